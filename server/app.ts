@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { openDb, type Db } from './db/index.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { registerBodyParsers } from './http/bodyParsers.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { mountIdp } from './idp/index.ts';
+import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
+import { createAuthenticator } from './auth/verify.ts';
+import { registerApi } from './api/index.ts';
+import { registerTiles } from './tiles/index.ts';
+import { registerStatic } from './http/static.ts';
+
+/** A composed server, not yet listening. */
+export interface Server {
+  app: FastifyInstance;
+  db: Db;
+}
+
+/**
+ * Builds the one process of SPEC's platform: the app, /api, the identity provider at /idp,
+ * /identity.json and /tiles, on PGlite or PostgreSQL.
+ */
+export async function createServer(cfg: ServerConfig): Promise<Server> {
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  if (cfg.seed) await seedIfEmpty(db);
+
+  const app = Fastify({
+    logger: cfg.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    bodyLimit: 25 * 1024 * 1024,
+    trustProxy: true,
+  });
+  installErrorHandler(app);
+  registerBodyParsers(app);
+
+  const identity = await loadIdentityConfig(cfg);
+  registerIdentityConfig(app, identity);
+  // The embedded provider runs unless the identity config points elsewhere.
+  const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir }) : null;
+  const authenticate = createAuthenticator({
+    issuer: identity.config.authority,
+    audience: identity.config.audience ?? null,
+    localJwks: embedded?.jwks ?? null,
+  });
+
+  await registerApi(app, { db, authenticate });
+  await registerTiles(app, { dataDir: cfg.dataDir });
+  await registerStatic(app, { distDir: cfg.distDir });
+
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+  return { app, db };
+}

@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+
+/** Settings of one server process, from the environment. */
+export interface ServerConfig {
+  /** PORT, default 8080. */
+  port: number;
+  /** HOST to listen on, default 0.0.0.0. */
+  host: string;
+  /** DATA_DIR: the embedded database, tile cache and keys; default ./data. */
+  dataDir: string;
+  /** DATABASE_URL: PostgreSQL instead of the embedded PGlite, when set. */
+  databaseUrl: string | null;
+  /** PUBLIC_URL: the origin users see (issuer and redirect URIs); default http://localhost:PORT. */
+  publicUrl: string;
+  /** IDENTITY_CONFIG: a JSON file served as /identity.json (another provider); default: the embedded one. */
+  identityConfigFile: string | null;
+  /** DIST_DIR: the built app; default ./dist. */
+  distDir: string;
+  /** SEED=0 skips the sample data. */
+  seed: boolean;
+  /** LOG=1 turns on request logging. */
+  log: boolean;
+}
+
+/** Reads the server's settings from `env`. */
+export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl,
+    identityConfigFile: env.IDENTITY_CONFIG ? resolve(env.IDENTITY_CONFIG) : null,
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
+    seed: env.SEED !== '0',
+    log: env.LOG === '1',
+  };
+}

@@ -1,0 +1,25 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable } from './types.ts';
+
+/** Opens (or creates) an embedded PGlite database in `dir`; `null` keeps it in memory. */
+export async function openPglite(dir: string | null): Promise<Db> {
+  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  // PGlite runs one statement at a time; a transaction must not interleave with other
+  // queries, so every call goes through one promise chain.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const query = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]): Promise<T[]> =>
+    (await q.query<T>(sql, params as unknown[] | undefined)).rows;
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: unknown[]) => serial(() => query<T>(pg, sql, params)),
+    exec: (sql: string) => serial(async () => { await pg.exec(sql); }),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      serial(() => pg.transaction(async (tx) => fn({ query: (sql, params) => query(tx, sql, params) }))),
+    close: () => serial(() => pg.close()),
+  };
+}

@@ -1,0 +1,15 @@
+/** The one small query interface the server uses, over PGlite or PostgreSQL. */
+export interface Queryable {
+  /** Runs one parameterised statement ($1, $2, ...) and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** A database: queries, multi-statement scripts, transactions. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in one transaction: all or nothing. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '../../worker/types.ts';
+
+/** SPEC §8 status texts; other statuses fall back to Node's own. */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** An error with an HTTP status and a reason the client may read. */
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** 400 with a reason. */
+export const badRequest = (message: string): HttpError => new HttpError(400, message);
+/** 401 with a reason. */
+export const unauthorized = (message = 'A valid bearer token is required'): HttpError => new HttpError(401, message);
+/** 403 with a reason. */
+export const forbidden = (message: string): HttpError => new HttpError(403, message);
+/** 404 with a reason. */
+export const notFound = (message: string): HttpError => new HttpError(404, message);
+
+/** The JSON error body `{status, error, message}`. */
+export function errorBody(status: number, message: string): ApiErrorBody {
+  return { status, error: STATUS_TEXT[status] ?? 'Error', message };
+}
+
+/**
+ * Makes every error a JSON `{status, error, message}`: HttpErrors and Fastify's own 4xx
+ * (bad JSON, too large, wrong content type) keep their status; anything else is a 500
+ * whose details go to the log, not to the client.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
+    let status = 500;
+    let message = 'Internal error';
+    if (err instanceof HttpError) {
+      status = err.status;
+      message = err.message;
+    } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      message = err.message;
+    } else if ('validation' in err && err.validation) {
+      status = 400;
+      message = err.message;
+    } else {
+      req.log.error({ err }, 'unhandled error');
+    }
+    void reply.status(status).type('application/json').send(errorBody(status, message));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    void reply.status(404).type('application/json').send(errorBody(404, `No route ${req.method} ${req.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A real server process started for a test file. */
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Options of startServer. */
+export interface StartServerOptions {
+  /** Extra environment, e.g. DATABASE_URL; TEST_DATABASE_URL is used when this is not given. */
+  env?: Record<string, string>;
+  /** Reuse a data directory (restart tests); default a fresh temporary one. */
+  dataDir?: string;
+}
+
+/** Finds a free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `server/main.ts` in its own process on a free port with a fresh PGlite (or the
+ * PostgreSQL in TEST_DATABASE_URL), and resolves once it answers GET /api/Test.
+ */
+export async function startServer(opts: StartServerOptions = {}): Promise<TestServer> {
+  const port = await freePort();
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sv-test-'));
+  const url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ...(process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...opts.env,
+  };
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
+  proc.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/Test`);
+      if (r.status === 200) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not start in 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        const t = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(t);
+      }
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
