@@ -1,0 +1,32 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { authStatus } from '../state/session.ts';
+import { route } from '../state/route.ts';
+import { isMobile } from '../state/layout.ts';
+import { Header } from './Header.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { PanelHost } from './PanelHost.tsx';
+import { MapView } from '../map/MapView.tsx';
+import { DownloadScreen } from '../download/DownloadScreen.tsx';
+import { Notifications } from '../ui/Notifications.tsx';
+
+/** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications. */
+export function App() {
+  useSignals();
+  const signedIn = authStatus.value === 'signedIn';
+  return (
+    <div className={`app ${isMobile.value ? 'layout-mobile' : 'layout-desktop'}`}>
+      {signedIn ? (
+        <>
+          <Header />
+          <main className="app-main">
+            <MapView />
+            {route.value === '/download' ? <DownloadScreen /> : <PanelHost />}
+          </main>
+        </>
+      ) : (
+        <LoadingScreen />
+      )}
+      <Notifications />
+    </div>
+  );
+}

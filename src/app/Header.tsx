@@ -1,0 +1,50 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { CloudOff, Info, SlidersHorizontal, UserRound } from 'lucide-react';
+import { sl } from '../i18n/sl.ts';
+import { activePanel, closePanels, titleClicks, togglePanel, type PanelType } from '../state/panel.ts';
+import { navigate } from '../state/route.ts';
+import { online } from '../state/online.ts';
+import { isMobile } from '../state/layout.ts';
+import { IconButton } from '../ui/IconButton.tsx';
+
+const BUTTONS: Array<{ panel: PanelType; label: string; Icon: typeof Info }> = [
+  { panel: 'filters', label: sl.header.filters, Icon: SlidersHorizontal },
+  { panel: 'about', label: sl.header.about, Icon: Info },
+  { panel: 'profile', label: sl.header.profile, Icon: UserRound },
+];
+
+/** Logo, title (closes panels and goes home), the offline badge and the three panel toggles. */
+export function Header() {
+  useSignals();
+  const onTitle = (): void => {
+    closePanels();
+    navigate('/');
+    titleClicks.value++;
+  };
+  return (
+    <header className="app-header">
+      <button type="button" className="brand" onClick={onTitle} title={sl.header.titleHome}>
+        <img src="/logo.svg" alt="" width={32} height={32} />
+        <h1>{sl.appTitle}</h1>
+      </button>
+      {!online.value && (
+        <span className="offline-badge" role="status" title={sl.header.offlineHint}>
+          <CloudOff aria-hidden />
+          <span>{sl.header.offline}</span>
+        </span>
+      )}
+      <nav className="header-buttons">
+        {BUTTONS.map(({ panel, label, Icon }) => (
+          <IconButton
+            key={panel}
+            label={label}
+            showLabel={!isMobile.value}
+            pressed={activePanel.value === panel}
+            onClick={() => togglePanel(panel)}
+            icon={<Icon aria-hidden />}
+          />
+        ))}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { authStatus } from '../state/session.ts';
+import { sl } from '../i18n/sl.ts';
+
+/** SPEC §2: while the auth token is missing, 'Nalaganje' is shown (with what is happening). */
+export function LoadingScreen() {
+  useSignals();
+  const status = authStatus.value;
+  const detail =
+    status === 'redirecting'
+      ? sl.auth.signingIn
+      : status === 'offlineNoSession'
+        ? sl.auth.offlineNoSession
+        : status === 'error'
+          ? sl.auth.signInFailed
+          : null;
+  return (
+    <div className="loading-screen" role="status" aria-live="polite">
+      <img src="/logo.svg" alt="" width={72} height={72} />
+      <p className="loading-title">{sl.loading}</p>
+      {(status === 'loading' || status === 'redirecting') && <div className="spinner" aria-hidden />}
+      {detail && <p className="loading-detail">{detail}</p>}
+      {(status === 'error' || status === 'offlineNoSession') && (
+        <button type="button" className="button primary" onClick={() => location.reload()}>
+          {sl.auth.retry}
+        </button>
+      )}
+    </div>
+  );
+}

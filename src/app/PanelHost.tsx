@@ -1,0 +1,20 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { activePanel } from '../state/panel.ts';
+import { AboutPanel } from '../panels/AboutPanel.tsx';
+import { FiltersPanel } from '../panels/FiltersPanel.tsx';
+import { ProfilePanel } from '../panels/ProfilePanel.tsx';
+
+/** Renders the one active side panel. */
+export function PanelHost() {
+  useSignals();
+  switch (activePanel.value) {
+    case 'about':
+      return <AboutPanel />;
+    case 'filters':
+      return <FiltersPanel />;
+    case 'profile':
+      return <ProfilePanel />;
+    default:
+      return null;
+  }
+}

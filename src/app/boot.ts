@@ -1,0 +1,84 @@
+import { proxy } from 'comlink';
+import type { UserManager } from 'oidc-client-ts';
+import { core } from '../core.ts';
+import { sl } from '../i18n/sl.ts';
+import { appConfig, catalogue, profile, project } from '../state/appData.ts';
+import { online } from '../state/online.ts';
+import { authStatus, session } from '../state/session.ts';
+import { notify } from '../state/notices.ts';
+import { createUserManager } from '../auth/userManager.ts';
+import { isRefusedByProvider, startSession, toSessionUser } from '../auth/signIn.ts';
+import type { User } from 'oidc-client-ts';
+
+let userManager: UserManager | null = null;
+
+/** The user manager, once boot created it. */
+export function getUserManager(): UserManager | null {
+  return userManager;
+}
+
+function adoptUser(user: User): void {
+  const u = toSessionUser(user);
+  session.value = u;
+  authStatus.value = 'signedIn';
+  core.setSession({ accessToken: u.accessToken, email: u.email || null });
+}
+
+/** Starts the app: the data core, online state, sign-in, then the profile and catalogue. */
+export async function boot(): Promise<void> {
+  const cfg = await core.init(location.origin);
+  appConfig.value = cfg;
+  await core.subscribe(
+    proxy((e) => {
+      if (e.type === 'online') online.value = e.online;
+      if (e.type === 'sessionExpired') void renewOrSignIn();
+    }),
+  );
+  online.value = await core.checkOnline();
+
+  const um = createUserManager(cfg.identity, location.origin);
+  userManager = um;
+  um.events.addUserLoaded(adoptUser);
+  um.events.addSilentRenewError((e) => {
+    // SPEC §4: a refresh refused with 400 clears the token and forces login; a network
+    // failure keeps the stored token (offline work goes on).
+    if (isRefusedByProvider(e)) {
+      void um.removeUser().then(() => um.signinRedirect({ state: location.hash }));
+    }
+  });
+
+  const result = await startSession(um, online.value);
+  if (result.kind === 'redirecting') {
+    authStatus.value = 'redirecting';
+    return;
+  }
+  if (result.kind === 'offlineNoSession') {
+    authStatus.value = 'offlineNoSession';
+    return;
+  }
+  adoptUser(result.user);
+  await loadAppData();
+}
+
+/** Loads what the map and panels need, in parallel. */
+async function loadAppData(): Promise<void> {
+  const [p, pr, c] = await Promise.all([core.getProfile(), core.getProject(), core.getCatalogue()]);
+  profile.value = p;
+  project.value = pr;
+  catalogue.value = c;
+}
+
+/** After a 401: refresh the token, or sign in again. */
+async function renewOrSignIn(): Promise<void> {
+  const um = userManager;
+  if (!um || !online.value) return;
+  try {
+    const user = await um.signinSilent();
+    if (user) return;
+  } catch (e) {
+    if (!isRefusedByProvider(e)) return;
+  }
+  notify('info', sl.auth.sessionExpired);
+  await um.removeUser();
+  await um.signinRedirect({ state: location.hash });
+}

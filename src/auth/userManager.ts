@@ -1,0 +1,38 @@
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { IdentityConfig } from '../../worker/api.ts';
+
+/** SPEC §9: the token is refreshed 30 s before it expires. */
+export const TOKEN_REFRESH_MARGIN_S = 30;
+/** SPEC §9: login-callback state in session storage expires after 60 minutes. */
+export const CALLBACK_STATE_TTL_S = 60 * 60;
+/** SPEC §9: identity-provider message time-out 10000 ms. */
+export const IDP_TIMEOUT_S = 10;
+
+/**
+ * Creates the oidc-client-ts user manager for the provider named in /identity.json:
+ * authorization code + PKCE, token and profile in local storage (SPEC §1), refresh by
+ * refresh token with the 30 s margin.
+ */
+export function createUserManager(cfg: IdentityConfig, origin: string): UserManager {
+  return new UserManager({
+    authority: cfg.authority,
+    client_id: cfg.client_id,
+    scope: cfg.scope,
+    response_type: 'code',
+    redirect_uri: `${origin}/`,
+    post_logout_redirect_uri: `${origin}/`,
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    staleStateAgeInSeconds: CALLBACK_STATE_TTL_S,
+    accessTokenExpiringNotificationTimeInSeconds: TOKEN_REFRESH_MARGIN_S,
+    automaticSilentRenew: true,
+    silentRequestTimeoutInSeconds: IDP_TIMEOUT_S,
+    requestTimeoutInSeconds: IDP_TIMEOUT_S,
+    // The e-mail comes in the ID token; userinfo refuses access tokens with an API audience.
+    loadUserInfo: false,
+    // Session-check frames need third-party cookies, which phones block; we rely on token expiry.
+    monitorSession: false,
+    revokeTokensOnSignout: true,
+    revokeTokenAdditionalContentTypes: ['text/plain'],
+  });
+}

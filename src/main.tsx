@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { boot } from './app/boot.ts';
+import { checkStoredVersion } from './app/versionCheck.ts';
+import { authStatus } from './state/session.ts';
+import { sl } from './i18n/sl.ts';
+import { notify } from './state/notices.ts';
+import { listenToHash } from './state/route.ts';
+import { listenToLayout } from './state/layout.ts';
+import 'ol/ol.css';
+import './styles.css';
+
+checkStoredVersion(window.localStorage, sl.version);
+listenToHash();
+listenToLayout();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+boot().catch((e: unknown) => {
+  console.error('Start failed', e);
+  authStatus.value = 'error';
+  notify('error', sl.errors.startFailed);
+});

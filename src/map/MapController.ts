@@ -1,0 +1,118 @@
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
+import { fromLonLat } from 'ol/proj.js';
+import type Feature from 'ol/Feature.js';
+import type Point from 'ol/geom/Point.js';
+import type TileLayer from 'ol/layer/Tile.js';
+import type VectorLayer from 'ol/layer/Vector.js';
+import type VectorSource from 'ol/source/Vector.js';
+import type XYZ from 'ol/source/XYZ.js';
+import type { Extent } from 'ol/extent.js';
+import type { PointBatch } from '../../worker/api.ts';
+import type { Profile } from '../../worker/types.ts';
+import { createBaseLayer } from './baseLayers.ts';
+import { createSightingsLayer, layerStyles, setBatch } from './sightingsLayer.ts';
+import { LocationTracker, type LocationCallbacks } from './locationLayer.ts';
+import { defaultExtent3857 } from './projections.ts';
+
+/** SPEC §9: click hit tolerance. */
+export const HIT_TOLERANCE_PX = 3;
+/** SPEC §9: zoom buttons change the zoom by 1. */
+export const ZOOM_STEP = 1;
+/** SPEC §9: max zoom when zooming to the current location / a feature. */
+export const LOCATION_MAX_ZOOM = 15;
+export const FEATURE_MAX_ZOOM = 16;
+/** SPEC §9: fit animations. */
+export const FEATURE_FIT_MS = 1000;
+export const AREA_FIT_MS = 1500;
+
+/** What the map controller is made from. */
+export interface MapControllerOptions {
+  target: HTMLElement;
+  profile: Profile;
+  layerId: number;
+  defaultExtent: [number, number, number, number];
+  origin: string;
+  location: LocationCallbacks;
+}
+
+/** Owns the OpenLayers map: view, base maps, the sightings layer and the location marker. */
+export class MapController {
+  readonly map: OlMap;
+  readonly baseLayers: TileLayer<XYZ>[];
+  readonly sightings: VectorLayer<VectorSource<Feature<Point>>>;
+  readonly location: LocationTracker;
+
+  constructor(o: MapControllerOptions) {
+    const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
+    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin));
+    this.sightings = createSightingsLayer(layerDef ? layerStyles(layerDef) : []);
+    const view = new View({
+      projection: 'EPSG:3857',
+      center: fromLonLat([o.profile.initalCenterLong, o.profile.initalCenterLat]),
+      zoom: o.profile.initalZoom,
+      minZoom: o.profile.minZoom,
+      maxZoom: o.profile.maxZoom,
+      constrainResolution: false,
+    });
+    this.map = new OlMap({
+      target: o.target,
+      view,
+      layers: [...this.baseLayers, this.sightings],
+      controls: [],
+      // SPEC §2: pinch rotation is off.
+      interactions: defaultInteractions({ pinchRotate: false, altShiftDragRotate: false }),
+    });
+    this.location = new LocationTracker(this.map, o.location);
+    this.map.addLayer(this.location.layer);
+    if (!Number.isFinite(o.profile.initalZoom)) view.fit(defaultExtent3857(o.defaultExtent));
+  }
+
+  /** Changes the zoom by `delta` levels with a short animation. */
+  zoomBy(delta: number): void {
+    const view = this.map.getView();
+    const z = view.getZoom();
+    if (z === undefined) return;
+    view.animate({ zoom: view.getConstrainedZoom(z + delta) ?? z + delta, duration: 250 });
+  }
+
+  /** Shows the base map `id` (non-overlay layers are exclusive). */
+  setBaseMap(id: string): void {
+    for (const l of this.baseLayers) if (!l.get('overlay')) l.setVisible(l.get('baseMapId') === id);
+  }
+
+  /** Shows or hides an overlay base map. */
+  setOverlay(id: string, visible: boolean): void {
+    for (const l of this.baseLayers) if (l.get('overlay') && l.get('baseMapId') === id) l.setVisible(visible);
+  }
+
+  /** Draws a batch of sightings. */
+  showSightings(batch: PointBatch): void {
+    setBatch(this.sightings.getSource()!, batch);
+  }
+
+  /** The visible extent in EPSG:3857. */
+  visibleExtent(): Extent {
+    return this.map.getView().calculateExtent(this.map.getSize());
+  }
+
+  /** Centres on a coordinate, zooming in to at most `maxZoom`. */
+  centerOn(coord: number[], maxZoom = LOCATION_MAX_ZOOM): void {
+    const view = this.map.getView();
+    view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, maxZoom), duration: FEATURE_FIT_MS });
+  }
+
+  /** Fits an extent (a feature: max zoom 16, 1 s; an area: padding 20, 1.5 s). */
+  fit(extent: Extent, kind: 'feature' | 'area'): void {
+    const view = this.map.getView();
+    if (kind === 'feature') view.fit(extent, { maxZoom: FEATURE_MAX_ZOOM, duration: FEATURE_FIT_MS });
+    else view.fit(extent, { padding: [20, 20, 20, 20], duration: AREA_FIT_MS });
+  }
+
+  /** Detaches the map from the page. */
+  dispose(): void {
+    this.location.setTracking(false);
+    this.map.setTarget(undefined);
+  }
+}

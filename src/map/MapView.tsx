@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { effect } from '@preact/signals-react';
+import { appConfig, profile } from '../state/appData.ts';
+import { layerFilter } from '../state/filters.ts';
+import { session } from '../state/session.ts';
+import { notify } from '../state/notices.ts';
+import { sl } from '../i18n/sl.ts';
+import { MapController, LOCATION_MAX_ZOOM } from './MapController.ts';
+import { baseMapChoice, mapController, tracking } from './mapState.ts';
+import { refreshSightings } from './sightingsActions.ts';
+import { MapControls } from './MapControls.tsx';
+
+/** The map screen: the OpenLayers map filling the page, with its controls. */
+export function MapView() {
+  useSignals();
+  const target = useRef<HTMLDivElement>(null);
+  const p = profile.value;
+  const cfg = appConfig.value;
+
+  useEffect(() => {
+    if (!target.current || !p || !cfg) return;
+    const mc = new MapController({
+      target: target.current,
+      profile: p,
+      layerId: cfg.layerId,
+      defaultExtent: cfg.defaultExtent,
+      origin: location.origin,
+      location: {
+        onFirstFix: (c) => mc.centerOn(c, LOCATION_MAX_ZOOM),
+        onError: (code) => {
+          tracking.value = false;
+          mc.location.setTracking(false);
+          notify('error', code === 1 ? sl.map.locationDenied : sl.map.locationError);
+        },
+      },
+    });
+    const visibleBase = p.baseMaps.find((b) => !b.overlay && b.visible)?.id ?? p.baseMaps[0]?.id ?? 'ortho';
+    baseMapChoice.value = {
+      base: visibleBase,
+      overlays: Object.fromEntries(p.baseMaps.filter((b) => b.overlay).map((b) => [b.id, b.visible])),
+    };
+    mapController.value = mc;
+    // Redraw when the filter or the user changes.
+    const stop = effect(() => {
+      void layerFilter.value;
+      void session.value?.email;
+      void refreshSightings();
+    });
+    return () => {
+      stop();
+      mapController.value = null;
+      mc.dispose();
+    };
+  }, [p, cfg]);
+
+  return (
+    <div className="map-wrap">
+      <div ref={target} className="map" role="application" aria-label={sl.map.sightings} data-testid="map" />
+      {p && <MapControls />}
+    </div>
+  );
+}

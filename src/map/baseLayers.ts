@@ -1,0 +1,37 @@
+import TileLayer from 'ol/layer/Tile.js';
+import XYZ from 'ol/source/XYZ.js';
+import type { BaseMap } from '../../worker/types.ts';
+
+/** SPEC §9: base map layers preload 3 levels, overlays are drawn at opacity 0.5. */
+export const BASE_PRELOAD = 3;
+/** SPEC §9: default overlay opacity. */
+export const OVERLAY_OPACITY = 0.5;
+/** SPEC §9: tile size and reprojection settings. */
+export const TILE_SIZE = 256;
+export const REPROJECTION_ERROR_THRESHOLD = 0.5;
+
+/** Converts SPEC's `{z}_{x}_{y}` template to an absolute URL template OpenLayers understands. */
+export function tileUrlTemplate(url: string, origin: string): string {
+  return new URL(url, origin).toString().replace(/%7B/gi, '{').replace(/%7D/gi, '}');
+}
+
+/** Makes the tile layer of one base map of the profile. */
+export function createBaseLayer(b: BaseMap, origin: string): TileLayer<XYZ> {
+  const layer = new TileLayer({
+    source: new XYZ({
+      url: tileUrlTemplate(b.url, origin),
+      tileSize: TILE_SIZE,
+      reprojectionErrorThreshold: REPROJECTION_ERROR_THRESHOLD,
+      crossOrigin: 'anonymous',
+      maxZoom: 19,
+    }),
+    preload: b.overlay ? 0 : BASE_PRELOAD,
+    opacity: b.overlay ? (b.opacity ?? OVERLAY_OPACITY) : 1,
+    visible: b.visible,
+    className: `base-${b.id}`,
+  });
+  layer.set('baseMapId', b.id);
+  layer.set('overlay', b.overlay);
+  layer.set('title', b.name);
+  return layer;
+}

@@ -1,0 +1,11 @@
+import { signal } from '@preact/signals-react';
+import type { MapController } from './MapController.ts';
+
+/** The live map, once mounted (panels use it to zoom). */
+export const mapController = signal<MapController | null>(null);
+
+/** Which base map is shown and whether the hillshade overlay is on. */
+export const baseMapChoice = signal<{ base: string; overlays: Record<string, boolean> }>({ base: 'ortho', overlays: {} });
+
+/** Whether live location tracking is on. */
+export const tracking = signal(false);

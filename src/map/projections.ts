@@ -1,0 +1,30 @@
+import proj4 from 'proj4';
+import { register } from 'ol/proj/proj4.js';
+import { get as getProjection, transform, transformExtent } from 'ol/proj.js';
+
+/** SPEC §9: the national grid D96-TM. */
+export const NATIONAL_GRID = 'EPSG:3794';
+/** SPEC §9: its extent. */
+export const NATIONAL_GRID_EXTENT: [number, number, number, number] = [32395.09, 373217.6, 194645.86, 622710.74];
+/** SPEC §9: the data projection. */
+export const DATA_PROJECTION = 'EPSG:3857';
+/** SPEC §9: GPS coordinates. */
+export const GPS_PROJECTION = 'EPSG:4326';
+
+proj4.defs(
+  NATIONAL_GRID,
+  '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs +type=crs',
+);
+register(proj4);
+getProjection(NATIONAL_GRID)?.setExtent(NATIONAL_GRID_EXTENT);
+
+/** Map coordinates (EPSG:3857) to D96-TM E and N, rounded to whole metres (short info). */
+export function toNationalGrid(coord: number[]): { e: number; n: number } {
+  const [e, n] = transform(coord, DATA_PROJECTION, NATIONAL_GRID);
+  return { e: Math.round(e ?? 0), n: Math.round(n ?? 0) };
+}
+
+/** SPEC's default extent [minLat, minLon, maxLat, maxLon] as an EPSG:3857 extent. */
+export function defaultExtent3857(e: readonly [number, number, number, number]): number[] {
+  return transformExtent([e[1], e[0], e[3], e[2]], GPS_PROJECTION, DATA_PROJECTION);
+}

@@ -1,0 +1,50 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { RotateCcw } from 'lucide-react';
+import { sl } from '../i18n/sl.ts';
+import { catalogue } from '../state/appData.ts';
+import { layerFilter, resetFilter, yearOptions } from '../state/filters.ts';
+import { closePanels } from '../state/panel.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { Select, type SelectOption } from '../ui/Select.tsx';
+
+/** 'Filtri': species ('Vrsta'), year ('Leto'), mine only; 'Ponastavi' clears year and species. */
+export function FiltersPanel() {
+  useSignals();
+  const f = layerFilter.value;
+  const cat = catalogue.value;
+  const speciesOptions: SelectOption[] = [];
+  for (const g of cat?.groups ?? []) {
+    for (const s of g.species) speciesOptions.push({ value: String(s.id), label: s.name, group: g.name });
+    speciesOptions.push({ value: String(g.other.id), label: g.other.name, group: g.name });
+  }
+  const years: SelectOption[] = yearOptions().map((y) => ({ value: String(y), label: String(y) }));
+  return (
+    <Panel title={sl.filters.title} onClose={closePanels}>
+      <div className="form-stack">
+        <Select
+          id="filter-species"
+          label={sl.filters.species}
+          placeholder={sl.filters.species}
+          value={f.speciesId === null ? '' : String(f.speciesId)}
+          options={speciesOptions}
+          onChange={(v) => (layerFilter.value = { ...f, speciesId: v === '' ? null : Number(v) })}
+        />
+        <Select
+          id="filter-year"
+          label={sl.filters.year}
+          placeholder={sl.filters.year}
+          value={f.year === null ? '' : String(f.year)}
+          options={years}
+          onChange={(v) => (layerFilter.value = { ...f, year: v === '' ? null : Number(v) })}
+        />
+        <label className="check-row">
+          <input type="checkbox" checked={f.mineOnly} onChange={(e) => (layerFilter.value = { ...f, mineOnly: e.target.checked })} />
+          {sl.filters.mineOnly}
+        </label>
+        <button type="button" className="button" onClick={resetFilter}>
+          <RotateCcw aria-hidden /> {sl.filters.reset}
+        </button>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { LogOut } from 'lucide-react';
+import { sl } from '../i18n/sl.ts';
+import { session } from '../state/session.ts';
+import { closePanels } from '../state/panel.ts';
+import { Panel } from '../ui/Panel.tsx';
+import { signOut } from '../auth/signOut.ts';
+import { MyFinds } from './MyFinds.tsx';
+import { DownloadedMaps } from './DownloadedMaps.tsx';
+
+type Tab = 'mine' | 'maps';
+
+/** 'Profil' with two tabs: 'Moj profil' and 'Prenešene karte'. */
+export function ProfilePanel() {
+  useSignals();
+  const [tab, setTab] = useState<Tab>('mine');
+  const [showMine, setShowMine] = useState(false);
+  const tabs: Array<{ id: Tab; label: string }> = [
+    { id: 'mine', label: sl.profile.tabMine },
+    { id: 'maps', label: sl.profile.tabMaps },
+  ];
+  return (
+    <Panel title={sl.profile.title} onClose={closePanels}>
+      <div role="tablist" className="tabs" aria-label={sl.profile.title}>
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`tabpanel-${t.id}`}
+            className="tab"
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'mine' ? (
+        <div role="tabpanel" id="tabpanel-mine" aria-labelledby="tab-mine" className="form-stack">
+          <p className="account">
+            <span>{sl.profile.account}</span> <strong data-testid="account-email">{session.value?.email}</strong>
+          </p>
+          <button type="button" className="button" onClick={() => void signOut()}>
+            <LogOut aria-hidden /> {sl.profile.logout}
+          </button>
+          <label className="check-row">
+            <input type="checkbox" checked={showMine} onChange={(e) => setShowMine(e.target.checked)} />
+            {sl.profile.myFinds}
+          </label>
+          {showMine && <MyFinds />}
+        </div>
+      ) : (
+        <div role="tabpanel" id="tabpanel-maps" aria-labelledby="tab-maps">
+          <DownloadedMaps />
+        </div>
+      )}
+    </Panel>
+  );
+}

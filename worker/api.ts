@@ -1,0 +1,98 @@
+/**
+ * The whole main-thread <-> worker contract. `src/core.ts` wraps the worker with
+ * `Comlink.wrap<DataCore>()`; everything else in src/ imports these types with `import type`.
+ */
+import type { BaseMap, Feature, Profile, Project, SelectValue } from './types.ts';
+import type { FilterInput } from './filters/types.ts';
+import type { Catalogue } from './catalogue.ts';
+
+export type { Catalogue, CatalogueGroup, CatalogueSpecies } from './catalogue.ts';
+
+/** The identity provider settings of /identity.json. */
+export interface IdentityConfig {
+  authority: string;
+  client_id: string;
+  scope: string;
+  audience?: string | null;
+}
+
+/** The app configuration (SPEC §3 'Configuration'), with /config.json overrides applied. */
+export interface AppConfig {
+  projectId: number;
+  profileId: number;
+  layerId: number;
+  tableViewId: number;
+  /** Sightings table (48). */
+  tableId: number;
+  primaryColumnId: number;
+  attachmentInfoId: number;
+  /** [minLat, minLon, maxLat, maxLon] as SPEC writes it: [45.2, 13, 47, 17]. */
+  defaultExtent: [number, number, number, number];
+  contactEmail: string;
+  version: string;
+  identity: IdentityConfig;
+}
+
+/** What the signed-in user is, as the worker needs it for requests and filters. */
+export interface SessionInfo {
+  accessToken: string | null;
+  email: string | null;
+}
+
+/** The map layer's features in one batch, already filtered, ready to draw. */
+export interface PointBatch {
+  /** Record ids. */
+  ids: Float64Array;
+  /** x0, y0, x1, y1, ... in EPSG:3857. */
+  coords: Float64Array;
+  /** Index of the symbology rule that styles each feature (rules.length = the default style). */
+  styleIndex: Uint16Array;
+  /** Properties of each feature, for short info and lists. */
+  properties: Feature['properties'][];
+}
+
+/** The filter state of SPEC §4: year, species and 'mine only', combined with AND. */
+export interface LayerFilterState {
+  year: number | null;
+  speciesId: number | null;
+  mineOnly: boolean;
+}
+
+/** Events the worker pushes to the main thread through `subscribe`. */
+export type CoreEvent =
+  | { type: 'online'; online: boolean }
+  | { type: 'sessionExpired' }
+  | { type: 'layerChanged' };
+
+/** A serialisable error as it crosses the boundary. */
+export interface CoreErrorInfo {
+  name: string;
+  message: string;
+  status?: number;
+}
+
+/** The data core: network, storage and heavy work, in one module worker. */
+export interface DataCore {
+  /** Loads the configuration (/config.json override, /identity.json) once; later calls return it. */
+  init(origin: string): Promise<AppConfig>;
+  /** Sets the bearer token and e-mail used from now on (null = signed out). */
+  setSession(session: SessionInfo): void;
+  /** Registers the one listener for pushed events (a Comlink.proxy). */
+  subscribe(listener: (event: CoreEvent) => void): void;
+  /** Checks the server now (GET /api/Test) and returns the online state. */
+  checkOnline(): Promise<boolean>;
+  /** The profile (layers, symbology, base maps, initial view). */
+  getProfile(): Promise<Profile>;
+  /** The project (tables with columns). */
+  getProject(): Promise<Project>;
+  /** The species catalogue with the group colours. */
+  getCatalogue(): Promise<Catalogue>;
+  /** Values of a Select column. */
+  getSelectValues(columnId: number): Promise<SelectValue[]>;
+  /** The base maps of the profile. */
+  getBaseMaps(): Promise<BaseMap[]>;
+  /** The sightings layer inside `extent` (EPSG:3857), filtered and styled, in one batch. */
+  getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch>;
+  /** The raw filter a layer filter state becomes (for tests and table views). */
+  layerFilter(filter: LayerFilterState): Promise<FilterInput | null>;
+}

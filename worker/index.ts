@@ -1,0 +1,8 @@
+/// <reference lib="webworker" />
+import { expose } from 'comlink';
+import type { DataCore } from './api.ts';
+import { DataCoreImpl } from './core.ts';
+
+/** The one data core of the app, exposed to the main thread. */
+const core: DataCore = new DataCoreImpl();
+expose(core satisfies DataCore);
