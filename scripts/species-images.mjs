@@ -210,15 +210,15 @@ drawings[2044] = () => {
     return g;
   };
   let g = line('M160 236C160 200 158 160 160 112', '#5b8b8e', 5);
-  g += line('M160 180C178 170 196 160 214 140', '#5b8b8e', 3.5);
+  g += line('M160 190C182 182 204 170 226 150', '#5b8b8e', 3.5);
   // basal heart-shaped toothed leaves
   const heart = 'M0 0C-10 -6 -30 -8 -34 -26C-36 -38 -24 -46 -12 -42C-6 -40 -2 -36 0 -32C2 -36 6 -40 12 -42C24 -46 36 -38 34 -26C30 -8 10 -6 0 0Z';
   g += `<g transform="translate(126 232) rotate(-35)">${path(heart, '#6c9a5a', sk('#3f6b35', 1.3))}${line('M0 -4L0 -34', '#3f6b35', 1)}</g>`;
   g += `<g transform="translate(194 234) rotate(32)">${path(heart, '#7aa866', sk('#3f6b35', 1.3))}${line('M0 -4L0 -34', '#3f6b35', 1)}</g>`;
   // spiny stem leaves
-  g += path(star(148, 176, 5, 18, 6, -1.2, 0.2, 3), '#6f97a8', sk('#3d6273', 1));
-  g += path(star(174, 150, 5, 16, 6, 1.1, 0.2, 5), '#6f97a8', sk('#3d6273', 1));
-  g += '<use href="#s2044h" transform="translate(214 132) scale(.5) rotate(14)"/><use href="#s2044h" x="160" y="86"/>';
+  g += `<g transform="translate(160 168) rotate(-62)">${path('M0 0L6 -5L10 -2L16 -8L20 -3L28 -6L26 0L28 6L20 3L16 8L10 2L6 5Z', '#6f97a8', sk('#3d6273', 1))}</g>`;
+  g += `<g transform="translate(160 150) rotate(235)">${path('M0 0L6 -5L10 -2L16 -8L20 -3L28 -6L26 0L28 6L20 3L16 8L10 2L6 5Z', '#6f97a8', sk('#3d6273', 1))}</g>`;
+  g += '<use href="#s2044h" transform="translate(230 140) scale(.48) rotate(14)"/><use href="#s2044h" x="160" y="86"/>';
   return D(g, headDef(2));
 };
 
@@ -477,4 +477,295 @@ drawings[2140] = () => {
   g += el(33, 101, 3.6, 3, '#1f1c19');
   g += line('M40 108C46 110 52 110 58 109', '#2e2a26', 1);
   return D(g);
+};
+
+// veliki vrtni polž – Helix pomatia
+drawings[366] = () => {
+  let g = '';
+  // body (foot) with head and tentacles
+  g += line('M70 158L52 112M80 156L76 108', '#a8957d', 4);
+  g += circ(52, 111, 3.6, '#5a4a3a') + circ(76, 107, 3.6, '#5a4a3a');
+  g += line('M62 172L46 162M68 174L56 168', '#a8957d', 3);
+  g += path('M38 184C40 168 56 154 78 152C100 150 124 154 150 160L232 168C258 172 276 180 282 190C250 196 140 198 64 196C48 196 38 192 38 184Z', '#c9b69c', sk('#8a735a', 1.5));
+  g += spots(366, 26, [46, 160, 276, 194], 3.2, 1.6, '#b29d82', (x, y) => y > 150 + (x - 40) * 0.06);
+  // shell: logarithmic spiral
+  const cx = 176;
+  const cy = 116;
+  const pts = [];
+  for (let t = 0; t <= 4.3 * Math.PI; t += 0.22) {
+    const r = 58 * Math.exp(-0.17 * t);
+    pts.push([cx + Math.cos(t + 0.9) * r, cy + Math.sin(t + 0.9) * r * 0.94]);
+  }
+  g += circ(cx - 1, cy + 1, 58, '#d8b27a', sk('#7d5a31', 1.8));
+  // faint spiral bands
+  const band = (k, c, w) => {
+    const b = [];
+    for (let t = 0; t <= 2.2 * Math.PI; t += 0.25) {
+      const r = 58 * k * Math.exp(-0.17 * t);
+      b.push([cx + Math.cos(t + 0.9) * r, cy + Math.sin(t + 0.9) * r * 0.94]);
+    }
+    return line(b.map(([x, y], i) => `${i ? 'L' : 'M'}${r1(x)} ${r1(y)}`).join(''), c, w, 'stroke-opacity=".5"');
+  };
+  g += band(0.86, '#a67b45', 6) + band(0.7, '#a67b45', 4);
+  g += line(pts.map(([x, y], i) => `${i ? 'L' : 'M'}${r1(x)} ${r1(y)}`).join(''), '#7d5a31', 1.8);
+  // growth lines
+  let gl = '';
+  for (let a = 0.3; a < 6.2; a += 0.32) gl += `M${r1(cx + Math.cos(a) * 30)} ${r1(cy + Math.sin(a) * 28)}L${r1(cx + Math.cos(a) * 56)} ${r1(cy + Math.sin(a) * 53)}`;
+  g += line(gl, '#9c7443', 0.7, 'stroke-opacity=".45"');
+  g += path('M130 150C150 166 196 170 222 156', 'none', 'stroke="#f0dcb7" stroke-width="3" stroke-linecap="round"');
+  g += el(160, 84, 14, 7, '#f1dbb2', 'fill-opacity=".5" transform="rotate(-25 160 84)"');
+  return D(g);
+};
+
+// navadni škržek – Unio crassus
+drawings[2195] = () => {
+  let g = '';
+  // stream bed: sand and gravel
+  g += path('M0 178C60 170 120 176 180 172C240 168 290 174 320 170V240H0Z', '#e3d4b0');
+  g += spots(2195, 16, [8, 184, 312, 236], 8, 5, '#b9a988') + spots(2196, 12, [8, 184, 312, 236], 4, 3, '#9e8f72');
+  const shell = 'M0 0C0 -26 36 -40 86 -38C136 -36 176 -24 182 0C184 22 160 32 120 30C100 29 90 22 70 24C40 28 0 26 0 0Z';
+  const umbo = [52, -30];
+  const growth = [0.78, 0.58, 0.4]
+    .map((k) => `<path d="${shell}" fill="none" stroke="#2a2114" stroke-width="${r1(1.2 / k)}" stroke-opacity=".45" transform="translate(${r1(umbo[0] * (1 - k))} ${r1(umbo[1] * (1 - k))}) scale(${k})"/>`)
+    .join('');
+  g += `<g transform="translate(58 128) rotate(-6)"><path d="${shell}" fill="#4f4128" ${sk('#231b10', 1.8)}/>${growth}`;
+  g += path('M20 -18C50 -32 100 -34 140 -26', 'none', 'stroke="#8b7a52" stroke-width="4" stroke-opacity=".6" stroke-linecap="round"');
+  g += el(52, -30, 8, 5, '#a08c5e', 'fill-opacity=".8"') + '</g>';
+  // second, half-buried with siphons showing
+  g += `<g transform="translate(236 226) rotate(-70) scale(.5)"><path d="${shell}" fill="#5a4a2e" ${sk('#231b10', 2.4)}/>${growth}</g>`;
+  g += path('M222 206C214 204 212 198 218 196C224 198 226 202 222 206Z', '#c7a36e', sk('#7a5a33', 0.8));
+  g += path('M0 214C60 206 140 212 200 206C240 203 290 208 320 204V240H0Z', '#e3d4b0', 'fill-opacity=".9"');
+  g += spots(2197, 10, [8, 216, 312, 238], 6, 4, '#b9a988');
+  return D(g);
+};
+
+// potujoča trikotničarka – Dreissena polymorpha
+drawings[701] = () => {
+  const sh = 'M0 -22L13 14C10 22 -2 25 -11 18C-17 8 -12 -10 0 -22Z';
+  let stripes = '';
+  for (let y = -20; y < 30; y += 8) stripes += `M-18 ${y}Q-11 ${y + 7} -4 ${y + 1}T10 ${y + 3}T24 ${y + 2}`;
+  const defs =
+    `<clipPath id="s701c"><path d="${sh}"/></clipPath>` +
+    `<g id="s701s"><path d="${sh}" fill="#efe3c4"/>${line(stripes, '#5a3f22', 2.4, 'clip-path="url(#s701c)"')}` +
+    `${line('M0 -20L11 14', '#f6efdc', 1.6, 'stroke-opacity=".7"')}<path d="${sh}" fill="none" ${sk('#2c1f12', 1.4)}/></g>`;
+  let g = '';
+  // stone
+  g += path('M30 214C30 172 80 150 150 148C230 146 292 168 296 206C298 226 280 236 250 236L70 236C44 236 30 228 30 214Z', '#9a968c', sk('#625e55', 1.4));
+  g += path('M60 176C90 160 140 156 190 158', 'none', 'stroke="#b9b5ac" stroke-width="5" stroke-linecap="round"');
+  const rand = rng(701);
+  const placed = [
+    [122, 112, 150, 1.5], [160, 100, 185, 1.7], [198, 114, 215, 1.5],
+    [92, 146, 120, 1.45], [136, 140, 170, 1.75], [182, 138, 195, 1.7], [226, 148, 240, 1.45],
+    [112, 166, 140, 1.3], [204, 166, 225, 1.3], [160, 164, 175, 1.4],
+  ];
+  for (const [x, y, a, s] of placed) {
+    g += `<use href="#s701s" transform="translate(${x} ${y}) rotate(${a + Math.round((rand() - 0.5) * 16)}) scale(${s})"/>`;
+  }
+  // byssus threads
+  return D(g, defs);
+};
+
+// Organic blob (smooth closed curve through jittered points), integer coordinates.
+function blob(cx, cy, r, seed, n = 5, j = 0.45) {
+  const rand = rng(seed);
+  const rot = rand() * 6.3;
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const a = rot + (i * 2 * Math.PI) / n;
+    const rr = r * (1 - j / 2 + rand() * j);
+    pts.push([Math.round(cx + Math.cos(a) * rr), Math.round(cy + Math.sin(a) * rr)]);
+  }
+  return smooth(pts).replace(/\.\d/g, '');
+}
+
+// Anuran (top view) template, centred on x = 160. The shape is defined once in <defs>
+// (fill = currentColor, stroke inherited) and placed with useAnuran().
+const ANURAN_BODY =
+  'M160 66C148 66 134 72 130 82C126 92 116 104 113 122C110 142 113 168 124 182C132 192 146 198 160 198C174 198 188 192 196 182C207 168 210 142 207 122C204 104 194 92 190 82C186 72 172 66 160 66Z';
+function anuran(id) {
+  const frontPts = [[124, 122, 7.5], [104, 134, 6.5], [97, 120, 5.5], [96, 108, 4.5]];
+  const hindPts = [[132, 182, 13], [110, 172, 11], [96, 174, 9], [100, 196, 7], [108, 208, 5.5], [96, 218, 4.5]];
+  const limbsD = tube(frontPts) + tube(hindPts);
+  const digits = 'M96 108L84 100M96 108L92 94M96 108L102 96M96 218L76 218M96 218L80 228M96 218L90 232M96 218L102 232';
+  const defs =
+    `<g id="${id}h"><path d="${digits}" fill="none" stroke-width="6.4"/><path d="${digits}" fill="none" stroke="currentColor" stroke-width="3.8"/>` +
+    `<path d="${limbsD}" fill="currentColor"/></g>` +
+    `<g id="${id}"><use href="#${id}h"/><use href="#${id}h" transform="matrix(-1 0 0 1 320 0)"/><path d="${ANURAN_BODY}" fill="currentColor" stroke-width="1.7"/></g>`;
+  return { bodyD: ANURAN_BODY, frontPts, hindPts, defs };
+}
+const useAnuran = (id, fill, stroke, extra = '') =>
+  `<use href="#${id}" color="${fill}" stroke="${stroke}" stroke-width="1.4" stroke-linejoin="round" stroke-linecap="round"${extra ? ' ' + extra : ''}/>`;
+const alongLimbs = (a) => [...a.frontPts.slice(0, 3), ...a.hindPts.slice(0, 5)];
+
+// človeška ribica – Proteus anguinus
+drawings[675] = () => {
+  let g = '';
+  // cave: dark rock edges and water
+  g += path('M0 0H320V26C280 40 250 22 220 30C190 38 170 20 130 28C90 36 60 18 0 32Z', '#5d6470', 'fill-opacity=".35"');
+  g += path('M0 240V200C40 190 70 206 110 198C160 188 200 204 240 196C280 190 300 200 320 196V240Z', '#5d6470', 'fill-opacity=".4"');
+  const body = tube([
+    [22, 126, 1], [25, 126, 8.5], [34, 126, 12.5], [50, 126, 12], [66, 127, 10.5], [90, 129, 11], [120, 131, 13], [150, 131, 13.5], [180, 129, 13],
+    [208, 126, 11.5], [234, 122, 10], [258, 119, 8.5], [280, 117, 6], [298, 116, 3], [306, 116, 0.5],
+  ]);
+  // gills (three red feathery tufts on each side)
+  const gill = (x, y, a) => {
+    let s = `<g transform="translate(${x} ${y}) rotate(${a})">`;
+    s += el(11, 0, 11, 4, '#e0434c', sk('#a3222b', 0.9));
+    s += line('M4 0l3 -6M9 0l3 -6.5M14 0l3 -6M4 0l3 6M9 0l3 6.5M14 0l3 6', '#e0434c', 1.8);
+    return s + '</g>';
+  };
+  let gills = '';
+  for (const [a, dy] of [[-122, 0], [-98, 3], [-74, 6]]) gills += gill(60 + dy, 118, a);
+  for (const [a, dy] of [[122, 0], [98, 3], [74, 6]]) gills += gill(60 + dy, 136, a);
+  // tiny legs: three fingers in front, two toes behind
+  const legs =
+    line('M96 120L104 102L114 96M104 102L104 93M104 102L97 96M96 140L104 158L114 164M104 158L104 167M104 158L97 164', '#e9c9bf', 3.4) +
+    line('M228 114L236 100L246 94M236 100L238 91M228 132L236 146L246 152M236 146L238 155', '#e9c9bf', 3.4);
+  g += legs + gills;
+  g += path(body, '#f5e1d9', sk('#c4928a', 1.5));
+  g += line('M44 124C80 126 140 127 200 124C240 121 270 118 296 116', '#ffffff', 2.4, 'stroke-opacity=".6"');
+  g += line('M110 138C150 138 190 135 220 131', '#e8c3b8', 2, 'stroke-opacity=".6"');
+  // flat snout detail, vestigial eye spots
+  g += circ(38, 120, 1.2, '#d9aaa0') + circ(38, 132, 1.2, '#d9aaa0');
+  return D(g);
+};
+
+// hribski urh – Bombina variegata (belly view, with a small back view)
+drawings[1301] = () => {
+  const a = anuran('s1301a');
+  const defs = a.defs + `<clipPath id="s1301c"><path d="${a.bodyD}"/></clipPath>`;
+  let g = `<g transform="translate(-30 0)">`;
+  g += useAnuran('s1301a', '#f2b613', '#5a4208');
+  const rand = rng(1301);
+  let blobs = '';
+  for (let i = 0; i < 15; i++) {
+    const x = 114 + (i % 3) * 46 + (Math.floor(i / 3) % 2) * 20 + (rand() - 0.5) * 14;
+    const y = 80 + Math.floor(i / 3) * 28 + (rand() - 0.5) * 10;
+    blobs += blob(x, y, 12 + rand() * 5, i + 3);
+  }
+  let lb = '';
+  for (const [x, y, w] of alongLimbs(a)) {
+    lb += blob(x, y, w * 0.75, x + y);
+    lb += blob(320 - x, y, w * 0.75, x + y + 1);
+  }
+  g += `<g clip-path="url(#s1301c)">${path(blobs, '#2d3038')}</g>` + path(lb, '#2d3038');
+  g += path(a.bodyD, 'none', sk('#3a2a06', 1.6));
+  g += '</g>';
+  // small back view: grey-brown, warty
+  g += `<g transform="translate(206 26) scale(.4)">${useAnuran('s1301a', '#7d7258', '#3f3829')}`;
+  g += spots(1302, 22, [124, 96, 196, 186], 3.5, 3.5, '#5f5641');
+  g += circ(136, 86, 8, '#8a7f62', sk('#3f3829', 1.4)) + circ(184, 86, 8, '#8a7f62', sk('#3f3829', 1.4));
+  g += circ(136, 86, 3, '#1c1a14') + circ(184, 86, 3, '#1c1a14') + '</g>';
+  return D(g, defs);
+};
+
+// veliki pupek – Triturus carnifex (breeding male, side view)
+drawings[1182] = () => {
+  const bodyPts = [
+    [34, 142, 1], [38, 141, 7], [50, 140, 10.5], [64, 139, 10], [78, 140, 11.5], [100, 140, 13.5], [130, 141, 14], [158, 141, 13],
+    [180, 140, 10.5], [204, 138, 10], [230, 135, 9.5], [256, 131, 8], [280, 126, 5.5], [300, 122, 2.5], [310, 120, 0.5],
+  ];
+  const body = tube(bodyPts);
+  let g = '';
+  // water plants
+  g += line('M26 236C30 210 22 190 30 160M48 236C44 214 52 196 46 176M286 236C282 214 292 196 284 170M300 236C304 216 296 200 302 186', '#6f9a55', 2.2, 'stroke-opacity=".7"');
+  // legs (far side lighter)
+  g += line('M92 150L84 170L76 178M84 170L86 180M170 148L178 168L188 174M178 168L176 180', '#6a5c44', 4);
+  // jagged crest on back and separate tail crest
+  const crest = [[70, 132]];
+  for (let x = 76, i = 0; x <= 176; x += 6, i++) crest.push([x, (i % 2 ? 129 : 112 - Math.sin(((x - 70) / 106) * Math.PI) * 6)]);
+  crest.push([184, 131]);
+  const tcrest = [[190, 130]];
+  for (let x = 196, i = 0; x <= 300; x += 8, i++) tcrest.push([x, (i % 2 ? 127 : 118) + (x - 196) * 0.05]);
+  tcrest.push([306, 121]);
+  g += path(P(crest), '#3f3627', sk('#1e1a12', 1.2)) + path(P(tcrest), '#3f3627', sk('#1e1a12', 1.2));
+  // lower tail fin
+  g += path('M188 150C230 152 270 140 308 122C280 140 240 158 196 160Z', '#3f3627', sk('#1e1a12', 1));
+  g += `<clipPath id="s1182c"><path d="${body}"/></clipPath>`;
+  g += path(body, '#4a3f2d', sk('#1e1a12', 1.5));
+  g += `<g clip-path="url(#s1182c)">`;
+  g += path('M30 148L180 150L180 170L30 170Z', '#f0a11c');
+  g += spots(1182, 16, [60, 146, 176, 158], 3, 2.4, '#2a2318');
+  g += spots(1183, 16, [50, 128, 300, 146], 3, 2.2, '#241e14');
+  g += spots(1184, 12, [60, 141, 176, 149], 1, 1, '#e8e4da');
+  g += line('M184 139C220 136 260 128 306 120', '#dfe3e6', 3.2, 'stroke-opacity=".9"');
+  g += '</g>';
+  // near legs
+  g += line('M104 150L96 172L86 180M96 172L98 182M96 172L90 183M176 149L186 170L198 176M186 170L186 182M186 170L194 182', '#4a3f2d', 5.5);
+  g += line('M104 150L96 172M176 149L186 170', '#f0a11c', 2, 'stroke-opacity=".7"');
+  g += circ(48, 134, 3.6, '#c9a43a', sk('#1e1a12', 1)) + circ(48, 134, 1.8, '#111');
+  g += line('M34 143C40 146 50 146 58 144', '#1e1a12', 1);
+  return D(g);
+};
+
+// planinski močerad – Salamandra atra
+drawings[512] = () => {
+  let g = '';
+  // rain and wet rock
+  let rain = '';
+  const rand = rng(512);
+  for (let i = 0; i < 22; i++) {
+    const x = rand() * 320;
+    const y = rand() * 150;
+    rain += `M${r1(x)} ${r1(y)}l-4 12`;
+  }
+  g += line(rain, '#6f8fb8', 1.2, 'stroke-opacity=".55"');
+  g += path('M0 240V196C60 178 120 188 170 182C230 176 280 186 320 180V240Z', '#8d9097', 'fill-opacity=".55"');
+  const pts = [
+    [58, 62, 0.5], [62, 66, 9], [72, 74, 14], [84, 84, 13.5], [94, 92, 11], [106, 102, 14], [122, 118, 17], [140, 136, 18],
+    [160, 152, 17.5], [182, 164, 15], [206, 172, 11], [232, 178, 8.5], [258, 186, 6], [280, 198, 3.5], [294, 210, 0.5],
+  ];
+  const body = tube(pts);
+  const legs =
+    line('M100 104L76 118L66 114M76 118L68 126M76 118L74 128', '#151515', 7) +
+    line('M112 92L124 72L132 64M124 72L134 72M124 72L120 62', '#151515', 7) +
+    line('M166 170L152 190L140 192M152 190L146 200M152 190L156 200', '#151515', 8) +
+    line('M186 150L202 134L214 132M202 134L210 124M202 134L200 124', '#151515', 8);
+  g += legs + path(body, '#171717', sk('#000', 1.2));
+  // parotoid glands
+  g += el(84, 78, 8, 5, '#222', 'transform="rotate(40 84 78)" stroke="#000" stroke-width="1"');
+  g += el(100, 96, 8, 5, '#222', 'transform="rotate(40 100 96)" stroke="#000" stroke-width="1"');
+  // costal grooves
+  let cg = '';
+  for (let i = 0; i < 10; i++) {
+    const t = i / 9;
+    const x = 118 + t * 60;
+    const y = 112 + t * 48;
+    cg += `M${r1(x - 12)} ${r1(y + 10)}l5 -5M${r1(x + 12)} ${r1(y - 12)}l-5 5`;
+  }
+  g += line(cg, '#3b3b3b', 1.3);
+  // glossy highlights
+  g += line('M66 68C76 74 86 84 96 92M112 106C130 124 150 142 172 156C190 166 210 172 236 176', '#ffffff', 2.4, 'stroke-opacity=".35"');
+  g += circ(72, 70, 2.2, '#3a3a3a') + circ(64, 76, 2.4, '#2c2c2c');
+  return D(g);
+};
+
+// zelena krastača – Bufotes viridis
+drawings[3140] = () => {
+  const a = anuran('s3140a');
+  const clip = a.defs + `<clipPath id="s3140c"><path d="${a.bodyD}"/></clipPath>`;
+  let g = useAnuran('s3140a', '#e6e1d0', '#6a6552');
+  const rand = rng(3140);
+  let blobs = '';
+  for (let i = 0; i < 15; i++) {
+    const x = 122 + (i % 3) * 38 + (rand() - 0.5) * 20;
+    const y = 104 + Math.floor(i / 3) * 22 + (rand() - 0.5) * 12;
+    if (y > 196) continue;
+    blobs += blob(x, y, 8 + rand() * 4, i + 40, 6, 0.5);
+  }
+  let lb = '';
+  for (const [x, y, w] of alongLimbs(a)) {
+    lb += blob(x, y, w * 0.6, x * y, 5, 0.5);
+    lb += blob(320 - x, y, w * 0.6, x * y + 1, 5, 0.5);
+  }
+  g += `<g clip-path="url(#s3140c)">${path(blobs, '#5e9c55', sk('#2f6330', 1.3))}${spots(3141, 12, [116, 90, 204, 190], 1.6, 1.6, '#c5483a')}</g>`;
+  g += path(lb, '#5e9c55', sk('#2f6330', 1.1));
+  g += path(a.bodyD, 'none', sk('#6a6552', 1.6));
+  // parotoid glands and eyes
+  g += el(134, 110, 5.5, 12, '#dcd6c2', sk('#6a6552', 1.1) + ' transform="rotate(-16 134 110)"');
+  g += el(186, 110, 5.5, 12, '#dcd6c2', sk('#6a6552', 1.1) + ' transform="rotate(16 186 110)"');
+  g += circ(134, 88, 7.5, '#c9c25a', sk('#4f5228', 1.3)) + circ(186, 88, 7.5, '#c9c25a', sk('#4f5228', 1.3));
+  g += el(134, 88, 4.4, 1.8, '#111') + el(186, 88, 4.4, 1.8, '#111');
+  g += line('M152 70C157 68 163 68 168 70', '#6a6552', 1);
+  return D(g, clip);
 };

@@ -3,6 +3,9 @@ import { activePanel } from '../state/panel.ts';
 import { AboutPanel } from '../panels/AboutPanel.tsx';
 import { FiltersPanel } from '../panels/FiltersPanel.tsx';
 import { ProfilePanel } from '../panels/ProfilePanel.tsx';
+import { ShortInfoPanel } from '../panels/ShortInfoPanel.tsx';
+import { SpeciesInfoPanel } from '../panels/SpeciesInfoPanel.tsx';
+import { Gallery } from '../ui/Gallery.tsx';
 
 /** Renders the one active side panel. */
 export function PanelHost() {
@@ -14,6 +17,12 @@ export function PanelHost() {
       return <FiltersPanel />;
     case 'profile':
       return <ProfilePanel />;
+    case 'shortInfo':
+      return <ShortInfoPanel />;
+    case 'speciesinfo':
+      return <SpeciesInfoPanel />;
+    case 'gallery':
+      return <Gallery />;
     default:
       return null;
   }

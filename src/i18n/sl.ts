@@ -51,6 +51,42 @@ export const sl = {
     year: 'Leto',
     reset: 'Ponastavi',
     mineOnly: 'Samo moje najdbe',
+    browseSpecies: 'Pregled vrst',
+  },
+
+  shortInfo: {
+    title: 'Na tem mestu',
+    e: 'E',
+    n: 'N',
+    find: 'Najdba',
+    gid: 'GID',
+    group: 'Skupina',
+    species: 'Vrsta',
+    date: 'Datum najdbe',
+    photo: 'Slika',
+    noPhoto: 'Brez fotografije',
+    openPhoto: 'Odpri fotografijo v polni velikosti',
+    edit: 'Uredi',
+    noFeatures: 'Na tem mestu ni najdb. Kliknite na barvno točko.',
+    speciesInfo: (name: string): string => `Podatki o vrsti ${name}`,
+  },
+
+  species: {
+    title: 'Vrste',
+    readMore: 'Preberi več',
+    readMoreHint: 'odpre se v novem zavihku',
+    gallery: 'Slike',
+    info: 'Podatki o vrsti',
+    imageOf: (name: string, i: number): string => `${name}, slika ${i}`,
+    other: 'Druge vrste te skupine',
+  },
+
+  gallery: {
+    title: 'Galerija',
+    prev: 'Prejšnja slika',
+    next: 'Naslednja slika',
+    close: 'Zapri',
+    counter: (i: number, n: number): string => `${i} / ${n}`,
   },
 
   select: {

@@ -69,6 +69,18 @@ export class MapController {
     if (!Number.isFinite(o.profile.initalZoom)) view.fit(defaultExtent3857(o.defaultExtent));
   }
 
+  /**
+   * Calls `cb` on every single click with the click coordinate and the sightings within
+   * the SPEC's 3 px hit tolerance. Returns a function that stops listening.
+   */
+  onClick(cb: (coord: [number, number], features: Feature<Point>[]) => void): () => void {
+    const key = this.map.on('singleclick', (e) => {
+      const hits = this.map.getFeaturesAtPixel(e.pixel, { hitTolerance: HIT_TOLERANCE_PX, layerFilter: (l) => l === this.sightings });
+      cb([e.coordinate[0]!, e.coordinate[1]!], hits as Feature<Point>[]);
+    });
+    return () => this.map.un('singleclick', key.listener);
+  }
+
   /** Changes the zoom by `delta` levels with a short animation. */
   zoomBy(delta: number): void {
     const view = this.map.getView();

@@ -10,6 +10,9 @@ import { MapController, LOCATION_MAX_ZOOM } from './MapController.ts';
 import { baseMapChoice, mapController, tracking } from './mapState.ts';
 import { refreshSightings } from './sightingsActions.ts';
 import { MapControls } from './MapControls.tsx';
+import { shortInfo } from '../state/shortInfo.ts';
+import { openPanel } from '../state/panel.ts';
+import type { Properties } from '../../worker/types.ts';
 
 /** The map screen: the OpenLayers map filling the page, with its controls. */
 export function MapView() {
@@ -41,6 +44,17 @@ export function MapView() {
       overlays: Object.fromEntries(p.baseMaps.filter((b) => b.overlay).map((b) => [b.id, b.visible])),
     };
     mapController.value = mc;
+    const stopClicks = mc.onClick((coord, hits) => {
+      shortInfo.value = {
+        coord,
+        features: hits.map((f) => ({
+          id: Number(f.getId()),
+          coord: f.getGeometry()!.getCoordinates() as [number, number],
+          properties: f.get('props') as Properties,
+        })),
+      };
+      openPanel('shortInfo');
+    });
     // Redraw when the filter or the user changes.
     const stop = effect(() => {
       void layerFilter.value;
@@ -49,6 +63,7 @@ export function MapView() {
     });
     return () => {
       stop();
+      stopClicks();
       mapController.value = null;
       mc.dispose();
     };

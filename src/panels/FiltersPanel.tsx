@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { RotateCcw } from 'lucide-react';
+import { BookOpen, Info, RotateCcw } from 'lucide-react';
+import { showSpecies } from '../state/speciesInfo.ts';
 import { sl } from '../i18n/sl.ts';
 import { catalogue } from '../state/appData.ts';
 import { layerFilter, resetFilter, yearOptions } from '../state/filters.ts';
@@ -37,12 +38,20 @@ export function FiltersPanel() {
           options={years}
           onChange={(v) => (layerFilter.value = { ...f, year: v === '' ? null : Number(v) })}
         />
+        {f.speciesId !== null && !cat?.groups.some((g) => g.other.id === f.speciesId) && (
+          <button type="button" className="button small" onClick={() => showSpecies(f.speciesId)}>
+            <Info aria-hidden /> {sl.species.info}
+          </button>
+        )}
         <label className="check-row">
           <input type="checkbox" checked={f.mineOnly} onChange={(e) => (layerFilter.value = { ...f, mineOnly: e.target.checked })} />
           {sl.filters.mineOnly}
         </label>
         <button type="button" className="button" onClick={resetFilter}>
           <RotateCcw aria-hidden /> {sl.filters.reset}
+        </button>
+        <button type="button" className="button" onClick={() => showSpecies(null)}>
+          <BookOpen aria-hidden /> {sl.filters.browseSpecies}
         </button>
       </div>
     </Panel>

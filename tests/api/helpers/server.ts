@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 /** A real server process started for a test file. */
 export interface TestServer {
@@ -17,7 +19,10 @@ export interface TestServer {
 
 /** Options of startServer. */
 export interface StartServerOptions {
-  /** Extra environment, e.g. DATABASE_URL; TEST_DATABASE_URL is used when this is not given. */
+  /**
+   * Extra environment, e.g. DATABASE_URL. When TEST_DATABASE_URL (an admin URL) is set and
+   * this gives no DATABASE_URL, a fresh PostgreSQL database is made for the server and dropped after.
+   */
   env?: Record<string, string>;
   /** Reuse a data directory (restart tests); default a fresh temporary one. */
   dataDir?: string;
@@ -46,13 +51,14 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sv-test-'));
   const url = `http://localhost:${port}`;
+  const pgDb = process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
-    ...(process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   };
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -89,6 +95,27 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
         clearTimeout(t);
       }
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** Creates an empty PostgreSQL database next to `adminUrl`'s; `drop` removes it. */
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sv_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
     },
   };
 }

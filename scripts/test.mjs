@@ -1,0 +1,60 @@
+// `npm test`: typecheck, build, then the unit, API and browser suites (vitest), and the API
+// suite once more on PostgreSQL when it can be started. Installs Debian's chromium and
+// postgresql first when they are missing (as root). Ends with one line 'N passed, N failed'.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium, ensurePostgres, startPostgres } from './system-deps.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const resultsDir = join(root, '.test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let ok = true;
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) ok = false;
+  return r.status === 0;
+}
+
+function vitest(title, projects, env = {}) {
+  const out = join(resultsDir, `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  run(title, bin('vitest'), args, env);
+  try {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } catch {
+    failed += 1;
+    ok = false;
+  }
+}
+
+const chromiumOk = ensureChromium();
+const postgresOk = ensurePostgres();
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('build', bin('vite'), ['build', '--logLevel', 'warn']);
+vitest('unit + api (PGlite)', ['unit', 'api']);
+if (chromiumOk) vitest('e2e (chromium)', ['e2e']);
+else {
+  console.error('Brskalniški testi potrebujejo /usr/bin/chromium.');
+  ok = false;
+}
+const pgUrl = postgresOk ? startPostgres() : null;
+if (pgUrl) vitest('api (PostgreSQL)', ['api'], { TEST_DATABASE_URL: pgUrl });
+else if (process.env.CI) {
+  console.error('PostgreSQL ni na voljo v CI.');
+  ok = false;
+} else console.warn('PostgreSQL ni na voljo: testi API na PostgreSQL so izpuščeni.');
+
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,43 @@
+import { ExternalLink, Images } from 'lucide-react';
+import { sl } from '../i18n/sl.ts';
+import { openGallery } from '../state/gallery.ts';
+import type { CatalogueSpecies } from '../../worker/api.ts';
+
+/** Props of SpeciesCard. */
+export interface SpeciesCardProps {
+  species: CatalogueSpecies;
+  color: string;
+  highlighted: boolean;
+}
+
+/** A species card: image, names, status, description, 'Preberi več' (new tab) and its info-image gallery. */
+export function SpeciesCard({ species: s, color, highlighted }: SpeciesCardProps) {
+  const images = [s.image, ...s.infoImages].map((src, i) => ({ src: `/${src}`, alt: sl.species.imageOf(s.name, i + 1) }));
+  return (
+    <article className={`species-card${highlighted ? ' highlighted' : ''}`} id={`species-${s.id}`} style={{ borderTopColor: color }}>
+      <button type="button" className="species-image" onClick={() => openGallery(images, 0)} aria-label={`${sl.species.gallery}: ${s.name}`} title={sl.species.gallery}>
+        <img src={`/${s.image}`} alt={s.name} loading="lazy" width={320} height={240} />
+      </button>
+      <div className="species-text">
+        <h3>{s.name}</h3>
+        <p className="latin">
+          <i>{s.latin}</i>
+          {s.status && <span className="status-chip">{s.status}</span>}
+        </p>
+        {s.description && <p>{s.description}</p>}
+        <div className="species-actions">
+          {images.length > 1 && (
+            <button type="button" className="button small" onClick={() => openGallery(images, 1)}>
+              <Images aria-hidden /> {sl.species.gallery} ({images.length})
+            </button>
+          )}
+          {s.link && (
+            <a className="button small" href={s.link} target="_blank" rel="noopener noreferrer" title={sl.species.readMoreHint}>
+              {sl.species.readMore} <ExternalLink aria-hidden />
+            </a>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Properties } from '../../worker/types.ts';
+import { COL, isEditableStatus } from '../../worker/columns.ts';
+
+/**
+ * SPEC §2/§5: the edit button appears when STATUS is 5 or empty AND the creator's e-mail
+ * equals the signed-in user's.
+ */
+export function canEdit(props: Properties, userEmail: string | null | undefined): boolean {
+  if (!userEmail) return false;
+  const creator = props[COL.createdByEmail];
+  return isEditableStatus(props[COL.status]) && typeof creator === 'string' && creator.toLowerCase() === userEmail.toLowerCase();
+}

@@ -1,0 +1,19 @@
+import { signal } from '@preact/signals-react';
+import type { Properties } from '../../worker/types.ts';
+
+/** A feature under a map click. */
+export interface ClickedFeature {
+  id: number;
+  coord: [number, number];
+  properties: Properties;
+}
+
+/** What the short-info panel shows: where the map was clicked and the features there. */
+export interface ShortInfo {
+  /** The click in EPSG:3857. */
+  coord: [number, number];
+  features: ClickedFeature[];
+}
+
+/** The last map click's short info. */
+export const shortInfo = signal<ShortInfo | null>(null);
