@@ -2,11 +2,15 @@
  * The whole main-thread <-> worker contract. `src/core.ts` wraps the worker with
  * `Comlink.wrap<DataCore>()`; everything else in src/ imports these types with `import type`.
  */
-import type { BaseMap, Feature, Profile, Project, SelectValue } from './types.ts';
+import type { BaseMap, Column, Feature, Profile, Project, SelectValue } from './types.ts';
+import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+import type { DetailedFeature } from './records/service.ts';
 import type { FilterInput } from './filters/types.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export type { Catalogue, CatalogueGroup, CatalogueSpecies } from './catalogue.ts';
+export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+export type { DetailedFeature } from './records/service.ts';
 
 /** The identity provider settings of /identity.json. */
 export interface IdentityConfig {
@@ -95,4 +99,16 @@ export interface DataCore {
   getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch>;
   /** The raw filter a layer filter state becomes (for tests and table views). */
   layerFilter(filter: LayerFilterState): Promise<FilterInput | null>;
+  /** The columns of the sightings table. */
+  getSightingColumns(): Promise<Column[]>;
+  /** Species of each group (group id -> options), from the group-unit relation. */
+  getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>>;
+  /** Checks a picked photo (type by bytes), reads EXIF GPS and date, makes a preview. */
+  inspectPhoto(file: Blob): Promise<PhotoInspection>;
+  /** A sighting with its photos, for editing. */
+  getRecord(id: number): Promise<DetailedFeature>;
+  /** Saves a new or edited sighting; `onStage` (a Comlink.proxy) announces the stages. */
+  saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult>;
+  /** Deletes a sighting. */
+  deleteRecord(id: number): Promise<void>;
 }

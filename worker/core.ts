@@ -10,6 +10,10 @@ import { cacheKey, cachedLoad } from './store/responseCache.ts';
 import { filterStateToConditions } from './layer/filterState.ts';
 import { buildPointBatch, type Predicate } from './layer/points.ts';
 import { compile } from './filters/index.ts';
+import { crossing } from './http/crossing.ts';
+import { RecordsCore } from './records/recordsCore.ts';
+import type { DetailedFeature } from './records/service.ts';
+import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 
 /** EPSG:3857 bounds covering all of Slovenia with a margin: the layer is loaded once for it. */
 const SLOVENIA_3857: [number, number, number, number] = [1440000, 5660000, 1850000, 5920000];
@@ -34,6 +38,7 @@ export class DataCoreImpl implements DataCore {
   private profile: Promise<Profile> | null = null;
   private project: Promise<Project> | null = null;
   private layerFeatures: Promise<Feature[]> | null = null;
+  private records: RecordsCore | null = null;
 
   constructor(private readonly opts: DataCoreOptions = {}) {}
 
@@ -50,8 +55,7 @@ export class DataCoreImpl implements DataCore {
     this.session = { ...session };
     if (changedUser) {
       // Another user sees other rows (their own hidden ones): reload the layer.
-      this.layerFeatures = null;
-      this.emit({ type: 'layerChanged' });
+      this.layerChanged();
     }
   }
 
@@ -113,7 +117,50 @@ export class DataCoreImpl implements DataCore {
     return buildPointBatch(features, { extent, filter: predicate, rules });
   }
 
+  getSightingColumns(): Promise<Column[]> {
+    return this.sightingColumns();
+  }
+
+  getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>> {
+    return this.cached(['speciesByGroup'], () => this.requireRecords().speciesByGroup());
+  }
+
+  inspectPhoto(file: Blob): Promise<PhotoInspection> {
+    return this.requireRecords().inspectPhoto(file);
+  }
+
+  getRecord(id: number): Promise<DetailedFeature> {
+    return crossing(() => this.requireRecords().detailed(id));
+  }
+
+  saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult> {
+    return crossing(async () => {
+      const result = await this.requireRecords().save(input, await this.sightingColumns(), onStage);
+      this.layerChanged();
+      return result;
+    });
+  }
+
+  deleteRecord(id: number): Promise<void> {
+    return crossing(async () => {
+      await this.requireRecords().remove(id);
+      this.layerChanged();
+    });
+  }
+
   // ---- internals ----
+
+  /** Forgets the loaded layer so the next read sees a write, and tells the UI to redraw. */
+  private layerChanged(): void {
+    this.layerFeatures = null;
+    this.emit({ type: 'layerChanged' });
+  }
+
+  private requireRecords(): RecordsCore {
+    const c = this.requireConfig();
+    this.records ??= new RecordsCore(this.requireHttp(), { projectId: c.projectId, tableId: c.tableId, attachmentInfoId: c.attachmentInfoId });
+    return this.records;
+  }
 
   private async load(origin: string): Promise<AppConfig> {
     this.http = new HttpClient({

@@ -8,6 +8,8 @@ import { PanelHost } from './PanelHost.tsx';
 import { MapView } from '../map/MapView.tsx';
 import { DownloadScreen } from '../download/DownloadScreen.tsx';
 import { Notifications } from '../ui/Notifications.tsx';
+import { RecordForm } from '../records/RecordForm.tsx';
+import { recordForm } from '../state/recordForm.ts';
 
 /** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications. */
 export function App() {
@@ -20,7 +22,7 @@ export function App() {
           <Header />
           <main className="app-main">
             <MapView />
-            {route.value === '/download' ? <DownloadScreen /> : <PanelHost />}
+            {route.value === '/download' ? <DownloadScreen /> : recordForm.value ? <RecordForm /> : <PanelHost />}
           </main>
         </>
       ) : (

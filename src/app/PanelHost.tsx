@@ -6,6 +6,7 @@ import { ProfilePanel } from '../panels/ProfilePanel.tsx';
 import { ShortInfoPanel } from '../panels/ShortInfoPanel.tsx';
 import { SpeciesInfoPanel } from '../panels/SpeciesInfoPanel.tsx';
 import { Gallery } from '../ui/Gallery.tsx';
+import { openEditRecord } from '../records/actions.ts';
 
 /** Renders the one active side panel. */
 export function PanelHost() {
@@ -18,7 +19,7 @@ export function PanelHost() {
     case 'profile':
       return <ProfilePanel />;
     case 'shortInfo':
-      return <ShortInfoPanel />;
+      return <ShortInfoPanel onEdit={(f) => void openEditRecord(f.id)} />;
     case 'speciesinfo':
       return <SpeciesInfoPanel />;
     case 'gallery':

@@ -9,6 +9,8 @@ import { notify } from '../state/notices.ts';
 import { createUserManager } from '../auth/userManager.ts';
 import { isRefusedByProvider, startSession, toSessionUser } from '../auth/signIn.ts';
 import type { User } from 'oidc-client-ts';
+import { refreshSightings } from '../map/sightingsActions.ts';
+import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 
 let userManager: UserManager | null = null;
 
@@ -32,6 +34,10 @@ export async function boot(): Promise<void> {
     proxy((e) => {
       if (e.type === 'online') online.value = e.online;
       if (e.type === 'sessionExpired') void renewOrSignIn();
+      if (e.type === 'layerChanged') {
+        void refreshSightings();
+        if (myFinds.value) void loadMyFinds();
+      }
     }),
   );
   online.value = await core.checkOnline();

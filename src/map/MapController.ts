@@ -15,6 +15,7 @@ import { createBaseLayer } from './baseLayers.ts';
 import { createSightingsLayer, layerStyles, setBatch } from './sightingsLayer.ts';
 import { LocationTracker, type LocationCallbacks } from './locationLayer.ts';
 import { defaultExtent3857 } from './projections.ts';
+import { EditMarker } from './editMarker.ts';
 
 /** SPEC §9: click hit tolerance. */
 export const HIT_TOLERANCE_PX = 3;
@@ -43,6 +44,7 @@ export class MapController {
   readonly baseLayers: TileLayer<XYZ>[];
   readonly sightings: VectorLayer<VectorSource<Feature<Point>>>;
   readonly location: LocationTracker;
+  private readonly editMarker = new EditMarker();
 
   constructor(o: MapControllerOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
@@ -66,7 +68,10 @@ export class MapController {
     });
     this.location = new LocationTracker(this.map, o.location);
     this.map.addLayer(this.location.layer);
-    if (!Number.isFinite(o.profile.initalZoom)) view.fit(defaultExtent3857(o.defaultExtent));
+    this.map.addLayer(this.editMarker.layer);
+    // SPEC's default extent frames Slovenia on any screen size; the profile's centre and zoom
+    // are the fallback when the map has no size yet.
+    if (this.map.getSize()) view.fit(defaultExtent3857(o.defaultExtent), { padding: [8, 8, 8, 8] });
   }
 
   /**
@@ -79,6 +84,11 @@ export class MapController {
       cb([e.coordinate[0]!, e.coordinate[1]!], hits as Feature<Point>[]);
     });
     return () => this.map.un('singleclick', key.listener);
+  }
+
+  /** Shows the report form's location (edit style) or hides it. */
+  setEditMarker(coord: [number, number] | null): void {
+    this.editMarker.set(coord);
   }
 
   /** Changes the zoom by `delta` levels with a short animation. */

@@ -13,6 +13,8 @@ import { MapControls } from './MapControls.tsx';
 import { shortInfo } from '../state/shortInfo.ts';
 import { openPanel } from '../state/panel.ts';
 import type { Properties } from '../../worker/types.ts';
+import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
+import { AddButton } from '../records/AddButton.tsx';
 
 /** The map screen: the OpenLayers map filling the page, with its controls. */
 export function MapView() {
@@ -45,6 +47,11 @@ export function MapView() {
     };
     mapController.value = mc;
     const stopClicks = mc.onClick((coord, hits) => {
+      if (pickingLocation.value) {
+        setLocation(coord, 'map');
+        pickingLocation.value = false;
+        return;
+      }
       shortInfo.value = {
         coord,
         features: hits.map((f) => ({
@@ -55,6 +62,7 @@ export function MapView() {
       };
       openPanel('shortInfo');
     });
+    const stopMarker = effect(() => mc.setEditMarker(recordForm.value?.coord ?? null));
     // Redraw when the filter or the user changes.
     const stop = effect(() => {
       void layerFilter.value;
@@ -64,6 +72,7 @@ export function MapView() {
     return () => {
       stop();
       stopClicks();
+      stopMarker();
       mapController.value = null;
       mc.dispose();
     };
@@ -73,6 +82,7 @@ export function MapView() {
     <div className="map-wrap">
       <div ref={target} className="map" role="application" aria-label={sl.map.sightings} data-testid="map" />
       {p && <MapControls />}
+      {p && <AddButton />}
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Crosshair, MapPin } from 'lucide-react';
+import { sl } from '../i18n/sl.ts';
+import { pickingLocation, recordForm } from '../state/recordForm.ts';
+import { toNationalGrid } from '../map/projections.ts';
+import { useMyPosition } from './actions.ts';
+
+/** The location: shown as E/N; set by a tap on the map, the device position or the photo's GPS. */
+export function LocationField() {
+  useSignals();
+  const [locating, setLocating] = useState(false);
+  const f = recordForm.value;
+  if (!f) return null;
+  const en = f.coord ? toNationalGrid(f.coord) : null;
+  const error = f.errors.location;
+  return (
+    <div className={`field location-field${error ? ' has-error' : ''}`} role="group" aria-labelledby="location-label">
+      <span className="field-label" id="location-label">
+        {sl.records.location}
+        <span aria-hidden className="required-mark"> *</span>
+      </span>
+      <p className="location-value" data-testid="form-location">
+        {en ? (
+          <>
+            E <strong>{en.e}</strong> N <strong>{en.n}</strong>
+          </>
+        ) : (
+          <span className="muted">{sl.records.locationNone}</span>
+        )}
+      </p>
+      {f.coordSource === 'photo' && <p className="field-hint">{sl.records.locationFromPhotoSet}</p>}
+      <div className="button-row">
+        <button type="button" className="button" aria-pressed={pickingLocation.value} onClick={() => (pickingLocation.value = !pickingLocation.value)}>
+          <MapPin aria-hidden /> {sl.records.locationPick}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={locating}
+          onClick={async () => {
+            setLocating(true);
+            await useMyPosition();
+            setLocating(false);
+          }}
+        >
+          <Crosshair aria-hidden /> {locating ? sl.records.locationLocating : sl.records.locationMine}
+        </button>
+      </div>
+      {pickingLocation.value && (
+        <p className="field-hint picking" role="status">
+          {sl.records.locationPicking}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Save, Trash2, X } from 'lucide-react';
+import { sl } from '../i18n/sl.ts';
+import { catalogue } from '../state/appData.ts';
+import { notify } from '../state/notices.ts';
+import { pickingLocation, recordForm, setField } from '../state/recordForm.ts';
+import { IconButton } from '../ui/IconButton.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { COL } from '../../worker/columns.ts';
+import type { SelectValue } from '../../worker/types.ts';
+import { closeForm, deleteFormRecord, submitForm } from './actions.ts';
+import { formOptions, loadFormOptions } from './options.ts';
+import { todayIso } from './validate.ts';
+import { Field } from './Field.tsx';
+import { PhotoField } from './PhotoField.tsx';
+import { LocationField } from './LocationField.tsx';
+
+function options(values: SelectValue[] | undefined) {
+  return (values ?? []).map((v) => (
+    <option key={String(v.value)} value={String(v.value)}>
+      {v.text}
+    </option>
+  ));
+}
+
+/** The report form: add or edit a sighting with a photo; delete one's own. */
+export function RecordForm() {
+  useSignals();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  useEffect(() => {
+    loadFormOptions().catch((e: unknown) => {
+      console.error(e);
+      notify('error', sl.map.loadError);
+    });
+  }, []);
+  const f = recordForm.value;
+  if (!f) return null;
+  const opts = formOptions.value;
+  const v = (id: number): string => f.values[String(id)] ?? '';
+  const err = (id: number): string | undefined => f.errors[String(id)];
+  const group = Number(v(COL.group)) || null;
+  const speciesOpts = group ? (opts?.speciesByGroup[group] ?? []) : [];
+  const busy = f.stage !== null || f.loading;
+  const stageText = f.stage === 'photo' ? sl.records.uploadingPhoto : f.stage ? sl.records.saving : null;
+  const title = f.mode === 'create' ? sl.records.newTitle : sl.records.editTitle;
+
+  return (
+    <aside className={`panel record-panel${pickingLocation.value ? ' collapsed' : ''}`} aria-labelledby="record-title">
+      <header className="panel-header">
+        <h2 id="record-title">{title}</h2>
+        <IconButton label={sl.records.cancel} onClick={closeForm} icon={<X aria-hidden />} disabled={f.stage !== null} />
+      </header>
+      <form
+        className="panel-body form-stack"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submitForm();
+        }}
+      >
+        {f.loading && <div className="spinner" role="status" aria-label={sl.loading} />}
+        <Field id="f-group" label={sl.records.group} error={err(COL.group)} required>
+          {(a) => (
+            <select {...a} value={v(COL.group)} onChange={(e) => { setField(COL.group, e.target.value); setField(COL.species, ''); }}>
+              <option value="">{sl.select.placeholder}</option>
+              {(catalogue.value?.groups ?? []).map((g) => (
+                <option key={g.id} value={String(g.id)}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="f-species" label={sl.records.species} error={err(COL.species)} required hint={group ? undefined : sl.records.speciesFirstGroup}>
+          {(a) => (
+            <select {...a} value={v(COL.species)} disabled={!group} onChange={(e) => setField(COL.species, e.target.value)}>
+              <option value="">{sl.select.placeholder}</option>
+              {speciesOpts.map((s) => (
+                <option key={s.key} value={String(s.key)}>
+                  {s.text}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <PhotoField />
+        <LocationField />
+        <Field id="f-date" label={sl.records.date} error={err(COL.date)} required>
+          {(a) => <input {...a} type="date" max={todayIso()} value={v(COL.date).slice(0, 10)} onChange={(e) => setField(COL.date, e.target.value)} />}
+        </Field>
+        <div className="field-row">
+          <Field id="f-count" label={sl.records.count} error={err(COL.count)}>
+            {(a) => <input {...a} type="number" inputMode="numeric" min={1} step={1} value={v(COL.count)} onChange={(e) => setField(COL.count, e.target.value)} />}
+          </Field>
+          <Field id="f-unit" label={sl.records.unit}>
+            {(a) => (
+              <select {...a} value={v(COL.unit)} onChange={(e) => setField(COL.unit, e.target.value)}>
+                <option value="">{sl.select.placeholder}</option>
+                {options(opts?.units)}
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field id="f-type" label={sl.records.findingType}>
+          {(a) => (
+            <select {...a} value={v(COL.findingType)} onChange={(e) => setField(COL.findingType, e.target.value)}>
+              <option value="">{sl.select.placeholder}</option>
+              {options(opts?.findingTypes)}
+            </select>
+          )}
+        </Field>
+        <Field id="f-accuracy" label={sl.records.accuracy}>
+          {(a) => (
+            <select {...a} value={v(COL.locationAccuracy)} onChange={(e) => setField(COL.locationAccuracy, e.target.value)}>
+              <option value="">{sl.select.placeholder}</option>
+              {options(opts?.accuracies)}
+            </select>
+          )}
+        </Field>
+        <Field id="f-habitat" label={sl.records.habitat} hint={sl.records.habitatHint}>
+          {(a) => <input {...a} type="text" maxLength={500} value={v(COL.habitat)} onChange={(e) => setField(COL.habitat, e.target.value)} />}
+        </Field>
+        <Field id="f-where" label={sl.records.locationDescription} hint={sl.records.locationDescriptionHint}>
+          {(a) => <input {...a} type="text" maxLength={500} value={v(COL.locationDescription)} onChange={(e) => setField(COL.locationDescription, e.target.value)} />}
+        </Field>
+        <Field id="f-comments" label={sl.records.comments}>
+          {(a) => <textarea {...a} rows={3} maxLength={4000} value={v(COL.comments)} onChange={(e) => setField(COL.comments, e.target.value)} />}
+        </Field>
+        {stageText && (
+          <p className="save-status" role="status">
+            <span className="spinner small" aria-hidden /> {stageText}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button primary" disabled={busy}>
+            <Save aria-hidden /> {sl.records.save}
+          </button>
+          <button type="button" className="button" onClick={closeForm} disabled={f.stage !== null}>
+            {sl.records.cancel}
+          </button>
+          {f.mode === 'edit' && (
+            <button type="button" className="button danger" onClick={() => setConfirmDelete(true)} disabled={busy}>
+              <Trash2 aria-hidden /> {sl.records.delete}
+            </button>
+          )}
+        </div>
+      </form>
+      {confirmDelete && (
+        <Modal
+          header={sl.records.deleteConfirmTitle}
+          onClose={() => setConfirmDelete(false)}
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
+                {sl.records.cancel}
+              </button>
+              <button
+                type="button"
+                className="button danger-solid"
+                onClick={() => {
+                  setConfirmDelete(false);
+                  void deleteFormRecord();
+                }}
+              >
+                <Trash2 aria-hidden /> {sl.records.delete}
+              </button>
+            </>
+          }
+        >
+          <p>{sl.records.deleteConfirm}</p>
+        </Modal>
+      )}
+    </aside>
+  );
+}

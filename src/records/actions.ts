@@ -1,0 +1,147 @@
+import { proxy } from 'comlink';
+import { core } from '../core.ts';
+import { sl } from '../i18n/sl.ts';
+import { appConfig } from '../state/appData.ts';
+import { notify } from '../state/notices.ts';
+import { closePanels } from '../state/panel.ts';
+import { patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
+import { recordPhotoUrl } from '../ui/media.ts';
+import { COL } from '../../worker/columns.ts';
+import { insideSlovenia } from './location.ts';
+import { todayIso, validateForm } from './validate.ts';
+import { failureHint } from '../ui/errors.ts';
+
+/** File endings the photo picker accepts (SPEC: jpg, jpeg, png). */
+export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+
+function emptyForm(): RecordFormState {
+  return {
+    mode: 'create', id: null, values: { [COL.date]: todayIso(), [COL.count]: '1' }, coord: null, coordSource: null,
+    photo: null, existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: crypto.randomUUID(), loading: false,
+  };
+}
+
+/** Opens the form for a new sighting. */
+export function openNewRecord(): void {
+  closePanels();
+  pickingLocation.value = false;
+  recordForm.value = emptyForm();
+}
+
+/** Opens the form on an existing sighting (loaded from the server with its photo). */
+export async function openEditRecord(id: number): Promise<void> {
+  closePanels();
+  pickingLocation.value = false;
+  recordForm.value = { ...emptyForm(), mode: 'edit', id, loading: true };
+  try {
+    const r = await core.getRecord(id);
+    const values: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r.properties)) values[k] = v === null || v === undefined ? '' : String(v);
+    if (values[COL.date]) values[COL.date] = values[COL.date]!.slice(0, 10);
+    const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
+    const cfg = appConfig.value;
+    patchForm({
+      values,
+      coord: c ? [c[0]!, c[1]!] : null,
+      coordSource: c ? 'stored' : null,
+      existingPhotoUrl: cfg && r.attachments.length ? recordPhotoUrl(cfg.projectId, id, cfg.attachmentInfoId, true) : null,
+      loading: false,
+    });
+  } catch (e) {
+    console.error(e);
+    recordForm.value = null;
+    notify('error', sl.map.loadError);
+  }
+}
+
+/** Closes the form (nothing is saved). */
+export function closeForm(): void {
+  const f = recordForm.value;
+  if (f?.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
+  pickingLocation.value = false;
+  recordForm.value = null;
+}
+
+/** Takes a picked photo: checks its type, reads EXIF GPS (location) and date (finding date). */
+export async function pickPhoto(file: File): Promise<boolean> {
+  if (!/\.(jpe?g|png)$/i.test(file.name) && !/^image\/(jpeg|png)$/.test(file.type)) {
+    patchForm({ errors: { ...recordForm.value?.errors, photo: sl.records.photoWrongType } });
+    return false;
+  }
+  const info = await core.inspectPhoto(file);
+  const f = recordForm.value;
+  if (!f) return false;
+  if (!info.accepted) {
+    patchForm({ errors: { ...f.errors, photo: sl.records.photoWrongType } });
+    return false;
+  }
+  if (f.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
+  const errors = { ...f.errors };
+  delete errors.photo;
+  patchForm({ photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, gpsCoord: info.gpsCoord, takenOn: info.takenOn }, errors });
+  if (info.gpsCoord) setLocation(info.gpsCoord, 'photo');
+  if (info.takenOn && info.takenOn <= todayIso()) setField(COL.date, info.takenOn);
+  return true;
+}
+
+/** Sets the location from the device position (high accuracy). */
+export function useMyPosition(): Promise<void> {
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      async (p) => {
+        const { fromLonLat } = await import('ol/proj.js');
+        setLocation(fromLonLat([p.coords.longitude, p.coords.latitude]) as [number, number], 'gps');
+        resolve();
+      },
+      (e) => {
+        notify('error', e.code === 1 ? sl.map.locationDenied : sl.map.locationError);
+        resolve();
+      },
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 10_000 },
+    );
+  });
+}
+
+/** Validates and saves the form; on failure the form stays open with everything typed. */
+export async function submitForm(): Promise<void> {
+  const f = recordForm.value;
+  if (!f || f.stage) return;
+  const errors = validateForm({ values: f.values, coord: f.coord }, insideSlovenia);
+  if (Object.keys(errors).length) {
+    patchForm({ errors });
+    notify('error', sl.records.errFormHasErrors);
+    return;
+  }
+  patchForm({ stage: 'saving', errors: {} });
+  try {
+    const result = await core.saveRecord(
+      { id: f.id, values: f.values, coord: f.coord!, photo: f.photo?.file ?? null, photoName: f.photo?.file.name ?? null, idempotencyKey: f.idempotencyKey },
+      proxy((stage) => patchForm({ stage })),
+    );
+    if (result.photoFailed) notify('error', sl.records.photoFailed);
+    notify('success', result.created ? sl.records.created : sl.records.updated);
+    closeForm();
+  } catch (e) {
+    console.error(e);
+    patchForm({ stage: null });
+    const hint = failureHint(e);
+    notify('error', `${f.mode === 'create' ? sl.records.createFailed : sl.records.updateFailed}${hint ? `. ${hint}` : ''}`);
+  }
+}
+
+/** Deletes the edited sighting (after the user confirmed). */
+export async function deleteFormRecord(): Promise<void> {
+  const f = recordForm.value;
+  if (!f || f.id === null) return;
+  patchForm({ stage: 'deleting' });
+  try {
+    await core.deleteRecord(f.id);
+    notify('success', sl.records.deleted);
+    closeForm();
+  } catch (e) {
+    console.error(e);
+    patchForm({ stage: null });
+    const hint = failureHint(e);
+    notify('error', `${sl.records.deleteFailed}${hint ? `. ${hint}` : ''}`);
+  }
+}

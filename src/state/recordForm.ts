@@ -1,0 +1,63 @@
+import { signal } from '@preact/signals-react';
+import type { FormErrors } from '../records/validate.ts';
+import type { SaveStage } from '../../worker/api.ts';
+
+/** A photo picked in the form, with what the core read from it. */
+export interface PickedPhoto {
+  file: File;
+  previewUrl: string | null;
+  gpsCoord: [number, number] | null;
+  takenOn: string | null;
+}
+
+/** The open report form. */
+export interface RecordFormState {
+  mode: 'create' | 'edit';
+  /** The record being edited. */
+  id: number | null;
+  /** Field values keyed by column id, as typed (strings). */
+  values: Record<string, string>;
+  /** The location in EPSG:3857. */
+  coord: [number, number] | null;
+  /** Where the location came from, to say so. */
+  coordSource: 'map' | 'gps' | 'photo' | 'stored' | null;
+  photo: PickedPhoto | null;
+  /** The current photo of an edited record (thumbnail URL). */
+  existingPhotoUrl: string | null;
+  errors: FormErrors;
+  /** Set while saving or deleting. */
+  stage: SaveStage | 'deleting' | null;
+  idempotencyKey: string;
+  /** True while the form is loading the record to edit. */
+  loading: boolean;
+}
+
+/** The report form, or null when closed. */
+export const recordForm = signal<RecordFormState | null>(null);
+
+/** True while the next map click sets the form's location. */
+export const pickingLocation = signal(false);
+
+/** Updates the open form. */
+export function patchForm(patch: Partial<RecordFormState>): void {
+  const f = recordForm.value;
+  if (f) recordForm.value = { ...f, ...patch };
+}
+
+/** Sets one field and clears its error. */
+export function setField(columnId: number, value: string): void {
+  const f = recordForm.value;
+  if (!f) return;
+  const errors = { ...f.errors };
+  delete errors[columnId];
+  recordForm.value = { ...f, values: { ...f.values, [columnId]: value }, errors };
+}
+
+/** Sets the location and clears its error. */
+export function setLocation(coord: [number, number], source: RecordFormState['coordSource']): void {
+  const f = recordForm.value;
+  if (!f) return;
+  const errors = { ...f.errors };
+  delete errors.location;
+  recordForm.value = { ...f, coord, coordSource: source, errors };
+}

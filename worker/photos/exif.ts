@@ -1,0 +1,37 @@
+import { parse } from 'exifr';
+
+/** What a photo's EXIF tells about the sighting. */
+export interface PhotoExif {
+  /** GPS position (WGS84), only when both longitude and latitude are present and numeric. */
+  gps: { lon: number; lat: number } | null;
+  /** The day the photo was taken (YYYY-MM-DD, as the camera wrote it), or null. */
+  takenOn: string | null;
+}
+
+/** SPEC §5: a location from photo GPS is accepted only if longitude and latitude are present and numeric. */
+export function acceptGps(lon: unknown, lat: unknown): { lon: number; lat: number } | null {
+  if (typeof lon !== 'number' || typeof lat !== 'number') return null;
+  if (!Number.isFinite(lon) || !Number.isFinite(lat)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lon, lat };
+}
+
+function dayOf(d: unknown): string | null {
+  if (!(d instanceof Date) || Number.isNaN(d.getTime())) return null;
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  // EXIF times carry no zone; exifr revives them as local time, so local parts are the camera's.
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Reads GPS and the capture date from a photo; a photo without EXIF gives nulls, never an error. */
+export async function readExif(photo: Blob): Promise<PhotoExif> {
+  try {
+    const out = (await parse(photo, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false })) as
+      | Record<string, unknown>
+      | undefined;
+    if (!out) return { gps: null, takenOn: null };
+    return { gps: acceptGps(out.longitude, out.latitude), takenOn: dayOf(out.DateTimeOriginal ?? out.CreateDate) };
+  } catch {
+    return { gps: null, takenOn: null };
+  }
+}

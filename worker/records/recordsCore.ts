@@ -1,0 +1,98 @@
+import type { Column } from '../types.ts';
+import type { HttpClient } from '../http/client.ts';
+import { readExif } from '../photos/exif.ts';
+import { resizePhoto } from '../photos/resize.ts';
+import { sniffPhotoType } from '../photos/type.ts';
+import { lonLatTo3857 } from '../geo.ts';
+import { GROUP_UNIT_TABLE, UNIT_TABLE } from '../columns.ts';
+import { RecordService, type DetailedFeature, type RecordTarget } from './service.ts';
+import { toSaveProperties } from './saveProperties.ts';
+import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './types.ts';
+
+/** SPEC §7: the group-unit relation is read with page 1 and 200 per page. */
+const RELATION_PAGE = { page: 1, perPage: 200 } as const;
+
+interface RelationRow {
+  properties: Record<string, unknown>;
+}
+
+/** Reporting in the worker: photo inspection and resizing, the save flows, species by group. */
+export class RecordsCore {
+  private readonly service: RecordService;
+
+  constructor(http: HttpClient, private readonly target: RecordTarget) {
+    this.service = new RecordService(http, target);
+  }
+
+  /** Checks a picked photo's real type, reads its EXIF GPS and date, and makes a preview. */
+  async inspectPhoto(file: Blob): Promise<PhotoInspection> {
+    if (!(await sniffPhotoType(file))) return { accepted: false, gpsCoord: null, takenOn: null, preview: null };
+    const exif = await readExif(file);
+    const preview = await resizePhoto(file, { maxEdge: 480, quality: 0.8 }).then((r) => r.blob).catch(() => null);
+    return { accepted: true, gpsCoord: exif.gps ? lonLatTo3857(exif.gps.lon, exif.gps.lat) : null, takenOn: exif.takenOn, preview };
+  }
+
+  /** A record with its photos, for the edit form. */
+  detailed(id: number): Promise<DetailedFeature> {
+    return this.service.detailed(id);
+  }
+
+  /**
+   * Saves the form: creates (record + photo in one request) or updates (record, then the
+   * photo: old first attachment deleted, new one uploaded; a photo failure does not undo the
+   * record, SPEC §4).
+   */
+  async save(input: SaveRecordInput, columns: readonly Column[], onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
+    const properties = toSaveProperties(input.values, columns);
+    const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
+    onStage('saving');
+    const photo = input.photo ? { blob: (await resizePhoto(input.photo)).blob, name: jpegName(input.photoName) } : null;
+    if (input.id === null) {
+      const created = await this.service.create(geometry, properties, photo, input.idempotencyKey);
+      return { id: created.id, created: true, photoFailed: false };
+    }
+    const before = photo ? await this.service.detailed(input.id) : null;
+    await this.service.update(input.id, properties, geometry);
+    if (!photo || !before) return { id: input.id, created: false, photoFailed: false };
+    onStage('photo');
+    try {
+      await this.service.replacePhoto(input.id, photo, before.attachments);
+      return { id: input.id, created: false, photoFailed: false };
+    } catch (e) {
+      console.error('Photo upload failed', e);
+      return { id: input.id, created: false, photoFailed: true };
+    }
+  }
+
+  /** Deletes a record. */
+  remove(id: number): Promise<void> {
+    return this.service.remove(id);
+  }
+
+  /** Species by group from the group-unit relation (table 60) and the unit names (table 53). */
+  async speciesByGroup(): Promise<Record<number, SpeciesOption[]>> {
+    const [rel, units] = await Promise.all([
+      this.service.search<RelationRow>({ tableId: GROUP_UNIT_TABLE.id, ...RELATION_PAGE }),
+      this.service.search<RelationRow>({ tableId: UNIT_TABLE.id, ...RELATION_PAGE }),
+    ]);
+    const names = new Map<number, string>();
+    for (const u of units.records) names.set(Number(u.properties[UNIT_TABLE.unitId]), String(u.properties[UNIT_TABLE.description] ?? ''));
+    const out: Record<number, SpeciesOption[]> = {};
+    for (const r of rel.records) {
+      const g = Number(r.properties[GROUP_UNIT_TABLE.group]);
+      const key = Number(r.properties[GROUP_UNIT_TABLE.unit]);
+      (out[g] ??= []).push({ key, text: names.get(key) ?? String(key) });
+    }
+    return out;
+  }
+
+  /** The target table of this core. */
+  get table(): RecordTarget {
+    return this.target;
+  }
+}
+
+function jpegName(name: string | null): string {
+  const base = (name ?? 'fotografija').replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80) || 'fotografija';
+  return `${base}.jpg`;
+}

@@ -1,0 +1,45 @@
+import type { FormValue } from './saveProperties.ts';
+
+/** What the report form sends to the core to save. */
+export interface SaveRecordInput {
+  /** null = a new record. */
+  id: number | null;
+  /** Form values keyed by column id. */
+  values: Record<string, FormValue>;
+  /** The location in EPSG:3857. */
+  coord: [number, number];
+  /** A new photo (the original file; the core resizes it), or null to keep the current one. */
+  photo: Blob | null;
+  photoName: string | null;
+  /** Made when the form opens; a retried create with it never makes a second record. */
+  idempotencyKey: string;
+}
+
+/** How a save went. */
+export interface SaveRecordResult {
+  id: number;
+  created: boolean;
+  /** SPEC §4: the record saved but the photo failed (its own error is shown). */
+  photoFailed: boolean;
+}
+
+/** Stages of a save the UI announces ('Shranjujem…', 'Nalagam fotografijo…'). */
+export type SaveStage = 'saving' | 'photo';
+
+/** What the core found in a picked photo. */
+export interface PhotoInspection {
+  /** False when the file is not a JPEG or PNG by its bytes. */
+  accepted: boolean;
+  /** The location from EXIF GPS in EPSG:3857, when present and numeric. */
+  gpsCoord: [number, number] | null;
+  /** The day the photo was taken (YYYY-MM-DD). */
+  takenOn: string | null;
+  /** A small upright JPEG preview for the form. */
+  preview: Blob | null;
+}
+
+/** A species option of a group (SPEC: entries have text and key). */
+export interface SpeciesOption {
+  key: number;
+  text: string;
+}
