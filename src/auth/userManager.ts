@@ -32,7 +32,8 @@ export function createUserManager(cfg: IdentityConfig, origin: string): UserMana
     loadUserInfo: false,
     // Session-check frames need third-party cookies, which phones block; we rely on token expiry.
     monitorSession: false,
-    revokeTokensOnSignout: true,
-    revokeTokenAdditionalContentTypes: ['text/plain'],
+    // Ending the provider session revokes the session-bound refresh token; JWT access tokens
+    // cannot be revoked and expire in minutes.
+    revokeTokensOnSignout: false,
   });
 }

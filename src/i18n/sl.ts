@@ -67,6 +67,8 @@ export const sl = {
     noPhoto: 'Brez fotografije',
     openPhoto: 'Odpri fotografijo v polni velikosti',
     edit: 'Uredi',
+    copyLink: 'Kopiraj povezavo do najdbe',
+    linkCopied: 'Povezava do najdbe je kopirana.',
     noFeatures: 'Na tem mestu ni najdb. Kliknite na barvno točko.',
     speciesInfo: (name: string): string => `Podatki o vrsti ${name}`,
   },

@@ -3,8 +3,10 @@ import { sl } from '../i18n/sl.ts';
 import { layerFilter } from '../state/filters.ts';
 import { notify } from '../state/notices.ts';
 import { mapController } from './mapState.ts';
+import { linkedFindId, openLinkedFind } from './deepLink.ts';
 
 let generation = 0;
+let lastLinked: number | null = null;
 
 /** Asks the data core for the filtered, styled sightings and draws them; a newer call wins. */
 export async function refreshSightings(): Promise<void> {
@@ -17,6 +19,11 @@ export async function refreshSightings(): Promise<void> {
     if (mine !== generation) return;
     mc.showSightings(batch);
     document.documentElement.dataset.sightings = String(batch.ids.length);
+    const linked = linkedFindId(location.hash);
+    if (linked !== null && linked !== lastLinked) {
+      lastLinked = linked;
+      openLinkedFind(mc, linked);
+    }
   } catch (e) {
     console.error('Failed loading sightings', e);
     notify('error', sl.map.loadError);

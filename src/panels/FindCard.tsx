@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Info, Pencil } from 'lucide-react';
+import { Info, Link2, Pencil } from 'lucide-react';
+import { findLink } from '../map/deepLink.ts';
+import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
 import { appConfig, catalogue } from '../state/appData.ts';
 import { session } from '../state/session.ts';
@@ -8,11 +10,10 @@ import { openGallery } from '../state/gallery.ts';
 import { showSpecies } from '../state/speciesInfo.ts';
 import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
-import { recordPhotoUrl } from '../ui/media.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { canEdit } from '../records/permissions.ts';
 import { COL } from '../../worker/columns.ts';
-import type { ClickedFeature } from '../state/shortInfo.ts';
+import { findPhoto, type ClickedFeature } from '../state/shortInfo.ts';
 
 /** Props of FindCard. */
 export interface FindCardProps {
@@ -24,20 +25,43 @@ export interface FindCardProps {
 export function FindCard({ find, onEdit }: FindCardProps) {
   useSignals();
   const [photo, setPhoto] = useState<'loading' | 'ok' | 'none'>('loading');
+  const [urls, setUrls] = useState<{ thumb: string; full: string } | null>(null);
   const cfg = appConfig.value;
+  useEffect(() => {
+    if (!cfg) return;
+    let live = true;
+    findPhoto(find.id, cfg.projectId, cfg.attachmentInfoId)
+      .then((u) => {
+        if (!live) return;
+        setUrls(u);
+        if (!u) setPhoto('none');
+      })
+      .catch(() => live && setPhoto('none'));
+    return () => {
+      live = false;
+    };
+  }, [find.id, cfg]);
   const cat = catalogue.value;
   const p = find.properties;
   const group = cat?.groups.find((g) => g.id === Number(p[COL.group]));
   const name = speciesName(cat, p);
   const speciesId = Number(p[COL.species]);
   const isOther = !!cat?.groups.some((g) => g.other.id === speciesId);
-  const thumb = cfg ? recordPhotoUrl(cfg.projectId, find.id, cfg.attachmentInfoId, true) : '';
-  const full = cfg ? recordPhotoUrl(cfg.projectId, find.id, cfg.attachmentInfoId, false) : '';
   const gid = p[COL.id] ?? find.id;
   return (
     <article className="find-card" style={{ borderLeftColor: group?.color ?? '#848484' }} data-testid="find-card">
       <header className="find-card-header">
         <h3>{sl.shortInfo.find}</h3>
+        <IconButton
+          label={sl.shortInfo.copyLink}
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(findLink(find.id))
+              .then(() => notify('success', sl.shortInfo.linkCopied))
+              .catch(() => notify('info', findLink(find.id)))
+          }
+          icon={<Link2 aria-hidden />}
+        />
         {onEdit && canEdit(p, session.value?.email) && (
           <button type="button" className="button small" onClick={() => onEdit(find)}>
             <Pencil aria-hidden /> {sl.shortInfo.edit}
@@ -65,16 +89,18 @@ export function FindCard({ find, onEdit }: FindCardProps) {
         <dd>
           {photo === 'none' ? (
             <span className="muted">{sl.shortInfo.noPhoto}</span>
+          ) : !urls ? (
+            <span className="spinner small" role="status" aria-label={sl.loading} />
           ) : (
             <button
               type="button"
               className="thumb-button"
               aria-label={sl.shortInfo.openPhoto}
               title={sl.shortInfo.openPhoto}
-              onClick={() => openGallery([{ src: full, alt: name }])}
+              onClick={() => openGallery([{ src: urls.full, alt: name }])}
               hidden={photo !== 'ok'}
             >
-              <img src={thumb} alt={name} onLoad={() => setPhoto('ok')} onError={() => setPhoto('none')} />
+              <img src={urls.thumb} alt={name} onLoad={() => setPhoto('ok')} onError={() => setPhoto('none')} />
             </button>
           )}
         </dd>

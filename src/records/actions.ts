@@ -110,6 +110,7 @@ export async function submitForm(): Promise<void> {
   if (Object.keys(errors).length) {
     patchForm({ errors });
     notify('error', sl.records.errFormHasErrors);
+    focusFirstError();
     return;
   }
   patchForm({ stage: 'saving', errors: {} });
@@ -144,4 +145,13 @@ export async function deleteFormRecord(): Promise<void> {
     const hint = failureHint(e);
     notify('error', `${sl.records.deleteFailed}${hint ? `. ${hint}` : ''}`);
   }
+}
+
+/** Scrolls to the first field with an error and focuses it, so the user sees what to fix. */
+function focusFirstError(): void {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('.record-panel .has-error');
+    field?.scrollIntoView({ block: 'center' });
+    field?.querySelector<HTMLElement>('select, input, textarea, button')?.focus({ preventScroll: true });
+  });
 }

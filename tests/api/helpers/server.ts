@@ -68,7 +68,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
+    if (proc.exitCode !== null) {
+      await pgDb?.drop();
+      throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
+    }
     try {
       const r = await fetch(`${url}/api/Test`);
       if (r.status === 200) break;
@@ -77,6 +80,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
+      await pgDb?.drop();
       throw new Error(`server did not start in 60 s:\n${out}`);
     }
     await new Promise((r) => setTimeout(r, 150));
