@@ -123,6 +123,8 @@ export const sl = {
     newVersion:
       'Objavljenja je nova verzija aplikacije. Potrebna je osvežitev strani. Aplikacija bo za nekaj trenutkov ne odzivna.',
     close: 'Zapri obvestilo',
+    ok: 'V redu',
+    refresh: 'Osveži',
   },
 
   records: {

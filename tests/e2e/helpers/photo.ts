@@ -14,7 +14,7 @@ export async function jpegWithGps(lon: number, lat: number, date: Date, size = {
   const pad = (n: number): string => String(n).padStart(2, '0');
   const exifDate = `${date.getFullYear()}:${pad(date.getMonth() + 1)}:${pad(date.getDate())} 10:20:30`;
   // A textured image (not a flat colour) so the resize has real work to do.
-  const noise = await sharp({ create: { width: size.width, height: size.height, channels: 3, noise: { type: 'gaussian', mean: 110, sigma: 40 } } })
+  const noise = await sharp({ create: { width: size.width, height: size.height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 110, sigma: 40 } } })
     .jpeg()
     .toBuffer();
   return sharp(noise)

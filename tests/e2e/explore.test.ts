@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
+import { ANA, signIn, waitForSightings } from './helpers/app.ts';
+import { startAppServer } from './helpers/server.ts';
+import type { TestServer } from '../api/helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const count = (page: Page): Promise<number> => page.evaluate(() => Number(document.documentElement.dataset.sightings));
+
+describe('explore the sightings', () => {
+  it('filters by species and year, and resets', async () => {
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, ANA);
+    const all = await waitForSightings(page);
+    await page.getByRole('button', { name: 'Filtri' }).click();
+    const panel = page.getByRole('complementary', { name: 'Filtri' });
+    // The watermarks of SPEC §2.
+    expect(await panel.getByLabel('Vrsta').locator('option').first().textContent()).toBe('Vrsta');
+    expect(await panel.getByLabel('Leto').locator('option').first().textContent()).toBe('Leto');
+    const years = await panel.getByLabel('Leto').locator('option').allTextContents();
+    const y = new Date().getFullYear();
+    expect(years.slice(1)).toEqual([y, y - 1, y - 2, y - 3, y - 4].map(String));
+    await panel.getByLabel('Vrsta').selectOption({ label: 'rogač' });
+    await expect.poll(() => count(page)).toBeLessThan(all);
+    const bySpecies = await count(page);
+    expect(bySpecies).toBeGreaterThan(0);
+    await panel.getByLabel('Leto').selectOption(String(y - 1));
+    await expect.poll(() => count(page)).toBeLessThanOrEqual(bySpecies);
+    await screenshot(page, '20-filters-desktop');
+    await panel.getByRole('button', { name: 'Ponastavi' }).click();
+    await expect.poll(() => count(page)).toBe(all);
+    expect(await panel.getByLabel('Vrsta').inputValue()).toBe('');
+    await panel.getByLabel('Samo moje najdbe').check();
+    await expect.poll(() => count(page)).toBeLessThan(all);
+    await ctx.close();
+  });
+
+  it('opens the short info of a sighting and a species gallery paged with the keyboard', async () => {
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    // A seeded sighting with a photo: find one through the API.
+    const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`);
+    const feats = ((await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }).features['48']!;
+    let withPhoto: number | null = null;
+    for (const f of feats.slice(0, 80)) {
+      const d = (await (await fetch(`${server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as { attachments: unknown[] };
+      if (d.attachments.length) {
+        withPhoto = f.id;
+        break;
+      }
+    }
+    expect(withPhoto).not.toBeNull();
+    await signIn(page, server.url, ANA, `#/?najdba=${withPhoto}`);
+    const card = page.getByTestId('find-card');
+    await card.waitFor({ timeout: 30_000 });
+    for (const label of ['GID', 'Skupina', 'Vrsta', 'Datum najdbe', 'Slika']) await card.getByText(label, { exact: true }).waitFor();
+    expect(await page.getByTestId('coords').textContent()).toMatch(/E \d+N \d+/);
+    await card.locator('img').waitFor({ state: 'visible' });
+    await screenshot(page, '21-short-info-desktop');
+    await card.getByRole('button', { name: 'Odpri fotografijo v polni velikosti' }).click();
+    await page.getByTestId('gallery-image').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('gallery-image').count()).toBe(0);
+
+    // Species info and its gallery, paged with ArrowRight / ArrowLeft, closed with Escape.
+    await page.getByRole('button', { name: 'Filtri' }).click();
+    await page.getByRole('button', { name: 'Pregled vrst' }).click();
+    const species = page.getByRole('complementary', { name: 'Vrste' });
+    await species.getByRole('tab', { name: 'Dvoživke' }).click();
+    const proteus = species.locator('article', { hasText: 'človeška ribica' });
+    expect(await proteus.getByRole('link', { name: /Preberi več/ }).getAttribute('target')).toBe('_blank');
+    await screenshot(page, '22-species-desktop');
+    await proteus.getByRole('button', { name: /Slike/ }).click();
+    const img = page.getByTestId('gallery-image');
+    await img.waitFor();
+    const first = await img.getAttribute('src');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => img.getAttribute('src')).not.toBe(first);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => img.getAttribute('src')).toBe(first);
+    await screenshot(page, '23-gallery-desktop');
+    await page.keyboard.press('Escape');
+    await species.waitFor();
+    await ctx.close();
+  });
+
+  it("zooms to one of 'Moje najdbe' from the profile, on a phone", async () => {
+    const ctx = await newContext(browser, PHONE);
+    const page = await ctx.newPage();
+    await signIn(page, server.url, ANA);
+    await waitForSightings(page);
+    await page.getByRole('button', { name: 'Uporabnik' }).click();
+    const profile = page.getByRole('complementary', { name: 'Profil' });
+    expect(await profile.getByTestId('account-email').textContent()).toBe(ANA.email);
+    await profile.getByText('Uporabniški račun:').waitFor();
+    await profile.getByRole('tab', { name: 'Prenešene karte' }).waitFor();
+    await profile.getByLabel('Moje najdbe').check();
+    const items = profile.getByTestId('my-finds').locator('li');
+    await items.first().waitFor();
+    expect(await items.count()).toBeGreaterThan(3);
+    await screenshot(page, '24-my-finds-phone');
+    await items.first().getByRole('button', { name: 'Približaj na karti' }).click();
+    await page.waitForTimeout(1200);
+    await screenshot(page, '25-zoomed-phone');
+    await ctx.close();
+  });
+});
