@@ -30,7 +30,7 @@ const matchNone: Predicate = () => false;
 /** Compiles one validated condition (without its negate). */
 function condition(c: PlanCondition, ctx: CompileContext): Predicate {
   // A numeric key: V8 then reads the integer-like property as an element without first
-  // converting a string to an index (3x faster on 100k records).
+  // converting a string to an index (about 2.5x faster on 100k records).
   const key = c.column.id;
   const { op } = c;
   if (op === 'isNull' || op === 'isNotNull') return nullPredicate(key, op);
@@ -54,28 +54,50 @@ function condition(c: PlanCondition, ctx: CompileContext): Predicate {
   }
 }
 
-/** All of `ps` (short-circuit, in order). */
+/**
+ * All of `ps` (short-circuit, in order). Up to 8 children get a closure of their own arity, so
+ * that each child has its own call site, which V8 can inline; one loop calling every child from
+ * a single site would be megamorphic.
+ */
 function all(ps: Predicate[]): Predicate {
-  const [a, b, c] = ps as [Predicate, Predicate, Predicate];
-  if (ps.length === 2) return (p) => a(p) && b(p);
-  if (ps.length === 3) return (p) => a(p) && b(p) && c(p);
-  const n = ps.length;
-  return (p) => {
-    for (let i = 0; i < n; i++) if (!ps[i]!(p)) return false;
-    return true;
-  };
+  const [a, b, c, d, e, f, g, h] = ps as [Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate];
+  switch (ps.length) {
+    case 2: return (p) => a(p) && b(p);
+    case 3: return (p) => a(p) && b(p) && c(p);
+    case 4: return (p) => a(p) && b(p) && c(p) && d(p);
+    case 5: return (p) => a(p) && b(p) && c(p) && d(p) && e(p);
+    case 6: return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p);
+    case 7: return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p) && g(p);
+    case 8: return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p) && g(p) && h(p);
+    default: {
+      const n = ps.length;
+      return (p) => {
+        for (let i = 0; i < n; i++) if (!ps[i]!(p)) return false;
+        return true;
+      };
+    }
+  }
 }
 
-/** Any of `ps` (short-circuit, in order). */
+/** Any of `ps` (short-circuit, in order), unrolled like `all`. */
 function any(ps: Predicate[]): Predicate {
-  const [a, b, c] = ps as [Predicate, Predicate, Predicate];
-  if (ps.length === 2) return (p) => a(p) || b(p);
-  if (ps.length === 3) return (p) => a(p) || b(p) || c(p);
-  const n = ps.length;
-  return (p) => {
-    for (let i = 0; i < n; i++) if (ps[i]!(p)) return true;
-    return false;
-  };
+  const [a, b, c, d, e, f, g, h] = ps as [Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate];
+  switch (ps.length) {
+    case 2: return (p) => a(p) || b(p);
+    case 3: return (p) => a(p) || b(p) || c(p);
+    case 4: return (p) => a(p) || b(p) || c(p) || d(p);
+    case 5: return (p) => a(p) || b(p) || c(p) || d(p) || e(p);
+    case 6: return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p);
+    case 7: return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p) || g(p);
+    case 8: return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p) || g(p) || h(p);
+    default: {
+      const n = ps.length;
+      return (p) => {
+        for (let i = 0; i < n; i++) if (ps[i]!(p)) return true;
+        return false;
+      };
+    }
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ const LAST_DAY = daysFromCivil(9999, 12, 31);
 const MARGIN_US = 16 * US_PER_HOUR;
 
 /** Day strings [lo, hi): a valid date string that can reach [minUs, maxUs] starts with a day in it. */
-function prefixWindow(minUs: number, maxUs: number): [lo: string, hi: string] {
+export function prefixWindow(minUs: number, maxUs: number): [lo: string, hi: string] {
   const first = Math.floor((minUs - MARGIN_US) / US_PER_DAY) - 1;
   const last = Math.floor((maxUs + MARGIN_US) / US_PER_DAY) + 1;
   const lo = first <= FIRST_DAY || !Number.isFinite(first) ? '' : formatDay(first);

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/index.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { compileFilterSql } from '../../server/filters/sql.ts';
+import { HttpError } from '../../server/http/errors.ts';
+import { compile, FilterError } from '../../worker/filters/index.ts';
+import type { FilterInput } from '../../worker/filters/types.ts';
+import type { Column, Properties } from '../../worker/types.ts';
+import { prng, randomFilter, randomRecords } from '../unit/server/filters/random.ts';
+import { loadVectors } from '../unit/worker/filters/vectorsFile.ts';
+
+/**
+ * The shared filter vectors through compileFilterSql on the server's own database layer: the
+ * PostgreSQL of TEST_DATABASE_URL when set (CI runs Debian's PostgreSQL 15), else PGlite. Every
+ * query runs with a session time zone far from Ljubljana, which must not change any answer.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const v = loadVectors();
+const columns = new Map<number, Column>(v.columns.map((c) => [c.id, c]));
+const now = Date.parse(v.now);
+const table = `filter_vectors_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+let db: Db;
+
+/** Replaces the rows of the test table. */
+async function load(records: { id: number; properties: Properties }[]): Promise<void> {
+  await db.query(`delete from ${table}`);
+  await db.query(`insert into ${table} (id, properties) select (x->>'id')::int, x->'properties' from jsonb_array_elements($1::jsonb) x`,
+    [JSON.stringify(records)]);
+}
+
+/** Ids where `filter` holds, or 'rejected' when compileFilterSql refuses it with 400. */
+async function sqlIds(filter: unknown, userEmail: string | null): Promise<number[] | 'rejected'> {
+  const params: unknown[] = [];
+  let where: string;
+  try {
+    where = compileFilterSql(filter as FilterInput, { columns, userEmail, params, propertiesSql: 'v.properties', now: () => now });
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 400) return 'rejected';
+    throw e;
+  }
+  return db.transaction(async (tx) => {
+    await tx.query(`set local timezone = 'America/Caracas'`);
+    const rows = await tx.query<{ id: number }>(`select id from ${table} v where ${where} order by id`, params);
+    return rows.map((r) => r.id);
+  });
+}
+
+beforeAll(async () => {
+  db = url ? await openPostgres(url) : await openPglite(null);
+  await db.query(`create table ${table} (id integer primary key, properties jsonb not null)`);
+  await load(v.records);
+});
+afterAll(async () => {
+  await db?.query(`drop table if exists ${table}`);
+  await db?.close();
+});
+
+describe(`filter vectors on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
+  for (const c of v.cases) {
+    it(c.name, async () => {
+      expect(await sqlIds(c.filter, c.userEmail === undefined ? v.userEmail : c.userEmail)).toEqual(c.expectedIds);
+    });
+  }
+
+  it('refuses every invalid vector with 400', async () => {
+    for (const c of v.invalid) expect(await sqlIds(c.filter, v.userEmail), c.name).toBe('rejected');
+  });
+
+  it('agrees with the engine on 200 seeded random filters over 300 random records', async () => {
+    const rng = prng(1053);
+    const cols = [...columns.values()];
+    const records = randomRecords(rng, cols, 300);
+    await load(records);
+    try {
+      const wrong: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        const filter = randomFilter(rng, cols);
+        let engine: number[] | 'rejected';
+        try {
+          const match = compile(filter, { columns, userEmail: v.userEmail, now: () => now });
+          engine = records.filter((r) => match(r.properties)).map((r) => r.id);
+        } catch (e) {
+          if (!(e instanceof FilterError)) throw e;
+          engine = 'rejected';
+        }
+        const sql = await sqlIds(filter, v.userEmail);
+        if (JSON.stringify(sql) !== JSON.stringify(engine)) wrong.push(JSON.stringify(filter));
+      }
+      expect(wrong).toEqual([]);
+    } finally {
+      await load(v.records);
+    }
+  });
+});
