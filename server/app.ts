@@ -10,6 +10,7 @@ import { createAuthenticator } from './auth/verify.ts';
 import { registerApi } from './api/index.ts';
 import { registerTiles } from './tiles/index.ts';
 import { registerStatic } from './http/static.ts';
+import { checkFilterCaseFolding } from './filters/checkDb.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {
@@ -24,6 +25,8 @@ export interface Server {
 export async function createServer(cfg: ServerConfig): Promise<Server> {
   const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   if (cfg.seed) await seedIfEmpty(db);
+  const folding = await checkFilterCaseFolding(db);
+  if (folding) console.warn(`Opozorilo: ${folding} Create the database with a UTF-8 locale (e.g. --locale=C.UTF-8).`);
 
   const app = Fastify({
     logger: cfg.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,

@@ -109,7 +109,7 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
   const name = `sv_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
