@@ -65,6 +65,51 @@ export interface ResponseRow {
   body: unknown;
 }
 
+/** A map-area download job, kept so it survives a reload and resumes (ARCHITECTURE 'Long jobs'). */
+export interface JobRow {
+  id: string;
+  extentId: number;
+  kind: 'download';
+  state: 'running' | 'paused' | 'done' | 'failed' | 'cancelled' | 'quota';
+  /** The job's plan and options as the download engine needs them to resume. */
+  plan: unknown;
+  done: number;
+  total: number;
+  bytes: number;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One offline change waiting to reach the server (STYLE.md convention 8). */
+export interface OutboxRow {
+  /** UUID made when the change is made; sent as the Idempotency-Key. */
+  id: string;
+  /** Order of replay. */
+  seq: number;
+  kind: 'create' | 'update' | 'delete';
+  tableId: number;
+  /** The record's id: a temporary one (< 10,000,000) until its create is synced. */
+  featureId: number;
+  /** The features-table row the change belongs to. */
+  featureRowId: number;
+  state: 'queued' | 'uploading' | 'failed' | 'conflict';
+  attempts: number;
+  /** When to try again (ms since epoch) after a failure. */
+  nextAttemptAt: number;
+  /** The server's reason for a refusal (conflict) or the last error. */
+  lastError: string | null;
+  /** HTTP status of the last refusal. */
+  lastStatus: number | null;
+  createdAt: number;
+}
+
+/** A temporary id that a synced create turned into a server id. */
+export interface IdMapRow {
+  tempId: number;
+  serverId: number;
+}
+
 /** The typed database. */
 export type OfflineDb = Dexie & {
   extents: EntityTable<ExtentRow, 'id'>;
@@ -74,9 +119,12 @@ export type OfflineDb = Dexie & {
   rasters: Dexie.Table<TileRow, [number, string]>;
   localLayers: EntityTable<LocalLayerRow, 'id'>;
   responses: EntityTable<ResponseRow, 'key'>;
+  jobs: EntityTable<JobRow, 'id'>;
+  outbox: EntityTable<OutboxRow, 'id'>;
+  idMap: EntityTable<IdMapRow, 'tempId'>;
 };
 
-/** Opens the database (schema version 1). */
+/** Opens the database (schema version 2). */
 export function openOfflineDb(name = DB_NAME): OfflineDb {
   const db = new Dexie(name) as OfflineDb;
   db.version(1).stores({
@@ -94,5 +142,16 @@ export function openOfflineDb(name = DB_NAME): OfflineDb {
     // key: the project-specific cache key of a response.
     responses: 'key',
   });
+  db.version(2).stores({
+    // id: the job id the UI holds; state: find jobs to resume after a reload.
+    jobs: 'id, state, extentId',
+    // id: the idempotency key; seq: replay in the order the changes were made; state: the badge
+    // counts what waits; featureId: find a record's pending changes.
+    outbox: 'id, &seq, state, featureId',
+    // tempId: rewrite temporary ids in later changes and in the UI after a create synced.
+    idMap: 'tempId',
+  });
+  // Version 2 only adds tables; nothing to migrate.
+  db.on('close', () => console.warn('IndexedDB closed by the browser; it will be reopened on next use.'));
   return db;
 }
