@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { Db } from '../db/index.ts';
 import type { Authenticate } from '../auth/types.ts';
+import { ApiDocs } from './openapi.ts';
+import type { ApiContext } from './context.ts';
+import { FORM_LIMITS } from './multipart.ts';
+import { registerFeatureRoutes } from './features.ts';
+import { registerFeatureQueryRoutes } from './featureQueries.ts';
+import { registerFeatureFullRoute } from './featureFull.ts';
+import { registerRecordRoutes } from './records.ts';
+import { registerAttachmentRoutes } from './attachments.ts';
+import { registerProjectRoutes } from './projects.ts';
+import { registerColumnRoutes } from './columns.ts';
 
 /** What the API routes need. */
 export interface ApiDeps {
@@ -8,7 +19,36 @@ export interface ApiDeps {
   authenticate: Authenticate;
 }
 
-/** SCAFFOLD (replaced by the API work): registers /api. */
-export async function registerApi(app: FastifyInstance, _deps: ApiDeps): Promise<void> {
-  app.get('/api/Test', async () => ({ ok: true }));
+/**
+ * Registers /api (SPEC §7): features, records, attachments, profiles, projects, columns, the
+ * health check and /api/openapi.json, which is built from the same route definitions (and lists
+ * any /api route registered in this scope, documented or not).
+ */
+export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const docs = new ApiDocs();
+  await app.register(async (api) => {
+    api.addHook('onRoute', (r) => {
+      for (const m of Array.isArray(r.method) ? r.method : [r.method]) docs.seen(String(m), r.url);
+    });
+    await api.register(multipart, { limits: FORM_LIMITS });
+    const ctx: ApiContext = { ...deps, docs };
+
+    docs.define(api, {
+      method: 'GET', url: '/api/Test',
+      doc: { summary: 'Health check (the app calls it every 10 s)', tag: 'Health', auth: 'none', responses: { 200: { description: 'Up', schema: { type: 'object', properties: { status: { const: 'ok' } } } } } },
+      handler: async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+    });
+    docs.define(api, {
+      method: 'GET', url: '/api/openapi.json',
+      doc: { summary: 'This OpenAPI 3.1 document', tag: 'Health', auth: 'none', responses: { 200: { description: 'OpenAPI document', schema: { type: 'object' } } } },
+      handler: async () => docs.document(),
+    });
+    registerFeatureQueryRoutes(api, ctx);
+    registerFeatureFullRoute(api, ctx);
+    registerFeatureRoutes(api, ctx);
+    registerRecordRoutes(api, ctx);
+    registerAttachmentRoutes(api, ctx);
+    registerProjectRoutes(api, ctx);
+    registerColumnRoutes(api, ctx);
+  });
 }

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../http/errors.ts';
+import { parseExtent } from '../geo/validate.ts';
+import { emailOf, param, visibleSql } from './access.ts';
+import { sendJsonText } from './compress.ts';
+import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
+import { loadTable, type TableMeta } from './meta.ts';
+import { parseRecordQuery, searchRecords } from './query.ts';
+import { toFeature } from './recordStore.ts';
+import { idParams, ref } from './schemas.ts';
+import type { Db } from '../db/index.ts';
+
+/** Most tables in one extenttables call. */
+export const MAX_EXTENT_TABLES = 20;
+
+/** Parses a comma-separated list of positive ids; 400 otherwise. */
+export function parseIdList(raw: unknown, name: string, max: number): number[] {
+  if (typeof raw !== 'string' || raw.length > 10_000) throw badRequest(`${name} must be a comma-separated list of ids`);
+  const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '').map((s) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN));
+  if (ids.length === 0 || ids.length > max || ids.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw badRequest(`${name} must be a comma-separated list of 1-${max} ids`);
+  }
+  return [...new Set(ids)];
+}
+
+/**
+ * The features of one table intersecting `extent`, as a JSON array text built in SQL (no per-row
+ * objects in Node), through the bbox index. Properties lose, in one jsonb operation per row, the
+ * creator e-mail (unless it is the caller's) and every column not in `columnIds`. Point tables
+ * take their coordinates from the bbox columns instead of re-serialising the stored geometry.
+ */
+async function extentJson(db: Db, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null): Promise<string> {
+  const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
+  const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
+  const keep = columnIds ? new Set(columnIds.map(String)) : null;
+  const dropped = keep ? [...meta.columns.keys()].map(String).filter((k) => !keep.has(k)) : [];
+  const forOwner = param(params, dropped, '::text[]');
+  const forOthers = param(params, creator && !dropped.includes(creator) ? [...dropped, creator] : dropped, '::text[]');
+  const own = `r.created_by_email = ${param(params, email, '::text')}`;
+  const props = `(r.properties - (case when ${own} then ${forOwner} else ${forOthers} end))::text`;
+  const isPoint = meta.table.geometryType === 2;
+  const geometry = isPoint ? `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'` : 'r.geometry::text';
+  // For points min = max, so the extent bounds min_x and min_y on both sides: an index range scan.
+  const pointRange = isPoint ? ' and r.min_x >= $3::float8 and r.min_y >= $4::float8' : '';
+  const rows = await db.query<{ body: string | null }>(
+    `select string_agg('{"type":"Feature","id":' || r.id || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || '}', ',' order by r.id) as body
+       from records r
+      where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
+        and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8${pointRange}
+        and ${visibleSql(meta, 'r', params, email)}`, params);
+  return `[${rows[0]?.body ?? ''}]`;
+}
+
+/** Feature queries: by extent (the map) and by RecordQuery (search). */
+export function registerFeatureQueryRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { db, authenticate, docs } = ctx;
+
+  docs.define(app, {
+    method: 'GET', url: '/api/Features/:projectId/extenttables', params: idParams('projectId'),
+    querystring: {
+      type: 'object', required: ['extent', 'tableIds'],
+      properties: {
+        extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857' },
+        tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
+        columnIds: { type: 'string', description: 'Optional: only these columns in properties' },
+      },
+    },
+    doc: {
+      summary: 'Features of tables intersecting an extent (JAVNO false only for their creator)', tag: 'Features', auth: 'optional',
+      responses: { 200: { description: '{features: {"48": Feature[]}}', schema: ref('ExtentTables') }, 400: { description: 'Bad extent or table list' }, 404: { description: 'Unknown project or table' } },
+    },
+    async handler(req, reply) {
+      const { projectId } = pathIds(req, 'projectId');
+      const q = req.query as { extent?: unknown; tableIds?: unknown; columnIds?: unknown };
+      const extent = parseExtent(q.extent);
+      const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
+      const columnIds = q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
+      const email = emailOf(await authenticate(req));
+      const parts: string[] = [];
+      for (const tableId of tableIds) {
+        const meta = await loadTable(db, projectId, tableId);
+        if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
+        parts.push(`${JSON.stringify(String(tableId))}:${await extentJson(db, meta, extent, email, columnIds)}`);
+      }
+      return sendJsonText(req, reply, `{"features":{${parts.join(',')}}}`);
+    },
+  });
+
+  docs.define(app, {
+    method: 'POST', url: '/api/Features/:projectId/search', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
+    doc: {
+      summary: 'Search features with a RecordQuery (filters, sorts, pages)', tag: 'Features', auth: 'optional',
+      body: { contentType: JSON_TYPES, schema: ref('RecordQuery') },
+      responses: { 200: { description: 'One page', schema: ref('FeaturePage') }, 400: { description: 'Invalid query or filter' }, 404: { description: 'Unknown project or table' } },
+    },
+    async handler(req) {
+      const { projectId } = pathIds(req, 'projectId');
+      const query = parseRecordQuery(req.body);
+      const email = emailOf(await authenticate(req));
+      const meta = await loadTable(db, projectId, query.tableId);
+      const { rows, total } = await searchRecords(db, meta, query, email);
+      return { features: rows.map((r) => toFeature(meta, r, email)), total, page: query.page, perPage: query.perPage };
+    },
+  });
+}

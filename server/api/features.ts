@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { Feature } from '../../worker/types.ts';
+import { notFound } from '../http/errors.ts';
+import { assertCanEdit, assertWritableTable, emailOf, requireUser } from './access.ts';
+import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, toDetailed, type ApiContext } from './context.ts';
+import { createFeature } from './createFlow.ts';
+import { idempotencyKey } from './idempotency.ts';
+import { loadTable } from './meta.ts';
+import { attachmentsOf, deleteRecord, readVisibleRecord, toFeature, updateRecord } from './recordStore.ts';
+import { idParams, ref } from './schemas.ts';
+import { bodyObject, positiveInt, prepareUpdate } from './writes.ts';
+
+const IDEMPOTENCY_HEADER = {
+  'Idempotency-Key': { description: 'Repeating a create with the same key returns the first result (200).', schema: { type: 'string', maxLength: 200 } },
+};
+
+/** Feature routes: read one (plain and detailed), create, update, delete. */
+export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { db, authenticate, docs } = ctx;
+
+  docs.define(app, {
+    method: 'GET', url: '/api/Features/:projectId/:tableId/:recordId', params: idParams('projectId', 'tableId', 'recordId'),
+    doc: {
+      summary: 'One feature', tag: 'Features', auth: 'optional',
+      responses: { 200: { description: 'The feature', schema: ref('Feature') }, 404: { description: 'Unknown or not visible to the caller' } },
+    },
+    async handler(req) {
+      const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
+      const email = emailOf(await authenticate(req));
+      const meta = await loadTable(db, projectId, tableId);
+      const row = await readVisibleRecord(db, meta, recordId, email);
+      if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+      return toFeature(meta, row, email);
+    },
+  });
+
+  docs.define(app, {
+    method: 'GET', url: '/api/Features/:projectId/:tableId/:recordId/detailed', params: idParams('projectId', 'tableId', 'recordId'),
+    doc: {
+      summary: 'One feature with its attachments, creator e-mail (for the creator only) and timestamps', tag: 'Features', auth: 'optional',
+      responses: { 200: { description: 'The feature', schema: ref('DetailedFeature') }, 404: { description: 'Unknown or not visible' } },
+    },
+    async handler(req) {
+      const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
+      const email = emailOf(await authenticate(req));
+      const meta = await loadTable(db, projectId, tableId);
+      const row = await readVisibleRecord(db, meta, recordId, email);
+      if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+      const att = await attachmentsOf(db, [row.id]);
+      return toDetailed(meta, row, email, att.get(row.id) ?? []);
+    },
+  });
+
+  docs.define(app, {
+    method: 'POST', url: '/api/Features/:projectId/:tableId', params: idParams('projectId', 'tableId'), bodyLimit: JSON_BODY_LIMIT,
+    doc: {
+      summary: 'Create a feature', tag: 'Features', auth: 'required', headers: IDEMPOTENCY_HEADER,
+      body: { contentType: JSON_TYPES, schema: ref('FeatureCreate') },
+      responses: {
+        201: { description: 'Created', schema: ref('Feature') },
+        200: { description: 'Repeated Idempotency-Key: the first result', schema: ref('Feature') },
+        400: { description: 'Invalid body, column, value or geometry' }, 401: { description: 'No token' },
+        403: { description: 'Read-only table' }, 404: { description: 'Unknown project or table' },
+      },
+    },
+    async handler(req, reply) {
+      const { projectId, tableId } = pathIds(req, 'projectId', 'tableId');
+      const user = await requireUser(authenticate, req);
+      const meta = await loadTable(db, projectId, tableId);
+      assertWritableTable(meta);
+      const { status, feature } = await createFeature(db, meta, req.body, user.email, idempotencyKey(req, user.email), []);
+      const plain: Feature = { type: 'Feature', id: feature.id, geometry: feature.geometry, properties: feature.properties };
+      return reply.status(status).send(plain);
+    },
+  });
+
+  docs.define(app, {
+    method: 'PUT', url: '/api/Features/:projectId/:tableId/:featureId', params: idParams('projectId', 'tableId', 'featureId'), bodyLimit: JSON_BODY_LIMIT,
+    doc: {
+      summary: 'Update a feature (creator only, STATUS 5 or empty)', tag: 'Features', auth: 'required',
+      body: { contentType: JSON_TYPES, schema: ref('FeatureUpdate') },
+      responses: {
+        200: { description: 'The updated feature', schema: ref('Feature') }, 400: { description: 'Invalid body' },
+        401: { description: 'No token' }, 403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown or not visible' },
+      },
+    },
+    async handler(req) {
+      const { projectId, tableId, featureId } = pathIds(req, 'projectId', 'tableId', 'featureId');
+      const user = await requireUser(authenticate, req);
+      const meta = await loadTable(db, projectId, tableId);
+      assertWritableTable(meta);
+      bodyObject(req.body);
+      return db.transaction(async (tx) => {
+        const row = await readVisibleRecord(tx, meta, featureId, user.email, true);
+        if (!row) throw notFound(`Record ${featureId} does not exist in table ${tableId}`);
+        assertCanEdit(meta, row, user.email);
+        const next = await prepareUpdate(tx, meta, row, req.body);
+        return toFeature(meta, await updateRecord(tx, row.id, next.properties, next.geo), user.email);
+      });
+    },
+  });
+
+  docs.define(app, {
+    method: 'POST', url: '/api/Features/:projectId/delete', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
+    doc: {
+      summary: 'Delete a feature and its attachments (creator only, STATUS 5 or empty)', tag: 'Features', auth: 'required',
+      body: { contentType: JSON_TYPES, schema: ref('DeleteRequest') },
+      responses: {
+        200: { description: 'Deleted', schema: ref('DeleteResult') }, 400: { description: 'Invalid body' }, 401: { description: 'No token' },
+        403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown or not visible' },
+      },
+    },
+    async handler(req) {
+      const { projectId } = pathIds(req, 'projectId');
+      const user = await requireUser(authenticate, req);
+      const b = bodyObject(req.body);
+      const tableId = positiveInt(b.tableId, 'tableId');
+      const recordId = positiveInt(b.recordId, 'recordId');
+      const meta = await loadTable(db, projectId, tableId);
+      assertWritableTable(meta);
+      await db.transaction(async (tx) => {
+        const row = await readVisibleRecord(tx, meta, recordId, user.email, true);
+        if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+        assertCanEdit(meta, row, user.email);
+        await deleteRecord(tx, row.id);
+      });
+      return { tableId, recordId, deleted: true };
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import type { Properties } from '../../worker/types.ts';
+import type { Queryable } from '../db/index.ts';
+import { badRequest } from '../http/errors.ts';
+import { validateGeometry, type ValidGeometry } from '../geo/validate.ts';
+import { coerceProperties } from './coerce.ts';
+import type { TableMeta } from './meta.ts';
+import type { RecordRow } from './recordStore.ts';
+import { applyUnitRules, checkForeignKeys } from './unitRules.ts';
+
+/** A validated write: the full new properties and, when given, the geometry. */
+export interface PreparedWrite {
+  properties: Properties;
+  geo: ValidGeometry | null;
+}
+
+/** The SPEC defaults of the platform's special columns on create. */
+export const CREATE_DEFAULTS = { status: 5, isPublic: true, source: 'sporoci-vrsto' } as const;
+
+/** Narrows a JSON body to an object; 400 otherwise. */
+export function bodyObject(body: unknown, what = 'The body'): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(`${what} must be a JSON object`);
+  return body as Record<string, unknown>;
+}
+
+/** A positive int4 from a JSON number (a string is refused); 400 otherwise. */
+export function positiveInt(v: unknown, name: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2147483647) throw badRequest(`${name} must be a positive integer`);
+  return v;
+}
+
+/** The raw properties object of a body (for the free-text species name), or {}. */
+function rawProperties(b: Record<string, unknown>): Record<string, unknown> {
+  const p = b.properties;
+  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+}
+
+/** The geometry of a body for a table: required when the table has one, refused when it has none. */
+function geometryOf(meta: TableMeta, g: unknown, required: boolean): ValidGeometry | null {
+  if (meta.table.geometryType == null) {
+    if (g !== undefined && g !== null) throw badRequest(`Table ${meta.table.id} has no geometry`);
+    return null;
+  }
+  if (g === undefined || g === null) {
+    if (required) throw badRequest('geometry is required');
+    return null;
+  }
+  return validateGeometry(g, meta.table.geometryType);
+}
+
+/**
+ * Validates a create body `{type: 'Feature', geometry, properties}`: writable columns only,
+ * coerced; calculated values filled; STATUS 5, JAVNO true, VIR 'sporoci-vrsto' and the creator
+ * e-mail from the token.
+ */
+export async function prepareCreate(q: Queryable, meta: TableMeta, body: unknown, email: string): Promise<PreparedWrite> {
+  const b = bodyObject(body, 'The feature');
+  if (b.type !== undefined && b.type !== 'Feature') throw badRequest('type must be "Feature"');
+  const properties = coerceProperties(b.properties, meta.columns, meta.selectValues);
+  const geo = geometryOf(meta, b.geometry, true);
+  await checkForeignKeys(q, meta, properties);
+  await applyUnitRules(q, meta, properties, rawProperties(b), true);
+  const { status, isPublic, source, creator } = meta.roles;
+  if (status) properties[String(status.id)] = CREATE_DEFAULTS.status;
+  if (isPublic) properties[String(isPublic.id)] = CREATE_DEFAULTS.isPublic;
+  if (source && (meta.selectValues.get(source.id) ?? []).some((v) => v.value === CREATE_DEFAULTS.source)) {
+    properties[String(source.id)] = CREATE_DEFAULTS.source;
+  }
+  if (creator) properties[String(creator.id)] = email;
+  return { properties, geo };
+}
+
+/**
+ * Validates an update body `{properties, geometry?}`: the given writable columns replace the
+ * stored ones (null clears), the rest are kept; special columns never change here.
+ */
+export async function prepareUpdate(q: Queryable, meta: TableMeta, row: RecordRow, body: unknown): Promise<PreparedWrite> {
+  const b = bodyObject(body);
+  const changed = coerceProperties(b.properties, meta.columns, meta.selectValues);
+  const geo = geometryOf(meta, b.geometry, false);
+  await checkForeignKeys(q, meta, changed);
+  const properties: Properties = { ...row.properties, ...changed };
+  const species = meta.roles.species ? String(meta.roles.species.id) : null;
+  const speciesChanged = species !== null && species in changed && changed[species] !== row.properties[species];
+  const group = meta.roles.group ? String(meta.roles.group.id) : null;
+  if (speciesChanged && group !== null && !(group in changed)) properties[group] = null;
+  await applyUnitRules(q, meta, properties, rawProperties(b), speciesChanged);
+  return { properties, geo };
+}

@@ -1,0 +1,45 @@
+import proj4 from 'proj4';
+
+/** proj4 definition of the Slovenian national grid D96/TM (EPSG:3794). */
+export const EPSG_3794_DEF =
+  '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
+
+proj4.defs('EPSG:3794', EPSG_3794_DEF);
+
+/**
+ * SPEC §9: the extent of the national grid EPSG:3794, in the EPSG axis order of that CRS,
+ * northing first: [minN, minE, maxN, maxE] (Slovenia spans E ~373-623 km, N ~32-195 km).
+ */
+export const NATIONAL_GRID_EXTENT: readonly [number, number, number, number] = [32395.09, 373217.6, 194645.86, 622710.74];
+
+/** Half the width of the EPSG:3857 world; coordinates beyond it are not on Earth. */
+export const WEB_MERCATOR_MAX = 20037508.342789244;
+
+const toMercator = proj4('EPSG:4326', 'EPSG:3857');
+const toNationalGrid = proj4('EPSG:3857', 'EPSG:3794');
+
+/** Converts WGS84 longitude/latitude to EPSG:3857 metres. */
+export function lonLatToMercator(lon: number, lat: number): [number, number] {
+  const [x, y] = toMercator.forward([lon, lat]);
+  return [x as number, y as number];
+}
+
+/** Converts EPSG:3857 metres to WGS84 longitude/latitude. */
+export function mercatorToLonLat(x: number, y: number): [number, number] {
+  const [lon, lat] = toMercator.inverse([x, y]);
+  return [lon as number, lat as number];
+}
+
+/** Converts EPSG:3857 metres to national grid (EPSG:3794) easting/northing. */
+export function mercatorToNationalGrid(x: number, y: number): [number, number] {
+  const [e, n] = toNationalGrid.forward([x, y]);
+  return [e as number, n as number];
+}
+
+/** True when an EPSG:3857 position lies inside the national grid extent (i.e. in or near Slovenia). */
+export function isInNationalGridExtent(x: number, y: number): boolean {
+  if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > WEB_MERCATOR_MAX || Math.abs(y) > WEB_MERCATOR_MAX) return false;
+  const [e, n] = mercatorToNationalGrid(x, y);
+  const [minN, minE, maxN, maxE] = NATIONAL_GRID_EXTENT;
+  return Number.isFinite(e) && Number.isFinite(n) && e >= minE && e <= maxE && n >= minN && n <= maxN;
+}

@@ -1,0 +1,117 @@
+import type { Column, SelectValue } from '../../worker/types.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/** SPEC §3 configuration ids. */
+export const PROJECT_ID = 35;
+/** The profile of the app. */
+export const PROFILE_ID = 18;
+/** The sightings table ('Najdbe'). */
+export const SIGHTINGS_TABLE_ID = 48;
+/** The unit (species) table ('Vrste'). */
+export const UNITS_TABLE_ID = 53;
+/** The group-unit relation table ('Skupine in vrste'). */
+export const RELATION_TABLE_ID = 60;
+/** The photo attachment info of table 48. */
+export const PHOTO_ATTACHMENT_INFO_ID = 1;
+
+/** Column ids of table 48 (SPEC §3). */
+export const COL = {
+  id: 767,
+  group: 920,
+  species: 980,
+  speciesPublic: 2067,
+  speciesOriginal: 1000,
+  date: 1053,
+  count: 782,
+  unit: 972,
+  habitat: 785,
+  locationDescription: 780,
+  comments: 1055,
+  accuracy: 976,
+  findingType: 979,
+  author: 788,
+  status: 974,
+  source: 2064,
+  isPublic: 2066,
+  createdBy: 1820,
+} as const;
+
+/** Column ids of tables 53 and 60. */
+export const UNIT_COL = { id: 971, description: 926 } as const;
+/** Column ids of the relation table 60. */
+export const RELATION_COL = { group: 1010, unit: 1011 } as const;
+
+/** A column to seed, with its Select values. */
+export interface ColumnDef extends Column {
+  values?: SelectValue[];
+}
+
+/** Builds a column definition. */
+function col(tableId: number, id: number, dbName: string, name: string, type: Column['type'], extra: Partial<ColumnDef> = {}): ColumnDef {
+  return { id, tableId, dbName, name, type, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...extra };
+}
+
+/** STATUS values: 5 = waiting for review (editable by its author), 1 = confirmed, 2 = rejected. */
+export const STATUS_VALUES: SelectValue[] = [
+  { value: 5, text: 'Čaka na pregled' },
+  { value: 1, text: 'Potrjeno' },
+  { value: 2, text: 'Zavrnjeno' },
+];
+
+/** The columns of tables 48, 53 and 60, in display order. */
+export function columnDefs(catalogue: Catalogue): ColumnDef[] {
+  const t = SIGHTINGS_TABLE_ID;
+  return [
+    col(t, COL.id, 'ID', 'GID', 'Integer', { isPk: true }),
+    col(t, COL.group, 'SKUPINA', 'Skupina', 'Select', { values: catalogue.groups.map((g) => ({ value: g.id, text: g.name })) }),
+    col(t, COL.species, 'VRSTA', 'Vrsta', 'ForeignKey', { fkTableId: UNITS_TABLE_ID, fkKeyType: 'integer' }),
+    col(t, COL.speciesPublic, 'VRSTA_JAVN', 'Vrsta (javno)', 'Calculated'),
+    col(t, COL.speciesOriginal, 'VRSTA_ORIG', 'Prvotno sporočena vrsta', 'Text', { isSpecial: true }),
+    col(t, COL.date, 'DATUM_NAJDBE', 'Datum najdbe', 'DateTime'),
+    col(t, COL.count, 'STEVILO', 'Število', 'Integer'),
+    col(t, COL.unit, 'ENOTA', 'Enota', 'Select', {
+      values: [
+        { value: 'osebek', text: 'Osebek/osebki' },
+        { value: 'par', text: 'Par' },
+        { value: 'leglo', text: 'Leglo/gnezdo' },
+        { value: 'kolonija', text: 'Kolonija' },
+        { value: 'sledovi', text: 'Sledovi' },
+      ],
+    }),
+    col(t, COL.habitat, 'HABITAT', 'Habitat', 'Text'),
+    col(t, COL.locationDescription, 'OPIS_LOKACIJE', 'Opis lokacije', 'Text'),
+    col(t, COL.comments, 'KOMENTAR', 'Komentarji', 'LongText'),
+    col(t, COL.accuracy, 'NATANCNOST', 'Natančnost lokacije', 'Select', {
+      values: [
+        { value: 5, text: 'do 5 m' },
+        { value: 10, text: 'do 10 m' },
+        { value: 50, text: 'do 50 m' },
+        { value: 100, text: 'do 100 m' },
+        { value: 1000, text: 'do 1 km' },
+      ],
+    }),
+    col(t, COL.findingType, 'TIP_NAJDBE', 'Tip najdbe', 'Select', {
+      values: [
+        { value: 'opazovanje', text: 'Opažen osebek' },
+        { value: 'sled', text: 'Sledovi' },
+        { value: 'mrtev', text: 'Mrtev osebek' },
+        { value: 'oglasanje', text: 'Oglašanje' },
+      ],
+    }),
+    col(t, COL.author, 'AVTOR', 'Najditelj', 'Text'),
+    col(t, COL.status, 'STATUS', 'Status', 'Select', { isSpecial: true, values: STATUS_VALUES }),
+    col(t, COL.source, 'VIR', 'Vir podatka', 'Select', {
+      isSpecial: true,
+      values: [
+        { value: 'sporoci-vrsto', text: 'Sporoči vrsto' },
+        { value: 'vzorec', text: 'Vzorčni podatek' },
+      ],
+    }),
+    col(t, COL.isPublic, 'JAVNO', 'Javno', 'Boolean', { isSpecial: true }),
+    col(t, COL.createdBy, 'createdbyemail', 'Ustvaril', 'Text', { isSpecial: true }),
+    col(UNITS_TABLE_ID, UNIT_COL.id, 'ID_VRSTE', 'ID vrste', 'Integer', { isPk: true }),
+    col(UNITS_TABLE_ID, UNIT_COL.description, 'OPIS', 'Opis', 'Text'),
+    col(RELATION_TABLE_ID, RELATION_COL.group, 'SKUPINA', 'Skupina', 'Integer'),
+    col(RELATION_TABLE_ID, RELATION_COL.unit, 'VRSTA', 'Vrsta', 'Integer'),
+  ];
+}
