@@ -8,6 +8,7 @@ import { sl } from './i18n/sl.ts';
 import { notify } from './state/notices.ts';
 import { listenToHash } from './state/route.ts';
 import { listenToLayout } from './state/layout.ts';
+import { registerServiceWorker } from './app/serviceWorker.ts';
 import 'ol/ol.css';
 import './styles.css';
 
@@ -22,6 +23,9 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Production builds only; it waits for the page's load event, so it never slows the start.
+registerServiceWorker();
 
 boot().catch((e: unknown) => {
   console.error('Start failed', e);

@@ -11,6 +11,10 @@ import type { Catalogue } from './catalogue.ts';
 export type { Catalogue, CatalogueGroup, CatalogueSpecies } from './catalogue.ts';
 export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 export type { DetailedFeature } from './records/service.ts';
+export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
+export type { ConflictInfo, SyncState } from './sync/index.ts';
+import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
+import type { ConflictInfo, SyncState } from './sync/index.ts';
 
 /** The identity provider settings of /identity.json. */
 export interface IdentityConfig {
@@ -66,7 +70,11 @@ export interface LayerFilterState {
 export type CoreEvent =
   | { type: 'online'; online: boolean }
   | { type: 'sessionExpired' }
-  | { type: 'layerChanged' };
+  | { type: 'layerChanged' }
+  | { type: 'download'; progress: DownloadProgress }
+  | { type: 'extentsChanged' }
+  | { type: 'sync'; state: SyncState }
+  | { type: 'quotaExceeded' };
 
 /** A serialisable error as it crosses the boundary. */
 export interface CoreErrorInfo {
@@ -111,4 +119,33 @@ export interface DataCore {
   saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult>;
   /** Deletes a sighting. */
   deleteRecord(id: number): Promise<void>;
+  /** A find's photo (thumbnail or full size) from the server or, offline, the local store; null = none. */
+  getPhoto(id: number, thumb: boolean): Promise<Blob | null>;
+
+  /** Estimates downloading a map area (tiles, megabytes, features, free space). */
+  estimateDownload(area: DownloadArea): Promise<DownloadEstimate>;
+  /** Starts downloading an area; progress comes as 'download' events. */
+  startDownload(area: DownloadArea): Promise<{ jobId: string; extentId: number }>;
+  /** Cancels a download (what is stored stays). */
+  cancelDownload(jobId: string): Promise<void>;
+  /** Download jobs and their progress. */
+  getDownloads(): Promise<DownloadProgress[]>;
+  /** The downloaded areas ('Prenešene karte'). */
+  listExtents(): Promise<ExtentSummary[]>;
+  /** Renames a downloaded area. */
+  renameExtent(id: number, name: string): Promise<void>;
+  /** Deletes a downloaded area and frees its space. */
+  deleteExtent(id: number): Promise<void>;
+  /** A stored base-map tile for the offline map, or null. */
+  getTile(url: string): Promise<Blob | null>;
+  /** Sends waiting offline changes now. */
+  syncNow(): Promise<void>;
+  /** The outbox state. */
+  getSyncState(): Promise<SyncState>;
+  /** Changes the server refused, with its reasons. */
+  getConflicts(): Promise<ConflictInfo[]>;
+  /** Drops a refused change. */
+  discardChange(changeId: string): Promise<void>;
+  /** Sends a refused change as a new record. */
+  saveChangeAsNew(changeId: string): Promise<void>;
 }

@@ -1,12 +1,8 @@
-import type { AppConfig, Catalogue, CoreEvent, DataCore, LayerFilterState, PointBatch, SessionInfo } from './api.ts';
-import type { BaseMap, Column, Feature, Profile, Project, SelectValue } from './types.ts';
+import type { DataCore, LayerFilterState, PointBatch } from './api.ts';
+import type { Column, Feature } from './types.ts';
 import type { FilterInput } from './filters/types.ts';
-import { HttpClient } from './http/client.ts';
-import { OnlineMonitor } from './online.ts';
-import { DEFAULT_CONFIG, mergeConfig, parseIdentityConfig } from './config.ts';
-import { parseCatalogue } from './catalogue.ts';
-import { openOfflineDb, type OfflineDb } from './store/db.ts';
-import { cacheKey, cachedLoad } from './store/responseCache.ts';
+import { CoreBase } from './coreBase.ts';
+import { COL } from './columns.ts';
 import { filterStateToConditions } from './layer/filterState.ts';
 import { buildPointBatch, type Predicate } from './layer/points.ts';
 import { compile } from './filters/index.ts';
@@ -14,96 +10,43 @@ import { crossing } from './http/crossing.ts';
 import { RecordsCore } from './records/recordsCore.ts';
 import type { DetailedFeature } from './records/service.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
+import type { ConflictInfo, SyncState } from './sync/index.ts';
+import { OfflineCore } from './offlineCore.ts';
+import { deleteAnywhere, getAnywhere, saveAnywhere, TEMP_ID_LIMIT, type WriteDeps } from './writes.ts';
 
 /** EPSG:3857 bounds covering all of Slovenia with a margin: the layer is loaded once for it. */
 const SLOVENIA_3857: [number, number, number, number] = [1440000, 5660000, 1850000, 5920000];
 
-/** Options of the data core. */
-export interface DataCoreOptions {
-  /** Opens the local database; tests pass one over fake-indexeddb. */
-  openDb?: () => OfflineDb;
-  /** What the browser says about connectivity. */
-  browserOnline?: () => boolean;
-}
+/** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
+const LAYER_COLUMNS = [COL.id, COL.group, COL.species, COL.publicSpecies, COL.date, COL.status, COL.public, COL.createdByEmail];
 
-/** The data core behind the Comlink boundary (see DataCore in api.ts). */
-export class DataCoreImpl implements DataCore {
-  private config: AppConfig | null = null;
-  private configLoading: Promise<AppConfig> | null = null;
-  private session: SessionInfo = { accessToken: null, email: null };
-  private listener: ((e: CoreEvent) => void) | null = null;
-  private http: HttpClient | null = null;
-  private monitor: OnlineMonitor | null = null;
-  private db: OfflineDb | null = null;
-  private profile: Promise<Profile> | null = null;
-  private project: Promise<Project> | null = null;
+export type { DataCoreOptions } from './coreBase.ts';
+
+/** The data core behind the Comlink boundary (see DataCore in api.ts): the layer, reports, offline. */
+export class DataCoreImpl extends CoreBase implements DataCore {
   private layerFeatures: Promise<Feature[]> | null = null;
   private records: RecordsCore | null = null;
+  private offline: Promise<OfflineCore> | null = null;
 
-  constructor(private readonly opts: DataCoreOptions = {}) {}
-
-  init(origin: string): Promise<AppConfig> {
-    this.configLoading ??= this.load(origin).catch((e: unknown) => {
-      this.configLoading = null;
-      throw e;
-    });
-    return this.configLoading;
+  protected onSessionChanged(): void {
+    this.layerChanged();
   }
 
-  setSession(session: SessionInfo): void {
-    const changedUser = session.email !== this.session.email;
-    this.session = { ...session };
-    if (changedUser) {
-      // Another user sees other rows (their own hidden ones): reload the layer.
-      this.layerChanged();
-    }
+  protected onOnlineChanged(online: boolean): void {
+    // The layer's source switches between the server and the local store.
+    this.layerChanged();
+    if (online) void this.offlineCore().then((o) => o.resume()).catch((e: unknown) => console.error('Resume failed', e));
   }
 
-  subscribe(listener: (event: CoreEvent) => void): void {
-    this.listener = listener;
-    if (this.monitor) listener({ type: 'online', online: this.monitor.online });
-  }
 
-  async checkOnline(): Promise<boolean> {
-    return this.requireMonitor().check();
-  }
 
-  getProfile(): Promise<Profile> {
-    const c = this.requireConfig();
-    this.profile ??= this.cached(['profile', c.profileId], () =>
-      this.requireHttp().get<Profile>(`/api/BaseProfiles/${c.projectId}/${c.profileId}`),
-    ).catch((e: unknown) => {
-      this.profile = null;
-      throw e;
-    });
-    return this.profile;
-  }
 
-  getProject(): Promise<Project> {
-    const c = this.requireConfig();
-    this.project ??= this.cached(['project'], () => this.requireHttp().get<Project>(`/api/BaseProfiles/${c.projectId}/project`)).catch(
-      (e: unknown) => {
-        this.project = null;
-        throw e;
-      },
-    );
-    return this.project;
-  }
 
-  async getCatalogue(): Promise<Catalogue> {
-    return parseCatalogue(await this.cached(['catalogue'], () => this.requireHttp().get<unknown>('/species/catalogue.json')));
-  }
 
-  async getSelectValues(columnId: number): Promise<SelectValue[]> {
-    const c = this.requireConfig();
-    return this.cached(['select', columnId], () =>
-      this.requireHttp().get<SelectValue[]>(`/api/Columns/${c.projectId}/select/${columnId}/values`),
-    );
-  }
 
-  async getBaseMaps(): Promise<BaseMap[]> {
-    return (await this.getProfile()).baseMaps;
-  }
+
+
 
   async layerFilter(filter: LayerFilterState): Promise<FilterInput | null> {
     const conditions = filterStateToConditions(filter);
@@ -111,7 +54,8 @@ export class DataCoreImpl implements DataCore {
   }
 
   async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {
-    const [features, columns, rules] = await Promise.all([this.loadLayerFeatures(), this.sightingColumns(), this.layerRules()]);
+    const source = this.requireMonitor().online ? this.loadLayerFeatures() : this.offlineCore().then((o) => o.records.list());
+    const [features, columns, rules] = await Promise.all([source, this.sightingColumns(), this.layerRules()]);
     const conditions = filterStateToConditions(filter);
     const predicate = conditions.length ? compile(conditions, { columns, userEmail: this.session.email }) : null;
     return buildPointBatch(features, { extent, filter: predicate, rules });
@@ -130,22 +74,89 @@ export class DataCoreImpl implements DataCore {
   }
 
   getRecord(id: number): Promise<DetailedFeature> {
-    return crossing(() => this.requireRecords().detailed(id));
+    return crossing(async () => getAnywhere(await this.writeDeps(), id));
   }
 
   saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult> {
     return crossing(async () => {
-      const result = await this.requireRecords().save(input, await this.sightingColumns(), onStage);
+      const result = await saveAnywhere(await this.writeDeps(), input, onStage);
       this.layerChanged();
+      if (result.offline) void this.afterOfflineWrite();
       return result;
     });
   }
 
   deleteRecord(id: number): Promise<void> {
     return crossing(async () => {
-      await this.requireRecords().remove(id);
+      const r = await deleteAnywhere(await this.writeDeps(), id);
       this.layerChanged();
+      if (r.offline) void this.afterOfflineWrite();
     });
+  }
+
+  async getPhoto(id: number, thumb: boolean): Promise<Blob | null> {
+    const c = this.requireConfig();
+    if (this.requireMonitor().online && id >= TEMP_ID_LIMIT) {
+      const res = await this.requireHttp()
+        .send('GET', `/api/Records/${c.projectId}/record/${id}/attachmentinfo/${c.attachmentInfoId}`, { query: thumb ? { thumb: true } : {} })
+        .catch(() => null);
+      if (res) return res.blob();
+    }
+    return (await this.offlineCore()).records.photo(id, thumb);
+  }
+
+  async estimateDownload(area: DownloadArea): Promise<DownloadEstimate> {
+    return crossing(async () => (await this.offlineCore()).estimate(area));
+  }
+
+  async startDownload(area: DownloadArea): Promise<{ jobId: string; extentId: number }> {
+    return crossing(async () => (await this.offlineCore()).start(area));
+  }
+
+  async cancelDownload(jobId: string): Promise<void> {
+    await (await this.offlineCore()).cancel(jobId);
+  }
+
+  async getDownloads(): Promise<DownloadProgress[]> {
+    return (await this.offlineCore()).jobs();
+  }
+
+  async listExtents(): Promise<ExtentSummary[]> {
+    return (await this.offlineCore()).extents();
+  }
+
+  async renameExtent(id: number, name: string): Promise<void> {
+    await (await this.offlineCore()).rename(id, name);
+  }
+
+  async deleteExtent(id: number): Promise<void> {
+    await (await this.offlineCore()).remove(id);
+  }
+
+  async getTile(url: string): Promise<Blob | null> {
+    return (await this.offlineCore()).tile(url);
+  }
+
+  async syncNow(): Promise<void> {
+    if (this.requireMonitor().online) await (await this.offlineCore()).sync.retryNow();
+  }
+
+  async getSyncState(): Promise<SyncState> {
+    return (await this.offlineCore()).syncState();
+  }
+
+  async getConflicts(): Promise<ConflictInfo[]> {
+    return (await this.offlineCore()).conflicts();
+  }
+
+  async discardChange(changeId: string): Promise<void> {
+    await (await this.offlineCore()).sync.discard(changeId);
+    this.layerChanged();
+  }
+
+  async saveChangeAsNew(changeId: string): Promise<void> {
+    await (await this.offlineCore()).sync.saveAsNew(changeId);
+    await this.syncNow();
   }
 
   // ---- internals ----
@@ -156,56 +167,69 @@ export class DataCoreImpl implements DataCore {
     this.emit({ type: 'layerChanged' });
   }
 
+  /** After an offline write: tell the UI how many changes wait, and send them if the server is back. */
+  private async afterOfflineWrite(): Promise<void> {
+    const o = await this.offlineCore();
+    this.emit({ type: 'sync', state: await o.syncState() });
+    if (this.requireMonitor().online) await o.sync.retryNow();
+  }
+
+  private async writeDeps(): Promise<WriteDeps> {
+    const c = this.requireConfig();
+    return {
+      online: this.requireMonitor().online,
+      records: this.requireRecords(),
+      offline: (await this.offlineCore()).records,
+      columns: await this.sightingColumns(),
+      email: this.session.email,
+      attachmentInfoId: c.attachmentInfoId,
+    };
+  }
+
+  /** The offline part, made once the profile (and its offline base map) is known. */
+  private offlineCore(): Promise<OfflineCore> {
+    this.offline ??= (async () => {
+      const c = this.requireConfig();
+      const profile = await this.getProfile().catch(() => null);
+      const base = profile?.baseMaps.find((b) => b.offline);
+      const origin = new URL(this.requireHttp().url('/')).origin;
+      return new OfflineCore({
+        db: this.requireDb(),
+        http: this.requireHttp(),
+        target: { projectId: c.projectId, profileId: c.profileId, tableId: c.tableId, attachmentInfoId: c.attachmentInfoId },
+        tileUrlTemplate: base ? new URL(base.url, origin).toString().replace(/%7B/gi, '{').replace(/%7D/gi, '}') : null,
+        loadFeatures: (extent, signal) => this.fetchFeatures(extent, signal),
+        emit: (e) => this.emit(e),
+      });
+    })().catch((e: unknown) => {
+      this.offline = null;
+      throw e;
+    });
+    return this.offline;
+  }
+
+  /** Features of the sightings table in an extent: all columns, or only `columnIds`. */
+  private async fetchFeatures(extent: readonly number[], signal?: AbortSignal, columnIds?: readonly number[]): Promise<Feature[]> {
+    const c = this.requireConfig();
+    const res = await this.requireHttp().get<{ features: Record<string, Feature[]> }>(`/api/Features/${c.projectId}/extenttables`, {
+      query: { extent: extent.join(','), tableIds: String(c.tableId), columnIds: columnIds?.join(',') },
+      signal,
+      timeoutMs: 120_000,
+    });
+    return res.features[String(c.tableId)] ?? [];
+  }
+
   private requireRecords(): RecordsCore {
     const c = this.requireConfig();
     this.records ??= new RecordsCore(this.requireHttp(), { projectId: c.projectId, tableId: c.tableId, attachmentInfoId: c.attachmentInfoId });
     return this.records;
   }
 
-  private async load(origin: string): Promise<AppConfig> {
-    this.http = new HttpClient({
-      origin,
-      token: () => this.session.accessToken,
-      onUnauthorized: () => this.emit({ type: 'sessionExpired' }),
-    });
-    this.db = (this.opts.openDb ?? openOfflineDb)();
-    const browserOnline = this.opts.browserOnline ?? (() => navigator.onLine);
-    this.monitor = new OnlineMonitor({
-      browserOnline,
-      ping: async () => (await this.requireHttp().send('GET', '/api/Test', { timeoutMs: 8000 })).status === 200,
-      onChange: (online) => this.emit({ type: 'online', online }),
-    });
-    await this.monitor.check();
-    this.monitor.start();
-    let custom: unknown = null;
-    try {
-      custom = await this.http.get<unknown>('/config.json', { timeoutMs: 8000 });
-    } catch {
-      console.info('No custom conf');
-    }
-    const base = mergeConfig(custom);
-    const identity = parseIdentityConfig(
-      await cachedLoad(this.db, cacheKey(base.projectId, 'identity'), this.monitor.online, () =>
-        this.requireHttp().get<unknown>('/identity.json', { timeoutMs: 8000 }),
-      ),
-    );
-    this.config = { ...DEFAULT_CONFIG, ...base, identity };
-    return this.config;
-  }
 
-  private cached<T>(parts: Array<string | number>, load: () => Promise<T>): Promise<T> {
-    const c = this.requireConfig();
-    return cachedLoad(this.requireDb(), cacheKey(c.projectId, ...parts), this.requireMonitor().online, load);
-  }
 
   private loadLayerFeatures(): Promise<Feature[]> {
     const c = this.requireConfig();
-    this.layerFeatures ??= this.cached(['extenttables', c.tableId, this.session.email ?? 'anon'], async () => {
-      const res = await this.requireHttp().get<{ features: Record<string, Feature[]> }>(`/api/Features/${c.projectId}/extenttables`, {
-        query: { extent: SLOVENIA_3857.join(','), tableIds: String(c.tableId) },
-      });
-      return res.features[String(c.tableId)] ?? [];
-    }).catch((e: unknown) => {
+    this.layerFeatures ??= this.cached(['extenttables', c.tableId, this.session.email ?? 'anon'], () => this.fetchFeatures(SLOVENIA_3857, undefined, LAYER_COLUMNS)).catch((e: unknown) => {
       this.layerFeatures = null;
       throw e;
     });
@@ -226,27 +250,8 @@ export class DataCoreImpl implements DataCore {
     return layer.symbology.rules.map((r) => compile(r.filter, { columns, userEmail: this.session.email }));
   }
 
-  private emit(e: CoreEvent): void {
-    this.listener?.(e);
-  }
 
-  private requireConfig(): AppConfig {
-    if (!this.config) throw new Error('DataCore.init() has not finished');
-    return this.config;
-  }
 
-  private requireHttp(): HttpClient {
-    if (!this.http) throw new Error('DataCore.init() has not been called');
-    return this.http;
-  }
 
-  private requireDb(): OfflineDb {
-    if (!this.db) throw new Error('DataCore.init() has not been called');
-    return this.db;
-  }
 
-  private requireMonitor(): OnlineMonitor {
-    if (!this.monitor) throw new Error('DataCore.init() has not been called');
-    return this.monitor;
-  }
 }

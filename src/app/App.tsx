@@ -8,10 +8,12 @@ import { PanelHost } from './PanelHost.tsx';
 import { MapView } from '../map/MapView.tsx';
 import { DownloadScreen } from '../download/DownloadScreen.tsx';
 import { Notifications } from '../ui/Notifications.tsx';
+import { QuotaAlert } from './QuotaAlert.tsx';
 import { RecordForm } from '../records/RecordForm.tsx';
 import { recordForm } from '../state/recordForm.ts';
+import { UpdateNotice } from './UpdateNotice.tsx';
 
-/** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications. */
+/** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications; the update notice on top. */
 export function App() {
   useSignals();
   const signedIn = authStatus.value === 'signedIn';
@@ -29,6 +31,8 @@ export function App() {
         <LoadingScreen />
       )}
       <Notifications />
+      <QuotaAlert />
+      <UpdateNotice />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { navigate } from '../state/route.ts';
 import { online } from '../state/online.ts';
 import { isMobile } from '../state/layout.ts';
 import { IconButton } from '../ui/IconButton.tsx';
+import { SyncBadge } from './SyncBadge.tsx';
 
 const BUTTONS: Array<{ panel: PanelType; label: string; Icon: typeof Info }> = [
   { panel: 'filters', label: sl.header.filters, Icon: SlidersHorizontal },
@@ -33,6 +34,7 @@ export function Header() {
           <span>{sl.header.offline}</span>
         </span>
       )}
+      <SyncBadge />
       <nav className="header-buttons">
         {BUTTONS.map(({ panel, label, Icon }) => (
           <IconButton

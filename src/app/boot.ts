@@ -11,6 +11,7 @@ import { isRefusedByProvider, startSession, toSessionUser } from '../auth/signIn
 import type { User } from 'oidc-client-ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
+import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, setDownload, syncState } from '../state/offline.ts';
 
 let userManager: UserManager | null = null;
 
@@ -37,6 +38,14 @@ export async function boot(): Promise<void> {
       if (e.type === 'layerChanged') {
         void refreshSightings();
         if (myFinds.value) void loadMyFinds();
+      }
+      if (e.type === 'download') setDownload(e.progress);
+      if (e.type === 'extentsChanged') void loadExtents();
+      if (e.type === 'quotaExceeded') quotaAlert.value = true;
+      if (e.type === 'sync') {
+        syncState.value = e.state;
+        if (e.state.conflicts || conflicts.value.length) void loadConflicts();
+        if (e.state.needsLogin) void renewOrSignIn();
       }
     }),
   );
@@ -72,6 +81,7 @@ async function loadAppData(): Promise<void> {
   profile.value = p;
   project.value = pr;
   catalogue.value = c;
+  await loadOfflineState().catch((e: unknown) => console.error('Offline state', e));
 }
 
 /** After a 401: refresh the token, or sign in again. */
@@ -80,7 +90,11 @@ async function renewOrSignIn(): Promise<void> {
   if (!um || !online.value) return;
   try {
     const user = await um.signinSilent();
-    if (user) return;
+    if (user) {
+      // A paused sync goes on with the new token (setSession ran in the userLoaded event).
+      void core.syncNow();
+      return;
+    }
   } catch (e) {
     if (!isRefusedByProvider(e)) return;
   }

@@ -1,20 +1,119 @@
-import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { ArrowLeft, Download, X } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { navigate } from '../state/route.ts';
+import { online } from '../state/online.ts';
+import { downloads } from '../state/offline.ts';
+import { mapController } from '../map/mapState.ts';
+import { IconButton } from '../ui/IconButton.tsx';
+import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
+import { areaInFrame, cancelDownload, defaultZoomRange, estimateArea, startDownload } from './actions.ts';
+import { DownloadProgressView } from './DownloadProgressView.tsx';
+import { EstimateView } from './EstimateView.tsx';
 
-/** The #/download screen (map-area download arrives with the offline work). */
+const ZOOMS = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
+
+function zoomLabel(z: number): string {
+  const hint = sl.download.zoomHints[z];
+  return hint ? sl.download.zoomOption(z, hint) : String(z);
+}
+
+/** #/download: frame an area on the map, pick the zoom range, see the estimate, download with progress. */
 export function DownloadScreen() {
+  useSignals();
+  const frame = useRef<HTMLDivElement>(null);
+  const mc = mapController.value;
+  const [range, setRange] = useState<[number, number]>(() => defaultZoomRange(mc?.map.getView().getZoom() ?? 10));
+  const [area, setArea] = useState<DownloadArea | null>(null);
+  const [estimate, setEstimate] = useState<DownloadEstimate | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+
+  // The framed area follows the map (debounced) and the zoom range.
+  useEffect(() => {
+    if (!mc) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (frame.current) setArea(areaInFrame(mc, frame.current, range));
+      }, 350);
+    };
+    update();
+    const key = mc.map.on('moveend', update);
+    return () => {
+      clearTimeout(timer);
+      mc.map.un('moveend', key.listener);
+    };
+  }, [mc, range]);
+
+  useEffect(() => {
+    if (!area || !online.value) return;
+    let live = true;
+    setEstimate(null);
+    estimateArea(area).then((e) => live && setEstimate(e));
+    return () => {
+      live = false;
+    };
+  }, [area, online.value]);
+
+  const job = jobId ? downloads.value[jobId] : undefined;
+  const running = job?.state === 'running';
+  const canStart = !!area && !!estimate && !estimate.overCap && online.value && !running;
+
   return (
-    <section className="panel download-screen" aria-labelledby="download-title">
-      <header className="panel-header">
-        <h2 id="download-title">{sl.download.title}</h2>
-      </header>
-      <div className="panel-body">
-        <p>{sl.download.coming}</p>
-        <button type="button" className="button" onClick={() => navigate('/')}>
-          <ArrowLeft aria-hidden /> {sl.download.back}
-        </button>
-      </div>
-    </section>
+    <>
+      <div ref={frame} className="download-frame" aria-hidden />
+      <section className="panel download-screen" aria-labelledby="download-title">
+        <header className="panel-header">
+          <h2 id="download-title">{sl.download.title}</h2>
+          <IconButton label={sl.download.back} onClick={() => navigate('/')} icon={<X aria-hidden />} />
+        </header>
+        <div className="panel-body form-stack">
+          <p>{sl.download.intro}</p>
+          {!online.value && <p className="field-error">{sl.download.offline}</p>}
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="dl-min">{sl.download.minZoom}</label>
+              <select id="dl-min" value={range[0]} disabled={running} onChange={(e) => setRange([Number(e.target.value), Math.max(Number(e.target.value), range[1])])}>
+                {ZOOMS.map((z) => (
+                  <option key={z} value={z}>
+                    {zoomLabel(z)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="dl-max">{sl.download.maxZoom}</label>
+              <select id="dl-max" value={range[1]} disabled={running} onChange={(e) => setRange([Math.min(range[0], Number(e.target.value)), Number(e.target.value)])}>
+                {ZOOMS.map((z) => (
+                  <option key={z} value={z}>
+                    {zoomLabel(z)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <EstimateView estimate={estimate} loading={!!area && online.value && !estimate} />
+          {job ? (
+            <DownloadProgressView progress={job} />
+          ) : null}
+          <div className="form-actions">
+            {running ? (
+              <button type="button" className="button danger" onClick={() => jobId && void cancelDownload(jobId)}>
+                <X aria-hidden /> {sl.download.cancel}
+              </button>
+            ) : (
+              <button type="button" className="button primary" disabled={!canStart} onClick={async () => area && setJobId(await startDownload(area))}>
+                <Download aria-hidden /> {sl.download.start}
+              </button>
+            )}
+            <button type="button" className="button" onClick={() => navigate('/')}>
+              <ArrowLeft aria-hidden /> {sl.download.back}
+            </button>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

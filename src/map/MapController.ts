@@ -16,6 +16,10 @@ import { createSightingsLayer, layerStyles, setBatch } from './sightingsLayer.ts
 import { LocationTracker, type LocationCallbacks } from './locationLayer.ts';
 import { defaultExtent3857 } from './projections.ts';
 import { EditMarker } from './editMarker.ts';
+import { createAreasLayer, setAreas } from './areasLayer.ts';
+import type { ExtentSummary } from '../../worker/api.ts';
+import type VectorLayerType from 'ol/layer/Vector.js';
+import type VectorSourceType from 'ol/source/Vector.js';
 
 /** SPEC §9: click hit tolerance. */
 export const HIT_TOLERANCE_PX = 3;
@@ -36,6 +40,8 @@ export interface MapControllerOptions {
   defaultExtent: [number, number, number, number];
   origin: string;
   location: LocationCallbacks;
+  /** Gives a stored tile (offline) as a Blob, or null to load it from the network. */
+  loadStoredTile: (url: string) => Promise<Blob | null>;
 }
 
 /** Owns the OpenLayers map: view, base maps, the sightings layer and the location marker. */
@@ -45,10 +51,11 @@ export class MapController {
   readonly sightings: VectorLayer<VectorSource<Feature<Point>>>;
   readonly location: LocationTracker;
   private readonly editMarker = new EditMarker();
+  readonly areas: VectorLayerType<VectorSourceType> = createAreasLayer();
 
   constructor(o: MapControllerOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
-    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin));
+    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, o.loadStoredTile));
     this.sightings = createSightingsLayer(layerDef ? layerStyles(layerDef) : []);
     const view = new View({
       projection: 'EPSG:3857',
@@ -69,6 +76,7 @@ export class MapController {
     this.location = new LocationTracker(this.map, o.location);
     this.map.addLayer(this.location.layer);
     this.map.addLayer(this.editMarker.layer);
+    this.map.addLayer(this.areas);
     // SPEC's default extent frames Slovenia on any screen size; the profile's centre and zoom
     // are the fallback when the map has no size yet.
     if (this.map.getSize()) view.fit(defaultExtent3857(o.defaultExtent), { padding: [8, 8, 8, 8] });
@@ -84,6 +92,19 @@ export class MapController {
       cb([e.coordinate[0]!, e.coordinate[1]!], hits as Feature<Point>[]);
     });
     return () => this.map.un('singleclick', key.listener);
+  }
+
+  /** Draws the downloaded areas. */
+  showAreas(areas: readonly ExtentSummary[]): void {
+    setAreas(this.areas, areas);
+  }
+
+  /**
+   * SPEC §4: offline, the project layer's server source is replaced by the local store (the
+   * core does that) and the downloaded-areas layer is forced visible.
+   */
+  setOffline(offline: boolean, areasWanted: boolean): void {
+    this.areas.setVisible(offline || areasWanted);
   }
 
   /** Shows the report form's location (edit style) or hides it. */

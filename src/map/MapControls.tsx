@@ -4,7 +4,8 @@ import { Layers, LocateFixed, LocateOff, Minus, Plus } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { profile } from '../state/appData.ts';
 import { IconButton } from '../ui/IconButton.tsx';
-import { baseMapChoice, mapController, tracking } from './mapState.ts';
+import { baseMapChoice, mapController, showAreas, tracking } from './mapState.ts';
+import { online } from '../state/online.ts';
 import { ZOOM_STEP } from './MapController.ts';
 
 /** Zoom buttons (±1), live location tracking and the base-map chooser. */
@@ -65,6 +66,10 @@ export function MapControls() {
                   {b.name}
                 </label>
               ))}
+            <label className="check-row">
+              <input type="checkbox" checked={showAreas.value || !online.value} disabled={!online.value} onChange={(e) => (showAreas.value = e.target.checked)} />
+              {sl.map.downloadedAreas}
+            </label>
           </fieldset>
         )}
       </div>

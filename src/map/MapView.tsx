@@ -7,7 +7,7 @@ import { session } from '../state/session.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
 import { MapController, LOCATION_MAX_ZOOM } from './MapController.ts';
-import { baseMapChoice, mapController, tracking } from './mapState.ts';
+import { baseMapChoice, mapController, showAreas, tracking } from './mapState.ts';
 import { refreshSightings } from './sightingsActions.ts';
 import { MapControls } from './MapControls.tsx';
 import { shortInfo } from '../state/shortInfo.ts';
@@ -15,6 +15,9 @@ import { openPanel } from '../state/panel.ts';
 import type { Properties } from '../../worker/types.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
 import { AddButton } from '../records/AddButton.tsx';
+import { online } from '../state/online.ts';
+import { extents } from '../state/offline.ts';
+import { storedTile } from './offlineTiles.ts';
 
 /** The map screen: the OpenLayers map filling the page, with its controls. */
 export function MapView() {
@@ -31,6 +34,8 @@ export function MapView() {
       layerId: cfg.layerId,
       defaultExtent: cfg.defaultExtent,
       origin: location.origin,
+      // Only offline: a stored tile costs a worker round trip, which online loading need not pay.
+      loadStoredTile: storedTile,
       location: {
         onFirstFix: (c) => mc.centerOn(c, LOCATION_MAX_ZOOM),
         onError: (code) => {
@@ -63,6 +68,16 @@ export function MapView() {
       openPanel('shortInfo');
     });
     const stopMarker = effect(() => mc.setEditMarker(recordForm.value?.coord ?? null));
+    const stopAreas = effect(() => mc.showAreas(extents.value));
+    let wasOnline = online.peek();
+    const stopOffline = effect(() => {
+      mc.setOffline(!online.value, showAreas.value);
+      if (online.value !== wasOnline) {
+        wasOnline = online.value;
+        // Tiles that failed while the network was gone load again, from the store or the network.
+        for (const l of mc.baseLayers) l.getSource()?.refresh();
+      }
+    });
     // Redraw when the filter or the user changes.
     const stop = effect(() => {
       void layerFilter.value;
@@ -73,6 +88,8 @@ export function MapView() {
       stop();
       stopClicks();
       stopMarker();
+      stopAreas();
+      stopOffline();
       mapController.value = null;
       mc.dispose();
     };

@@ -1,6 +1,8 @@
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
 import type { BaseMap } from '../../worker/types.ts';
+import type ImageTile from 'ol/ImageTile.js';
+import type { LoadFunction } from 'ol/Tile.js';
 
 /** SPEC §9: base map layers preload 3 levels, overlays are drawn at opacity 0.5. */
 export const BASE_PRELOAD = 3;
@@ -15,8 +17,34 @@ export function tileUrlTemplate(url: string, origin: string): string {
   return new URL(url, origin).toString().replace(/%7B/gi, '{').replace(/%7D/gi, '}');
 }
 
-/** Makes the tile layer of one base map of the profile. */
-export function createBaseLayer(b: BaseMap, origin: string): TileLayer<XYZ> {
+/**
+ * Loads a tile from the local store when one is there (a downloaded area, or no network),
+ * through a blob URL revoked after load; otherwise from the network. Works without a
+ * service worker, on the first visit.
+ */
+function storedTileLoader(loadStored: (url: string) => Promise<Blob | null>): LoadFunction {
+  return (tile, src) => {
+    const image = (tile as ImageTile).getImage() as HTMLImageElement;
+    loadStored(src)
+      .then((blob) => {
+        if (!blob) {
+          image.src = src;
+          return;
+        }
+        const url = URL.createObjectURL(blob);
+        const done = (): void => URL.revokeObjectURL(url);
+        image.addEventListener('load', done, { once: true });
+        image.addEventListener('error', done, { once: true });
+        image.src = url;
+      })
+      .catch(() => {
+        image.src = src;
+      });
+  };
+}
+
+/** Makes the tile layer of one base map of the profile; offline-capable ones read stored tiles first. */
+export function createBaseLayer(b: BaseMap, origin: string, loadStored?: (url: string) => Promise<Blob | null>): TileLayer<XYZ> {
   const layer = new TileLayer({
     source: new XYZ({
       url: tileUrlTemplate(b.url, origin),
@@ -24,6 +52,7 @@ export function createBaseLayer(b: BaseMap, origin: string): TileLayer<XYZ> {
       reprojectionErrorThreshold: REPROJECTION_ERROR_THRESHOLD,
       crossOrigin: 'anonymous',
       maxZoom: 19,
+      ...(b.offline && loadStored ? { tileLoadFunction: storedTileLoader(loadStored) } : {}),
     }),
     preload: b.overlay ? 0 : BASE_PRELOAD,
     opacity: b.overlay ? (b.opacity ?? OVERLAY_OPACITY) : 1,

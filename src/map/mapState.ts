@@ -9,3 +9,6 @@ export const baseMapChoice = signal<{ base: string; overlays: Record<string, boo
 
 /** Whether live location tracking is on. */
 export const tracking = signal(false);
+
+/** Whether the downloaded-areas layer is shown (it is always shown offline). */
+export const showAreas = signal(true);

@@ -8,6 +8,7 @@ import { Panel } from '../ui/Panel.tsx';
 import { signOut } from '../auth/signOut.ts';
 import { MyFinds } from './MyFinds.tsx';
 import { DownloadedMaps } from './DownloadedMaps.tsx';
+import { Conflicts } from './Conflicts.tsx';
 
 type Tab = 'mine' | 'maps';
 
@@ -51,6 +52,7 @@ export function ProfilePanel() {
             {sl.profile.myFinds}
           </label>
           {showMine && <MyFinds />}
+          <Conflicts />
         </div>
       ) : (
         <div role="tabpanel" id="tabpanel-maps" aria-labelledby="tab-maps">

@@ -121,6 +121,7 @@ export async function submitForm(): Promise<void> {
     );
     if (result.photoFailed) notify('error', sl.records.photoFailed);
     notify('success', result.created ? sl.records.created : sl.records.updated);
+    if (result.offline) notify('info', sl.offline.savedOffline, 5000);
     closeForm();
   } catch (e) {
     console.error(e);

@@ -42,7 +42,7 @@ export class RecordsCore {
    * photo: old first attachment deleted, new one uploaded; a photo failure does not undo the
    * record, SPEC §4).
    */
-  async save(input: SaveRecordInput, columns: readonly Column[], onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
+  async save(input: SaveRecordInput, columns: readonly Column[], onStage: (s: SaveStage) => void): Promise<Omit<SaveRecordResult, 'offline'>> {
     const properties = toSaveProperties(input.values, columns);
     const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
     onStage('saving');

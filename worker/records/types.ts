@@ -21,6 +21,8 @@ export interface SaveRecordResult {
   created: boolean;
   /** SPEC §4: the record saved but the photo failed (its own error is shown). */
   photoFailed: boolean;
+  /** True when it was kept on the device and queued for the server. */
+  offline: boolean;
 }
 
 /** Stages of a save the UI announces ('Shranjujem…', 'Nalagam fotografijo…'). */

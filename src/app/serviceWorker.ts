@@ -1,0 +1,120 @@
+import { effect, signal } from '@preact/signals-react';
+import { Workbox } from 'workbox-window';
+import { recordForm } from '../state/recordForm.ts';
+
+// The update flow of SPEC §2/§4 and STYLE convention 10. A new version of /sw.js installs in
+// the background and waits; `updateWaiting` makes UpdateNotice show the notice; closing the
+// notice is the user's yes: the waiting worker is told to activate, and once it controls the
+// page, the page reloads. The notice is not shown while the report form is open, and a
+// reload never happens over an open form (see `reloadWhenNoForm`). Changes queued offline
+// live in IndexedDB, survive a reload and so do not hold it back.
+
+/** True while a new version of the app waits for the user's confirmation. */
+export const updateWaiting = signal(false);
+
+/** How often an open tab asks the server for a new /sw.js: hourly. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What the update flow needs from the browser, injected so the flow can be tested in Node. */
+export interface UpdateFlowOptions {
+  /** Asks the waiting worker to activate (workbox-window's `messageSkipWaiting`). */
+  skipWaiting: () => void;
+  /** Reloads the page (in the app: `location.reload()`). */
+  reload: () => void;
+}
+
+/** The update flow's reactions to service-worker events and to the user's confirmation. */
+export interface UpdateFlow {
+  /** A new worker is installed and waiting (also one left waiting by an earlier visit). */
+  onWaiting(): void;
+  /** The page's controller changed; `hadController` says whether a worker controlled it before. */
+  onControllerChange(hadController: boolean): void;
+  /** The user closed the notice: activate the new version, then reload. */
+  confirm(): void;
+}
+
+/**
+ * Reloads now when no report form is open, otherwise as soon as the form closes (saved or
+ * cancelled). Waiting for the form rather than asking again: the user already said yes to
+ * the reload, and the new worker may already control the page, whose old lazily loaded
+ * files are gone from the cache, so the sooner it reloads once the form is done, the better.
+ */
+export function reloadWhenNoForm(reload: () => void): void {
+  if (recordForm.value === null) {
+    reload();
+    return;
+  }
+  let done = false;
+  const stop = effect(() => {
+    if (done || recordForm.value !== null) return;
+    done = true;
+    queueMicrotask(() => stop());
+    reload();
+  });
+}
+
+/** Makes the update flow: notice on a waiting worker, activate on confirm, reload when it controls. */
+export function createUpdateFlow(opts: UpdateFlowOptions): UpdateFlow {
+  let accepted = false;
+  // Set when another tab confirmed the update: this page already runs under the new worker.
+  let activatedElsewhere = false;
+  return {
+    onWaiting() {
+      if (!accepted) updateWaiting.value = true;
+    },
+    onControllerChange(hadController) {
+      if (accepted) {
+        reloadWhenNoForm(opts.reload);
+      } else if (hadController) {
+        // Another tab activated the new version: ask here too (after any open form closes).
+        activatedElsewhere = true;
+        updateWaiting.value = true;
+      }
+      // Otherwise the first install took the page (clientsClaim): nothing changed for it.
+    },
+    confirm() {
+      updateWaiting.value = false;
+      accepted = true;
+      if (activatedElsewhere) reloadWhenNoForm(opts.reload);
+      else opts.skipWaiting();
+    },
+  };
+}
+
+/** The flow of the registered worker; null before registration, in development and without service-worker support. */
+let active: UpdateFlow | null = null;
+
+/** The user's yes to the update notice (closing it, SPEC §2): activates the new version, then reloads. */
+export function confirmUpdate(): void {
+  active?.confirm();
+}
+
+/**
+ * Registers /sw.js with workbox-window in production builds when the browser supports
+ * service workers, wires the update flow, and checks for a new version whenever the tab
+ * becomes visible again and every hour.
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  const flow = createUpdateFlow({ skipWaiting: () => wb.messageSkipWaiting(), reload: () => location.reload() });
+  active = flow;
+  wb.addEventListener('waiting', () => flow.onWaiting());
+  let hadController = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    const before = hadController;
+    hadController = navigator.serviceWorker.controller !== null;
+    flow.onControllerChange(before);
+  });
+  wb.register().catch((e: unknown) => console.error('Service worker registration failed', e));
+
+  const check = (): void => {
+    if (!navigator.onLine || updateWaiting.value) return;
+    // A failed check (server unreachable) is simply tried again at the next occasion.
+    wb.update().catch(() => undefined);
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+}

@@ -1,0 +1,53 @@
+import { core } from '../core.ts';
+import { sl } from '../i18n/sl.ts';
+import { notify } from '../state/notices.ts';
+import { failureHint } from '../ui/errors.ts';
+import type { MapController } from '../map/MapController.ts';
+import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
+
+/** The default zoom range for an area seen at `zoom`: from that view down to forest-path detail. */
+export function defaultZoomRange(zoom: number): [number, number] {
+  const min = Math.max(8, Math.min(16, Math.floor(zoom)));
+  return [min, Math.max(min, Math.min(17, min + 4))];
+}
+
+/** The map area inside the on-screen frame, as a download area. */
+export function areaInFrame(mc: MapController, frame: HTMLElement, range: [number, number]): DownloadArea | null {
+  const mapEl = mc.map.getTargetElement();
+  if (!mapEl) return null;
+  const m = mapEl.getBoundingClientRect();
+  const f = frame.getBoundingClientRect();
+  const a = mc.map.getCoordinateFromPixel([f.left - m.left, f.bottom - m.top]);
+  const b = mc.map.getCoordinateFromPixel([f.right - m.left, f.top - m.top]);
+  if (!a || !b) return null;
+  return { extent: [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[0]!, b[0]!), Math.max(a[1]!, b[1]!)], minZoom: range[0], maxZoom: range[1] };
+}
+
+/** Asks the core for the estimate; null when it failed (the reason is shown). */
+export async function estimateArea(area: DownloadArea): Promise<DownloadEstimate | null> {
+  try {
+    return await core.estimateDownload(area);
+  } catch (e) {
+    console.error(e);
+    notify('error', failureHint(e) || sl.download.failed);
+    return null;
+  }
+}
+
+/** Asks the browser to keep our data (downloads are worthless if evicted), then starts the download. */
+export async function startDownload(area: DownloadArea): Promise<string | null> {
+  try {
+    await navigator.storage?.persist?.().catch(() => false);
+    const { jobId } = await core.startDownload(area);
+    return jobId;
+  } catch (e) {
+    console.error(e);
+    notify('error', `${sl.download.failed} ${failureHint(e)}`.trim());
+    return null;
+  }
+}
+
+/** Cancels a running download (what is stored stays). */
+export async function cancelDownload(jobId: string): Promise<void> {
+  await core.cancelDownload(jobId);
+}

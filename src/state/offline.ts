@@ -1,0 +1,43 @@
+import { signal } from '@preact/signals-react';
+import { core } from '../core.ts';
+import type { ConflictInfo, DownloadProgress, ExtentSummary, SyncState } from '../../worker/api.ts';
+
+/** Download jobs by id, as the core reports them. */
+export const downloads = signal<Record<string, DownloadProgress>>({});
+
+/** The downloaded areas ('Prenešene karte'). */
+export const extents = signal<ExtentSummary[]>([]);
+
+/** The outbox: pending and refused changes, whether a sync runs. */
+export const syncState = signal<SyncState>({ running: false, pending: 0, failed: 0, conflicts: 0, lastError: null, needsLogin: false });
+
+/** The changes the server refused, with reasons. */
+export const conflicts = signal<ConflictInfo[]>([]);
+
+/** True once storage ran out: the SPEC's Slovenian alert is shown. */
+export const quotaAlert = signal(false);
+
+/** Reloads the list of downloaded areas. */
+export async function loadExtents(): Promise<void> {
+  extents.value = await core.listExtents();
+}
+
+/** Reloads the refused changes. */
+export async function loadConflicts(): Promise<void> {
+  conflicts.value = await core.getConflicts();
+}
+
+/** Records a download's progress. */
+export function setDownload(p: DownloadProgress): void {
+  downloads.value = { ...downloads.value, [p.jobId]: p };
+  if (p.state === 'quota') quotaAlert.value = true;
+}
+
+/** Loads the offline state once at start: areas, jobs, outbox. */
+export async function loadOfflineState(): Promise<void> {
+  const [ex, jobs, sync] = await Promise.all([core.listExtents(), core.getDownloads(), core.getSyncState()]);
+  extents.value = ex;
+  downloads.value = Object.fromEntries(jobs.map((j) => [j.jobId, j]));
+  syncState.value = sync;
+  if (sync.conflicts) await loadConflicts();
+}

@@ -1,0 +1,96 @@
+import type { Column } from './types.ts';
+import type { DetailedFeature } from './records/service.ts';
+import type { RecordsCore } from './records/recordsCore.ts';
+import type { OfflineRecords } from './sync/index.ts';
+import type { SaveRecordInput, SaveRecordResult, SaveStage } from './records/types.ts';
+import { ApiError } from './http/errors.ts';
+import { resizePhoto } from './photos/resize.ts';
+import { toSaveProperties } from './records/saveProperties.ts';
+
+/** SPEC §4: offline ids are random numbers below 10,000,000; server ids are not. */
+export const TEMP_ID_LIMIT = 10_000_000;
+
+/** What a write needs: the online service, the offline store, and whether we are online. */
+export interface WriteDeps {
+  online: boolean;
+  records: RecordsCore;
+  offline: OfflineRecords;
+  columns: readonly Column[];
+  email: string | null;
+  attachmentInfoId: number;
+}
+
+/** True when an error means the server was not reached (so the change can wait offline). */
+export function isUnreachable(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 0;
+}
+
+/** Whether a record must be written offline: we are offline, or it exists only locally so far. */
+function offlinePath(d: WriteDeps, id: number | null): boolean {
+  return !d.online || (id !== null && id < TEMP_ID_LIMIT);
+}
+
+async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
+  onStage('saving');
+  const properties = toSaveProperties(input.values, d.columns);
+  const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
+  const photo = input.photo ? { blob: (await resizePhoto(input.photo)).blob, name: 'fotografija.jpg', mimeType: 'image/jpeg' } : null;
+  if (input.id === null) {
+    const { featureId } = await d.offline.create(geometry, properties, photo, d.email ?? '');
+    return { id: featureId, created: true, photoFailed: false, offline: true };
+  }
+  await d.offline.update(input.id, properties, geometry, photo);
+  return { id: input.id, created: false, photoFailed: false, offline: true };
+}
+
+/**
+ * Saves a sighting on the server when online, else in the local store with a queued change;
+ * when the server cannot be reached in the middle of a save, the change is kept offline
+ * instead of being lost.
+ */
+export async function saveAnywhere(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
+  if (offlinePath(d, input.id)) return saveOffline(d, input, onStage);
+  try {
+    return { ...(await d.records.save(input, d.columns, onStage)), offline: false };
+  } catch (e) {
+    if (!isUnreachable(e)) throw e;
+    return saveOffline(d, input, onStage);
+  }
+}
+
+/** Deletes a sighting on the server, or marks it deleted locally (queued) when offline. */
+export async function deleteAnywhere(d: WriteDeps, id: number): Promise<{ offline: boolean }> {
+  if (offlinePath(d, id)) {
+    await d.offline.remove(id);
+    return { offline: true };
+  }
+  try {
+    await d.records.remove(id);
+    return { offline: false };
+  } catch (e) {
+    if (!isUnreachable(e)) throw e;
+    await d.offline.remove(id);
+    return { offline: true };
+  }
+}
+
+/** A sighting with its photos, from the server or the local store. */
+export async function getAnywhere(d: WriteDeps, id: number): Promise<DetailedFeature> {
+  if (!offlinePath(d, id)) {
+    try {
+      return await d.records.detailed(id);
+    } catch (e) {
+      if (!isUnreachable(e)) throw e;
+    }
+  }
+  const local = await d.offline.get(id);
+  if (!local) throw new ApiError('Not Found', 404, 'Not Found', '');
+  const creator = local.feature.properties['1820'];
+  return {
+    ...local.feature,
+    attachments: local.hasPhoto ? [{ id: 0, recordId: id, tableAttachmentInfoId: d.attachmentInfoId, name: 'fotografija.jpg', mimeType: 'image/jpeg', size: 0 }] : [],
+    createdByEmail: typeof creator === 'string' ? creator : null,
+    createdAt: '',
+    updatedAt: '',
+  };
+}
