@@ -4,7 +4,7 @@ import { Info, Link2, Pencil } from 'lucide-react';
 import { findLink } from '../map/deepLink.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
-import { appConfig, catalogue } from '../state/appData.ts';
+import { catalogue } from '../state/appData.ts';
 import { session } from '../state/session.ts';
 import { openGallery } from '../state/gallery.ts';
 import { showSpecies } from '../state/speciesInfo.ts';
@@ -13,7 +13,7 @@ import { speciesName } from '../ui/species.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { canEdit } from '../records/permissions.ts';
 import { COL } from '../../worker/columns.ts';
-import { findPhoto, type ClickedFeature } from '../state/shortInfo.ts';
+import { findPhotoUrl, type ClickedFeature } from '../state/shortInfo.ts';
 
 /** Props of FindCard. */
 export interface FindCardProps {
@@ -25,22 +25,27 @@ export interface FindCardProps {
 export function FindCard({ find, onEdit }: FindCardProps) {
   useSignals();
   const [photo, setPhoto] = useState<'loading' | 'ok' | 'none'>('loading');
-  const [urls, setUrls] = useState<{ thumb: string; full: string } | null>(null);
-  const cfg = appConfig.value;
+  const [thumbUrl, setThumbUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!cfg) return;
     let live = true;
-    findPhoto(find.id, cfg.projectId, cfg.attachmentInfoId)
+    let made: string | null = null;
+    findPhotoUrl(find.id, true)
       .then((u) => {
+        made = u;
         if (!live) return;
-        setUrls(u);
+        setThumbUrl(u);
         if (!u) setPhoto('none');
       })
       .catch(() => live && setPhoto('none'));
     return () => {
       live = false;
+      if (made) URL.revokeObjectURL(made);
     };
-  }, [find.id, cfg]);
+  }, [find.id]);
+  const openFull = async (): Promise<void> => {
+    const full = (await findPhotoUrl(find.id, false).catch(() => null)) ?? thumbUrl;
+    if (full) openGallery([{ src: full, alt: name }]);
+  };
   const cat = catalogue.value;
   const p = find.properties;
   const group = cat?.groups.find((g) => g.id === Number(p[COL.group]));
@@ -89,7 +94,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
         <dd>
           {photo === 'none' ? (
             <span className="muted">{sl.shortInfo.noPhoto}</span>
-          ) : !urls ? (
+          ) : !thumbUrl ? (
             <span className="spinner small" role="status" aria-label={sl.loading} />
           ) : (
             <button
@@ -97,10 +102,10 @@ export function FindCard({ find, onEdit }: FindCardProps) {
               className="thumb-button"
               aria-label={sl.shortInfo.openPhoto}
               title={sl.shortInfo.openPhoto}
-              onClick={() => openGallery([{ src: urls.full, alt: name }])}
+              onClick={() => void openFull()}
               hidden={photo !== 'ok'}
             >
-              <img src={urls.thumb} alt={name} onLoad={() => setPhoto('ok')} onError={() => setPhoto('none')} />
+              <img src={thumbUrl} alt={name} onLoad={() => setPhoto('ok')} onError={() => setPhoto('none')} />
             </button>
           )}
         </dd>

@@ -1,11 +1,10 @@
 import { proxy } from 'comlink';
 import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
-import { appConfig } from '../state/appData.ts';
 import { notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
 import { patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
-import { recordPhotoUrl } from '../ui/media.ts';
+import { findPhotoUrl } from '../state/shortInfo.ts';
 import { COL } from '../../worker/columns.ts';
 import { insideSlovenia } from './location.ts';
 import { todayIso, validateForm } from './validate.ts';
@@ -39,12 +38,12 @@ export async function openEditRecord(id: number): Promise<void> {
     for (const [k, v] of Object.entries(r.properties)) values[k] = v === null || v === undefined ? '' : String(v);
     if (values[COL.date]) values[COL.date] = values[COL.date]!.slice(0, 10);
     const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
-    const cfg = appConfig.value;
+    const photoUrl = r.attachments.length ? await findPhotoUrl(id, true).catch(() => null) : null;
     patchForm({
       values,
       coord: c ? [c[0]!, c[1]!] : null,
       coordSource: c ? 'stored' : null,
-      existingPhotoUrl: cfg && r.attachments.length ? recordPhotoUrl(cfg.projectId, id, cfg.attachmentInfoId, true) : null,
+      existingPhotoUrl: photoUrl,
       loading: false,
     });
   } catch (e) {
@@ -58,6 +57,7 @@ export async function openEditRecord(id: number): Promise<void> {
 export function closeForm(): void {
   const f = recordForm.value;
   if (f?.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
+  if (f?.existingPhotoUrl) URL.revokeObjectURL(f.existingPhotoUrl);
   pickingLocation.value = false;
   recordForm.value = null;
 }

@@ -30,6 +30,7 @@ export function stepGallery(delta: number): void {
 /** Closes the gallery and returns to the panel it was opened from. */
 export function closeGallery(): void {
   const back = gallery.value?.returnTo ?? null;
+  for (const img of gallery.value?.images ?? []) if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
   gallery.value = null;
   activePanel.value = back === 'gallery' ? null : back;
 }

@@ -1,7 +1,6 @@
 import { signal } from '@preact/signals-react';
 import type { Properties } from '../../worker/types.ts';
 import { core } from '../core.ts';
-import { recordPhotoUrl } from '../ui/media.ts';
 
 /** A feature under a map click. */
 export interface ClickedFeature {
@@ -20,9 +19,8 @@ export interface ShortInfo {
 /** The last map click's short info. */
 export const shortInfo = signal<ShortInfo | null>(null);
 
-/** The photo URLs of a find, or null when it has no photo (asked of the core, so no image 404s). */
-export async function findPhoto(id: number, projectId: number, attachmentInfoId: number): Promise<{ thumb: string; full: string } | null> {
-  const r = await core.getRecord(id);
-  if (!r.attachments.some((a) => a.tableAttachmentInfoId === attachmentInfoId)) return null;
-  return { thumb: recordPhotoUrl(projectId, id, attachmentInfoId, true), full: recordPhotoUrl(projectId, id, attachmentInfoId, false) };
+/** A find's photo as an object URL (revoke it when done), or null when it has none. */
+export async function findPhotoUrl(id: number, thumb: boolean): Promise<string | null> {
+  const blob = await core.getPhoto(id, thumb);
+  return blob ? URL.createObjectURL(blob) : null;
 }
