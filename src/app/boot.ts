@@ -50,6 +50,8 @@ export async function boot(): Promise<void> {
     }),
   );
   online.value = await core.checkOnline();
+  // The browser's own events make the switch immediate instead of waiting for the 10 s check.
+  for (const ev of ['online', 'offline']) window.addEventListener(ev, () => void core.checkOnline().then((o) => (online.value = o)));
 
   const um = createUserManager(cfg.identity, location.origin);
   userManager = um;

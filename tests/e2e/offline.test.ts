@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
+import { ANA, signIn, waitForSightings } from './helpers/app.ts';
+import { startAppServer } from './helpers/server.ts';
+import { startFaultProxy, type FaultProxy } from './helpers/faultProxy.ts';
+import { jpegWithGps } from './helpers/photo.ts';
+import { freePort, type TestServer } from '../api/helpers/server.ts';
+import { signIn as apiSignIn } from '../api/helpers/auth.ts';
+
+let server: TestServer;
+let proxy: FaultProxy;
+let browser: Browser;
+let token = '';
+// Two of ana's sightings 300 m apart near Ljubljana (EPSG:3857), made through the API.
+const A = [1614200, 5780100];
+const B = [1614500, 5780100];
+const ids: { a: number; b: number } = { a: 0, b: 0 };
+
+async function create(coord: number[], speciesId: number): Promise<number> {
+  const body = new FormData();
+  body.append('feature', JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: coord }, properties: { 920: 7, 980: speciesId, 1053: '2025-07-01', 782: 1 }, overwrite: true }));
+  const r = await fetch(`${proxy.url}/api/Features/35/48/full`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body });
+  expect(r.status).toBe(201);
+  return ((await r.json()) as { id: number }).id;
+}
+
+async function serverFeature(id: number): Promise<{ status: number; properties?: Record<string, unknown> }> {
+  const r = await fetch(`${proxy.url}/api/Features/35/48/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  return r.status === 200 ? { status: 200, properties: ((await r.json()) as { properties: Record<string, unknown> }).properties } : { status: r.status };
+}
+
+async function countSpecies(speciesId: number, date: string): Promise<number> {
+  const r = await fetch(`${proxy.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { Authorization: `Bearer ${token}` } });
+  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features['48']!;
+  return f.filter((x) => x.properties['980'] === speciesId && String(x.properties['1053']).startsWith(date)).length;
+}
+
+async function pending(page: Page): Promise<string> {
+  return (await page.getByTestId('sync-badge').getAttribute('aria-label').catch(() => null)) ?? '';
+}
+
+/** Opens a find by its link on the already-open app (a reload, served by the service worker offline). */
+async function openFind(page: Page, id: number): Promise<void> {
+  await page.goto(`${proxy.url}/#/?najdba=${id}`);
+  await page.reload();
+  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = await startAppServer({ env: { PUBLIC_URL: `http://localhost:${port}` } });
+  proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
+  browser = await launch();
+  token = (await apiSignIn(proxy.url, ANA.email, ANA.password)).accessToken;
+  ids.a = await create(A, 1105);
+  ids.b = await create(B, 3402);
+});
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await server?.stop();
+});
+
+describe('offline: download an area, work with no signal, sync back exactly once', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+
+  it('downloads the area around two finds, with progress', async () => {
+    ctx = await newContext(browser, DESKTOP);
+    page = await ctx.newPage();
+    await signIn(page, proxy.url, ANA, `#/?najdba=${ids.a}`);
+    await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1200);
+    await page.getByRole('button', { name: 'Pomanjšaj' }).click();
+    await page.getByRole('button', { name: 'Pomanjšaj' }).click();
+    await page.waitForTimeout(600);
+    await page.goto(`${proxy.url}/#/download`);
+    await page.getByLabel('Od merila (povečava)').selectOption('14');
+    await page.getByLabel('Do merila (povečava)').selectOption('16');
+    await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
+    const tiles = Number((await page.getByTestId('estimate-tiles').textContent())!.replace(/\D/g, ''));
+    expect(tiles).toBeGreaterThan(20);
+    expect(tiles).toBeLessThan(2000);
+    await screenshot(page, '40-download-estimate');
+    await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
+    await page.getByTestId('download-progress').waitFor();
+    await screenshot(page, '41-download-progress');
+    await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 180_000 });
+    await screenshot(page, '42-download-done');
+    await page.getByRole('button', { name: 'Nazaj na karto' }).last().click();
+    await page.getByRole('button', { name: 'Uporabnik' }).click();
+    await page.getByRole('tab', { name: 'Prenešene karte' }).click();
+    await page.getByTestId('downloaded-maps').getByText('Prenešena karta 1').waitFor();
+    await screenshot(page, '43-downloaded-maps');
+  });
+
+  it('starts with no network and shows the map, the stored tiles and the area’s sightings', async () => {
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.locator('.app-header').waitFor({ timeout: 30_000 });
+    await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
+    await openFind(page, ids.a);
+    expect(await waitForSightings(page)).toBeGreaterThanOrEqual(2);
+    await page.waitForTimeout(1500);
+    await screenshot(page, '44-offline-map');
+  });
+
+  it('adds a sighting with a photo, edits one and deletes one while offline', async () => {
+    await page.locator('.brand').click();
+    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+    await page.getByLabel('Skupina').selectOption({ label: 'Metulji' });
+    await page.getByLabel('Vrsta').selectOption({ label: 'apolon' });
+    await page.locator('#record-photo').setInputFiles({ name: 'apolon.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(14.5015, 46.0518, new Date(2025, 6, 2), { width: 1200, height: 900 }) });
+    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Shrani' }).click();
+    await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
+
+    await openFind(page, ids.a);
+    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+    await page.getByLabel('Število').fill('7');
+    await page.getByRole('button', { name: 'Shrani' }).click();
+    await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
+
+    await openFind(page, ids.b);
+    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+    await page.getByRole('button', { name: 'Izbriši' }).click();
+    await page.getByRole('dialog', { name: 'Izbris najdbe' }).getByRole('button', { name: 'Izbriši' }).click();
+    await page.getByText('Zapis je pobrisan').waitFor({ timeout: 20_000 });
+    await expect.poll(() => pending(page)).toMatch(/3 spremembe čakajo/);
+    await screenshot(page, '45-offline-pending');
+  });
+
+  it('syncs all three exactly once when the network is back', async () => {
+    await ctx.setOffline(false);
+    await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 60_000 }).toBe(0);
+    expect(await countSpecies(3406, '2025-07-02')).toBe(1);
+    expect((await serverFeature(ids.a)).properties?.['782']).toBe(7);
+    expect((await serverFeature(ids.b)).status).toBe(404);
+    await screenshot(page, '46-synced');
+    await ctx.close();
+  });
+
+  it('does the same with the server down, a flaky server failing every third request and a reload mid-sync', async () => {
+    const c = ids;
+    c.a = await create(A, 1105);
+    c.b = await create(B, 3402);
+    ctx = await newContext(browser, DESKTOP);
+    page = await ctx.newPage();
+    await signIn(page, proxy.url, ANA, `#/?najdba=${c.a}`);
+    await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+    // The area is stored in this browser profile? No: a new context has its own storage, so download again.
+    await page.goto(`${proxy.url}/#/download`);
+    await page.getByLabel('Od merila (povečava)').selectOption('15');
+    await page.getByLabel('Do merila (povečava)').selectOption('15');
+    await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
+    await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
+
+    proxy.mode = 'down';
+    await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
+    await page.goto(`${proxy.url}/#/`);
+    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+    await page.getByLabel('Skupina').selectOption({ label: 'Metulji' });
+    await page.getByLabel('Vrsta').selectOption({ label: 'travniški postavnež' });
+    await page.locator('#record-photo').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(14.5018, 46.0519, new Date(2025, 6, 3), { width: 1200, height: 900 }) });
+    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Shrani' }).click();
+    await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
+    await openFind(page, c.a);
+    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+    await page.getByLabel('Število').fill('9');
+    await page.getByRole('button', { name: 'Shrani' }).click();
+    await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
+    await openFind(page, c.b);
+    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+    await page.getByRole('button', { name: 'Izbriši' }).click();
+    await page.getByRole('dialog', { name: 'Izbris najdbe' }).getByRole('button', { name: 'Izbriši' }).click();
+    await page.getByText('Zapis je pobrisan').waitFor({ timeout: 20_000 });
+
+    const faultsBefore = proxy.stats.faults;
+    proxy.mode = 'flaky';
+    await page.waitForTimeout(2500);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 120_000 }).toBe(0);
+    expect(proxy.stats.faults).toBeGreaterThan(faultsBefore);
+    proxy.mode = 'pass';
+    expect(await countSpecies(3407, '2025-07-03')).toBe(1);
+    expect((await serverFeature(c.a)).properties?.['782']).toBe(9);
+    expect((await serverFeature(c.b)).status).toBe(404);
+    await ctx.close();
+  });
+});
