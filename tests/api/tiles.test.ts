@@ -6,7 +6,11 @@ import { tileAt } from '../../server/tiles/math/tile.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startServer(); });
+beforeAll(async () => {
+  server = await startServer();
+  // The first tile extracts the geography and starts the render threads (a few seconds).
+  await fetch(`${server.url}/tiles/hillshade/8_138_91.png`).then((r) => r.arrayBuffer());
+});
 afterAll(async () => { await server?.stop(); });
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -72,6 +76,13 @@ describe('GET /tiles/{layer}/{z}_{x}_{y}.png', () => {
     const again = await getTile('/tiles/topo/9_276_181.png', { 'if-none-match': first.headers.get('etag')! });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const r = await fetch(`${server.url}/tiles/ortho/10_558_356.png`, { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/png');
+    expect(Number(r.headers.get('content-length'))).toBeGreaterThan(100);
   });
 
   it('shares one render between identical concurrent requests', async () => {

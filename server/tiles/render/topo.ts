@@ -1,0 +1,130 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { GeoIndex } from '../geo/land.ts';
+import { TILE_SIZE, tileTransform, type TileCoord } from '../math/tile.ts';
+import type { TileCover } from '../terrain/cover.ts';
+import { PADDED, type TileTerrain } from '../terrain/tileTerrain.ts';
+import { drawLabels } from './labels.ts';
+import type { TileMasks } from './mask.ts';
+import { tileWorldBox, traceLines, traceRings } from './paths.ts';
+import { WORLD_LAKES, WORLD_RIVERS, riverWidthPx } from './water.ts';
+
+type RGB = readonly [number, number, number];
+const PAPER: RGB = [247, 244, 236];
+const FOREST: RGB = [212, 230, 196];
+const ALPINE: RGB = [236, 238, 218];
+const ROCK: RGB = [232, 228, 222];
+const SNOW: RGB = [253, 253, 255];
+const URBAN: RGB = [234, 222, 214];
+const HIGH: RGB = [236, 226, 206];
+const WATER: RGB = [170, 210, 236];
+const OUTSIDE: RGB = [238, 237, 234];
+const CONTOUR: RGB = [170, 122, 80];
+
+/** Contour interval in metres at zoom z (0 = none). */
+export function contourInterval(z: number): number {
+  if (z < 10) return 0;
+  if (z === 10) return 200;
+  if (z === 11) return 100;
+  if (z === 12) return 50;
+  return 20;
+}
+
+/**
+ * Writes the topographic pixels: paper, forest tint, built-up areas, rock and snow, a
+ * faint elevation tint and hillshade, anti-aliased contour lines, water; outside
+ * Slovenia a little greyer.
+ */
+export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: TileCover | null, m: TileMasks): void {
+  const ci = t ? contourInterval(t.tile.z) : 0;
+  for (let py = 0; py < TILE_SIZE; py++) {
+    for (let px = 0; px < TILE_SIZE; px++) {
+      const o = py * TILE_SIZE + px;
+      const land = m.land[o]! / 255;
+      let r = WATER[0], g = WATER[1], b = WATER[2];
+      if (land > 0 && t && cv) {
+        const k = (py + 1) * PADDED + px + 1;
+        const e = t.elev[k]!;
+        const forest = cv.forest[o]!, alpine = cv.alpine[o]!, rock = cv.rock[o]!, snow = cv.snow[o]!;
+        const urban = cv.urban[o]! + 0.7 * cv.village[o]!;
+        const hi = Math.min(1, Math.max(0, (e - 300) / 1600)) * 0.5;
+        let lr = PAPER[0] + (HIGH[0] - PAPER[0]) * hi, lg = PAPER[1] + (HIGH[1] - PAPER[1]) * hi, lb = PAPER[2] + (HIGH[2] - PAPER[2]) * hi;
+        lr += (FOREST[0] - lr) * forest; lg += (FOREST[1] - lg) * forest; lb += (FOREST[2] - lb) * forest;
+        lr += (ALPINE[0] - lr) * alpine; lg += (ALPINE[1] - lg) * alpine; lb += (ALPINE[2] - lb) * alpine;
+        lr += (URBAN[0] - lr) * urban; lg += (URBAN[1] - lg) * urban; lb += (URBAN[2] - lb) * urban;
+        lr += (ROCK[0] - lr) * rock; lg += (ROCK[1] - lg) * rock; lb += (ROCK[2] - lb) * rock;
+        lr += (SNOW[0] - lr) * snow; lg += (SNOW[1] - lg) * snow; lb += (SNOW[2] - lb) * snow;
+        const svn = m.slovenia[o]! / 255;
+        const out = (1 - svn) * 0.45;
+        lr += (OUTSIDE[0] - lr) * out; lg += (OUTSIDE[1] - lg) * out; lb += (OUTSIDE[2] - lb) * out;
+        const light = 0.72 + 0.4 * t.shade[o]!;
+        lr *= light; lg *= light; lb *= light;
+        if (ci > 0) {
+          const gxv = (t.elev[k + 1]! - t.elev[k - 1]!) / 2;
+          const gyv = (t.elev[k + PADDED]! - t.elev[k - PADDED]!) / 2;
+          const grad = Math.sqrt(gxv * gxv + gyv * gyv) + 1e-6;
+          const f = e / ci;
+          const distPx = (Math.abs(f - Math.round(f)) * ci) / grad;
+          const index = Math.round(f) % 5 === 0;
+          const width = index ? 0.9 : 0.55;
+          const a = Math.max(0, 1 - distPx / width) * (index ? 0.7 : 0.45) * Math.min(1, 3 / grad);
+          lr += (CONTOUR[0] - lr) * a; lg += (CONTOUR[1] - lg) * a; lb += (CONTOUR[2] - lb) * a;
+        }
+        r = lr * land + r * (1 - land); g = lg * land + g * (1 - land); b = lb * land + b * (1 - land);
+      }
+      const i = o * 4;
+      img[i] = r; img[i + 1] = g; img[i + 2] = b; img[i + 3] = 255;
+    }
+  }
+}
+
+const WATER_CSS = `rgb(${WATER.join(',')})`;
+const RIVER_CSS = 'rgb(94, 152, 212)';
+
+/** Draws lakes, rivers, borders and labels of the topographic layer. */
+export function drawTopoVectors(ctx: SKRSContext2D, geo: GeoIndex, tile: TileCoord, mpp: number): void {
+  const tr = tileTransform(tile);
+  const box = tileWorldBox(tr, 8);
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  for (const lake of WORLD_LAKES) {
+    ctx.beginPath();
+    traceRings(ctx, [lake, ...lake.islands], tr, box);
+    ctx.fillStyle = lake.seasonal ? 'rgba(170, 210, 236, 0.55)' : WATER_CSS;
+    ctx.fill('evenodd');
+    ctx.setLineDash(lake.seasonal ? [4, 3] : []);
+    ctx.strokeStyle = RIVER_CSS;
+    ctx.lineWidth = 0.8;
+    if (tile.z >= 10) ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  for (const r of WORLD_RIVERS) {
+    const w = riverWidthPx(r, tile.z, mpp, r.rank === 1 ? 1.6 : r.rank === 2 ? 1.2 : 0.9);
+    if (w <= 0) continue;
+    ctx.beginPath();
+    traceLines(ctx, [r], tr, box);
+    ctx.strokeStyle = RIVER_CSS;
+    ctx.lineWidth = w;
+    ctx.stroke();
+  }
+  const g = geo.atZoom(tile.z);
+  const others = g.borders.filter((b) => !b.svn);
+  const svn = g.borders.filter((b) => b.svn);
+  ctx.beginPath();
+  traceLines(ctx, others, tr, box);
+  ctx.strokeStyle = 'rgba(120, 110, 130, 0.7)';
+  ctx.lineWidth = 1;
+  ctx.setLineDash([5, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  traceLines(ctx, svn, tr, box);
+  ctx.strokeStyle = 'rgba(160, 90, 170, 0.28)';
+  ctx.lineWidth = tile.z >= 10 ? 6 : 4;
+  ctx.stroke();
+  ctx.strokeStyle = 'rgba(110, 50, 130, 0.9)';
+  ctx.lineWidth = tile.z >= 10 ? 1.5 : 1.2;
+  ctx.setLineDash([6, 3]);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  drawLabels(ctx, tile);
+}

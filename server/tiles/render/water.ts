@@ -1,0 +1,68 @@
+import { LAKES } from '../data/lakes.ts';
+import { RIVER_WIDTH_M, type River } from '../data/rivers.ts';
+import type { WorldShape } from '../geo/land.ts';
+import { bboxOf, smoothLine } from '../math/geom.ts';
+import { latToWorldY, lonToWorldX } from '../math/tile.ts';
+import { SMOOTH_RIVERS } from '../terrain/model.ts';
+
+/** A river reach in world coordinates. */
+export interface WorldRiver extends WorldShape {
+  name: string;
+  rank: River['rank'];
+  widthM: number;
+}
+
+/** A lake ring in world coordinates. */
+export interface WorldLake extends WorldShape {
+  name: string;
+  seasonal: boolean;
+  /** Island rings (fill the lake even-odd with them to leave them dry). */
+  islands: WorldShape[];
+}
+
+function project(lonLat: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(lonLat.length);
+  for (let i = 0; i < lonLat.length; i += 2) {
+    out[i] = lonToWorldX(lonLat[i]!);
+    out[i + 1] = latToWorldY(lonLat[i + 1]!);
+  }
+  return out;
+}
+
+/** Closes a lake ring smoothly (Catmull–Rom through its points, wrapping round). */
+function smoothRing(ring: number[]): number[] {
+  const wrapped = [...ring.slice(-4), ...ring, ...ring.slice(0, 4)];
+  const s = smoothLine(wrapped, 5);
+  // Keep from the first original point (wrapped index 2) round to it again (index n + 2).
+  return s.slice(2 * 5 * 2, s.length - 5 * 2);
+}
+
+/** Rivers in world coordinates, in reaches of ≤ 64 points for culling. */
+export const WORLD_RIVERS: WorldRiver[] = SMOOTH_RIVERS.flatMap((r) => {
+  const c = project(r.line);
+  const out: WorldRiver[] = [];
+  const n = c.length / 2;
+  for (let i = 0; i < n - 1; i += 63) {
+    const part = c.slice(i * 2, Math.min(n, i + 64) * 2);
+    out.push({ c: part, box: bboxOf(part), name: r.name, rank: r.rank, widthM: RIVER_WIDTH_M[r.rank] });
+  }
+  return out;
+});
+
+/** Lakes in world coordinates. */
+export const WORLD_LAKES: WorldLake[] = LAKES.map((l) => {
+  const c = project(smoothRing(l.ring));
+  const islands = (l.islands ?? []).map((r) => {
+    const ic = project(r);
+    return { c: ic, box: bboxOf(ic) };
+  });
+  return { c, box: bboxOf(c), name: l.name, seasonal: !!l.seasonal, islands };
+});
+
+/** Stroke width in pixels of a river at a zoom with `mpp` ground metres per pixel, or 0 if hidden. */
+export function riverWidthPx(r: WorldRiver, z: number, mpp: number, minPx: number): number {
+  const minZoom = r.rank === 1 ? 6 : r.rank === 2 ? 8 : 9;
+  if (z < minZoom) return 0;
+  const fade = Math.min(1, (z - minZoom + 1) / 2);
+  return Math.max(minPx * fade, r.widthM / mpp);
+}
