@@ -1,0 +1,10 @@
+/**
+ * The map-area download engine (ARCHITECTURE 'layout: worker/download'): the entry point the
+ * data core imports. Modules inside this folder import each other directly, never this file.
+ */
+export { DownloadManager } from './DownloadManager.ts';
+export { DownloadCapError } from './errors.ts';
+export { MAX_PLAN_ZOOM } from './tilePlan.ts';
+export type {
+  DownloadArea, DownloadEstimate, DownloadManagerOptions, DownloadProgress, DownloadState, Extent3857, ExtentSummary,
+} from './types.ts';
