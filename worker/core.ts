@@ -1,4 +1,4 @@
-import type { DataCore, LayerFilterState, PointBatch } from './api.ts';
+import type { DataCore, LayerFilterState, PointBatch, SessionInfo } from './api.ts';
 import type { Column, Feature } from './types.ts';
 import type { FilterInput } from './filters/types.ts';
 import { CoreBase } from './coreBase.ts';
@@ -31,6 +31,22 @@ export class DataCoreImpl extends CoreBase implements DataCore {
 
   protected onSessionChanged(): void {
     this.layerChanged();
+  }
+
+  protected onReady(): void {
+    // Nothing to do until a token arrives (setSession).
+  }
+
+  override setSession(session: SessionInfo): void {
+    const hadToken = this.session.accessToken !== null;
+    super.setSession(session);
+    // With the first token (or a renewed one), downloads and changes left by a reload, a closed
+    // tab or an expired token go on.
+    if (session.accessToken && this.config && this.requireMonitor().online) {
+      void this.offlineCore()
+        .then((o) => (hadToken ? o.sync.retryNow() : o.resume()))
+        .catch((e: unknown) => console.error('Resume failed', e));
+    }
   }
 
   protected onOnlineChanged(online: boolean): void {

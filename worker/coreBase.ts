@@ -35,8 +35,11 @@ export abstract class CoreBase {
   /** Called when the signed-in user changes. */
   protected abstract onSessionChanged(): void;
 
-  /** Called when the online state changes. */
+  /** Called when the online state changes after init finished. */
   protected abstract onOnlineChanged(online: boolean): void;
+
+  /** Called once when init has finished. */
+  protected abstract onReady(): void;
 
   init(origin: string): Promise<AppConfig> {
     this.configLoading ??= this.load(origin).catch((e: unknown) => {
@@ -114,7 +117,7 @@ export abstract class CoreBase {
       ping: async () => (await this.requireHttp().send('GET', '/api/Test', { timeoutMs: 8000 })).status === 200,
       onChange: (online) => {
         this.emit({ type: 'online', online });
-        this.onOnlineChanged(online);
+        if (this.config) this.onOnlineChanged(online);
       },
     });
     await this.monitor.check();
@@ -132,6 +135,7 @@ export abstract class CoreBase {
       ),
     );
     this.config = { ...DEFAULT_CONFIG, ...base, identity };
+    this.onReady();
     return this.config;
   }
 
