@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import proj4 from 'proj4';
 import { DESKTOP, PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, BOR, signIn, waitForSightings } from './helpers/app.ts';
+import { ANA, BOR, signIn, waitForSightings, waitForTiles } from './helpers/app.ts';
 import { startAppServer } from './helpers/server.ts';
 import { jpegWithGps, plainPng } from './helpers/photo.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
@@ -97,6 +97,7 @@ describe('report a sighting with a photo', () => {
     const card = page.getByTestId('find-card').filter({ hasText: 'hribski urh' });
     await card.waitFor();
     await card.locator('img').waitFor({ state: 'visible' });
+    await waitForTiles(page);
     await screenshot(page, '12-new-find-card-desktop');
     await ctx.close();
   });

@@ -21,15 +21,27 @@ export async function waitForSightings(page: Page): Promise<number> {
   return Number(await page.evaluate(() => document.documentElement.dataset.sightings));
 }
 
-/** Waits until the visible base-map tiles have loaded (no tile request in flight for 500 ms). */
+/** Waits until no base-map tile request has been in flight for 500 ms (at most 45 s). */
 export async function waitForTiles(page: Page): Promise<void> {
-  let last = Date.now();
-  const onReq = (r: { url(): string }): void => {
-    if (r.url().includes('/tiles/')) last = Date.now();
+  let inflight = 0;
+  let quietSince = Date.now();
+  const isTile = (r: { url(): string }): boolean => r.url().includes('/tiles/');
+  const onStart = (r: { url(): string }): void => {
+    if (isTile(r)) inflight++;
   };
-  page.on('requestfinished', onReq);
+  const onEnd = (r: { url(): string }): void => {
+    if (!isTile(r)) return;
+    inflight = Math.max(0, inflight - 1);
+    if (inflight === 0) quietSince = Date.now();
+  };
+  page.on('request', onStart);
+  page.on('requestfinished', onEnd);
+  page.on('requestfailed', onEnd);
   const start = Date.now();
-  while (Date.now() - last < 800 && Date.now() - start < 20_000) await page.waitForTimeout(100);
-  page.off('requestfinished', onReq);
-  expect(Date.now() - start).toBeLessThan(20_500);
+  await page.waitForTimeout(300);
+  while ((inflight > 0 || Date.now() - quietSince < 500) && Date.now() - start < 45_000) await page.waitForTimeout(100);
+  page.off('request', onStart);
+  page.off('requestfinished', onEnd);
+  page.off('requestfailed', onEnd);
+  expect(inflight).toBe(0);
 }
