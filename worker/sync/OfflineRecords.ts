@@ -1,0 +1,217 @@
+import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
+import type { Feature, Geometry, Properties } from '../types.ts';
+import { addChange, changesOfRow, maybeSent, REQUEUED } from './outbox.ts';
+import {
+  asFeature, areaRowOf, changeRowOf, currentId, isThumbRow, newTempId, pendingPhotos, rowsOf, shownRowOf, withCreateDefaults,
+} from './localRows.ts';
+import type { OfflinePhoto, OfflineTarget } from './types.ts';
+
+/** Options of OfflineRecords; every field has a default. */
+export interface OfflineRecordsOptions {
+  /** Source of temporary ids; default Math.random. */
+  random?: () => number;
+  /** Change ids (idempotency keys); default crypto.randomUUID. */
+  uuid?: () => string;
+  /** Clock in ms; default Date.now. */
+  now?: () => number;
+  /** Called after every write that changed the outbox (e.g. to refresh the pending badge). */
+  onChange?: () => void;
+}
+
+/** A photo's bytes read before the transaction (IndexedDB transactions cannot await a Blob). */
+type PhotoBytes = { name: string; mimeType: string; size: number; arrayBuffer: ArrayBuffer };
+
+/**
+ * SPEC §4 offline writes: records created, edited and deleted with no signal are kept in the
+ * features and attachments tables (isInsert / isEdit / isDelete) with one outbox change each,
+ * for the SyncEngine to replay. See README.md in this folder.
+ */
+export class OfflineRecords {
+  private readonly random: () => number;
+  private readonly uuid: () => string;
+  private readonly now: () => number;
+  private readonly onChange: () => void;
+
+  constructor(private readonly db: OfflineDb, private readonly t: OfflineTarget, o: OfflineRecordsOptions = {}) {
+    this.random = o.random ?? Math.random;
+    this.uuid = o.uuid ?? (() => crypto.randomUUID());
+    this.now = o.now ?? Date.now;
+    this.onChange = o.onChange ?? (() => {});
+  }
+
+  /** Creates a record offline: isInsert 1, a free random id below 10,000,000, its photo with isInsert 1, a queued create. */
+  async create(geometry: Geometry, properties: Properties, photo: OfflinePhoto | null, createdByEmail: string): Promise<{ featureId: number }> {
+    const bytes = await readPhoto(photo);
+    const { db, t } = this;
+    const featureId = await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
+      const id = await newTempId(db, t.tableId, this.random);
+      const feature: Feature = { type: 'Feature', id, geometry, properties: withCreateDefaults(properties, createdByEmail) };
+      const rowId = (await db.features.add({
+        extentId: null, tableId: t.tableId, featureId: id, isInsert: 1, isEdit: 0, isDelete: 0, feature, profileId: t.profileId,
+      })) as number;
+      if (bytes) await this.putPhoto(id, bytes);
+      await addChange(db, { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: rowId }, this.now());
+      return id;
+    });
+    this.onChange();
+    return { featureId };
+  }
+
+  /**
+   * Edits a record offline: isEdit 1 and a queued update (one per record: a waiting update is
+   * reused). A record created offline stays isInsert and its create is updated in place, unless
+   * that create may already have reached the server: then an update is queued after it.
+   */
+  async update(featureId: number, properties: Properties, geometry: Geometry | null, photo: OfflinePhoto | null): Promise<void> {
+    const bytes = await readPhoto(photo);
+    const { db, t } = this;
+    await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
+      const id = await currentId(db, t.tableId, featureId);
+      const rows = await rowsOf(db, t.tableId, id);
+      const base = shownRowOf(rows);
+      if (!base) throw new Error(`Record ${featureId} is not stored offline`);
+      if (base.isDelete) throw new Error(`Record ${featureId} was deleted`);
+      const feature: Feature = {
+        ...base.feature, type: 'Feature', id,
+        geometry: geometry ?? base.feature.geometry,
+        properties: { ...base.feature.properties, ...properties },
+      };
+      const row = await this.ensureChangeRow(rows, base);
+      if (bytes) await this.putPhoto(id, bytes);
+      const changes = await changesOfRow(db, id, row.id as number);
+      if (row.isInsert === 1) {
+        await db.features.update(row.id as number, { feature });
+        const create = changes.find((c) => c.kind === 'create');
+        if (create && !maybeSent(create)) {
+          await db.outbox.update(create.id, { ...REQUEUED });
+          return;
+        }
+        if (!create) {
+          await addChange(db, { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: row.id as number }, this.now());
+          return;
+        }
+      } else {
+        await db.features.update(row.id as number, { feature, isEdit: 1 });
+      }
+      const waiting = changes.find((c) => c.kind === 'update' && c.state !== 'uploading');
+      if (waiting) await db.outbox.update(waiting.id, { ...REQUEUED });
+      else await addChange(db, { id: this.uuid(), kind: 'update', tableId: t.tableId, featureId: id, featureRowId: row.id as number }, this.now());
+    });
+    this.onChange();
+  }
+
+  /**
+   * Deletes a record offline: isDelete 1 and a queued delete; waiting edits of it are dropped.
+   * A record created offline whose create never left the device is simply dropped with it.
+   * Throws for a record that is not stored offline (like update).
+   */
+  async remove(featureId: number): Promise<void> {
+    const { db, t } = this;
+    await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
+      const id = await currentId(db, t.tableId, featureId);
+      const rows = await rowsOf(db, t.tableId, id);
+      const base = shownRowOf(rows);
+      // Unknown: never guess (a dropped temp id may be some other record's server id).
+      if (!base) throw new Error(`Record ${featureId} is not stored offline`);
+      if (base.isDelete) return;
+      const row = await this.ensureChangeRow(rows, base);
+      const rowId = row.id as number;
+      const changes = await changesOfRow(db, id, rowId);
+      const create = changes.find((c) => c.kind === 'create');
+      const photos = await pendingPhotos(db, t.tableId, id);
+      if (row.isInsert === 1 && !(create && maybeSent(create))) {
+        await db.outbox.bulkDelete(changes.filter((c) => c.state !== 'uploading').map((c) => c.id));
+        await db.attachments.bulkDelete(photos.map((p) => p.id as number));
+        await db.features.delete(rowId);
+        return;
+      }
+      await db.outbox.bulkDelete(changes.filter((c) => c.kind === 'update' && c.state !== 'uploading').map((c) => c.id));
+      await db.attachments.bulkDelete(photos.map((p) => p.id as number));
+      await db.features.update(rowId, { isDelete: 1, isEdit: 0 });
+      if (!changes.some((c) => c.kind === 'delete')) {
+        await addChange(db, { id: this.uuid(), kind: 'delete', tableId: t.tableId, featureId: id, featureRowId: rowId }, this.now());
+      }
+    });
+    this.onChange();
+  }
+
+  /**
+   * True when the record exists only on this device so far (created offline, its create not yet
+   * synced). Server ids are below 10,000,000 too (the server starts at 1000), so the id alone
+   * cannot tell.
+   */
+  async isLocalOnly(featureId: number): Promise<boolean> {
+    const id = await currentId(this.db, this.t.tableId, featureId);
+    return changeRowOf(await rowsOf(this.db, this.t.tableId, id))?.isInsert === 1;
+  }
+
+  /** The offline layer: stored features of all downloaded areas plus offline inserts and edits, minus deletes, one per record. */
+  async list(): Promise<Feature[]> {
+    const byId = new Map<number, FeatureRow[]>();
+    await this.db.features.each((r) => {
+      if (r.tableId !== this.t.tableId) return;
+      const list = byId.get(r.featureId);
+      if (list) list.push(r);
+      else byId.set(r.featureId, [r]);
+    });
+    const out: Feature[] = [];
+    for (const rows of byId.values()) {
+      const shown = shownRowOf(rows);
+      if (shown && !shown.isDelete) out.push(asFeature(shown));
+    }
+    return out;
+  }
+
+  /** One record as the offline layer shows it, and whether a photo of it is stored; null when absent or deleted. */
+  async get(featureId: number): Promise<{ feature: Feature; hasPhoto: boolean } | null> {
+    const id = await currentId(this.db, this.t.tableId, featureId);
+    const shown = shownRowOf(await rowsOf(this.db, this.t.tableId, id));
+    if (!shown || shown.isDelete) return null;
+    return { feature: asFeature(shown), hasPhoto: (await this.photoRows(id)).length > 0 };
+  }
+
+  /** A record's photo: a new offline photo, else a stored thumbnail ('thumb' rows), else any stored copy; null if none. */
+  async photo(featureId: number, thumb = false): Promise<Blob | null> {
+    const id = await currentId(this.db, this.t.tableId, featureId);
+    const rows = await this.photoRows(id);
+    const pending = rows.filter((a) => a.isInsert === 1).at(-1);
+    const stored = rows.filter((a) => a.isInsert === 0);
+    const pick = pending ?? stored.filter((a) => isThumbRow(a) === thumb).at(-1) ?? stored.at(-1);
+    return pick ? new Blob([pick.arrayBuffer], { type: pick.mimeType }) : null;
+  }
+
+  /** The photo rows of a record that are not deleted, oldest first. */
+  private async photoRows(id: number): Promise<AttachmentRow[]> {
+    const rows = await this.db.attachments.where('[tableId+featureId]').equals([this.t.tableId, id]).toArray();
+    return rows.filter((a) => a.isDelete === 0).sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  }
+
+  /** The record's change row, made from its area copy when it has none yet (so deleting the area keeps the change). */
+  private async ensureChangeRow(rows: readonly FeatureRow[], base: FeatureRow): Promise<FeatureRow> {
+    const existing = changeRowOf(rows);
+    if (existing) return existing;
+    const area = areaRowOf(rows) ?? base;
+    const row: FeatureRow = { ...area, extentId: null, isInsert: 0, isEdit: 0, isDelete: 0 };
+    delete row.id;
+    row.id = (await this.db.features.add(row)) as number;
+    return row;
+  }
+
+  /** Stores a new offline photo of a record (isInsert 1), replacing a previous one not yet uploaded. */
+  private async putPhoto(featureId: number, p: PhotoBytes): Promise<void> {
+    const { db, t } = this;
+    const old = await pendingPhotos(db, t.tableId, featureId);
+    await db.attachments.bulkDelete(old.map((a) => a.id as number));
+    await db.attachments.add({
+      tableId: t.tableId, featureId, tableAttachmentInfoId: t.attachmentInfoId, name: p.name, mimeType: p.mimeType,
+      size: p.size, arrayBuffer: p.arrayBuffer, isInsert: 1, isEdit: 0, isDelete: 0, projectId: t.projectId,
+    });
+  }
+}
+
+/** Reads a photo's bytes (outside any transaction). */
+async function readPhoto(photo: OfflinePhoto | null): Promise<PhotoBytes | null> {
+  if (!photo) return null;
+  const arrayBuffer = await photo.blob.arrayBuffer();
+  return { name: photo.name, mimeType: photo.mimeType, size: arrayBuffer.byteLength, arrayBuffer };
+}

@@ -1,0 +1,80 @@
+import type { AttachmentRow } from '../store/db.ts';
+import type { Feature } from '../types.ts';
+import type { DetailedFeature, RecordService, UploadPhoto } from '../records/service.ts';
+import { classify, type Outcome } from './outcome.ts';
+import { sendableProperties, uploadName } from './localRows.ts';
+import type { Snapshot } from './apply.ts';
+
+/** The result of one request: its outcome and, on success, what the server answered. */
+export type Sent<T> = { outcome: Outcome; value?: T };
+
+/** A stored photo as an upload under its idempotent name. */
+function upload(changeId: string, p: AttachmentRow): UploadPhoto {
+  return { blob: new Blob([p.arrayBuffer], { type: p.mimeType }), name: uploadName(changeId, p) };
+}
+
+/**
+ * Sends a create: feature and photo in one multipart request whose Idempotency-Key is the
+ * change id, so a retry after a lost answer returns the record made the first time.
+ */
+export async function sendCreate(service: RecordService, s: Snapshot): Promise<Sent<DetailedFeature>> {
+  const row = s.row;
+  if (!row) return { outcome: { type: 'ok' } };
+  const geometry = row.feature.geometry;
+  if (!geometry) return { outcome: { type: 'refused', status: 400, reason: 'The record has no location' } };
+  const photo = s.photo ? upload(s.change.id, s.photo) : null;
+  try {
+    const value = await service.create(geometry, sendableProperties(row.feature.properties), photo, s.change.id);
+    return { outcome: { type: 'ok' }, value };
+  } catch (e) {
+    return { outcome: classify(e) };
+  }
+}
+
+/** Sends an update's properties and geometry (PUT, overwrite true); repeating it is harmless. */
+export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent<Feature>> {
+  const row = s.row;
+  if (!row) return { outcome: { type: 'ok' } };
+  try {
+    const value = await service.update(row.featureId, sendableProperties(row.feature.properties), row.feature.geometry);
+    return { outcome: { type: 'ok' }, value };
+  } catch (e) {
+    return { outcome: classify(e) };
+  }
+}
+
+/**
+ * Replaces a record's photo so that a retry never uploads twice: the upload is named after the
+ * change and the photo, and before uploading, the record's attachments are checked for that
+ * name (the attachment endpoints take no idempotency key). SPEC §4 order: the old first photo
+ * is deleted, then the new one uploaded (RecordService.replacePhoto).
+ */
+export async function sendPhoto(service: RecordService, featureId: number, changeId: string, p: AttachmentRow): Promise<Sent<void>> {
+  const photo = upload(changeId, p);
+  let current: DetailedFeature;
+  try {
+    current = await service.detailed(featureId);
+  } catch (e) {
+    return { outcome: classify(e) };
+  }
+  if (current.attachments.some((a) => a.name === photo.name)) return { outcome: { type: 'ok' } };
+  try {
+    await service.replacePhoto(featureId, photo, current.attachments);
+    return { outcome: { type: 'ok' } };
+  } catch (e) {
+    const o = classify(e);
+    // A 404 here is the old photo gone meanwhile (the record itself was just read): retry, re-reading.
+    if (o.type === 'refused' && o.status === 404) return { outcome: { type: 'transient', message: o.reason, status: 404 } };
+    return { outcome: o };
+  }
+}
+
+/** Sends a delete; a 404 (already gone) counts as done. */
+export async function sendDelete(service: RecordService, s: Snapshot): Promise<Sent<void>> {
+  try {
+    await service.remove(s.change.featureId);
+    return { outcome: { type: 'ok' } };
+  } catch (e) {
+    return { outcome: classify(e, true) };
+  }
+}

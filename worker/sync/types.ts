@@ -1,0 +1,55 @@
+import type { Feature } from '../types.ts';
+import type { OutboxRow } from '../store/db.ts';
+
+/** Where offline records go: project, profile, table and the attachment info of their photo. */
+export interface OfflineTarget {
+  projectId: number;
+  profileId: number;
+  tableId: number;
+  attachmentInfoId: number;
+}
+
+/** A photo taken offline, already resized by the caller. */
+export interface OfflinePhoto {
+  blob: Blob;
+  name: string;
+  mimeType: string;
+}
+
+/** What the UI shows of the outbox: counts, whether a run is on, and why it stopped. */
+export type SyncState = {
+  running: boolean;
+  /** Changes still to send: queued, uploading and failed (conflicts are counted apart). */
+  pending: number;
+  failed: number;
+  conflicts: number;
+  lastError: string | null;
+  needsLogin: boolean;
+};
+
+/** A change the server refused, kept until the user discards it or saves it as a new record. */
+export interface ConflictInfo {
+  changeId: string;
+  kind: 'create' | 'update' | 'delete';
+  featureId: number;
+  status: number | null;
+  reason: string | null;
+  /** The local version of the record the change carries, or null when it has none. */
+  feature: Feature | null;
+}
+
+/** What a successfully applied change reports (tempId only for a create). */
+export interface AppliedChange {
+  kind: 'create' | 'update' | 'delete';
+  tempId?: number;
+  serverId: number;
+}
+
+/** One outbox row (the schema's OutboxRow); the sync module's name for it. */
+export type Change = OutboxRow;
+
+/** SPEC §4: temporary ids of records created offline are below this. */
+export const TEMP_ID_LIMIT = 10_000_000;
+
+/** Longest wait between retries of one change, in seconds (STYLE.md convention 8). */
+export const MAX_BACKOFF_S = 300;
