@@ -26,8 +26,9 @@ export function isUnreachable(e: unknown): boolean {
 }
 
 /** Whether a record must be written offline: we are offline, or it exists only locally so far. */
-function offlinePath(d: WriteDeps, id: number | null): boolean {
-  return !d.online || (id !== null && id < TEMP_ID_LIMIT);
+async function offlinePath(d: WriteDeps, id: number | null): Promise<boolean> {
+  if (!d.online) return true;
+  return id !== null && (id < TEMP_ID_LIMIT || (await d.offline.isLocalOnly(id)));
 }
 
 async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
@@ -49,7 +50,7 @@ async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: Sa
  * instead of being lost.
  */
 export async function saveAnywhere(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
-  if (offlinePath(d, input.id)) return saveOffline(d, input, onStage);
+  if (await offlinePath(d, input.id)) return saveOffline(d, input, onStage);
   try {
     return { ...(await d.records.save(input, d.columns, onStage)), offline: false };
   } catch (e) {
@@ -60,7 +61,7 @@ export async function saveAnywhere(d: WriteDeps, input: SaveRecordInput, onStage
 
 /** Deletes a sighting on the server, or marks it deleted locally (queued) when offline. */
 export async function deleteAnywhere(d: WriteDeps, id: number): Promise<{ offline: boolean }> {
-  if (offlinePath(d, id)) {
+  if (await offlinePath(d, id)) {
     await d.offline.remove(id);
     return { offline: true };
   }
@@ -76,7 +77,7 @@ export async function deleteAnywhere(d: WriteDeps, id: number): Promise<{ offlin
 
 /** A sighting with its photos, from the server or the local store. */
 export async function getAnywhere(d: WriteDeps, id: number): Promise<DetailedFeature> {
-  if (!offlinePath(d, id)) {
+  if (!(await offlinePath(d, id))) {
     try {
       return await d.records.detailed(id);
     } catch (e) {

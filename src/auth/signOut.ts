@@ -1,9 +1,21 @@
 import { getUserManager } from '../app/boot.ts';
 import { session } from '../state/session.ts';
 import { core } from '../core.ts';
+import { syncState } from '../state/offline.ts';
+import { notify } from '../state/notices.ts';
+import { sl } from '../i18n/sl.ts';
 
 /** 'Odjava': ends the session at the provider (end-session with the ID token) and comes back. */
 export async function signOut(): Promise<void> {
+  // Queued changes are sent with the signed-in user's token: send them before leaving.
+  if (syncState.value.pending + syncState.value.failed > 0) {
+    await core.syncNow().catch(() => undefined);
+    const s = await core.getSyncState();
+    if (s.pending + s.failed > 0) {
+      notify('error', sl.offline.logoutPending);
+      return;
+    }
+  }
   const um = getUserManager();
   const idToken = session.value?.idToken ?? undefined;
   core.setSession({ accessToken: null, email: null });

@@ -6,6 +6,8 @@ export const sl = {
   appTitle: 'Sporoči vrsto',
   loading: 'Nalaganje',
   version: '1.1.2',
+  /** The installed app's description (web app manifest). */
+  appDescription: 'Sporočite najdbe redkih, zavarovanih in invazivnih vrst v Sloveniji, tudi brez povezave.',
 
   header: {
     filters: 'Filtri',
@@ -157,6 +159,7 @@ export const sl = {
     saveAsNew: 'Shrani kot novo',
     savedOffline: 'Zapis je shranjen v napravi in bo poslan, ko bo povezava spet na voljo.',
     needsLogin: 'Za pošiljanje sprememb se znova prijavite.',
+    logoutPending: 'Nekatere spremembe še niso poslane na strežnik. Odjavite se, ko bodo poslane, sicer jih boste izgubili.',
   },
 
   notice: {
