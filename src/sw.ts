@@ -2,10 +2,10 @@
 // The service worker served at /sw.js (SPEC §1, §4). It serves the app shell: the built
 // index.html, scripts, styles, logo, icons, manifest and the species catalogue with its
 // illustrations, all precached at install, so the app starts and species info opens with no
-// network. It never answers /api/, /idp/, /tiles/ or /identity.json: the data core in the
-// worker owns the API, the tiles and the offline store (Dexie), and the identity provider
-// must always see real requests. Those URLs match no route below, so the browser fetches
-// them as if there were no service worker.
+// network. It never answers /api/, /idp/, /tiles/, /identity.json or /config.json: the data
+// core in the worker owns the API, the tiles, the configuration and the offline store
+// (Dexie), and the identity provider must always see real requests. Those URLs match no
+// route below, so the browser fetches them as if there were no service worker.
 //
 // Updates wait for the user (STYLE convention 10): a new version installs, then waits until
 // the page sends SKIP_WAITING (src/app/serviceWorker.ts, after the notice is closed).
@@ -25,7 +25,7 @@ const SKIP_WAITING = 'SKIP_WAITING';
 const SHELL_PAGES = [/^\/(index\.html)?(\?.*)?$/];
 
 /** Never answered from the cache, even if a pattern above ever widened. */
-const NETWORK_ONLY = [/^\/api\//, /^\/idp\//, /^\/tiles\//, /^\/identity\.json/];
+const NETWORK_ONLY = [/^\/api\//, /^\/idp\//, /^\/tiles\//, /^\/identity\.json/, /^\/config\.json/];
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;

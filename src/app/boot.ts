@@ -11,6 +11,7 @@ import { isRefusedByProvider, startSession, toSessionUser } from '../auth/signIn
 import type { User } from 'oidc-client-ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
+import { loadFormOptions } from '../records/options.ts';
 import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, setDownload, syncState } from '../state/offline.ts';
 
 let userManager: UserManager | null = null;
@@ -84,6 +85,8 @@ async function loadAppData(): Promise<void> {
   project.value = pr;
   catalogue.value = c;
   await loadOfflineState().catch((e: unknown) => console.error('Offline state', e));
+  // Cached now, so the report form has its choices in the forest too.
+  void loadFormOptions().catch((e: unknown) => console.warn('Form options not loaded', e));
 }
 
 /** After a 401: refresh the token, or sign in again. */

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { effect, signal } from '@preact/signals-react';
 import { Workbox } from 'workbox-window';
 import { recordForm } from '../state/recordForm.ts';
@@ -90,28 +91,52 @@ export function confirmUpdate(): void {
 }
 
 /**
+ * Calls `onWaiting` whenever a new worker of `reg` is installed and waits: one waiting
+ * already, one installing now, and every later update. (workbox-window's own 'waiting'
+ * event misses a worker that was already installing when `register()` ran, and stops
+ * following `updatefound` after the first update it takes for external.)
+ */
+export function watchForWaiting(reg: ServiceWorkerRegistration, onWaiting: () => void): void {
+  // A worker installed while the page had no controller is the first install: it activates at once.
+  const isUpdate = (): boolean => navigator.serviceWorker.controller !== null;
+  const follow = (sw: ServiceWorker | null): void => {
+    sw?.addEventListener('statechange', () => {
+      if (sw.state === 'installed' && reg.waiting === sw && isUpdate()) onWaiting();
+    });
+  };
+  if (reg.waiting && isUpdate()) onWaiting();
+  follow(reg.installing);
+  reg.addEventListener('updatefound', () => follow(reg.installing));
+}
+
+/**
  * Registers /sw.js with workbox-window in production builds when the browser supports
  * service workers, wires the update flow, and checks for a new version whenever the tab
  * becomes visible again and every hour.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const sw = navigator.serviceWorker;
   const wb = new Workbox('/sw.js', { scope: '/' });
   const flow = createUpdateFlow({ skipWaiting: () => wb.messageSkipWaiting(), reload: () => location.reload() });
   active = flow;
-  wb.addEventListener('waiting', () => flow.onWaiting());
-  let hadController = navigator.serviceWorker.controller !== null;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  let hadController = sw.controller !== null;
+  sw.addEventListener('controllerchange', () => {
     const before = hadController;
-    hadController = navigator.serviceWorker.controller !== null;
+    hadController = sw.controller !== null;
     flow.onControllerChange(before);
   });
-  wb.register().catch((e: unknown) => console.error('Service worker registration failed', e));
+  wb.register()
+    .then((reg) => reg && watchForWaiting(reg, () => flow.onWaiting()))
+    .catch((e: unknown) => console.error('Service worker registration failed', e));
 
   const check = (): void => {
     if (!navigator.onLine || updateWaiting.value) return;
-    // A failed check (server unreachable) is simply tried again at the next occasion.
-    wb.update().catch(() => undefined);
+    // Through the registration itself, so a check is not lost while register() still waits
+    // for the page's load event; a failed check (server unreachable) waits for the next one.
+    sw.getRegistration('/')
+      .then((reg) => reg?.update())
+      .catch(() => undefined);
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();

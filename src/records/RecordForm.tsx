@@ -9,12 +9,19 @@ import { IconButton } from '../ui/IconButton.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { COL } from '../../worker/columns.ts';
 import type { SelectValue } from '../../worker/types.ts';
+import type { Catalogue, SpeciesOption } from '../../worker/api.ts';
 import { closeForm, deleteFormRecord, submitForm } from './actions.ts';
 import { formOptions, loadFormOptions } from './options.ts';
 import { todayIso } from './validate.ts';
 import { Field } from './Field.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { LocationField } from './LocationField.tsx';
+
+/** The species of a group from the catalogue, when the relation table could not be loaded. */
+function catalogueSpecies(cat: Catalogue | null, groupId: number): SpeciesOption[] {
+  const g = cat?.groups.find((x) => x.id === groupId);
+  return g ? [...g.species.map((s) => ({ key: s.id, text: s.name })), { key: g.other.id, text: g.other.name }] : [];
+}
 
 function options(values: SelectValue[] | undefined) {
   return (values ?? []).map((v) => (
@@ -40,7 +47,7 @@ export function RecordForm() {
   const v = (id: number): string => f.values[String(id)] ?? '';
   const err = (id: number): string | undefined => f.errors[String(id)];
   const group = Number(v(COL.group)) || null;
-  const speciesOpts = group ? (opts?.speciesByGroup[group] ?? []) : [];
+  const speciesOpts = group ? (opts?.speciesByGroup[group] ?? catalogueSpecies(catalogue.value, group)) : [];
   const busy = f.stage !== null || f.loading;
   const stageText = f.stage === 'photo' ? sl.records.uploadingPhoto : f.stage ? sl.records.saving : null;
   const title = f.mode === 'create' ? sl.records.newTitle : sl.records.editTitle;

@@ -52,6 +52,28 @@ function controllerUrl(page: Page): Promise<string | null> {
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
 }
 
+/**
+ * Counts the page's base-map tile requests in flight and waits (at most `maxMs`, never
+ * failing) until none is left. The browser fetches a new /sw.js and its precache over the
+ * same six connections per host as the tiles, so on a busy machine an update check queued
+ * behind slow tiles can take most of a minute.
+ */
+function trackTiles(page: Page): (maxMs: number) => Promise<void> {
+  let inFlight = 0;
+  page.on('request', (r) => { if (r.url().includes('/tiles/')) inFlight++; });
+  const done = (r: { url(): string }): void => { if (r.url().includes('/tiles/')) inFlight = Math.max(0, inFlight - 1); };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async (maxMs) => {
+    const end = Date.now() + maxMs;
+    let quietSince = Date.now();
+    while (Date.now() < end && Date.now() - quietSince < 800) {
+      if (inFlight > 0) quietSince = Date.now();
+      await page.waitForTimeout(100);
+    }
+  };
+}
+
 /** True once the registration has a worker in the waiting state. */
 function hasWaitingWorker(page: Page): Promise<boolean> {
   return page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
@@ -99,6 +121,7 @@ describe('service worker at /sw.js', () => {
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     const errors = watchErrors(page);
+    const tilesSettled = trackTiles(page);
     // Requests the data core and the identity provider own; none may come from the service worker.
     const owned: Array<{ url: string; fromSw: boolean }> = [];
     page.on('response', (r) => {
@@ -131,6 +154,8 @@ describe('service worker at /sw.js', () => {
     await page.reload();
     await page.locator('.app-header').waitFor({ timeout: 30_000 });
 
+    await tilesSettled(60_000);
+
     // A half-filled report form is open when the new version arrives.
     await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
     await page.getByLabel('Habitat').fill('ob potoku');
@@ -143,7 +168,7 @@ describe('service worker at /sw.js', () => {
     );
     // The app checks for a new version whenever the tab becomes visible again.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect.poll(() => hasWaitingWorker(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => hasWaitingWorker(page), { timeout: 90_000 }).toBe(true);
 
     // Not over the open form: no notice, and what was typed stays.
     await page.waitForTimeout(500);
@@ -161,7 +186,7 @@ describe('service worker at /sw.js', () => {
     await page.evaluate(() => {
       (window as unknown as { e2eBeforeUpdate: boolean }).e2eBeforeUpdate = true;
     });
-    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Osveži' }).click();
     await reloaded;
     await page.locator('.app-header').waitFor({ timeout: 30_000 });
@@ -185,5 +210,5 @@ describe('service worker at /sw.js', () => {
     // other parts, e.g. tiles while offline or the optional /config.json, are not this test's.)
     expect(errors.filter((e) => e.startsWith('pageerror') || /service ?worker|workbox|sw\.js/i.test(e))).toEqual([]);
     await ctx.close();
-  });
+  }, 300_000);
 });
