@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../http/errors.ts';
 import { assertWritableTable, requireUser } from './access.ts';
-import { assertAttachmentInfo, preparePhoto } from './attachmentStore.ts';
 import { pathIds, type ApiContext } from './context.ts';
-import { createFeature, type NewPhoto } from './createFlow.ts';
+import { createFeature } from './createFlow.ts';
+import { formPhotos, jsonField } from './fullForm.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { loadTable } from './meta.ts';
-import { field, fieldList, filesOf, readForm } from './multipart.ts';
+import { readForm } from './multipart.ts';
 import { idParams, ref } from './schemas.ts';
 
 /** POST /api/Features/{projectId}/{tableId}/full: a feature with its photos, in one transaction. */
@@ -42,29 +41,8 @@ export function registerFeatureFullRoute(app: FastifyInstance, ctx: ApiContext):
       assertWritableTable(meta);
       const key = idempotencyKey(req, user.email);
       const form = await readForm(req, ['feature']);
-      const raw = field(form, 'feature');
-      if (raw === undefined) throw badRequest('The form needs a "feature" field with the Feature as JSON');
-      let feature: unknown;
-      try {
-        feature = JSON.parse(raw);
-      } catch {
-        throw badRequest('The "feature" field is not valid JSON');
-      }
-      const files = filesOf(form, 'AttachmentFiles');
-      const infoIds = fieldList(form, 'AttachmentInfoIds').map((s) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN));
-      if (infoIds.some((n) => !Number.isInteger(n) || n < 1)) throw badRequest('AttachmentInfoIds must be positive integers');
-      if (files.length > 0 && infoIds.length !== files.length && infoIds.length > 1) {
-        throw badRequest('Give one AttachmentInfoIds value per file, or one for all files');
-      }
-      const unknownFile = form.files.find((f) => !files.includes(f));
-      if (unknownFile) throw badRequest(`Unexpected file field ${JSON.stringify(unknownFile.field)}; use AttachmentFiles`);
-      const photos: NewPhoto[] = [];
-      for (const [i, file] of files.entries()) {
-        const infoId = infoIds[i] ?? infoIds[0] ?? meta.attachmentInfoIds[0];
-        if (infoId === undefined) throw badRequest(`Table ${tableId} takes no attachments`);
-        assertAttachmentInfo(meta, infoId);
-        photos.push({ infoId, photo: await preparePhoto(file) });
-      }
+      const feature = jsonField(form, 'feature', 'Feature');
+      const photos = await formPhotos(form, meta);
       const { status, feature: created } = await createFeature(db, meta, feature, user.email, key, photos);
       return reply.status(status).send(created);
     },

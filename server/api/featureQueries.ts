@@ -28,8 +28,11 @@ export function parseIdList(raw: unknown, name: string, max: number): number[] {
  * objects in Node), through the bbox index. Properties lose, in one jsonb operation per row, the
  * creator e-mail (unless it is the caller's) and every column not in `columnIds`. Point tables
  * take their coordinates from the bbox columns instead of re-serialising the stored geometry.
+ * `form` 'record' writes `{id, tableId, geometry, properties}` instead of a GeoJSON Feature.
  */
-async function extentJson(db: Db, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null): Promise<string> {
+export async function extentJson(
+  db: Db, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null, form: 'feature' | 'record' = 'feature',
+): Promise<string> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
   const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
   const keep = columnIds ? new Set(columnIds.map(String)) : null;
@@ -43,7 +46,7 @@ async function extentJson(db: Db, meta: TableMeta, extent: number[], email: stri
   // For points min = max, so the extent bounds min_x and min_y on both sides: an index range scan.
   const pointRange = isPoint ? ' and r.min_x >= $3::float8 and r.min_y >= $4::float8' : '';
   const rows = await db.query<{ body: string | null }>(
-    `select string_agg('{"type":"Feature","id":' || r.id || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || '}', ',' order by r.id) as body
+    `select string_agg(${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || '}', ',' order by r.id) as body
        from records r
       where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
         and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8${pointRange}

@@ -12,6 +12,14 @@ import { registerRecordRoutes } from './records.ts';
 import { registerAttachmentRoutes } from './attachments.ts';
 import { registerProjectRoutes } from './projects.ts';
 import { registerColumnRoutes } from './columns.ts';
+import { memoAuthenticate } from './admin.ts';
+import { registerBulkRoutes } from './bulkRoutes.ts';
+import { registerProfileRoutes } from './profiles.ts';
+import { installNulGuard } from './nul.ts';
+import { installProjectVisibility } from './projectVisibility.ts';
+import { registerRecordFullRoute } from './recordFull.ts';
+import { registerRecordItemRoutes } from './recordItems.ts';
+import { registerRecordSpatialRoutes } from './recordSpatial.ts';
 
 /** What the API routes need. */
 export interface ApiDeps {
@@ -22,7 +30,8 @@ export interface ApiDeps {
 /**
  * Registers /api (SPEC §7): features, records, attachments, profiles, projects, columns, the
  * health check and /api/openapi.json, which is built from the same route definitions (and lists
- * any /api route registered in this scope, documented or not).
+ * any /api route registered in this scope, documented or not). Every route refuses text that
+ * PostgreSQL cannot store (400), and a draft project answers 404 to all but administrators.
  */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const docs = new ApiDocs();
@@ -31,7 +40,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       for (const m of Array.isArray(r.method) ? r.method : [r.method]) docs.seen(String(m), r.url);
     });
     await api.register(multipart, { limits: FORM_LIMITS });
-    const ctx: ApiContext = { ...deps, docs };
+    const ctx: ApiContext = { ...deps, authenticate: memoAuthenticate(deps.authenticate), docs };
+    installNulGuard(api);
+    installProjectVisibility(api, ctx);
 
     docs.define(api, {
       method: 'GET', url: '/api/Test',
@@ -50,5 +61,10 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerAttachmentRoutes(api, ctx);
     registerProjectRoutes(api, ctx);
     registerColumnRoutes(api, ctx);
+    registerBulkRoutes(api, ctx);
+    registerRecordItemRoutes(api, ctx);
+    registerRecordSpatialRoutes(api, ctx);
+    registerRecordFullRoute(api, ctx);
+    registerProfileRoutes(api, ctx);
   });
 }

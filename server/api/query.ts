@@ -24,12 +24,12 @@ export interface ParsedQuery {
 }
 
 /** Validates a RecordQuery body (SPEC §7: tableId, page, perPage, filters, sorts); 400 with the reason otherwise. */
-export function parseRecordQuery(body: unknown): ParsedQuery {
+export function parseRecordQuery(body: unknown, maxPerPage = MAX_PER_PAGE, defaultPerPage = DEFAULT_PER_PAGE): ParsedQuery {
   const b = bodyObject(body, 'The query');
   const tableId = positiveInt(b.tableId, 'tableId');
   const page = b.page === undefined || b.page === null ? 1 : positiveInt(b.page, 'page');
-  const perPage = b.perPage === undefined || b.perPage === null ? DEFAULT_PER_PAGE : positiveInt(b.perPage, 'perPage');
-  if (perPage > MAX_PER_PAGE) throw badRequest(`perPage may be at most ${MAX_PER_PAGE}`);
+  const perPage = b.perPage === undefined || b.perPage === null ? defaultPerPage : positiveInt(b.perPage, 'perPage');
+  if (perPage > maxPerPage) throw badRequest(`perPage may be at most ${maxPerPage}`);
   if (page > 1_000_000) throw badRequest('page is too large');
   const rawSorts = b.sorts ?? [];
   if (!Array.isArray(rawSorts) || rawSorts.length > MAX_SORTS) throw badRequest(`sorts must be an array of at most ${MAX_SORTS} {columnId, direction}`);
@@ -54,11 +54,8 @@ export function mentionsColumn(node: unknown, columnId: number, depth = 0): bool
   return Object.values(o).some((v) => mentionsColumn(v, columnId, depth + 1));
 }
 
-/**
- * Runs a records query over what the caller may see (JAVNO rules; creator e-mail only on their
- * own rows, also for filtering): one page of rows and the total count.
- */
-export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, email: string | null): Promise<{ rows: RecordRow[]; total: number }> {
+/** The FROM clause (rows the caller may see, filtered), the ORDER BY and their parameters of a records query. */
+function searchSql(meta: TableMeta, q: ParsedQuery, email: string | null): { from: string; order: string; params: unknown[] } {
   const params: unknown[] = [meta.table.projectId, meta.table.id];
   // Masking per row costs; it matters only when the filter or a sort reads the creator column
   // (the rows themselves are masked again on output).
@@ -70,11 +67,31 @@ export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, ema
     from records r where r.project_id = $1 and r.table_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, email)}`;
   const where = compileFilterSql(q.filters, { columns: meta.columns, userEmail: email, params, propertiesSql: 'r.properties' });
   const order = compileSortSql(q.sorts, { columns: meta.columns, propertiesSql: 'r.properties' });
-  const from = `from (${inner}) r where ${where}`;
+  return { from: `from (${inner}) r where ${where}`, order: `${order ? `${order}, ` : ''}r.id asc`, params };
+}
+
+/**
+ * Runs a records query over what the caller may see (JAVNO rules; creator e-mail only on their
+ * own rows, also for filtering): one page of rows and the total count.
+ */
+export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, email: string | null): Promise<{ rows: RecordRow[]; total: number }> {
+  const { from, order, params } = searchSql(meta, q, email);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
   const limit = param(params, q.perPage, '::integer');
   const offset = param(params, (q.page - 1) * q.perPage, '::integer');
-  const rows = await db.query<RecordRow>(
-    `select ${RECORD_COLUMNS} ${from} order by ${order ? `${order}, ` : ''}r.id asc limit ${limit} offset ${offset}`, params);
+  const rows = await db.query<RecordRow>(`select ${RECORD_COLUMNS} ${from} order by ${order} limit ${limit} offset ${offset}`, params);
   return { rows, total: Number(n) };
+}
+
+/** Largest page of POST /api/Records/{projectId}/search/ids. */
+export const MAX_IDS_PER_PAGE = 100_000;
+
+/** Like searchRecords, but only the ids (pages of up to MAX_IDS_PER_PAGE). */
+export async function searchRecordIds(db: Db, meta: TableMeta, q: ParsedQuery, email: string | null): Promise<{ ids: number[]; total: number }> {
+  const { from, order, params } = searchSql(meta, q, email);
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
+  const limit = param(params, q.perPage, '::integer');
+  const offset = param(params, (q.page - 1) * q.perPage, '::integer');
+  const rows = await db.query<{ id: number }>(`select r.id ${from} order by ${order} limit ${limit} offset ${offset}`, params);
+  return { ids: rows.map((r) => r.id), total: Number(n) };
 }

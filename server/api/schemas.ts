@@ -1,3 +1,5 @@
+import { PLATFORM_SCHEMAS } from './schemasPlatform.ts';
+
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;
 
@@ -113,14 +115,16 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       layers: { type: 'array', items: ref('Layer') },
       baseMaps: { type: 'array', items: { type: 'object', properties: { id: str, name: str, url: str, overlay: { type: 'boolean' }, visible: { type: 'boolean' }, opacity: { type: 'number' }, offline: { type: 'boolean' } } } },
       initalCenterLong: { type: 'number' }, initalCenterLat: { type: 'number' }, initalZoom: { type: 'number' }, minZoom: { type: 'number' }, maxZoom: { type: 'number' },
+      layerTree: { type: 'array', items: ref('LayerTreeNode'), description: 'Set by PUT .../tree: order, visibility and grouping of the layers' },
     },
   },
   Project: {
-    type: 'object', required: ['id', 'name', 'tables', 'layers', 'selectValues', 'attachmentInfos'],
+    type: 'object', required: ['id', 'name', 'public', 'tables', 'layers', 'selectValues', 'attachmentInfos'],
     properties: {
-      id: int, name: str, description: str, tables: { type: 'array', items: ref('Table') }, layers: { type: 'array', items: ref('Layer') },
+      id: int, name: str, description: str, public: { type: 'boolean', description: 'false: a draft, seen only by administrators' }, tables: { type: 'array', items: ref('Table') }, layers: { type: 'array', items: ref('Layer') },
       selectValues: { type: 'object', description: 'Select values keyed by column id.', additionalProperties: { type: 'array', items: ref('SelectValue') } },
       attachmentInfos: { type: 'array', items: { type: 'object', properties: { id: int, tableId: int, name: str } } },
     },
   },
+  ...PLATFORM_SCHEMAS,
 };

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { Geometry } from '../../worker/types.ts';
+import { parseExtent } from '../geo/validate.ts';
+import { badRequest } from '../http/errors.ts';
+import { emailOf, visibleSql } from './access.ts';
+import { sendJsonText } from './compress.ts';
+import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
+import { MAX_EXTENT_TABLES, extentJson, parseIdList } from './featureQueries.ts';
+import { loadTable } from './meta.ts';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './query.ts';
+import { RECORD_COLUMNS, type RecordRow } from './recordStore.ts';
+import { toDataRecords } from './recordWrites.ts';
+import { idParams, ref } from './schemas.ts';
+import { bboxShape, intersects, queryShape, storedShape } from './spatial.ts';
+import { bodyObject, positiveInt } from './writes.ts';
+
+/** Most candidate records (by bounding box) of one spatial query. */
+export const MAX_SPATIAL_CANDIDATES = 100_000;
+
+/** Records by place: the records form of extenttables, and records intersecting a geometry. */
+export function registerRecordSpatialRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { db, authenticate, docs } = ctx;
+
+  docs.define(app, {
+    method: 'GET', url: '/api/Records/:projectId/extenttables', params: idParams('projectId'),
+    querystring: {
+      type: 'object', required: ['extent', 'tableIds'],
+      properties: {
+        extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857' },
+        tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
+        columnIds: { type: 'string', description: 'Only these columns in properties (default all the caller may see)' },
+      },
+    },
+    doc: {
+      summary: 'Records of tables intersecting an extent, with only the properties asked for', tag: 'Records', auth: 'optional',
+      responses: { 200: { description: '{records: {"48": RecordLite[]}}', schema: ref('RecordExtentTables') }, 400: { description: 'Bad extent, table or column list' }, 404: { description: 'Unknown project or table' } },
+    },
+    async handler(req, reply) {
+      const { projectId } = pathIds(req, 'projectId');
+      const q = req.query as { extent?: unknown; tableIds?: unknown; columnIds?: unknown };
+      const extent = parseExtent(q.extent);
+      const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
+      const columnIds = q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
+      const email = emailOf(await authenticate(req));
+      const parts: string[] = [];
+      for (const tableId of tableIds) {
+        const meta = await loadTable(db, projectId, tableId);
+        if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
+        parts.push(`${JSON.stringify(String(tableId))}:${await extentJson(db, meta, extent, email, columnIds, 'record')}`);
+      }
+      return sendJsonText(req, reply, `{"records":{${parts.join(',')}}}`);
+    },
+  });
+
+  docs.define(app, {
+    method: 'POST', url: '/api/Records/:projectId/spatial', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
+    doc: {
+      summary: 'Records whose geometry intersects a GeoJSON geometry or a bbox (EPSG:3857)', tag: 'Records', auth: 'optional',
+      description: 'Bounding boxes are compared in SQL, then the exact intersection (point in polygon, segment crossings) in the server. Ordered by id.',
+      body: { contentType: JSON_TYPES, schema: ref('SpatialQuery') },
+      responses: {
+        200: { description: 'One page', schema: ref('RecordPage') },
+        400: { description: `Invalid geometry, or more than ${MAX_SPATIAL_CANDIDATES} candidates` }, 404: { description: 'Unknown project or table' },
+      },
+    },
+    async handler(req) {
+      const { projectId } = pathIds(req, 'projectId');
+      const b = bodyObject(req.body);
+      const tableId = positiveInt(b.tableId, 'tableId');
+      if ((b.geometry === undefined) === (b.bbox === undefined)) throw badRequest('Give exactly one of geometry and bbox');
+      const shape = b.bbox !== undefined ? bboxShape(b.bbox) : queryShape(b.geometry);
+      const page = b.page === undefined ? 1 : positiveInt(b.page, 'page');
+      const perPage = b.perPage === undefined ? DEFAULT_PER_PAGE : positiveInt(b.perPage, 'perPage');
+      if (perPage > MAX_PER_PAGE) throw badRequest(`perPage may be at most ${MAX_PER_PAGE}`);
+      const email = emailOf(await authenticate(req));
+      const meta = await loadTable(db, projectId, tableId);
+      if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
+      const [x0, y0, x1, y1] = shape.bbox;
+      const params: unknown[] = [tableId, projectId, x0, y0, x1, y1];
+      const candidates = await db.query<{ id: number; geometry: Geometry | null }>(
+        `select r.id, r.geometry from records r
+          where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
+            and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8
+            and ${visibleSql(meta, 'r', params, email)}
+          order by r.id limit ${MAX_SPATIAL_CANDIDATES + 1}`, params);
+      if (candidates.length > MAX_SPATIAL_CANDIDATES) throw badRequest(`The area holds more than ${MAX_SPATIAL_CANDIDATES} records; query a smaller one`);
+      const hits = candidates.filter((c) => {
+        const s = storedShape(c.geometry);
+        return s !== null && intersects(s, shape);
+      }).map((c) => c.id);
+      const pageIds = hits.slice((page - 1) * perPage, page * perPage);
+      const rows = pageIds.length === 0 ? [] : await db.query<RecordRow>(
+        `select ${RECORD_COLUMNS} from records r where r.id = any($1::int[]) order by r.id`, [pageIds]);
+      return { records: await toDataRecords(db, meta, rows, email), total: hits.length, page, perPage };
+    },
+  });
+}

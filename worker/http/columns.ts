@@ -1,0 +1,23 @@
+import type { SelectValue } from '../types.ts';
+import type { HttpClient } from './client.ts';
+import type { CallOptions, CastRequest, CastResult, CastTarget } from './types.ts';
+
+/** SPEC §7 Columns: one typed method per call (the cast needs an administrator). */
+export class ColumnsApi {
+  constructor(private readonly http: HttpClient) {}
+
+  /** POST /api/Columns/{projectId}/cast/{type}: the column's type and stored values in one transaction. */
+  cast(projectId: number, to: CastTarget, body: CastRequest, o: CallOptions = {}): Promise<CastResult> {
+    return this.http.post(`/api/Columns/${projectId}/cast/${to}`, body, { signal: o.signal, timeoutMs: 120_000 });
+  }
+
+  /** GET /api/Columns/{projectId}/select/{id}/values. */
+  selectValues(projectId: number, columnId: number, o: CallOptions = {}): Promise<SelectValue[]> {
+    return this.http.get(`/api/Columns/${projectId}/select/${columnId}/values`, { signal: o.signal });
+  }
+
+  /** GET /api/Columns/{projectId}/distinct/{id}/values. */
+  distinctValues(projectId: number, columnId: number, o: CallOptions = {}): Promise<Array<string | number | boolean>> {
+    return this.http.get(`/api/Columns/${projectId}/distinct/${columnId}/values`, { signal: o.signal });
+  }
+}

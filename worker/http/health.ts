@@ -1,0 +1,12 @@
+import type { HttpClient } from './client.ts';
+import type { CallOptions } from './types.ts';
+
+/** SPEC §7 Health. */
+export class HealthApi {
+  constructor(private readonly http: HttpClient) {}
+
+  /** GET /api/Test: resolves when the server answers 200. */
+  async test(o: CallOptions & { timeoutMs?: number } = {}): Promise<{ status: 'ok' }> {
+    return this.http.get('/api/Test', { signal: o.signal, timeoutMs: o.timeoutMs });
+  }
+}
