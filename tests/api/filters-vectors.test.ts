@@ -9,6 +9,7 @@ import type { FilterInput } from '../../worker/filters/types.ts';
 import type { Column, Properties } from '../../worker/types.ts';
 import { prng, randomFilter, randomRecords } from '../unit/server/filters/random.ts';
 import { loadVectors } from '../unit/worker/filters/vectorsFile.ts';
+import { createTestDatabase } from './helpers/server.ts';
 
 /**
  * The shared filter vectors through compileFilterSql on the server's own database layer: the
@@ -21,6 +22,7 @@ const columns = new Map<number, Column>(v.columns.map((c) => [c.id, c]));
 const now = Date.parse(v.now);
 const table = `filter_vectors_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
 let db: Db;
+let pgDb: { url: string; drop(): Promise<void> } | null = null;
 
 /** Replaces the rows of the test table. */
 async function load(records: { id: number; properties: Properties }[]): Promise<void> {
@@ -47,13 +49,16 @@ async function sqlIds(filter: unknown, userEmail: string | null): Promise<number
 }
 
 beforeAll(async () => {
-  db = url ? await openPostgres(url) : await openPglite(null);
+  // A database of its own: the admin URL's database may not let the test role create tables.
+  pgDb = url ? await createTestDatabase(url) : null;
+  db = pgDb ? await openPostgres(pgDb.url) : await openPglite(null);
   await db.query(`create table ${table} (id integer primary key, properties jsonb not null)`);
   await load(v.records);
 });
 afterAll(async () => {
   await db?.query(`drop table if exists ${table}`);
   await db?.close();
+  await pgDb?.drop();
 });
 
 describe(`filter vectors on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
