@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { authStatus } from '../state/session.ts';
 import { route } from '../state/route.ts';
@@ -6,12 +7,14 @@ import { Header } from './Header.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { PanelHost } from './PanelHost.tsx';
 import { MapView } from '../map/MapView.tsx';
-import { DownloadScreen } from '../download/DownloadScreen.tsx';
 import { Notifications } from '../ui/Notifications.tsx';
 import { QuotaAlert } from './QuotaAlert.tsx';
-import { RecordForm } from '../records/RecordForm.tsx';
 import { recordForm } from '../state/recordForm.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
+
+// The report form and the download screen load when first needed.
+const RecordForm = lazy(() => import('../records/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
+const DownloadScreen = lazy(() => import('../download/DownloadScreen.tsx').then((m) => ({ default: m.DownloadScreen })));
 
 /** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications; the update notice on top. */
 export function App() {
@@ -24,7 +27,7 @@ export function App() {
           <Header />
           <main className="app-main">
             <MapView />
-            {route.value === '/download' ? <DownloadScreen /> : recordForm.value ? <RecordForm /> : <PanelHost />}
+            <Suspense fallback={null}>{route.value === '/download' ? <DownloadScreen /> : recordForm.value ? <RecordForm /> : <PanelHost />}</Suspense>
           </main>
         </>
       ) : (

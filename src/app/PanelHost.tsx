@@ -1,30 +1,41 @@
+import { lazy, Suspense } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { activePanel } from '../state/panel.ts';
+import { sl } from '../i18n/sl.ts';
 import { AboutPanel } from '../panels/AboutPanel.tsx';
-import { FiltersPanel } from '../panels/FiltersPanel.tsx';
-import { ProfilePanel } from '../panels/ProfilePanel.tsx';
-import { ShortInfoPanel } from '../panels/ShortInfoPanel.tsx';
-import { SpeciesInfoPanel } from '../panels/SpeciesInfoPanel.tsx';
-import { Gallery } from '../ui/Gallery.tsx';
-import { openEditRecord } from '../records/actions.ts';
+import type { ClickedFeature } from '../state/shortInfo.ts';
+
+// Panels load when first opened, so the map's first load stays small on a cheap phone.
+const FiltersPanel = lazy(() => import('../panels/FiltersPanel.tsx').then((m) => ({ default: m.FiltersPanel })));
+const ProfilePanel = lazy(() => import('../panels/ProfilePanel.tsx').then((m) => ({ default: m.ProfilePanel })));
+const ShortInfoPanel = lazy(() => import('../panels/ShortInfoPanel.tsx').then((m) => ({ default: m.ShortInfoPanel })));
+const SpeciesInfoPanel = lazy(() => import('../panels/SpeciesInfoPanel.tsx').then((m) => ({ default: m.SpeciesInfoPanel })));
+const Gallery = lazy(() => import('../ui/Gallery.tsx').then((m) => ({ default: m.Gallery })));
+
+const editFind = (f: ClickedFeature): void => {
+  void import('../records/actions.ts').then((m) => m.openEditRecord(f.id));
+};
 
 /** Renders the one active side panel. */
 export function PanelHost() {
   useSignals();
-  switch (activePanel.value) {
-    case 'about':
-      return <AboutPanel />;
-    case 'filters':
-      return <FiltersPanel />;
-    case 'profile':
-      return <ProfilePanel />;
-    case 'shortInfo':
-      return <ShortInfoPanel onEdit={(f) => void openEditRecord(f.id)} />;
-    case 'speciesinfo':
-      return <SpeciesInfoPanel />;
-    case 'gallery':
-      return <Gallery />;
-    default:
-      return null;
-  }
+  const panel = (() => {
+    switch (activePanel.value) {
+      case 'about':
+        return <AboutPanel />;
+      case 'filters':
+        return <FiltersPanel />;
+      case 'profile':
+        return <ProfilePanel />;
+      case 'shortInfo':
+        return <ShortInfoPanel onEdit={editFind} />;
+      case 'speciesinfo':
+        return <SpeciesInfoPanel />;
+      case 'gallery':
+        return <Gallery />;
+      default:
+        return null;
+    }
+  })();
+  return <Suspense fallback={<div className="panel panel-loading" role="status" aria-label={sl.loading}><div className="spinner" /></div>}>{panel}</Suspense>;
 }

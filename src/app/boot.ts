@@ -6,8 +6,8 @@ import { appConfig, catalogue, profile, project } from '../state/appData.ts';
 import { online } from '../state/online.ts';
 import { authStatus, session } from '../state/session.ts';
 import { notify } from '../state/notices.ts';
-import { createUserManager } from '../auth/userManager.ts';
-import { isRefusedByProvider, startSession, toSessionUser } from '../auth/signIn.ts';
+import type { SignInResult } from '../auth/signIn.ts';
+import { toSessionUser } from '../auth/sessionUser.ts';
 import type { User } from 'oidc-client-ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
@@ -30,6 +30,8 @@ function adoptUser(user: User): void {
 
 /** Starts the app: the data core, online state, sign-in, then the profile and catalogue. */
 export async function boot(): Promise<void> {
+  // The sign-in library loads while the data core starts: it is not in the first chunk.
+  const authModules = Promise.all([import('../auth/userManager.ts'), import('../auth/signIn.ts')]);
   const cfg = await core.init(location.origin);
   appConfig.value = cfg;
   await core.subscribe(
@@ -54,6 +56,7 @@ export async function boot(): Promise<void> {
   // The browser's own events make the switch immediate instead of waiting for the 10 s check.
   for (const ev of ['online', 'offline']) window.addEventListener(ev, () => void core.checkOnline().then((o) => (online.value = o)));
 
+  const [{ createUserManager }, { isRefusedByProvider, startSession }] = await authModules;
   const um = createUserManager(cfg.identity, location.origin);
   userManager = um;
   um.events.addUserLoaded(adoptUser);
@@ -65,7 +68,7 @@ export async function boot(): Promise<void> {
     }
   });
 
-  const result = await startSession(um, online.value);
+  const result: SignInResult = await startSession(um, online.value);
   if (result.kind === 'redirecting') {
     authStatus.value = 'redirecting';
     return;
@@ -101,6 +104,7 @@ async function renewOrSignIn(): Promise<void> {
       return;
     }
   } catch (e) {
+    const { isRefusedByProvider } = await import('../auth/signIn.ts');
     if (!isRefusedByProvider(e)) return;
   }
   notify('info', sl.auth.sessionExpired);

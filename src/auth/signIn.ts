@@ -1,18 +1,10 @@
 import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
-import type { SessionUser } from '../state/session.ts';
 
 /** The result of starting the session. */
 export type SignInResult =
   | { kind: 'user'; user: User }
   | { kind: 'redirecting' }
   | { kind: 'offlineNoSession' };
-
-/** Reads the app user from an oidc-client-ts user. */
-export function toSessionUser(user: User): SessionUser {
-  const email = typeof user.profile.email === 'string' ? user.profile.email : '';
-  const name = typeof user.profile.name === 'string' ? user.profile.name : null;
-  return { email, name, accessToken: user.access_token, idToken: user.id_token ?? null };
-}
 
 /** True when the token endpoint refused (SPEC §4: a refresh answered 400 clears the token). */
 export function isRefusedByProvider(e: unknown): boolean {

@@ -13,8 +13,8 @@ import type { PointBatch } from '../../worker/api.ts';
 import type { Profile } from '../../worker/types.ts';
 import { createBaseLayer } from './baseLayers.ts';
 import { createSightingsLayer, layerStyles, setBatch } from './sightingsLayer.ts';
-import { LocationTracker, type LocationCallbacks } from './locationLayer.ts';
-import { defaultExtent3857 } from './projections.ts';
+import type { LocationTracker, LocationCallbacks } from './locationLayer.ts';
+import { defaultExtent3857 } from './defaultExtent.ts';
 import { EditMarker } from './editMarker.ts';
 import { createAreasLayer, setAreas } from './areasLayer.ts';
 import type { ExtentSummary } from '../../worker/api.ts';
@@ -49,7 +49,8 @@ export class MapController {
   readonly map: OlMap;
   readonly baseLayers: TileLayer<XYZ>[];
   readonly sightings: VectorLayer<VectorSource<Feature<Point>>>;
-  readonly location: LocationTracker;
+  private tracker: LocationTracker | null = null;
+  private readonly locationCallbacks: LocationCallbacks;
   private readonly editMarker = new EditMarker();
   readonly areas: VectorLayerType<VectorSourceType> = createAreasLayer();
 
@@ -73,8 +74,7 @@ export class MapController {
       // SPEC §2: pinch rotation is off.
       interactions: defaultInteractions({ pinchRotate: false, altShiftDragRotate: false }),
     });
-    this.location = new LocationTracker(this.map, o.location);
-    this.map.addLayer(this.location.layer);
+    this.locationCallbacks = o.location;
     this.map.addLayer(this.editMarker.layer);
     this.map.addLayer(this.areas);
     // SPEC's default extent frames Slovenia on any screen size; the profile's centre and zoom
@@ -92,6 +92,17 @@ export class MapController {
       cb([e.coordinate[0]!, e.coordinate[1]!], hits as Feature<Point>[]);
     });
     return () => this.map.un('singleclick', key.listener);
+  }
+
+  /** Starts or stops live location tracking (high accuracy); the tracker loads on first use. */
+  async setTracking(on: boolean): Promise<void> {
+    if (!this.tracker) {
+      if (!on) return;
+      const { LocationTracker } = await import('./locationLayer.ts');
+      this.tracker = new LocationTracker(this.map, this.locationCallbacks);
+      this.map.addLayer(this.tracker.layer);
+    }
+    this.tracker.setTracking(on);
   }
 
   /** Draws the downloaded areas. */
@@ -155,7 +166,7 @@ export class MapController {
 
   /** Detaches the map from the page. */
   dispose(): void {
-    this.location.setTracking(false);
+    this.tracker?.setTracking(false);
     this.map.setTarget(undefined);
   }
 }

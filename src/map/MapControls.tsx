@@ -19,7 +19,7 @@ export function MapControls() {
   const toggleTracking = (): void => {
     if (!mc) return;
     const on = !tracking.value;
-    mc.location.setTracking(on);
+    void mc.setTracking(on);
     tracking.value = on;
   };
   const chooseBase = (id: string): void => {

@@ -40,7 +40,7 @@ export function MapView() {
         onFirstFix: (c) => mc.centerOn(c, LOCATION_MAX_ZOOM),
         onError: (code) => {
           tracking.value = false;
-          mc.location.setTracking(false);
+          void mc.setTracking(false);
           notify('error', code === 1 ? sl.map.locationDenied : sl.map.locationError);
         },
       },

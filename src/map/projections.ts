@@ -1,6 +1,6 @@
 import proj4 from 'proj4';
 import { register } from 'ol/proj/proj4.js';
-import { get as getProjection, transform, transformExtent } from 'ol/proj.js';
+import { get as getProjection, transform } from 'ol/proj.js';
 
 /** SPEC §9: the national grid D96-TM. */
 export const NATIONAL_GRID = 'EPSG:3794';
@@ -29,9 +29,4 @@ getProjection(NATIONAL_GRID)?.setExtent(NATIONAL_GRID_EXTENT);
 export function toNationalGrid(coord: number[]): { e: number; n: number } {
   const [e, n] = transform(coord, DATA_PROJECTION, NATIONAL_GRID);
   return { e: Math.round(e ?? 0), n: Math.round(n ?? 0) };
-}
-
-/** SPEC's default extent [minLat, minLon, maxLat, maxLon] as an EPSG:3857 extent. */
-export function defaultExtent3857(e: readonly [number, number, number, number]): number[] {
-  return transformExtent([e[1], e[0], e[3], e[2]], GPS_PROJECTION, DATA_PROJECTION);
 }

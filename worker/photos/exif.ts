@@ -1,4 +1,3 @@
-import { parse } from 'exifr';
 
 /** What a photo's EXIF tells about the sighting. */
 export interface PhotoExif {
@@ -26,6 +25,8 @@ function dayOf(d: unknown): string | null {
 /** Reads GPS and the capture date from a photo; a photo without EXIF gives nulls, never an error. */
 export async function readExif(photo: Blob): Promise<PhotoExif> {
   try {
+    // exifr loads on the first photo, not with the worker.
+    const { parse } = await import('exifr');
     const out = (await parse(photo, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false })) as
       | Record<string, unknown>
       | undefined;
