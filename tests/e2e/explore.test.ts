@@ -82,7 +82,7 @@ describe('explore the sightings', () => {
     const proteus = species.locator('article', { hasText: 'človeška ribica' });
     expect(await proteus.getByRole('link', { name: /Preberi več/ }).getAttribute('target')).toBe('_blank');
     await screenshot(page, '22-species-desktop');
-    await proteus.getByRole('button', { name: /Slike/ }).click();
+    await proteus.getByRole('button', { name: /^Slike \(\d+\)$/ }).click();
     const img = page.getByTestId('gallery-image');
     await img.waitFor();
     const first = await img.getAttribute('src');
