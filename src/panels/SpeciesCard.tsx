@@ -16,7 +16,7 @@ export function SpeciesCard({ species: s, color, highlighted }: SpeciesCardProps
   return (
     <article className={`species-card${highlighted ? ' highlighted' : ''}`} id={`species-${s.id}`} style={{ borderTopColor: color }}>
       <button type="button" className="species-image" onClick={() => openGallery(images, 0)} aria-label={`${sl.species.gallery}: ${s.name}`} title={sl.species.gallery}>
-        <img src={`/${s.image}`} alt={s.name} loading="lazy" width={320} height={240} />
+        <img src={`/${s.image}`} alt={s.name} width={320} height={240} />
       </button>
       <div className="species-text">
         <h3>{s.name}</h3>
