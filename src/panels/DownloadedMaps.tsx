@@ -3,12 +3,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Download, Pencil, Trash2 } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { navigate } from '../state/route.ts';
-import { extents, loadExtents } from '../state/offline.ts';
+import { deleteExtent, extents, loadExtents, renameExtent } from '../state/offline.ts';
 import { notify } from '../state/notices.ts';
 import { mapController } from '../map/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
-import { Modal } from '../ui/Modal.tsx';
-import { core } from '../core.ts';
+import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
 import type { ExtentSummary } from '../../worker/api.ts';
 
 const MB = 1024 * 1024;
@@ -23,7 +22,7 @@ export function DownloadedMaps() {
   }, []);
   const rename = async (id: number, name: string): Promise<void> => {
     setEditing(null);
-    await core.renameExtent(id, name).catch(() => notify('error', sl.errors.storageQuota));
+    await renameExtent(id, name).catch(() => notify('error', sl.errors.storageQuota));
   };
   return (
     <div className="form-stack">
@@ -61,30 +60,16 @@ export function DownloadedMaps() {
         <Download aria-hidden /> {sl.profile.downloadNew}
       </button>
       {deleting && (
-        <Modal
+        <ConfirmDelete
           header={sl.profile.deleteMap}
-          onClose={() => setDeleting(null)}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setDeleting(null)}>
-                {sl.records.cancel}
-              </button>
-              <button
-                type="button"
-                className="button danger-solid"
-                onClick={() => {
-                  const id = deleting.id;
-                  setDeleting(null);
-                  void core.deleteExtent(id);
-                }}
-              >
-                <Trash2 aria-hidden /> {sl.records.delete}
-              </button>
-            </>
-          }
-        >
-          <p>{sl.profile.confirmDelete(deleting.name)}</p>
-        </Modal>
+          message={sl.profile.confirmDelete(deleting.name)}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const id = deleting.id;
+            setDeleting(null);
+            void deleteExtent(id);
+          }}
+        />
       )}
     </div>
   );

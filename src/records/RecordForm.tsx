@@ -6,7 +6,7 @@ import { catalogue } from '../state/appData.ts';
 import { notify } from '../state/notices.ts';
 import { pickingLocation, recordForm, setField } from '../state/recordForm.ts';
 import { IconButton } from '../ui/IconButton.tsx';
-import { Modal } from '../ui/Modal.tsx';
+import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
 import { COL } from '../../worker/columns.ts';
 import type { SelectValue } from '../../worker/types.ts';
 import type { Catalogue, SpeciesOption } from '../../worker/api.ts';
@@ -155,29 +155,15 @@ export function RecordForm() {
         </div>
       </form>
       {confirmDelete && (
-        <Modal
+        <ConfirmDelete
           header={sl.records.deleteConfirmTitle}
-          onClose={() => setConfirmDelete(false)}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
-                {sl.records.cancel}
-              </button>
-              <button
-                type="button"
-                className="button danger-solid"
-                onClick={() => {
-                  setConfirmDelete(false);
-                  void deleteFormRecord();
-                }}
-              >
-                <Trash2 aria-hidden /> {sl.records.delete}
-              </button>
-            </>
-          }
-        >
-          <p>{sl.records.deleteConfirm}</p>
-        </Modal>
+          message={sl.records.deleteConfirm}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void deleteFormRecord();
+          }}
+        />
       )}
     </aside>
   );

@@ -41,3 +41,13 @@ export async function loadOfflineState(): Promise<void> {
   syncState.value = sync;
   if (sync.conflicts) await loadConflicts();
 }
+
+/** Renames a downloaded area (the core trims; empty names fall back to 'Prenešena karta {id}'). */
+export async function renameExtent(id: number, name: string): Promise<void> {
+  await core.renameExtent(id, name);
+}
+
+/** Deletes a downloaded area and frees its space. */
+export async function deleteExtent(id: number): Promise<void> {
+  await core.deleteExtent(id);
+}
