@@ -16,6 +16,7 @@ import { createSightingsLayer, layerStyles, setBatch } from './sightingsLayer.ts
 import type { LocationTracker, LocationCallbacks } from './locationLayer.ts';
 import { defaultExtent3857 } from './defaultExtent.ts';
 import { EditMarker } from './editMarker.ts';
+import { Highlight } from './highlight.ts';
 import { createAreasLayer, setAreas } from './areasLayer.ts';
 import type { ExtentSummary } from '../../worker/api.ts';
 import type VectorLayerType from 'ol/layer/Vector.js';
@@ -53,6 +54,7 @@ export class MapController {
   private readonly locationCallbacks: LocationCallbacks;
   private readonly editMarker = new EditMarker();
   readonly areas: VectorLayerType<VectorSourceType> = createAreasLayer();
+  readonly highlight: Highlight;
 
   constructor(o: MapControllerOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
@@ -77,6 +79,8 @@ export class MapController {
     this.locationCallbacks = o.location;
     this.map.addLayer(this.editMarker.layer);
     this.map.addLayer(this.areas);
+    this.highlight = new Highlight(this.map, this.sightings);
+    this.map.addLayer(this.highlight.layer);
     // SPEC's default extent frames Slovenia on any screen size; the profile's centre and zoom
     // are the fallback when the map has no size yet.
     if (this.map.getSize()) view.fit(defaultExtent3857(o.defaultExtent), { padding: [8, 8, 8, 8] });

@@ -11,7 +11,8 @@ import { baseMapChoice, mapController, showAreas, tracking } from './mapState.ts
 import { refreshSightings } from './sightingsActions.ts';
 import { MapControls } from './MapControls.tsx';
 import { shortInfo } from '../state/shortInfo.ts';
-import { openPanel } from '../state/panel.ts';
+import { activePanel, openPanel } from '../state/panel.ts';
+import { flashRequest } from './mapState.ts';
 import type { Properties } from '../../worker/types.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
 import { AddButton } from '../records/AddButton.tsx';
@@ -69,6 +70,14 @@ export function MapView() {
     });
     const stopMarker = effect(() => mc.setEditMarker(recordForm.value?.coord ?? null));
     const stopAreas = effect(() => mc.showAreas(extents.value));
+    const stopSelection = effect(() => {
+      const info = activePanel.value === 'shortInfo' ? shortInfo.value : null;
+      mc.highlight.select(info ? info.features.map((f) => f.coord) : []);
+    });
+    const stopFlash = effect(() => {
+      const f = flashRequest.value;
+      if (f) mc.highlight.flash(f);
+    });
     let wasOnline = online.peek();
     const stopOffline = effect(() => {
       mc.setOffline(!online.value, showAreas.value);
@@ -89,6 +98,8 @@ export function MapView() {
       stopClicks();
       stopMarker();
       stopAreas();
+      stopSelection();
+      stopFlash();
       stopOffline();
       mapController.value = null;
       mc.dispose();

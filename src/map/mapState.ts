@@ -12,3 +12,6 @@ export const tracking = signal(false);
 
 /** Whether the downloaded-areas layer is shown (it is always shown offline). */
 export const showAreas = signal(true);
+
+/** The last saved find's position, to flash black on the map (SPEC §9). */
+export const flashRequest = signal<[number, number] | null>(null);

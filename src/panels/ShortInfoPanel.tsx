@@ -4,6 +4,8 @@ import { shortInfo, type ClickedFeature } from '../state/shortInfo.ts';
 import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { toNationalGrid } from '../map/projections.ts';
+import { toMgrs } from '../map/mgrs.ts';
+import { toLonLat } from 'ol/proj.js';
 import { FindCard } from './FindCard.tsx';
 
 /** Props of ShortInfoPanel. */
@@ -17,6 +19,8 @@ export function ShortInfoPanel({ onEdit }: ShortInfoPanelProps) {
   const info = shortInfo.value;
   if (!info) return null;
   const { e, n } = toNationalGrid(info.coord);
+  const [lon, lat] = toLonLat(info.coord);
+  const mgrs = toMgrs(lon!, lat!);
   return (
     <Panel title={sl.shortInfo.title} onClose={closePanels}>
       <p className="coords" data-testid="coords">
@@ -26,6 +30,16 @@ export function ShortInfoPanel({ onEdit }: ShortInfoPanelProps) {
         <span>
           {sl.shortInfo.n} <strong>{n}</strong>
         </span>
+      </p>
+      <p className="coords secondary" data-testid="coords-gps">
+        <span title={sl.shortInfo.wgs84Hint}>
+          {sl.shortInfo.wgs84} <strong>{lat!.toFixed(5)}° N, {lon!.toFixed(5)}° E</strong>
+        </span>
+        {mgrs && (
+          <span title={sl.shortInfo.mgrsHint}>
+            {sl.shortInfo.mgrs} <strong>{mgrs}</strong>
+          </span>
+        )}
       </p>
       {info.features.length === 0 ? (
         <p className="muted">{sl.shortInfo.noFeatures}</p>

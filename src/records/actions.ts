@@ -9,6 +9,7 @@ import { COL } from '../../worker/columns.ts';
 import { insideSlovenia } from './location.ts';
 import { todayIso, validateForm } from './validate.ts';
 import { failureHint } from '../ui/errors.ts';
+import { flashRequest } from '../map/mapState.ts';
 
 /** File endings the photo picker accepts (SPEC: jpg, jpeg, png). */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
@@ -119,6 +120,7 @@ export async function submitForm(): Promise<void> {
       { id: f.id, values: f.values, coord: f.coord!, photo: f.photo?.file ?? null, photoName: f.photo?.file.name ?? null, idempotencyKey: f.idempotencyKey },
       proxy((stage) => patchForm({ stage })),
     );
+    flashRequest.value = [f.coord![0], f.coord![1]];
     if (result.photoFailed) notify('error', sl.records.photoFailed);
     notify('success', result.created ? sl.records.created : sl.records.updated);
     if (result.offline) notify('info', sl.offline.savedOffline, 5000);

@@ -1,0 +1,61 @@
+import Feature from 'ol/Feature.js';
+import Point from 'ol/geom/Point.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import VectorSource from 'ol/source/Vector.js';
+import { Circle, Stroke, Style } from 'ol/style.js';
+import type OlMap from 'ol/Map.js';
+
+/** SPEC §9: the selection style is yellow. */
+export const SELECTION_STYLE = new Style({ image: new Circle({ radius: 12, stroke: new Stroke({ color: '#ffd400', width: 4 }) }), zIndex: 1 });
+
+/** SPEC §9: a new or saved feature flashes black. */
+export const FLASH_COLOR = '#000000';
+/** How long a flash lasts. */
+export const FLASH_MS = 1600;
+
+/** The yellow selection ring of the finds whose card is open, and the black flash of a saved find. */
+export class Highlight {
+  readonly layer: VectorLayer<VectorSource>;
+
+  /** `host` is a layer that always draws (the sightings): the flash is painted after it. */
+  constructor(
+    private readonly map: OlMap,
+    private readonly host: VectorLayer<VectorSource<Feature<Point>>>,
+  ) {
+    this.layer = new VectorLayer({ source: new VectorSource(), style: SELECTION_STYLE, zIndex: 15 });
+  }
+
+  /** Rings the given coordinates in yellow (empty = none). */
+  select(coords: ReadonlyArray<readonly [number, number]>): void {
+    const source = this.layer.getSource()!;
+    source.clear(true);
+    source.addFeatures(coords.map((c) => new Feature(new Point([c[0], c[1]]))));
+  }
+
+  /** Flashes a black ring that grows and fades at `coord`. */
+  flash(coord: readonly [number, number]): void {
+    const start = Date.now();
+    const point = new Point([coord[0], coord[1]]);
+    const key = this.host.on('postrender', (e) => {
+      const t = (Date.now() - start) / FLASH_MS;
+      if (t >= 1) {
+        this.host.un('postrender', key.listener);
+        return;
+      }
+      const ctx = (e as unknown as { context: CanvasRenderingContext2D }).context;
+      const pixel = this.map.getPixelFromCoordinate(point.getCoordinates());
+      if (!ctx || !pixel) return;
+      const ratio = (e as unknown as { frameState: { pixelRatio: number } }).frameState.pixelRatio;
+      ctx.save();
+      ctx.strokeStyle = FLASH_COLOR;
+      ctx.globalAlpha = 1 - t;
+      ctx.lineWidth = 3 * ratio;
+      ctx.beginPath();
+      ctx.arc(pixel[0]! * ratio, pixel[1]! * ratio, (8 + 22 * t) * ratio, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+      this.map.render();
+    });
+    this.map.render();
+  }
+}
