@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Three suites: unit (worker and UI logic), api (a real server process), e2e (Debian chromium). */
 export default defineConfig({
   test: {
+    // Two cores: API files run two at a time (each starts its own server on its own database).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -16,9 +18,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
