@@ -48,8 +48,15 @@ export function ensurePostgres() {
 export function startPostgres() {
   if (!isRoot) return null;
   try {
-    const clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-    if (clusters.length === 0) return null;
+    let clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    if (clusters.length === 0) {
+      // Some images install the package without its default cluster: make one (UTF-8).
+      const version = postgresBin()?.split('/')[4];
+      if (!version) return null;
+      execFileSync('pg_createcluster', [version, 'main', '--locale=C.UTF-8', '--start'], { stdio: 'inherit' });
+      clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      if (clusters.length === 0) return null;
+    }
     const [version, name, port, status] = clusters[0].trim().split(/\s+/);
     if (status !== 'online') execFileSync('pg_ctlcluster', [version, name, 'start'], { stdio: 'inherit' });
     const sql = "do $$ begin if not exists (select from pg_roles where rolname = 'sv_test') then create role sv_test login createdb password 'sv_test'; end if; end $$;";
