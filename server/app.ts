@@ -37,6 +37,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   registerBodyParsers(app);
 
   const identity = await loadIdentityConfig(cfg);
+  (await import('./http/securityHeaders.ts')).registerSecurityHeaders(app, { authority: identity.config.authority, publicUrl: cfg.publicUrl });
   registerIdentityConfig(app, identity);
   // The embedded provider runs unless the identity config points elsewhere.
   const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir }) : null;
