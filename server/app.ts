@@ -11,6 +11,7 @@ import { registerApi } from './api/index.ts';
 import { registerTiles } from './tiles/index.ts';
 import { registerStatic } from './http/static.ts';
 import { checkFilterCaseFolding } from './filters/checkDb.ts';
+import { speciesImageOrigin } from './http/customConfig.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {
@@ -37,7 +38,11 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   registerBodyParsers(app);
 
   const identity = await loadIdentityConfig(cfg);
-  (await import('./http/securityHeaders.ts')).registerSecurityHeaders(app, { authority: identity.config.authority, publicUrl: cfg.publicUrl });
+  (await import('./http/securityHeaders.ts')).registerSecurityHeaders(app, {
+    authority: identity.config.authority,
+    publicUrl: cfg.publicUrl,
+    extraOrigins: [...cfg.extraOrigins, ...speciesImageOrigin(cfg.distDir)],
+  });
   registerIdentityConfig(app, identity);
   // The embedded provider runs unless the identity config points elsewhere.
   const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir }) : null;

@@ -20,6 +20,8 @@ export interface ServerConfig {
   seed: boolean;
   /** LOG=1 turns on request logging. */
   log: boolean;
+  /** EXTRA_ORIGINS: comma-separated origins the app may load images/data from (real tile services). */
+  extraOrigins: string[];
 }
 
 /** Reads the server's settings from `env`. */
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     seed: env.SEED !== '0',
     log: env.LOG === '1',
+    extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -38,6 +38,12 @@ export interface AppConfig {
   defaultExtent: [number, number, number, number];
   contactEmail: string;
   version: string;
+  /**
+   * Species images from an external atlas host (SPEC §3): `base` + the catalogue's file name is
+   * the thumbnail; its `thumbsPart` path segment swapped for `fullPart` is the full image.
+   * Null = the images the app ships (works offline).
+   */
+  speciesImages: { base: string; thumbsPart: string; fullPart: string } | null;
   identity: IdentityConfig;
 }
 

@@ -12,6 +12,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, 'identity'> = {
   defaultExtent: [45.2, 13, 47, 17],
   contactEmail: 'sporoci.vrsto@example.si',
   version: '1.1.2',
+  speciesImages: null,
 };
 
 /** Keys /config.json may set, with their expected types. */
@@ -27,6 +28,14 @@ export function mergeConfig(custom: unknown): Omit<AppConfig, 'identity'> {
     if (typeof v === 'number' && Number.isInteger(v) && v > 0) out[k] = v;
   }
   if (typeof c.contactEmail === 'string' && c.contactEmail.includes('@')) out.contactEmail = c.contactEmail;
+  const si = c.speciesImages as Record<string, unknown> | undefined;
+  if (si && typeof si.base === 'string' && /^https?:\/\//.test(si.base)) {
+    out.speciesImages = {
+      base: si.base,
+      thumbsPart: typeof si.thumbsPart === 'string' ? si.thumbsPart : 'thumbs',
+      fullPart: typeof si.fullPart === 'string' ? si.fullPart : 'full',
+    };
+  }
   return out;
 }
 

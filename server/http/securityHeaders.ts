@@ -10,6 +10,11 @@ export interface SecurityHeadersOptions {
   authority: string;
   /** The origin users see (PUBLIC_URL); the provider counts as "another origin" only when it differs. */
   publicUrl: string;
+  /**
+   * Other origins the app loads images and data from: an atlas host of species images
+   * (/config.json `speciesImages.base`) and the real tile services of a deployment (EXTRA_ORIGINS).
+   */
+  extraOrigins?: readonly string[];
 }
 
 /** The origin of `url`, or null when it is not an http(s) URL. */
@@ -35,18 +40,20 @@ function originOf(url: string): string | null {
  * - connections: same-origin (/api, /tiles, /identity.json, /idp) plus the provider's origin;
  * - no framing, no <base>, forms only to self and the provider.
  */
-export function appContentSecurityPolicy(authority: string, publicUrl: string): string {
+export function appContentSecurityPolicy(authority: string, publicUrl: string, extraOrigins: readonly string[] = []): string {
   const self = originOf(publicUrl);
   const idp = originOf(authority);
   const extra = idp && idp !== self ? ` ${idp}` : '';
+  const others = [...new Set(extraOrigins.map(originOf).filter((o): o is string => !!o && o !== self))];
+  const more = others.length ? ` ${others.join(' ')}` : '';
   return [
     "default-src 'self'",
     "script-src 'self'",
     "worker-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${more}`,
     "font-src 'self'",
-    `connect-src 'self'${extra}`,
+    `connect-src 'self'${extra}${more}`,
     "manifest-src 'self'",
     "media-src 'self' blob:",
     "object-src 'none'",
@@ -72,7 +79,7 @@ export const APP_PAGE_HEADERS: Readonly<Record<string, string>> = {
  * requests are hijacked from Fastify anyway.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions): void {
-  const csp = appContentSecurityPolicy(opts.authority, opts.publicUrl);
+  const csp = appContentSecurityPolicy(opts.authority, opts.publicUrl, opts.extraOrigins ?? []);
   app.addHook('onSend', async (req, reply, payload) => {
     const path = req.url.split('?')[0] ?? '';
     if (path === '/idp' || path.startsWith('/idp/')) return payload;

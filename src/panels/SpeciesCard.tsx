@@ -2,6 +2,9 @@ import { ExternalLink, Images } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { openGallery } from '../state/gallery.ts';
 import type { CatalogueSpecies } from '../../worker/api.ts';
+import { useSignals } from '@preact/signals-react/runtime';
+import { appConfig } from '../state/appData.ts';
+import { fallBack, speciesImageUrls } from '../ui/speciesImages.ts';
 
 /** Props of SpeciesCard. */
 export interface SpeciesCardProps {
@@ -12,11 +15,14 @@ export interface SpeciesCardProps {
 
 /** A species card: image, names, status, description, 'Preberi več' (new tab) and its info-image gallery. */
 export function SpeciesCard({ species: s, color, highlighted }: SpeciesCardProps) {
-  const images = [s.image, ...s.infoImages].map((src, i) => ({ src: `/${src}`, alt: sl.species.imageOf(s.name, i + 1) }));
+  useSignals();
+  const cfg = appConfig.value;
+  const main = speciesImageUrls(s.image, cfg);
+  const images = [s.image, ...s.infoImages].map((src, i) => ({ src: speciesImageUrls(src, cfg).full, alt: sl.species.imageOf(s.name, i + 1) }));
   return (
     <article className={`species-card${highlighted ? ' highlighted' : ''}`} id={`species-${s.id}`} style={{ borderTopColor: color }}>
       <button type="button" className="species-image" onClick={() => openGallery(images, 0)} aria-label={`${sl.species.gallery}: ${s.name}`} title={sl.species.gallery}>
-        <img src={`/${s.image}`} alt={s.name} width={320} height={240} />
+        <img src={main.thumb} alt={s.name} width={320} height={240} onError={(e) => fallBack(e.currentTarget, main)} />
       </button>
       <div className="species-text">
         <h3>{s.name}</h3>
