@@ -10,6 +10,7 @@ import { insideSlovenia } from './location.ts';
 import { todayIso, validateForm } from './validate.ts';
 import { failureHint } from '../ui/errors.ts';
 import { flashRequest } from '../map/mapState.ts';
+import { quotaAlert } from '../state/offline.ts';
 
 /** File endings the photo picker accepts (SPEC: jpg, jpeg, png). */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
@@ -128,6 +129,8 @@ export async function submitForm(): Promise<void> {
   } catch (e) {
     console.error(e);
     patchForm({ stage: null });
+    // SPEC §8: storage ran out — the Slovenian alert; the form keeps what was typed.
+    if (e instanceof Error && e.name === 'QuotaExceededError') quotaAlert.value = true;
     const hint = failureHint(e);
     notify('error', `${f.mode === 'create' ? sl.records.createFailed : sl.records.updateFailed}${hint ? `. ${hint}` : ''}`);
   }

@@ -1,4 +1,5 @@
 import { ApiError } from './errors.ts';
+import { isQuotaError } from '../download/errors.ts';
 
 /**
  * Comlink carries only an error's name and message across the boundary. An ApiError
@@ -6,6 +7,12 @@ import { ApiError } from './errors.ts';
  * what happened; the English reason stays in the message for the console.
  */
 export function forCrossing(e: unknown): Error {
+  if (isQuotaError(e)) {
+    // Dexie wraps it (AbortError with `inner`): the UI needs to know storage ran out.
+    const out = new Error('Storage quota exceeded');
+    out.name = 'QuotaExceededError';
+    return out;
+  }
   if (e instanceof ApiError) {
     const out = new Error(e.reason ? `${e.message}: ${e.reason}` : e.message);
     out.name = `ApiError:${e.status}`;
