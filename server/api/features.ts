@@ -6,7 +6,8 @@ import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, toDetailed, type ApiContext } fro
 import { createFeature } from './createFlow.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { loadTable } from './meta.ts';
-import { attachmentsOf, deleteRecord, readVisibleRecord, toFeature, updateRecord } from './recordStore.ts';
+import { attachmentsOf, readVisibleRecord, toFeature, updateRecord } from './recordStore.ts';
+import { deleteOne } from './recordWrites.ts';
 import { idParams, ref } from './schemas.ts';
 import { bodyObject, positiveInt, prepareUpdate } from './writes.ts';
 
@@ -118,12 +119,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const recordId = positiveInt(b.recordId, 'recordId');
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
-      await db.transaction(async (tx) => {
-        const row = await readVisibleRecord(tx, meta, recordId, user.email, true);
-        if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
-        assertCanEdit(meta, row, user.email);
-        await deleteRecord(tx, row.id);
-      });
+      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email));
       return { tableId, recordId, deleted: true };
     },
   });
