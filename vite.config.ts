@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { sl } from './src/i18n/sl.ts';
+import { olTrim } from './build/olTrim.ts';
 
 /**
  * The service worker at /sw.js (src/sw.ts, built with injectManifest) and the web app
@@ -47,7 +48,7 @@ const pwa = VitePWA({
 
 /** The app build: React main thread + the data-core module worker. Dev proxies the server. */
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), olTrim(), pwa],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
 import { effect, signal } from '@preact/signals-react';
-import { Workbox } from 'workbox-window';
 import { recordForm } from '../state/recordForm.ts';
 
 // The update flow of SPEC §2/§4 and STYLE convention 10. A new version of /sw.js installs in
@@ -112,12 +111,23 @@ export function watchForWaiting(reg: ServiceWorkerRegistration, onWaiting: () =>
 /**
  * Registers /sw.js with workbox-window in production builds when the browser supports
  * service workers, wires the update flow, and checks for a new version whenever the tab
- * becomes visible again and every hour.
+ * becomes visible again and every hour. workbox-window is loaded only then (after the page's
+ * load event, which registration waits for anyway), so it is not part of the first load.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const start = (): void => {
+    import('workbox-window')
+      .then(({ Workbox }) => startServiceWorker(new Workbox('/sw.js', { scope: '/' })))
+      .catch((e: unknown) => console.error('Service worker registration failed', e));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+/** Wires a workbox-window instance: update flow, registration, periodic update checks. */
+function startServiceWorker(wb: import('workbox-window').Workbox): void {
   const sw = navigator.serviceWorker;
-  const wb = new Workbox('/sw.js', { scope: '/' });
   const flow = createUpdateFlow({ skipWaiting: () => wb.messageSkipWaiting(), reload: () => location.reload() });
   active = flow;
   let hadController = sw.controller !== null;
