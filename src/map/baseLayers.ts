@@ -52,6 +52,10 @@ export function createBaseLayer(b: BaseMap, origin: string, loadStored?: (url: s
       reprojectionErrorThreshold: REPROJECTION_ERROR_THRESHOLD,
       crossOrigin: 'anonymous',
       maxZoom: 19,
+      // No 250 ms fade per arriving tile: each fade keeps the whole map re-rendering at 60 fps
+      // while tiles load, which on a cheap phone is most of the start-up main-thread work
+      // (measured: ~40 % less main-thread time in the first 7 s; bench/startup).
+      transition: 0,
       ...(b.offline && loadStored ? { tileLoadFunction: storedTileLoader(loadStored) } : {}),
     }),
     preload: b.overlay ? 0 : BASE_PRELOAD,
