@@ -217,6 +217,7 @@ export const sl = {
     photoWrongType: 'Izberite fotografijo v obliki JPG ali PNG.',
     photoReading: 'Berem fotografijo …',
     photoNoGps: 'Fotografija nima podatkov o lokaciji. Izberite lokacijo na karti.',
+    photoNoGpsKeep: 'Fotografija nima podatkov o lokaciji. Lokacija najdbe ostane nespremenjena.',
     photoCurrent: 'Trenutna fotografija',
     save: 'Shrani',
     cancel: 'Prekliči',

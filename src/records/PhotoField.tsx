@@ -46,7 +46,7 @@ export function PhotoField() {
       <p id="photo-hint" className="field-hint">
         {reading ? sl.records.photoReading : sl.records.photoHint}
       </p>
-      {f.photo && !f.photo.gpsCoord && <p className="field-hint">{sl.records.photoNoGps}</p>}
+      {f.photo && !f.photo.gpsCoord && <p className="field-hint">{f.coord ? sl.records.photoNoGpsKeep : sl.records.photoNoGps}</p>}
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -112,7 +112,8 @@ describe('report a sighting with a photo', () => {
     await expect.poll(() => page.getByLabel('Habitat').inputValue()).toBe('kolesnica na gozdni poti');
     await page.getByLabel('Število').fill('3');
     await page.locator('#record-photo').setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: await plainPng() });
-    await page.getByText('Fotografija nima podatkov o lokaciji.').waitFor();
+    // The find already has a location: the hint says it is kept, not to pick one on the map.
+    await page.getByText('Fotografija nima podatkov o lokaciji. Lokacija najdbe ostane nespremenjena.').waitFor();
     await screenshot(page, '13-edit-phone');
     await page.getByRole('button', { name: 'Shrani' }).click();
     await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 30_000 });
