@@ -12,6 +12,7 @@ import { registerTiles } from './tiles/index.ts';
 import { registerStatic } from './http/static.ts';
 import { checkFilterCaseFolding } from './filters/checkDb.ts';
 import { speciesImageOrigin } from './http/customConfig.ts';
+import { startMetaCache } from './api/metaSync.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {
@@ -52,11 +53,14 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     localJwks: embedded?.jwks ?? null,
   });
 
+  // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).
+  const metaSync = await startMetaCache(db, cfg.databaseUrl);
   await registerApi(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });
   await registerStatic(app, { distDir: cfg.distDir });
 
   app.addHook('onClose', async () => {
+    await metaSync.close();
     await db.close();
   });
   return { app, db };

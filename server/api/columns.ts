@@ -7,6 +7,7 @@ import { requireAdmin } from './admin.ts';
 import { castColumn, type CastTarget, type FkOptions } from './columnCast.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from './meta.ts';
+import { withMetaChange } from './metaCache.ts';
 import { ID_SCHEMA, idParams, ref } from './schemas.ts';
 import { CAST_TARGETS } from './schemasPlatform.ts';
 import { bodyObject, positiveInt } from './writes.ts';
@@ -91,7 +92,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
         await loadTable(db, projectId, fkTableId);
         fk = { fkTableId, fkKeyType: b.fkKeyType === 'string' ? 'string' : 'integer' };
       }
-      return db.transaction(async (tx) => castColumn(tx, await projectColumn(tx, projectId, columnId, true), to, fk));
+      return withMetaChange(db, () => db.transaction(async (tx) => castColumn(tx, await projectColumn(tx, projectId, columnId, true), to, fk)));
     },
   });
 }

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import { parseExtent } from '../geo/validate.ts';
 import { emailOf, param, visibleSql } from './access.ts';
-import { sendJsonText } from './compress.ts';
+import { keyedArrays, sendJsonPieces } from './extentStream.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { loadTable, type TableMeta } from './meta.ts';
 import { parseRecordQuery, searchRecords } from './query.ts';
 import { toFeature } from './recordStore.ts';
 import { idParams, ref } from './schemas.ts';
-import type { Db } from '../db/index.ts';
+import type { Queryable } from '../db/types.ts';
 
 /** Most tables in one extenttables call. */
 export const MAX_EXTENT_TABLES = 20;
@@ -23,16 +23,23 @@ export function parseIdList(raw: unknown, name: string, max: number): number[] {
   return [...new Set(ids)];
 }
 
+/** Rows per chunk of an extent answer (~2.5 MB of JSON for sightings). */
+export const EXTENT_CHUNK_ROWS = 5000;
+
 /**
- * The features of one table intersecting `extent`, as a JSON array text built in SQL (no per-row
- * objects in Node), through the bbox index. Properties lose, in one jsonb operation per row, the
- * creator e-mail (unless it is the caller's) and every column not in `columnIds`. Point tables
- * take their coordinates from the bbox columns instead of re-serialising the stored geometry.
- * `form` 'record' writes `{id, tableId, geometry, properties}` instead of a GeoJSON Feature.
+ * The features of one table intersecting `extent`, in chunks of at most `chunkRows` by id
+ * (keyset paging: `id > last`, one short query each, so PGlite is never held by a slow
+ * client and the server never builds the whole answer at once). Each chunk is the JSON text
+ * of its items joined by commas, built in SQL (no per-row objects in Node), through the bbox
+ * index. Properties lose, in one jsonb operation per row, the creator e-mail (unless it is the
+ * caller's) and every column not in `columnIds`. Point tables take their coordinates from the
+ * bbox columns instead of re-serialising the stored geometry. `form` 'record' writes
+ * `{id, tableId, geometry, properties}` instead of a GeoJSON Feature.
  */
-export async function extentJson(
-  db: Db, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null, form: 'feature' | 'record' = 'feature',
-): Promise<string> {
+export async function* extentChunks(
+  db: Queryable, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null,
+  form: 'feature' | 'record' = 'feature', chunkRows = EXTENT_CHUNK_ROWS,
+): AsyncGenerator<string> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
   const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
   const keep = columnIds ? new Set(columnIds.map(String)) : null;
@@ -45,13 +52,53 @@ export async function extentJson(
   const geometry = isPoint ? `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'` : 'r.geometry::text';
   // For points min = max, so the extent bounds min_x and min_y on both sides: an index range scan.
   const pointRange = isPoint ? ' and r.min_x >= $3::float8 and r.min_y >= $4::float8' : '';
-  const rows = await db.query<{ body: string | null }>(
-    `select string_agg(${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || '}', ',' order by r.id) as body
-       from records r
-      where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
-        and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8${pointRange}
-        and ${visibleSql(meta, 'r', params, email)}`, params);
-  return `[${rows[0]?.body ?? ''}]`;
+  const visible = visibleSql(meta, 'r', params, email);
+  const after = params.push(0);
+  const limit = params.push(chunkRows);
+  const sql = `select string_agg(c.item, ',' order by c.id) as body, max(c.id) as last, count(*)::int as n from (
+      select r.id, ${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || '}' as item
+        from records r
+       where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
+         and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8${pointRange}
+         and ${visible} and r.id > $${after}::bigint
+       order by r.id limit $${limit}::int) c`;
+  for (;;) {
+    const [row] = await db.query<{ body: string | null; last: string | number | null; n: number }>(sql, params);
+    if (!row || !row.n || row.body === null) return;
+    yield row.body;
+    if (row.n < chunkRows) return;
+    params[after - 1] = Number(row.last);
+  }
+}
+
+/** The whole answer of `extentChunks` as one JSON array text (tests, small callers). */
+export async function extentJson(
+  db: Queryable, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null, form: 'feature' | 'record' = 'feature',
+): Promise<string> {
+  const parts: string[] = [];
+  for await (const chunk of extentChunks(db, meta, extent, email, columnIds, form)) parts.push(chunk);
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * extenttables in either form: checks every table first (404 / 400 come as JSON errors), then
+ * streams `{"<key>":{"<tableId>":[…]}}` (see extentStream.ts).
+ */
+export async function sendExtentTables(
+  req: FastifyRequest, reply: FastifyReply, ctx: ApiContext, projectId: number, key: 'features' | 'records', form: 'feature' | 'record',
+): Promise<FastifyReply> {
+  const q = req.query as { extent?: unknown; tableIds?: unknown; columnIds?: unknown };
+  const extent = parseExtent(q.extent);
+  const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
+  const columnIds = q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
+  const email = emailOf(await ctx.authenticate(req));
+  const tables: { id: number; chunks: () => AsyncIterable<string> }[] = [];
+  for (const tableId of tableIds) {
+    const meta = await loadTable(ctx.db, projectId, tableId);
+    if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
+    tables.push({ id: tableId, chunks: () => extentChunks(ctx.db, meta, extent, email, columnIds, form) });
+  }
+  return sendJsonPieces(req, reply, keyedArrays(key, tables));
 }
 
 /** Feature queries: by extent (the map) and by RecordQuery (search). */
@@ -72,20 +119,8 @@ export function registerFeatureQueryRoutes(app: FastifyInstance, ctx: ApiContext
       summary: 'Features of tables intersecting an extent (JAVNO false only for their creator)', tag: 'Features', auth: 'optional',
       responses: { 200: { description: '{features: {"48": Feature[]}}', schema: ref('ExtentTables') }, 400: { description: 'Bad extent or table list' }, 404: { description: 'Unknown project or table' } },
     },
-    async handler(req, reply) {
-      const { projectId } = pathIds(req, 'projectId');
-      const q = req.query as { extent?: unknown; tableIds?: unknown; columnIds?: unknown };
-      const extent = parseExtent(q.extent);
-      const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
-      const columnIds = q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
-      const email = emailOf(await authenticate(req));
-      const parts: string[] = [];
-      for (const tableId of tableIds) {
-        const meta = await loadTable(db, projectId, tableId);
-        if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
-        parts.push(`${JSON.stringify(String(tableId))}:${await extentJson(db, meta, extent, email, columnIds)}`);
-      }
-      return sendJsonText(req, reply, `{"features":{${parts.join(',')}}}`);
+    handler(req, reply) {
+      return sendExtentTables(req, reply, ctx, pathIds(req, 'projectId').projectId, 'features', 'feature');
     },
   });
 

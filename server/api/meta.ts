@@ -1,6 +1,7 @@
 import type { Column, ColumnType, SelectValue, Table } from '../../worker/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
+import { cachedMeta } from './metaCache.ts';
 
 /** Columns with a platform role, found by their dbName (SPEC §3 names). */
 export interface TableRoles {
@@ -88,16 +89,47 @@ export function findRoles(columns: Column[]): TableRoles {
   };
 }
 
+/** A project's row as the routes need it. */
+export interface ProjectInfo {
+  id: number;
+  name: string;
+  description: string;
+  isPublic: boolean;
+}
+
+/** Project `projectId`, or null when unknown; cached (metaCache.ts) when `db` has a cache. */
+export function findProject(db: Queryable, projectId: number): Promise<ProjectInfo | null> {
+  return cachedMeta(db, `project:${projectId}`, async () => {
+    const rows = await db.query<{ id: number; name: string; description: string; is_public: boolean }>(
+      'select id, name, description, is_public from projects where id = $1', [projectId]);
+    const p = rows[0];
+    return p ? Object.freeze({ id: p.id, name: p.name, description: p.description, isPublic: p.is_public }) : null;
+  });
+}
+
 /** Throws 404 unless project `projectId` exists. */
-export async function requireProject(db: Queryable, projectId: number): Promise<{ id: number; name: string; description: string }> {
-  const rows = await db.query<{ id: number; name: string; description: string }>('select id, name, description from projects where id = $1', [projectId]);
-  const p = rows[0];
+export async function requireProject(db: Queryable, projectId: number): Promise<ProjectInfo> {
+  const p = await findProject(db, projectId);
   if (!p) throw notFound(`Project ${projectId} does not exist`);
   return p;
 }
 
-/** Loads table `tableId` of project `projectId` with columns, Select values and roles; 404 when either is unknown. */
-export async function loadTable(db: Queryable, projectId: number, tableId: number): Promise<TableMeta> {
+/** Freezes what a cached TableMeta shares between requests (its Maps are read-only by convention). */
+function freezeMeta(meta: TableMeta): TableMeta {
+  for (const c of meta.table.columns) Object.freeze(c);
+  Object.freeze(meta.table.columns);
+  Object.freeze(meta.table);
+  for (const list of meta.selectValues.values()) {
+    for (const v of list) Object.freeze(v);
+    Object.freeze(list);
+  }
+  Object.freeze(meta.roles);
+  Object.freeze(meta.attachmentInfoIds);
+  return Object.freeze(meta);
+}
+
+/** Reads table `tableId` of project `projectId` with columns, Select values and roles; 404 when either is unknown. */
+async function readTable(db: Queryable, projectId: number, tableId: number): Promise<TableMeta> {
   const rows = await db.query<{ id: number; project_id: number; name: string; geometry_type: number | null }>(
     'select id, project_id, name, geometry_type from platform_tables where id = $1 and project_id = $2', [tableId, projectId]);
   const t = rows[0];
@@ -108,11 +140,20 @@ export async function loadTable(db: Queryable, projectId: number, tableId: numbe
   const cols = await loadColumns(db, [tableId]);
   const selectValues = await loadSelectValues(db, cols.filter((c) => c.type === 'Select').map((c) => c.id));
   const infos = await db.query<{ id: number }>('select id from attachment_infos where table_id = $1 order by id', [tableId]);
-  return {
+  return freezeMeta({
     table: { id: t.id, projectId: t.project_id, name: t.name, geometryType: t.geometry_type, columns: cols },
     columns: new Map(cols.map((c) => [c.id, c])),
     selectValues,
     roles: findRoles(cols),
     attachmentInfoIds: infos.map((i) => i.id),
-  };
+  });
+}
+
+/**
+ * Table `tableId` of project `projectId` with columns, Select values and roles; 404 when either
+ * is unknown. Cached per database (metaCache.ts): a known table costs no query. The result is
+ * shared between requests and frozen: never change it.
+ */
+export function loadTable(db: Queryable, projectId: number, tableId: number): Promise<TableMeta> {
+  return cachedMeta(db, `table:${projectId}:${tableId}`, () => readTable(db, projectId, tableId));
 }

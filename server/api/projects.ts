@@ -6,6 +6,7 @@ import { isAdmin, requireAdmin } from './admin.ts';
 import { nextId } from './ids.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { loadColumns, loadSelectValues, requireProject } from './meta.ts';
+import { withMetaChange } from './metaCache.ts';
 import { copyProject } from './projectCopy.ts';
 import { idParams, ref } from './schemas.ts';
 import { bodyObject, positiveInt } from './writes.ts';
@@ -26,7 +27,6 @@ export async function loadProfiles(db: Queryable, projectId: number): Promise<Pr
 /** Builds project `projectId` with its tables, columns, layers and lookups; 404 when unknown. */
 export async function buildProject(db: Queryable, projectId: number): Promise<ProjectResponse> {
   const p = await requireProject(db, projectId);
-  const [flag] = await db.query<{ is_public: boolean }>('select is_public from projects where id = $1', [projectId]);
   const tables = await db.query<{ id: number; name: string; geometry_type: number | null }>(
     'select id, name, geometry_type from platform_tables where project_id = $1 order by id', [projectId]);
   const ids = tables.map((t) => t.id);
@@ -40,7 +40,7 @@ export async function buildProject(db: Queryable, projectId: number): Promise<Pr
     id: p.id,
     name: p.name,
     description: p.description,
-    public: flag?.is_public ?? true,
+    public: p.isPublic,
     tables: tables.map((t) => ({ id: t.id, projectId, name: t.name, geometryType: t.geometry_type, columns: columns.filter((c) => c.tableId === t.id) })),
     layers: [...layers.values()],
     selectValues: Object.fromEntries([...values].map(([k, v]) => [String(k), v])),
@@ -113,11 +113,11 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     async handler(req, reply) {
       await requireAdmin(authenticate, req, 'create projects');
       const input = parseProjectInput(req.body, true);
-      const id = await db.transaction(async (tx) => {
+      const id = await withMetaChange(db, () => db.transaction(async (tx) => {
         const newId = await nextId(tx, 'project');
         await tx.query('insert into projects (id, name, description, is_public) values ($1, $2, $3, $4)', [newId, input.name, input.description ?? '', input.public ?? true]);
         return newId;
-      });
+      }));
       return reply.status(201).send(await buildProject(db, id));
     },
   });
@@ -133,9 +133,9 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
       await requireAdmin(authenticate, req, 'change projects');
       const input = parseProjectInput(req.body, false);
       await requireProject(db, projectId);
-      await db.query(
+      await withMetaChange(db, () => db.query(
         'update projects set name = coalesce($2, name), description = coalesce($3, description), is_public = coalesce($4, is_public) where id = $1',
-        [projectId, input.name ?? null, input.description ?? null, input.public ?? null]);
+        [projectId, input.name ?? null, input.description ?? null, input.public ?? null]));
       return buildProject(db, projectId);
     },
   });
@@ -150,10 +150,10 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const { projectId } = pathIds(req, 'projectId');
       await requireAdmin(authenticate, req, 'delete projects');
       await requireProject(db, projectId);
-      await db.transaction(async (tx) => {
+      await withMetaChange(db, () => db.transaction(async (tx) => {
         await tx.query('delete from records where project_id = $1', [projectId]);
         await tx.query('delete from projects where id = $1', [projectId]);
-      });
+      }));
       return { id: projectId, deleted: true };
     },
   });
@@ -173,7 +173,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const input = parseProjectInput({ name: b.name, public: b.public }, false);
       if (b.includeRecords !== undefined && typeof b.includeRecords !== 'boolean') throw badRequest('includeRecords must be true or false');
       await requireProject(db, from);
-      const id = await db.transaction((tx) => copyProject(tx, from, { name: input.name ?? null, isPublic: input.public ?? false, includeRecords: b.includeRecords === true }));
+      const id = await withMetaChange(db, () => db.transaction((tx) => copyProject(tx, from, { name: input.name ?? null, isPublic: input.public ?? false, includeRecords: b.includeRecords === true })));
       return reply.status(201).send(await buildProject(db, id));
     },
   });

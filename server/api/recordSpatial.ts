@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Geometry } from '../../worker/types.ts';
-import { parseExtent } from '../geo/validate.ts';
 import { badRequest } from '../http/errors.ts';
 import { emailOf, visibleSql } from './access.ts';
-import { sendJsonText } from './compress.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
-import { MAX_EXTENT_TABLES, extentJson, parseIdList } from './featureQueries.ts';
+import { sendExtentTables } from './featureQueries.ts';
 import { loadTable } from './meta.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './query.ts';
 import { RECORD_COLUMNS, type RecordRow } from './recordStore.ts';
@@ -35,20 +33,8 @@ export function registerRecordSpatialRoutes(app: FastifyInstance, ctx: ApiContex
       summary: 'Records of tables intersecting an extent, with only the properties asked for', tag: 'Records', auth: 'optional',
       responses: { 200: { description: '{records: {"48": RecordLite[]}}', schema: ref('RecordExtentTables') }, 400: { description: 'Bad extent, table or column list' }, 404: { description: 'Unknown project or table' } },
     },
-    async handler(req, reply) {
-      const { projectId } = pathIds(req, 'projectId');
-      const q = req.query as { extent?: unknown; tableIds?: unknown; columnIds?: unknown };
-      const extent = parseExtent(q.extent);
-      const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
-      const columnIds = q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
-      const email = emailOf(await authenticate(req));
-      const parts: string[] = [];
-      for (const tableId of tableIds) {
-        const meta = await loadTable(db, projectId, tableId);
-        if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
-        parts.push(`${JSON.stringify(String(tableId))}:${await extentJson(db, meta, extent, email, columnIds, 'record')}`);
-      }
-      return sendJsonText(req, reply, `{"records":{${parts.join(',')}}}`);
+    handler(req, reply) {
+      return sendExtentTables(req, reply, ctx, pathIds(req, 'projectId').projectId, 'records', 'record');
     },
   });
 
