@@ -42,7 +42,7 @@ describe('extentChunks', () => {
   it('reads every feature in the extent exactly once, in id order, for any chunk size', async () => {
     const meta = await loadTable(db, 1, 10);
     const whole = JSON.parse(await extentJson(db, meta, EXTENT, null, null)) as { id: number; properties: Record<string, unknown> }[];
-    expect(whole.map((f) => Number(f.properties['101'].toString().split(' ')[1]))).toEqual(expected);
+    expect(whole.map((f) => Number(String(f.properties['101']).split(' ')[1]))).toEqual(expected);
     for (const size of [1, 5, 7, expected.length, expected.length + 1, 5000]) {
       const chunks: string[] = [];
       for await (const c of extentChunks(db, meta, EXTENT, null, null, 'feature', size)) chunks.push(c);
