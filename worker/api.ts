@@ -61,6 +61,12 @@ export interface PointBatch {
   coords: Float64Array;
   /** Index of the symbology rule that styles each feature (rules.length = the default style). */
   styleIndex: Uint16Array;
+  /**
+   * The first zoom-thinning level at which each point is drawn (worker/layer/thin.ts): at low
+   * zoom the map draws one point per style in each cell of a few pixels; hidden points stay on
+   * the layer (clicks and counts see them).
+   */
+  minLevel: Uint8Array;
   /** Properties of each feature, for short info and lists. */
   properties: Feature['properties'][];
 }

@@ -1,112 +1,272 @@
 /**
- * The bench/map page: an OpenLayers map like src/map (EPSG:3857 view over Slovenia, the
- * sightings layer built by src/map/sightingsLayer.ts with styles from src/map/symbology.ts, one
- * circle style per species group) or the same points in OpenLayers' WebGLVectorLayer with the
- * equivalent flat style. `window.bench.run(renderer, n, seconds)` draws n generated points and
- * measures frames while a scripted pan (view INTERACTING hint, as a drag does) and animated
- * zooms (view.animate, as the zoom buttons and wheel do) run.
+ * The bench/map page. `window.bench.run(renderer, n, seconds)` draws n generated sightings over
+ * Slovenia and measures frames while a scripted pan (view INTERACTING hint, as a drag does)
+ * and animated zooms (view.animate, as the zoom buttons and wheel do) run, with a rest after
+ * each movement, where it measures the redraw at rest.
+ *
+ * - 'app': the app's own code path: the points go through `buildPointBatch` (what the data-core
+ *   worker runs, with its thinning levels), then `MapController` (src/map/MapController.ts)
+ *   with the profile's layer styles (`layerStyles`) draws them with `showSightings`, i.e. the
+ *   VectorImageLayer of src/map/sightingsLayer.ts. Clicks are checked through
+ *   `MapController.sightingsAt`, which the app's click handler calls.
+ * - 'canvas': baseline, the layer the app had before: a Canvas VectorLayer with the same
+ *   styles that draws every point every frame (it skips re-building while interacting).
+ * - 'webgl': baseline, OpenLayers' WebGLVectorLayer with the equivalent flat style.
  */
 import OlMap from 'ol/Map.js';
 import View from 'ol/View.js';
 import ViewHint from 'ol/ViewHint.js';
+import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import WebGLVectorLayer from 'ol/layer/WebGLVector.js';
 import type Feature from 'ol/Feature.js';
 import type Point from 'ol/geom/Point.js';
 import type BaseLayer from 'ol/layer/Base.js';
-import { createSightingsLayer, setBatch } from '../../src/map/sightingsLayer.ts';
-import { toOlStyle } from '../../src/map/symbology.ts';
+import { MapController } from '../../src/map/MapController.ts';
+import { buildPointBatch } from '../../worker/layer/points.ts';
+import { thinLevelFor } from '../../worker/layer/thin.ts';
+import { COL } from '../../worker/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
+import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../worker/types.ts';
 
+/** The group colours (8 groups) and the grey of the default style, as the seeded profile. */
 const COLORS = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e', '#848484'];
 const circle = (color: string) => ({ marker: { type: 'circle' as const, radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
+/** The sightings layer of the seeded profile (server/seed/profile.ts): one circle rule per group. */
+const LAYER: ProfileLayer = {
+  id: 86, tableId: 48, tableViewId: 2, name: 'Najdbe',
+  symbology: {
+    type: 'complex',
+    rules: COLORS.slice(0, -1).map((c, g) => ({ filter: { type: 'condition', columnId: COL.group, operationType: 'equals', values: [g] }, style: circle(c) })),
+    style: circle(COLORS[COLORS.length - 1]!),
+  },
+};
+/** The compiled rules as the worker's `compile` makes them: the group column equals g. */
+const RULES = COLORS.slice(0, -1).map((_, g) => (p: RecordFeature['properties']) => p[COL.group] === g);
 // Slovenia in EPSG:3857.
 const BOX = [1_480_000, 5_686_000, 1_859_000, 5_925_000] as const;
+const START = { center: [1_660_000, 5_800_000], zoom: 8 };
 
-function batch(n: number): PointBatch {
+/** n sightings spread uniformly over Slovenia, one of 8 groups each (mulberry32, seeded). */
+function records(n: number): RecordFeature[] {
   let seed = 12345;
-  const rnd = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-  const ids = new Int32Array(n);
-  const coords = new Float64Array(2 * n);
-  const styleIndex = new Uint8Array(n);
+  const rnd = (): number => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const out: RecordFeature[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    ids[i] = i + 1000;
-    coords[2 * i] = BOX[0] + rnd() * (BOX[2] - BOX[0]);
-    coords[2 * i + 1] = BOX[1] + rnd() * (BOX[3] - BOX[1]);
-    styleIndex[i] = Math.floor(rnd() * (COLORS.length - 1));
+    const x = BOX[0] + rnd() * (BOX[2] - BOX[0]);
+    const y = BOX[1] + rnd() * (BOX[3] - BOX[1]);
+    out[i] = { type: 'Feature', id: i + 1000, geometry: { type: 'Point', coordinates: [x, y] }, properties: { [COL.public]: true, [COL.group]: Math.floor(rnd() * 8) } };
   }
-  return { ids, coords, styleIndex, properties: new Array(n).fill({}) } as unknown as PointBatch;
+  return out;
 }
 
-interface RunResult { renderer: string; n: number; frames: number; seconds: number; fps: number; p95: number; worst: number; setupMs: number; webgl: boolean }
-
-async function run(renderer: 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult> {
-  document.getElementById('map')!.replaceChildren();
-  const t0 = performance.now();
-  const source = new VectorSource<Feature<Point>>();
-  let layer: BaseLayer;
-  if (renderer === 'canvas') {
-    const styles = COLORS.map((c) => toOlStyle(circle(c)));
-    const l = createSightingsLayer(styles);
-    setBatch(l.getSource()!, batch(n));
-    layer = l;
-  } else {
-    const tmp = createSightingsLayer([]);
-    setBatch(tmp.getSource()!, batch(n));
-    source.addFeatures(tmp.getSource()!.getFeatures());
-    const match: unknown[] = ['match', ['get', 'styleIndex']];
-    COLORS.slice(0, -1).forEach((c, i) => match.push(i, c));
-    match.push(COLORS[COLORS.length - 1]);
-    layer = new WebGLVectorLayer({
-      source,
-      style: { 'circle-radius': 7, 'circle-fill-color': match as never, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
-    });
-  }
-  const view = new View({ projection: 'EPSG:3857', center: [1_660_000, 5_800_000], zoom: 8, minZoom: 7, maxZoom: 19 });
-  const map = new OlMap({ target: 'map', layers: [layer], view });
-  await new Promise<void>((r) => map.once('rendercomplete', () => r()));
-  const setupMs = performance.now() - t0;
-  const webgl = renderer === 'webgl' ? !!document.querySelector('canvas') : false;
-
-  const frameTimes: number[] = [];
-  const start = performance.now();
-  let last = start;
-  let phase = 0;
-  await new Promise<void>((resolve) => {
-    const tick = (now: number): void => {
-      frameTimes.push(now - last);
-      last = now;
-      const t = (now - start) / 1000;
-      if (t >= seconds) return resolve();
-      // 2 s pans (dragging: INTERACTING hint) alternate with 2 s of animated zoom in and out.
-      const p = Math.floor(t / 2) % 2;
-      if (p !== phase) {
-        if (phase === 0) view.setHint(ViewHint.INTERACTING, -1);
-        phase = p;
-        if (p === 1) {
-          view.animate({ zoom: 10, duration: 900 }, { zoom: 8, duration: 900 });
-        }
-      }
-      if (p === 0) {
-        if (!view.getInteracting()) view.setHint(ViewHint.INTERACTING, 1);
-        const c = view.getCenter()!;
-        view.setCenter([c[0]! + 4000 * Math.cos(t * 2), c[1]! + 3000 * Math.sin(t * 2)]);
-      }
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  if (view.getInteracting()) view.setHint(ViewHint.INTERACTING, -1);
-  const elapsed = (last - start) / 1000;
-  const sorted = frameTimes.slice(1).sort((a, b) => a - b);
-  const result = {
-    renderer, n, frames: frameTimes.length - 1, seconds: elapsed, fps: (frameTimes.length - 1) / elapsed,
-    p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN, worst: sorted[sorted.length - 1] ?? NaN, setupMs, webgl,
+function profile(): Profile {
+  return {
+    id: 18, projectId: 35, name: 'bench', tables: [48], tableViews: [], layers: [LAYER], baseMaps: [],
+    initalCenterLong: 14.82, initalCenterLat: 46.12, initalZoom: 8, minZoom: 7, maxZoom: 19,
   };
-  map.setTarget(undefined);
+}
+
+interface Rest { zoom: number; renderMs: number; frameMs: number }
+interface RunResult {
+  renderer: string; n: number; frames: number; seconds: number; fps: number; p95: number; worst: number;
+  setupMs: number; batchMs: number; rests: Rest[]; drawn: Record<string, number>; clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+}
+
+async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult> {
+  const target = document.getElementById('map')!;
+  target.replaceChildren();
+  const recs = records(n);
+  const t0 = performance.now();
+  // In the app this runs in the data-core worker; timed here for the table.
+  const batch: PointBatch = buildPointBatch(recs, { extent: null, filter: null, rules: RULES });
+  const batchMs = performance.now() - t0;
+  const t1 = performance.now();
+  let map: OlMap;
+  let mc: MapController | null = null;
+  if (renderer === 'app') {
+    mc = new MapController({
+      target, profile: profile(), layerId: 86, defaultExtent: [45.2, 13, 47, 17], origin: location.origin,
+      location: { onFirstFix: () => undefined, onError: () => undefined }, loadStoredTile: async () => null,
+    });
+    map = mc.map;
+    map.getView().setCenter(START.center);
+    map.getView().setZoom(START.zoom);
+    await mc.showSightings(batch);
+  } else {
+    let layer: BaseLayer;
+    // Loaded as the app loads it (MapController imports it dynamically).
+    const { layerStyles, setBatch } = await import('../../src/map/sightingsLayer.ts');
+    const source = new VectorSource<Feature<Point>>();
+    setBatch(source, batch);
+    if (renderer === 'canvas') {
+      const styles = layerStyles(LAYER);
+      layer = new VectorLayer({ source, style: (f) => styles[f.get('styleIndex') as number], updateWhileInteracting: false, className: 'sightings', zIndex: 10 });
+    } else {
+      const match: unknown[] = ['match', ['get', 'styleIndex']];
+      COLORS.slice(0, -1).forEach((c, i) => match.push(i, c));
+      match.push(COLORS[COLORS.length - 1]);
+      layer = new WebGLVectorLayer({
+        source,
+        style: { 'circle-radius': 7, 'circle-fill-color': match as never, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+      });
+    }
+    map = new OlMap({ target, layers: [layer], view: new View({ projection: 'EPSG:3857', center: START.center, zoom: START.zoom, minZoom: 7, maxZoom: 19 }), controls: [] });
+  }
+  const view = map.getView();
+  await new Promise<void>((r) => map.once('rendercomplete', () => r()));
+  const setupMs = performance.now() - t1;
+
+  // Render time of each map frame (precompose → postcompose); a moveend is dispatched in the
+  // frame that settles the view, after its layers rendered: that frame holds the redraw at rest.
+  let composeStart = 0;
+  let lastRenderMs = 0;
+  let settled = false;
+  let settledAt = 0;
+  let settleRenderMs = 0;
+  map.on('precompose', () => (composeStart = performance.now()));
+  map.on('postcompose', () => (lastRenderMs = performance.now() - composeStart));
+  map.on('moveend', () => {
+    settled = true;
+    settledAt = performance.now();
+    settleRenderMs = lastRenderMs;
+  });
+  // Wall-clock time of every animation frame callback: the frame that holds the redraw at rest
+  // is the interval around the moveend.
+  const stamps: number[] = [];
+  const nextFrame = (): Promise<number> => new Promise((r) => requestAnimationFrame((t) => {
+    stamps.push(performance.now());
+    r(t);
+  }));
+
+  const motionFrames: number[] = [];
+  const rests: Rest[] = [];
+  let motion = 0;
+  let last = await nextFrame();
+  let step = 0;
+  const center = (): number[] => view.getCenter()!;
+  while (motion < seconds * 1000) {
+    const kind = step % 4;
+    settled = false;
+    if (kind === 0 || kind === 2) {
+      // A drag of 1.5 s: INTERACTING hint, the centre moves a little every frame.
+      view.setHint(ViewHint.INTERACTING, 1);
+      const start = last;
+      const dir = step % 8 < 4 ? 1 : -1;
+      for (;;) {
+        const now = await nextFrame();
+        motionFrames.push(now - last);
+        motion += now - last;
+        last = now;
+        const t = (now - start) / 1000;
+        if (t >= 1.5) break;
+        const c = center();
+        const r = view.getResolution()!;
+        view.setCenter([c[0]! + dir * 6 * r * Math.cos(t * 2), c[1]! + dir * 4 * r * Math.sin(t * 2)]);
+      }
+      view.setHint(ViewHint.INTERACTING, -1);
+    } else {
+      // A zoom button / wheel: 1 s animation, in to 10 or back out to 8 a little aside.
+      const zoomIn = kind === 1;
+      const c = center();
+      let done = false;
+      view.animate({ zoom: zoomIn ? 10 : 8, center: [c[0]! + (zoomIn ? 20_000 : -20_000), c[1]!], duration: 1000 }, () => (done = true));
+      while (!done) {
+        const now = await nextFrame();
+        motionFrames.push(now - last);
+        motion += now - last;
+        last = now;
+      }
+    }
+    // Rest: the first frame after the movement redraws at rest; wait for it, then 300 ms. The
+    // hitch is the longest gap between animation frames from the last frame of the movement
+    // to the first frame after the moveend (the redraw falls in one of those gaps).
+    const moveEnd = stamps.length - 1;
+    const restStart = last;
+    while (!settled && last - restStart < 20_000) last = await nextFrame();
+    last = await nextFrame();
+    const after = stamps.findIndex((t) => t > settledAt);
+    let frameMs = NaN;
+    if (after > 0) {
+      frameMs = 0;
+      for (let k = Math.max(1, moveEnd); k <= after; k++) frameMs = Math.max(frameMs, stamps[k]! - stamps[k - 1]!);
+    }
+    rests.push({ zoom: Math.round(view.getZoom()! * 10) / 10, renderMs: settleRenderMs, frameMs });
+    const restEnd = performance.now() + 300;
+    while (performance.now() < restEnd) last = await nextFrame();
+    stamps.length = 0;
+    step++;
+  }
+
+  const drawn: Record<string, number> = {};
+  for (const z of [8, 10]) {
+    const level = thinLevelFor(view.getResolutionForZoom(z));
+    drawn[`z${z}`] = renderer === 'app' ? batch.minLevel.filter((l) => l <= level).length : n;
+  }
+  // Clicks at the rest view: every sampled sighting's own pixel must give it back, drawn or thinned.
+  let clicks: RunResult['clicks'] = null;
+  if (mc && n > 0) {
+    const size = map.getSize()!;
+    const level = thinLevelFor(view.getResolution()!);
+    clicks = { tried: 0, found: 0, hiddenTried: 0, hiddenFound: 0 };
+    for (let i = 0; i < batch.ids.length && clicks.tried < 300; i += Math.max(1, Math.floor(batch.ids.length / 3000))) {
+      const px = map.getPixelFromCoordinate([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]);
+      if (!px || px[0]! < 10 || px[1]! < 10 || px[0]! > size[0]! - 10 || px[1]! > size[1]! - 10) continue;
+      const ids = mc.sightingsAt(px).map((f) => f.getId());
+      const found = ids.includes(batch.ids[i]);
+      clicks.tried++;
+      if (found) clicks.found++;
+      if (batch.minLevel[i]! > level) {
+        clicks.hiddenTried++;
+        if (found) clicks.hiddenFound++;
+      }
+    }
+  }
+  const sorted = motionFrames.slice(1).sort((a, b) => a - b);
+  const result: RunResult = {
+    renderer, n, frames: motionFrames.length, seconds: motion / 1000, fps: motionFrames.length / (motion / 1000),
+    p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN, worst: sorted[sorted.length - 1] ?? NaN,
+    setupMs, batchMs, rests, drawn, clicks,
+  };
+  if (mc) mc.dispose();
+  else map.setTarget(undefined);
   map.dispose();
   return result;
 }
 
-(window as unknown as { bench: unknown }).bench = { run };
+let shown: MapController | null = null;
+
+/** A view of the app's layer for a screenshot: n points at a zoom, then the page is left as is. */
+async function show(n: number, zoom: number): Promise<void> {
+  const target = document.getElementById('map')!;
+  shown?.dispose();
+  target.replaceChildren();
+  const batch = buildPointBatch(records(n), { extent: null, filter: null, rules: RULES });
+  const mc = new MapController({
+    target, profile: profile(), layerId: 86, defaultExtent: [45.2, 13, 47, 17], origin: location.origin,
+    location: { onFirstFix: () => undefined, onError: () => undefined }, loadStoredTile: async () => null,
+  });
+  mc.map.getView().setCenter(START.center);
+  mc.map.getView().setZoom(zoom);
+  await mc.showSightings(batch);
+  await new Promise<void>((r) => mc.map.once('rendercomplete', () => r()));
+  shown = mc;
+}
+
+/** Rings the shown view's first sightings in yellow (an open card) and flashes one black (a save). */
+function highlight(): void {
+  if (!shown) return;
+  const c = shown.map.getView().getCenter()!;
+  const hits = shown.sightingsAt(shown.map.getPixelFromCoordinate(c)!);
+  const coords = hits.slice(0, 3).map((f) => f.getGeometry()!.getCoordinates() as [number, number]);
+  shown.highlight.select(coords.length ? coords : [[c[0]!, c[1]!]]);
+  shown.highlight.flash([c[0]!, c[1]!]);
+}
+
+(window as unknown as { bench: unknown }).bench = { run, show, highlight, map: () => shown?.map };
 document.documentElement.dataset.ready = '1';

@@ -5,14 +5,13 @@ import { fromLonLat } from 'ol/proj.js';
 import type Feature from 'ol/Feature.js';
 import type Point from 'ol/geom/Point.js';
 import type TileLayer from 'ol/layer/Tile.js';
-import type VectorLayer from 'ol/layer/Vector.js';
-import type VectorSource from 'ol/source/Vector.js';
 import type XYZ from 'ol/source/XYZ.js';
 import type { Extent } from 'ol/extent.js';
+import type { Pixel } from 'ol/pixel.js';
 import type { PointBatch } from '../../worker/api.ts';
 import type { Profile } from '../../worker/types.ts';
 import { createBaseLayer } from './baseLayers.ts';
-import { createSightingsLayer, layerStyles, setBatch } from './sightingsLayer.ts';
+import type { SightingsLayer } from './sightingsLayer.ts';
 import type { LocationTracker, LocationCallbacks } from './locationLayer.ts';
 import { defaultExtent3857 } from './defaultExtent.ts';
 import { EditMarker } from './editMarker.ts';
@@ -33,6 +32,8 @@ export const FEATURE_MAX_ZOOM = 16;
 export const FEATURE_FIT_MS = 1000;
 export const AREA_FIT_MS = 1500;
 
+type SightingsModule = typeof import('./sightingsLayer.ts');
+
 /** What the map controller is made from. */
 export interface MapControllerOptions {
   target: HTMLElement;
@@ -49,7 +50,16 @@ export interface MapControllerOptions {
 export class MapController {
   readonly map: OlMap;
   readonly baseLayers: TileLayer<XYZ>[];
-  readonly sightings: VectorLayer<VectorSource<Feature<Point>>>;
+  /**
+   * The sightings layer, once its module has loaded (null before). The module (the layer, its
+   * thinning and the symbology) is a separate chunk, fetched while the data core loads the
+   * first batch, which it cannot be drawn without anyway: it keeps OpenLayers' image layer
+   * renderer out of the first-load bundle.
+   */
+  sightings: SightingsLayer | null = null;
+  private readonly sightingsModule: Promise<SightingsModule>;
+  private loaded: SightingsModule | null = null;
+  private disposed = false;
   private tracker: LocationTracker | null = null;
   private readonly locationCallbacks: LocationCallbacks;
   private readonly editMarker = new EditMarker();
@@ -59,7 +69,6 @@ export class MapController {
   constructor(o: MapControllerOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
     this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, o.loadStoredTile));
-    this.sightings = createSightingsLayer(layerDef ? layerStyles(layerDef) : []);
     const view = new View({
       projection: 'EPSG:3857',
       center: fromLonLat([o.profile.initalCenterLong, o.profile.initalCenterLat]),
@@ -71,7 +80,7 @@ export class MapController {
     this.map = new OlMap({
       target: o.target,
       view,
-      layers: [...this.baseLayers, this.sightings],
+      layers: [...this.baseLayers],
       controls: [],
       // SPEC §2: pinch rotation is off.
       interactions: defaultInteractions({ pinchRotate: false, altShiftDragRotate: false }),
@@ -79,11 +88,21 @@ export class MapController {
     this.locationCallbacks = o.location;
     this.map.addLayer(this.editMarker.layer);
     this.map.addLayer(this.areas);
-    this.highlight = new Highlight(this.map, this.sightings);
+    this.highlight = new Highlight(this.map);
     this.map.addLayer(this.highlight.layer);
     // SPEC's default extent frames Slovenia on any screen size; the profile's centre and zoom
     // are the fallback when the map has no size yet.
     if (this.map.getSize()) view.fit(defaultExtent3857(o.defaultExtent), { padding: [8, 8, 8, 8] });
+    this.sightingsModule = import('./sightingsLayer.ts').then((m) => {
+      this.loaded = m;
+      if (!this.disposed && !this.sightings) {
+        this.sightings = m.createSightingsLayer(layerDef ? m.layerStyles(layerDef) : []);
+        this.map.addLayer(this.sightings);
+      }
+      return m;
+    });
+    // A failed load shows when a batch is drawn (refreshSightings reports it); not unhandled here.
+    this.sightingsModule.catch((e: unknown) => console.error('Failed loading the sightings layer', e));
   }
 
   /**
@@ -92,10 +111,33 @@ export class MapController {
    */
   onClick(cb: (coord: [number, number], features: Feature<Point>[]) => void): () => void {
     const key = this.map.on('singleclick', (e) => {
-      const hits = this.map.getFeaturesAtPixel(e.pixel, { hitTolerance: HIT_TOLERANCE_PX, layerFilter: (l) => l === this.sightings });
-      cb([e.coordinate[0]!, e.coordinate[1]!], hits as Feature<Point>[]);
+      cb([e.coordinate[0]!, e.coordinate[1]!], this.sightingsAt(e.pixel));
     });
     return () => this.map.un('singleclick', key.listener);
+  }
+
+  /**
+   * The sightings under a pixel, within the SPEC's 3 px hit tolerance: the drawn ones (hit
+   * detection on what was drawn), then the ones the low-zoom thinning left out under them.
+   */
+  sightingsAt(pixel: Pixel): Feature<Point>[] {
+    const layer = this.sightings;
+    if (!layer) return [];
+    const hits = this.map.getFeaturesAtPixel(pixel, { hitTolerance: HIT_TOLERANCE_PX, layerFilter: (l) => l === layer }) as Feature<Point>[];
+    const resolution = this.map.getView().getResolution();
+    const coordinate = this.map.getCoordinateFromPixel(pixel);
+    if (!hits.length || !resolution || !coordinate) return hits;
+    return [...hits, ...this.hiddenAt(layer, coordinate, resolution)];
+  }
+
+  /** The thinned sightings under a click (the module is loaded once the layer exists). */
+  private hiddenAt(layer: SightingsLayer, coordinate: number[], resolution: number): Feature<Point>[] {
+    return this.loaded?.hiddenSightingsAt(layer, coordinate, resolution, HIT_TOLERANCE_PX) ?? [];
+  }
+
+  /** A sighting on the layer by its id, or null (none, or the layer not loaded yet). */
+  sightingById(id: number): Feature<Point> | null {
+    return this.sightings?.getSource()?.getFeatureById(id) ?? null;
   }
 
   /** Starts or stops live location tracking (high accuracy); the tracker loads on first use. */
@@ -145,9 +187,10 @@ export class MapController {
     for (const l of this.baseLayers) if (l.get('overlay') && l.get('baseMapId') === id) l.setVisible(visible);
   }
 
-  /** Draws a batch of sightings. */
-  showSightings(batch: PointBatch): void {
-    setBatch(this.sightings.getSource()!, batch);
+  /** Draws a batch of sightings (after the layer's module has loaded). */
+  async showSightings(batch: PointBatch): Promise<void> {
+    const m = await this.sightingsModule;
+    if (this.sightings) m.setBatch(this.sightings.getSource()!, batch);
   }
 
   /** The visible extent in EPSG:3857. */
@@ -170,6 +213,7 @@ export class MapController {
 
   /** Detaches the map from the page. */
   dispose(): void {
+    this.disposed = true;
     this.tracker?.setTracking(false);
     this.map.setTarget(undefined);
   }

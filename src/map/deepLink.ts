@@ -1,5 +1,3 @@
-import type Feature from 'ol/Feature.js';
-import type Point from 'ol/geom/Point.js';
 import { openPanel } from '../state/panel.ts';
 import { shortInfo } from '../state/shortInfo.ts';
 import type { Properties } from '../../worker/types.ts';
@@ -23,7 +21,7 @@ export function findLink(id: number): string {
 
 /** Centres the map on a linked sighting (when it is on the layer) and opens its card. */
 export function openLinkedFind(mc: MapController, id: number): boolean {
-  const f = mc.sightings.getSource()?.getFeatureById(id) as Feature<Point> | null | undefined;
+  const f = mc.sightingById(id);
   const coord = f?.getGeometry()?.getCoordinates();
   if (!f || !coord) return false;
   mc.fit([coord[0]!, coord[1]!, coord[0]!, coord[1]!], 'feature');

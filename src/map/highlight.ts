@@ -17,11 +17,12 @@ export const FLASH_MS = 1600;
 export class Highlight {
   readonly layer: VectorLayer<VectorSource>;
 
-  /** `host` is a layer that always draws (the sightings): the flash is painted after it. */
-  constructor(
-    private readonly map: OlMap,
-    private readonly host: VectorLayer<VectorSource<Feature<Point>>>,
-  ) {
+  /**
+   * The flash is painted in this layer's `postrender` (a vector layer with a render listener
+   * draws every frame, even empty). Not in the sightings layer's: that one is a
+   * VectorImageLayer, whose frames only copy its image and fire no render events.
+   */
+  constructor(private readonly map: OlMap) {
     this.layer = new VectorLayer({ source: new VectorSource(), style: SELECTION_STYLE, zIndex: 15 });
   }
 
@@ -36,10 +37,10 @@ export class Highlight {
   flash(coord: readonly [number, number]): void {
     const start = Date.now();
     const point = new Point([coord[0], coord[1]]);
-    const key = this.host.on('postrender', (e) => {
+    const key = this.layer.on('postrender', (e) => {
       const t = (Date.now() - start) / FLASH_MS;
       if (t >= 1) {
-        this.host.un('postrender', key.listener);
+        this.layer.un('postrender', key.listener);
         return;
       }
       const ctx = (e as unknown as { context: CanvasRenderingContext2D }).context;

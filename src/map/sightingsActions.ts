@@ -17,7 +17,8 @@ export async function refreshSightings(): Promise<void> {
     // The whole loaded layer is sent once per filter change; extent culling is OpenLayers' job.
     const batch = await core.getLayerPoints([-Infinity, -Infinity, Infinity, Infinity], layerFilter.value);
     if (mine !== generation) return;
-    mc.showSightings(batch);
+    await mc.showSightings(batch);
+    if (mine !== generation) return;
     document.documentElement.dataset.sightings = String(batch.ids.length);
     const linked = linkedFindId(location.hash);
     if (linked !== null && linked !== lastLinked) {

@@ -97,7 +97,9 @@ export class DownloadJob {
     const { db } = this.c.o;
     const writer = new BatchWriter<AttachmentRow>({
       size: this.c.o.batchSize,
+      maxQueued: this.c.o.writeQueue,
       write: (rows) => this.commit(db.attachments, rows, (r) => r.size, () => db.attachments.bulkAdd(rows)),
+      onError: (e) => this.abort(e),
     });
     this.writer = writer as BatchWriter<unknown>;
     await runPool(todo.values(), this.c.o.concurrency, async (featureId) => {
@@ -135,9 +137,13 @@ export class DownloadJob {
         if (!stored.has(url)) yield url;
       }
     }
+    // Fetching goes on while a batch is written (at most writeQueue full batches wait); a failed
+    // write aborts the fetches at once through onError.
     const writer = new BatchWriter<TileRow>({
       size: o.batchSize,
+      maxQueued: o.writeQueue,
       write: (rows) => this.commit(db.baseMapTiles, rows, (r) => r.arrayBuffer.byteLength, () => db.baseMapTiles.bulkPut(rows)),
+      onError: (e) => this.abort(e),
     });
     this.writer = writer as BatchWriter<unknown>;
     const fetchOptions = { fetchTile: o.fetchTile, signal: this.signal, timeoutMs: o.tileTimeoutMs };

@@ -45,6 +45,7 @@ function resolveOptions(o: DownloadManagerOptions): ResolvedOptions {
     ...o,
     concurrency: Math.max(1, o.concurrency ?? 6),
     batchSize: Math.max(1, o.batchSize ?? 50),
+    writeQueue: Math.max(1, o.writeQueue ?? 2),
     cap: o.cap ?? 20_000,
     tileTimeoutMs: o.tileTimeoutMs ?? 30_000,
     retryDelays: o.retryDelays ?? DEFAULT_RETRY_DELAYS,

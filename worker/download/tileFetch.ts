@@ -3,6 +3,15 @@
  * connection cannot stall a lane forever.
  */
 
+/**
+ * What the data core fetches tiles with (worker/offlineCore.ts). 'no-store': a downloaded tile
+ * goes to IndexedDB, so the browser's HTTP cache need not keep a second copy; writing one cost
+ * Chromium's network service ~1 ms of CPU per tile in bench/download (README 'Performance'),
+ * and a 200 MB area would push the user's other cached responses out. The online map still
+ * caches the tiles it shows; it fetches them itself.
+ */
+export const TILE_REQUEST: Readonly<RequestInit> = Object.freeze({ cache: 'no-store' });
+
 /** A fetched tile. */
 export interface TileBytes {
   arrayBuffer: ArrayBuffer;

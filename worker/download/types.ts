@@ -74,7 +74,7 @@ export interface ExtentSummary {
 export interface DownloadManagerOptions {
   /** The worker's database (worker/store/db.ts). */
   db: OfflineDb;
-  /** Fetches one tile; the core passes `fetch`. */
+  /** Fetches one tile; the core passes `fetch` with TILE_REQUEST (tileFetch.ts: no HTTP cache copy). */
   fetchTile: (url: string, signal: AbortSignal) => Promise<Response>;
   /** The features inside an extent; the core calls extenttables. */
   loadFeatures: (extent: Extent3857, signal: AbortSignal) => Promise<Feature[]>;
@@ -90,6 +90,11 @@ export interface DownloadManagerOptions {
   concurrency?: number;
   /** Rows per bulkPut transaction; default 50. */
   batchSize?: number;
+  /**
+   * Full batches that may wait for their write while fetching goes on; default 2. At most
+   * (writeQueue + 1) x batchSize fetched rows are held in memory, plus one per fetch in flight.
+   */
+  writeQueue?: number;
   /** Most tiles one download may have; default 20000. */
   cap?: number;
   /** Milliseconds before one tile fetch counts as failed; default 30000. */

@@ -1,6 +1,7 @@
 import type { PointBatch } from '../api.ts';
 import type { Feature, Properties } from '../types.ts';
 import { COL, isPublic } from '../columns.ts';
+import { thinLevels } from './thin.ts';
 
 /** A predicate over a record's properties. */
 export type Predicate = (props: Properties) => boolean;
@@ -17,7 +18,8 @@ export interface PointBatchOptions {
 
 /**
  * Selects the visible point features (public, inside the extent, passing the filter), styles
- * each by the first matching rule, and packs them in typed arrays for one cheap transfer.
+ * each by the first matching rule, and packs them in typed arrays for one cheap transfer, with
+ * the zoom level from which each point is drawn (`thinLevels`).
  */
 export function buildPointBatch(features: readonly Feature[], o: PointBatchOptions): PointBatch {
   const n = features.length;
@@ -49,5 +51,7 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
     properties.push(f.properties);
     k++;
   }
-  return { ids: ids.slice(0, k), coords: coords.slice(0, 2 * k), styleIndex: styleIndex.slice(0, k), properties };
+  const packedCoords = coords.slice(0, 2 * k);
+  const packedStyles = styleIndex.slice(0, k);
+  return { ids: ids.slice(0, k), coords: packedCoords, styleIndex: packedStyles, minLevel: thinLevels(packedCoords, packedStyles), properties };
 }
