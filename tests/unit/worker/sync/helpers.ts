@@ -68,6 +68,7 @@ export interface Rig {
 
 /** Options of a rig. */
 export interface RigOptions {
+  /** Per-request time-out; default 1.5 s (below the fake server's 2 s stall, above a loaded CI machine's slowest answer). */
   timeoutMs?: number;
   random?: () => number;
   /** Automatic retries: off (default) or resolved at once after advancing the clock. */
@@ -82,7 +83,7 @@ export function rig(server: FakeServer, o: RigOptions = {}): Rig {
   const r = { name, clock, token, states: [], applied: [], sleeps: [] } as unknown as Rig;
   const build = (): void => {
     r.db = openOfflineDb(name);
-    const http = new ShortTimeoutClient(server.origin, () => token.value, o.timeoutMs ?? 400);
+    const http = new ShortTimeoutClient(server.origin, () => token.value, o.timeoutMs ?? 1500);
     r.records = new OfflineRecords(r.db, TARGET, { now: clock.now, ...(o.random ? { random: o.random } : {}) });
     r.engine = new SyncEngine({
       db: r.db,
