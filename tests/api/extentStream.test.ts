@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db/index.ts';
+import type { Db } from '../../server/db/index.ts';
+import { openMiniProject } from './helpers/miniProject.ts';
 import { loadTable } from '../../server/api/meta.ts';
 import { extentChunks, extentJson } from '../../server/api/featureQueries.ts';
 import { keyedArrays, sendJsonPieces } from '../../server/api/extentStream.ts';
@@ -17,13 +18,7 @@ let db: Db;
 const EXTENT = [0, 0, 1000, 1000];
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: null });
-  await db.exec(`
-    insert into projects (id, name) values (1, 'P');
-    insert into platform_tables (id, project_id, name, geometry_type) values (10, 1, 'T', 2);
-    insert into platform_columns (id, table_id, db_name, name, type, position) values
-      (100, 10, 'ID', 'ID', 'Integer', 0), (101, 10, 'IME', 'Ime', 'Text', 1), (102, 10, 'JAVNO', 'Javno', 'Boolean', 2);
-    update platform_columns set is_pk = true where id = 100;`);
+  db = await openMiniProject({ dbName: 'IME', name: 'Ime', type: 'Text' });
   // 60 points: inside the extent unless i % 7 == 0 (outside) or i % 11 == 0 (archived).
   for (let i = 1; i <= 60; i++) {
     const x = i % 7 === 0 ? 5000 + i : i * 10;

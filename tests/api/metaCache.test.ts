@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db/index.ts';
+import type { Db } from '../../server/db/index.ts';
+import { openMiniProject } from './helpers/miniProject.ts';
 import { findProject, loadTable } from '../../server/api/meta.ts';
 import { enableMetaCache, MAX_META_ENTRIES, MetaCache, withMetaChange } from '../../server/api/metaCache.ts';
 
@@ -17,13 +18,8 @@ let statements: string[] = [];
 let counted: Db;
 
 beforeAll(async () => {
-  db = await openDb({ dataDir: null });
+  db = await openMiniProject({ dbName: 'SKUPINA', name: 'Skupina', type: 'Select' });
   await db.exec(`
-    insert into projects (id, name) values (1, 'P');
-    insert into platform_tables (id, project_id, name, geometry_type) values (10, 1, 'T', 2);
-    insert into platform_columns (id, table_id, db_name, name, type, position) values
-      (100, 10, 'ID', 'ID', 'Integer', 0), (101, 10, 'SKUPINA', 'Skupina', 'Select', 1), (102, 10, 'JAVNO', 'Javno', 'Boolean', 2);
-    update platform_columns set is_pk = true where id = 100;
     insert into select_values (column_id, value, text, position) values (101, '1', 'ena', 0), (101, '2', 'dve', 1);
     insert into attachment_infos (id, table_id, name) values (7, 10, 'Foto');`);
   counted = {
