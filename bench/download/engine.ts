@@ -67,7 +67,7 @@ export async function runEngine(input: RunInput, onProgress: (p: DownloadProgres
   await db.open();
   let features = 0;
   // Tuning for experiments ('worker-engine:<k=v+...>'): batch, conc, wq (writeQueue), nosignal
-  // (fetch without the job's signal), httpcache (fetch without TILE_REQUEST, as before 2026-11-23).
+  // (fetch without the job's signal), httpcache (fetch without TILE_REQUEST, as before 2026-11-22).
   const t = new Map(tune.split('+').filter(Boolean).map((p) => [p.split('=')[0]!, p.split('=')[1] ?? '1']));
   const meter = inFlightMeter();
   const manager = new DownloadManager({
@@ -102,7 +102,7 @@ export async function runEngine(input: RunInput, onProgress: (p: DownloadProgres
 /**
  * The limit: the same requests as the engine (the features of the area first, then the tiles
  * with the same concurrency and the same RequestInit, TILE_REQUEST), bodies read in full, nothing
- * stored. `httpcache` fetches the tiles without TILE_REQUEST (as both ways did before 2026-11-23).
+ * stored. `httpcache` fetches the tiles without TILE_REQUEST (as both ways did before 2026-11-22).
  */
 export async function runBare(input: RunInput, mark: Mark = () => undefined, httpcache = false): Promise<RunFigures> {
   const urls = [...walkTiles(planRanges(input.area))].map((t) => new URL(tileUrl(TEMPLATE, t), input.origin).toString());

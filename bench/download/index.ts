@@ -25,7 +25,7 @@
  * Environment: BENCH_DOWNLOAD_TILES (area size), BENCH_DOWNLOAD_ROUNDS (runs per way; default 2,
  * --quick 1), BENCH_DOWNLOAD_WAYS (comma list; also 'worker-engine:<tuning>', 'worker-bare:httpcache',
  * 'exp:<spec>' and 'main-exp:<spec>' from experiments.ts), BENCH_DOWNLOAD_PROFILE=memory (the
- * off-the-record contexts used before 2026-11-23), BENCH_DOWNLOAD_VERBOSE=1 (every run and long
+ * off-the-record contexts used before 2026-11-22), BENCH_DOWNLOAD_VERBOSE=1 (every run and long
  * task), BENCH_DOWNLOAD_JSPROFILE=1 (CPU profile of main-thread ways, unminified build),
  * BENCH_DOWNLOAD_WARM_ONLY=1 (warm the tile cache only).
  */
@@ -51,7 +51,7 @@ const CONCURRENCY = 6; // the engine's default (Chromium's connections per host 
  * Where each way's browser keeps its data. 'disk' (default): a fresh persistent profile in a
  * temporary folder per way, as a user's browser (IndexedDB and the HTTP cache on disk). 'memory':
  * a new context of one browser, which Playwright makes off-the-record, so IndexedDB and the HTTP
- * cache live in memory (the bench before 2026-11-23 measured that way).
+ * cache live in memory (the bench before 2026-11-22 measured that way).
  */
 const PROFILE = process.env.BENCH_DOWNLOAD_PROFILE === 'memory' ? 'memory' : 'disk';
 
@@ -95,6 +95,12 @@ try {
   const browser: Browser | null = PROFILE === 'memory' ? await launch() : null;
   /** A fresh browser context (and, on disk, a fresh browser over a fresh profile) with one page. */
   const openPage = async (): Promise<{ page: Page; close(): Promise<void> }> => {
+    const opened = await openPageRaw();
+    // A loaded 2-core machine can take longer than Playwright's 30 s to load the page.
+    opened.page.setDefaultTimeout(120_000);
+    return opened;
+  };
+  const openPageRaw = async (): Promise<{ page: Page; close(): Promise<void> }> => {
     const viewport = { width: 800, height: 600 };
     if (browser) {
       const context = await browser.newContext({ viewport });
