@@ -12,9 +12,11 @@
  * 3. Time to first sightings drawn: sign in through the embedded provider, then load `/#/`
  *    again and time navigation start → `document.documentElement.dataset.sightings` set, with
  *    CDP Emulation.setCPUThrottlingRate 4 versus 1 (the baseline) in the same run.
+ *
+ * BENCH_LIGHTHOUSE_DIR=dir keeps each Lighthouse report (JSON) there, to look inside.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -110,6 +112,13 @@ try {
     } catch {
       lhRows.push([label, `lighthouse failed (exit ${r.status}): ${r.stderr?.toString().slice(-200) ?? ''}`, '', '', '', '', '', '', '', '']);
       lhOk = false;
+    }
+    const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      try {
+        copyFileSync(out, join(keep, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`));
+      } catch { /* no report to keep: the row above says why */ }
     }
     rmSync(dir, { recursive: true, force: true });
   };
