@@ -145,8 +145,11 @@ try {
     await cdp.close(); // disconnects; the browser and its signed-in profile stay
     await lighthouse(`${server.url}/#/`, 'map route /#/ (signed-in user)', [`--port=${port}`, '--disable-storage-reset']);
   } finally {
+    // Chromium writes its profile until it has exited: wait for that before removing it.
+    const exited = new Promise((r) => chrome.once('exit', r));
     chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
   // (b) An anonymous first visit: the app sends the visitor on to the provider's login page
   // (SPEC: login is required when online); Lighthouse follows and reports the page it ends on.
