@@ -12,6 +12,7 @@
  * latency on 1 connection, API (node:http, keep-alive) and SQL (one pg client) alternating in
  * one loop and timed alike with performance.now(); requests/s on 8 connections, autocannon
  * against 8 pg clients in parallel. Target: API <= 1.3x raw SQL (latency ratio; req/s ratio inverted).
+ * BENCH_API_EXTENTS=small (or slovenia) measures one extent only, e.g. to profile the server.
  */
 import { Agent, request } from 'node:http';
 import pg from 'pg';
@@ -85,7 +86,9 @@ try {
 
   const rows: string[][] = [];
   let ok = true;
-  for (const [label, extent] of [['Slovenia', SLOVENIA], ['small (10 km)', SMALL]] as const) {
+  const only = process.env.BENCH_API_EXTENTS?.toLowerCase().split(',');
+  const extents = ([['Slovenia', SLOVENIA], ['small (10 km)', SMALL]] as const).filter(([label]) => !only || only.some((o) => label.toLowerCase().startsWith(o)));
+  for (const [label, extent] of extents) {
     const url = `${server.url.replace('//localhost:', '//127.0.0.1:')}/api/Features/35/extenttables?extent=${extent.join(',')}&tableIds=48`;
     const res = await fetch(url);
     const body = await res.text();

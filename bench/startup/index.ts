@@ -13,7 +13,8 @@
  *    again and time navigation start → `document.documentElement.dataset.sightings` set, with
  *    CDP Emulation.setCPUThrottlingRate 4 versus 1 (the baseline) in the same run.
  *
- * BENCH_LIGHTHOUSE_DIR=dir keeps each Lighthouse report (JSON) there, to look inside.
+ * BENCH_LIGHTHOUSE_DIR=dir keeps each Lighthouse report (JSON) with its trace and DevTools log
+ * (`--save-assets`) there, to look inside.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -98,7 +99,7 @@ try {
     const dir = mkdtempSync(join(tmpdir(), 'sv-lh-'));
     const out = join(dir, 'report.json');
     const r = spawnSync('node_modules/.bin/lighthouse', [url, '--output=json', `--output-path=${out}`, '--quiet',
-      '--only-categories=performance,accessibility,best-practices', ...extra],
+      '--only-categories=performance,accessibility,best-practices', ...(process.env.BENCH_LIGHTHOUSE_DIR ? ['--save-assets'] : []), ...extra],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 240_000 });
     try {
       const rep = JSON.parse(readFileSync(out, 'utf8')) as { finalDisplayedUrl?: string; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
@@ -116,9 +117,8 @@ try {
     const keep = process.env.BENCH_LIGHTHOUSE_DIR;
     if (keep) {
       mkdirSync(keep, { recursive: true });
-      try {
-        copyFileSync(out, join(keep, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`));
-      } catch { /* no report to keep: the row above says why */ }
+      const name = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      for (const f of readdirSync(dir)) copyFileSync(join(dir, f), join(keep, `${name}.${f}`));
     }
     rmSync(dir, { recursive: true, force: true });
   };

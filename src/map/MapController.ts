@@ -17,6 +17,8 @@ import { defaultExtent3857 } from './defaultExtent.ts';
 import { EditMarker } from './editMarker.ts';
 import { Highlight } from './highlight.ts';
 import { createAreasLayer, setAreas } from './areasLayer.ts';
+import { panelPadding } from './panelPadding.ts';
+import { isMobile } from '../state/layout.ts';
 import type { ExtentSummary } from '../../worker/api.ts';
 import type VectorLayerType from 'ol/layer/Vector.js';
 import type VectorSourceType from 'ol/source/Vector.js';
@@ -64,6 +66,7 @@ export class MapController {
   private readonly locationCallbacks: LocationCallbacks;
   private readonly editMarker = new EditMarker();
   readonly areas: VectorLayerType<VectorSourceType> = createAreasLayer();
+  private areasWanted = true;
   readonly highlight: Highlight;
 
   constructor(o: MapControllerOptions) {
@@ -154,6 +157,7 @@ export class MapController {
   /** Draws the downloaded areas. */
   showAreas(areas: readonly ExtentSummary[]): void {
     setAreas(this.areas, areas);
+    this.updateAreasVisible();
   }
 
   /**
@@ -161,7 +165,13 @@ export class MapController {
    * core does that) and the downloaded-areas layer is forced visible.
    */
   setOffline(offline: boolean, areasWanted: boolean): void {
-    this.areas.setVisible(offline || areasWanted);
+    this.areasWanted = offline || areasWanted;
+    this.updateAreasVisible();
+  }
+
+  /** Wanted and not empty: an empty visible layer would redraw its full-screen canvas every frame. */
+  private updateAreasVisible(): void {
+    this.areas.setVisible(this.areasWanted && this.areas.getSource()!.getFeatures().length > 0);
   }
 
   /** Shows the report form's location (edit style) or hides it. */
@@ -204,10 +214,17 @@ export class MapController {
     view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, maxZoom), duration: FEATURE_FIT_MS });
   }
 
-  /** Fits an extent (a feature: max zoom 16, 1 s; an area: padding 20, 1.5 s). */
+  /**
+   * Fits an extent (a feature: max zoom 16, 1 s, clear of the panel that opens with it; an area:
+   * padding 20, 1.5 s).
+   */
   fit(extent: Extent, kind: 'feature' | 'area'): void {
     const view = this.map.getView();
-    if (kind === 'feature') view.fit(extent, { maxZoom: FEATURE_MAX_ZOOM, duration: FEATURE_FIT_MS });
+    if (kind === 'feature') {
+      const size = this.map.getSize();
+      const padding = size ? panelPadding([size[0]!, size[1]!], isMobile.value) : undefined;
+      view.fit(extent, { maxZoom: FEATURE_MAX_ZOOM, duration: FEATURE_FIT_MS, padding });
+    }
     else view.fit(extent, { padding: [20, 20, 20, 20], duration: AREA_FIT_MS });
   }
 

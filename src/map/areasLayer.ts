@@ -12,9 +12,9 @@ const style = (name: string): Style =>
     text: new Text({ text: name, font: '600 13px system-ui, sans-serif', fill: new Fill({ color: '#0a4a27' }), stroke: new Stroke({ color: '#ffffff', width: 3 }), overflow: true }),
   });
 
-/** The layer of downloaded areas (forced visible when offline). */
+/** The layer of downloaded areas (forced visible when offline; hidden while empty: MapController). */
 export function createAreasLayer(): VectorLayer<VectorSource> {
-  return new VectorLayer({ source: new VectorSource(), zIndex: 5, className: 'areas' });
+  return new VectorLayer({ source: new VectorSource(), zIndex: 5, className: 'areas', visible: false });
 }
 
 /** Draws the downloaded areas. */

@@ -17,11 +17,14 @@ export class EditMarker {
 
   constructor() {
     this.feature.setStyle(EDIT_STYLE);
-    this.layer = new VectorLayer({ source: new VectorSource({ features: [this.feature] }), zIndex: 30 });
+    // Hidden while there is no marker: a visible layer clears and redraws its full-screen
+    // canvas on every map frame, even empty (see docs/architecture.md 'Empty overlay layers').
+    this.layer = new VectorLayer({ source: new VectorSource({ features: [this.feature] }), zIndex: 30, visible: false });
   }
 
   /** Moves the marker to `coord`, or hides it. */
   set(coord: [number, number] | null): void {
     this.feature.setGeometry(coord ? new Point(coord) : undefined);
+    this.layer.setVisible(coord !== null);
   }
 }

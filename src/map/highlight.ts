@@ -22,8 +22,16 @@ export class Highlight {
    * draws every frame, even empty). Not in the sightings layer's: that one is a
    * VectorImageLayer, whose frames only copy its image and fire no render events.
    */
+  private flashes = 0;
+
   constructor(private readonly map: OlMap) {
-    this.layer = new VectorLayer({ source: new VectorSource(), style: SELECTION_STYLE, zIndex: 15 });
+    // Hidden while it has nothing to show: a visible layer clears and redraws its full-screen
+    // canvas on every map frame, even empty (docs/architecture.md 'Empty overlay layers').
+    this.layer = new VectorLayer({ source: new VectorSource(), style: SELECTION_STYLE, zIndex: 15, visible: false });
+  }
+
+  private updateVisible(): void {
+    this.layer.setVisible(this.flashes > 0 || this.layer.getSource()!.getFeatures().length > 0);
   }
 
   /** Rings the given coordinates in yellow (empty = none). */
@@ -31,16 +39,21 @@ export class Highlight {
     const source = this.layer.getSource()!;
     source.clear(true);
     source.addFeatures(coords.map((c) => new Feature(new Point([c[0], c[1]]))));
+    this.updateVisible();
   }
 
   /** Flashes a black ring that grows and fades at `coord`. */
   flash(coord: readonly [number, number]): void {
     const start = Date.now();
     const point = new Point([coord[0], coord[1]]);
+    this.flashes++;
+    this.updateVisible();
     const key = this.layer.on('postrender', (e) => {
       const t = (Date.now() - start) / FLASH_MS;
       if (t >= 1) {
         this.layer.un('postrender', key.listener);
+        this.flashes--;
+        this.updateVisible();
         return;
       }
       const ctx = (e as unknown as { context: CanvasRenderingContext2D }).context;

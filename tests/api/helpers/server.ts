@@ -61,7 +61,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // SERVER_NODE_ARGS adds Node flags to the server process, e.g. '--cpu-prof' to profile it.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
   proc.stderr?.on('data', (d: Buffer) => { out += d.toString(); });

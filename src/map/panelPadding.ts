@@ -1,0 +1,15 @@
+/**
+ * How much of the map an open panel covers, as OpenLayers fit padding [top, right, bottom, left]
+ * in CSS pixels, so that a sighting the map zooms to lands where the panel does not hide it.
+ * The panel opens together with the zoom (a linked find, 'Moje najdbe'), so its size is not known
+ * yet: these are the bounds from styles.css. Mobile: a bottom sheet up to 72 % high, so the find
+ * goes to the middle of the top half. Desktop: a card 400 px wide, 76 px from the right edge.
+ */
+export const DESKTOP_PANEL_COVER_PX = 400 + 76;
+
+export function panelPadding(size: readonly [number, number], mobile: boolean): [number, number, number, number] {
+  const [w, h] = size;
+  if (mobile) return [0, 0, Math.round(h / 2), 0];
+  // A map too narrow to leave room beside the card keeps at least its left half.
+  return [0, Math.min(DESKTOP_PANEL_COVER_PX, Math.round(w / 2)), 0, 0];
+}
