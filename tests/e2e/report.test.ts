@@ -5,6 +5,7 @@ import { DESKTOP, PHONE, launch, newContext, screenshot } from './helpers/browse
 import { ANA, BOR, signIn, waitForSightings, waitForTiles } from './helpers/app.ts';
 import { startAppServer } from './helpers/server.ts';
 import { jpegWithGps, plainPng } from './helpers/photo.ts';
+import { panelPadding } from '../../src/map/panelPadding.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
 import type { TestServer } from '../api/helpers/server.ts';
 
@@ -30,9 +31,11 @@ async function findsOf(speciesId: number): Promise<Array<{ id: number; geometry:
   return body.features['48']!.filter((f) => f.properties['980'] === speciesId && String(f.properties['1053']).startsWith('2025-06-14'));
 }
 
-async function clickMapCenter(page: Page): Promise<void> {
+/** Clicks where a zoom to a find puts it: the middle of the map less what a panel may cover. */
+async function clickZoomedFind(page: Page, mobile: boolean): Promise<void> {
   const box = (await page.getByTestId('map').boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const [top, right, bottom, left] = panelPadding([box.width, box.height], mobile);
+  await page.mouse.click(box.x + left + (box.width - left - right) / 2, box.y + top + (box.height - top - bottom) / 2);
 }
 
 describe('report a sighting with a photo', () => {
@@ -93,7 +96,7 @@ describe('report a sighting with a photo', () => {
     await item.getByRole('button', { name: 'Približaj na karti' }).click();
     await page.waitForTimeout(1400);
     await page.getByRole('button', { name: 'Uporabnik' }).click();
-    await clickMapCenter(page);
+    await clickZoomedFind(page, false);
     const card = page.getByTestId('find-card').filter({ hasText: 'hribski urh' });
     await card.waitFor();
     await card.locator('img').waitFor({ state: 'visible' });
