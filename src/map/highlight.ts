@@ -16,14 +16,14 @@ export const FLASH_MS = 1600;
 /** The yellow selection ring of the finds whose card is open, and the black flash of a saved find. */
 export class Highlight {
   readonly layer: VectorLayer<VectorSource>;
+  /** Flashes running: the layer stays visible while there is one. */
+  private flashes = 0;
 
   /**
    * The flash is painted in this layer's `postrender` (a vector layer with a render listener
    * draws every frame, even empty). Not in the sightings layer's: that one is a
    * VectorImageLayer, whose frames only copy its image and fire no render events.
    */
-  private flashes = 0;
-
   constructor(private readonly map: OlMap) {
     // Hidden while it has nothing to show: a visible layer clears and redraws its full-screen
     // canvas on every map frame, even empty (docs/architecture.md 'Empty overlay layers').
