@@ -18,6 +18,7 @@ import { EditMarker } from './editMarker.ts';
 import { Highlight } from './highlight.ts';
 import { createAreasLayer, setAreas } from './areasLayer.ts';
 import { panelPadding } from './panelPadding.ts';
+import { sheetPan } from './sheetClearance.ts';
 import { isMobile } from '../state/layout.ts';
 import type { ExtentSummary } from '../../worker/api.ts';
 import type VectorLayerType from 'ol/layer/Vector.js';
@@ -32,6 +33,8 @@ export const LOCATION_MAX_ZOOM = 15;
 export const FEATURE_MAX_ZOOM = 16;
 /** SPEC §9: fit animations. */
 export const FEATURE_FIT_MS = 1000;
+/** How long the map takes to pan a tapped place clear of the sheet that opened over it. */
+export const REVEAL_MS = 250;
 export const AREA_FIT_MS = 1500;
 
 type SightingsModule = typeof import('./sightingsLayer.ts');
@@ -201,6 +204,25 @@ export class MapController {
   async showSightings(batch: PointBatch): Promise<void> {
     const m = await this.sightingsModule;
     if (this.sightings) m.setBatch(this.sightings.getSource()!, batch);
+  }
+
+  /**
+   * Pans so that `coord` shows above a bottom sheet whose top edge is at client y `sheetTop`
+   * (see sheetClearance.ts); nothing when it is already clear.
+   */
+  revealAbove(coord: readonly [number, number], sheetTop: number): void {
+    const target = this.map.getTargetElement();
+    const pixel = this.map.getPixelFromCoordinate([coord[0], coord[1]]);
+    const size = this.map.getSize();
+    if (!target || !pixel || !size) return;
+    const view = this.map.getView();
+    if (view.getInteracting()) return; // never fight the user's own drag
+    const dy = sheetPan(pixel[1]!, sheetTop - target.getBoundingClientRect().top);
+    if (!dy) return;
+    const center = this.map.getCoordinateFromPixel([size[0]! / 2, size[1]! / 2 + dy]);
+    if (!center) return;
+    view.cancelAnimations(); // a pan still under way: go on from where the map is now
+    view.animate({ center, duration: REVEAL_MS });
   }
 
   /** The visible extent in EPSG:3857. */

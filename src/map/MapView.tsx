@@ -19,6 +19,8 @@ import { AddButton } from '../records/AddButton.tsx';
 import { online } from '../state/online.ts';
 import { extents } from '../state/offline.ts';
 import { storedTile } from './offlineTiles.ts';
+import { keepClearOfSheet } from './sheetClearance.ts';
+import { isMobile } from '../state/layout.ts';
 
 /** The map screen: the OpenLayers map filling the page, with its controls. */
 export function MapView() {
@@ -67,6 +69,7 @@ export function MapView() {
         })),
       };
       openPanel('shortInfo');
+      if (isMobile.value) void keepClearOfSheet(mc, coord);
     });
     const stopMarker = effect(() => mc.setEditMarker(recordForm.value?.coord ?? null));
     const stopAreas = effect(() => mc.showAreas(extents.value));
