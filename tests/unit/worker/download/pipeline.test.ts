@@ -38,17 +38,26 @@ function gateTileWrites(db: OfflineDb) {
 /** Waits a little real time so that anything that could still happen does. */
 const quiet = (): Promise<void> => new Promise((r) => setTimeout(r, 50));
 
+/**
+ * Starts a download of BIG with every tile write held at the gate (batchSize 10, concurrency 4:
+ * fakes.ts defaults) and waits until the fetching has filled the pipeline: (writeQueue + 1) x
+ * batchSize + concurrency tiles.
+ */
+async function fillPipeline(writeQueue: number) {
+  const { db } = freshDb();
+  const gate = gateTileWrites(db);
+  gate.close();
+  const server = fakeServer();
+  const m = manager(db, { fetchTile: server.fetchTile, writeQueue });
+  const rec = recorder();
+  const { jobId, extentId } = await m.start(BIG, rec.onProgress);
+  await until(() => server.calls.length >= (writeQueue + 1) * 10 + 4, 'the pipeline to fill');
+  return { db, gate, server, m, rec, jobId, extentId };
+}
+
 describe('download pipeline: fetching goes on while batches are written', () => {
   it('fetches past a batch in its write, but holds at most (writeQueue + 1) x batchSize + concurrency tiles', async () => {
-    const { db } = freshDb();
-    const gate = gateTileWrites(db);
-    gate.close();
-    const server = fakeServer();
-    // batchSize 10, writeQueue 2, concurrency 4 (fakes.ts defaults plus writeQueue).
-    const m = manager(db, { fetchTile: server.fetchTile, writeQueue: 2 });
-    const rec = recorder();
-    const { jobId, extentId } = await m.start(BIG, rec.onProgress);
-    await until(() => server.calls.length >= 34, 'the pipeline to fill');
+    const { db, gate, server, m, rec, jobId, extentId } = await fillPipeline(2);
     await quiet();
     // 10 rows in the write that waits, 10 queued behind it, 10 in the buffer, and one row in each
     // of the 4 lanes waiting for room: the fetching stopped there.
@@ -66,13 +75,7 @@ describe('download pipeline: fetching goes on while batches are written', () => 
   });
 
   it('with writeQueue 1 holds at most 2 x batchSize + concurrency tiles', async () => {
-    const { db } = freshDb();
-    const gate = gateTileWrites(db);
-    gate.close();
-    const server = fakeServer();
-    const m = manager(db, { fetchTile: server.fetchTile, writeQueue: 1 });
-    const { jobId } = await m.start(BIG, () => {});
-    await until(() => server.calls.length >= 24, 'the pipeline to fill');
+    const { gate, server, m, jobId } = await fillPipeline(1);
     await quiet();
     expect(server.calls).toHaveLength(24);
     gate.open();
@@ -129,14 +132,7 @@ describe('download pipeline: fetching goes on while batches are written', () => 
   });
 
   it('cancel during a write lets that write finish, stores what was fetched and fetches nothing more', async () => {
-    const { db } = freshDb();
-    const gate = gateTileWrites(db);
-    gate.close();
-    const server = fakeServer();
-    const m = manager(db, { fetchTile: server.fetchTile, writeQueue: 2 });
-    const rec = recorder();
-    const { jobId, extentId } = await m.start(BIG, rec.onProgress);
-    await until(() => server.calls.length >= 34, 'the pipeline to fill');
+    const { db, gate, server, m, rec, jobId, extentId } = await fillPipeline(2);
     let cancelled = false;
     const cancelling = m.cancel(jobId).then(() => (cancelled = true));
     await quiet();
