@@ -69,7 +69,7 @@ export function MapView() {
         })),
       };
       openPanel('shortInfo');
-      if (isMobile.value) void keepClearOfSheet(mc, coord);
+      if (isMobile.value) keepClearOfSheet(mc, coord);
     });
     const stopMarker = effect(() => mc.setEditMarker(recordForm.value?.coord ?? null));
     const stopAreas = effect(() => mc.showAreas(extents.value));

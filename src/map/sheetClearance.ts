@@ -18,41 +18,43 @@ export const SHEET_WATCH_MS = 15_000;
 
 let stopWatching: (() => void) | null = null;
 
+/** How often to look for the sheet while its chunk loads or a new one replaces it. */
+const SHEET_LOOK_MS = 150;
+
 /**
  * On a phone, after a tap opened the card of a place: once the bottom sheet is on the page, and
  * again each time it grows while its content loads, pans the map so that the place (and its
  * yellow ring) shows above it, as map apps do. Ends when the sheet closes, on the next tap, as
  * soon as the user touches the map, or after SHEET_WATCH_MS.
  */
-export async function keepClearOfSheet(mc: MapController, coord: readonly [number, number]): Promise<void> {
+export function keepClearOfSheet(mc: MapController, coord: readonly [number, number]): void {
   stopWatching?.();
-  let stopped = false;
-  stopWatching = () => { stopped = true; };
-  // The sheet's chunk may still be loading on the first tap: wait up to ~2 s of frames.
-  let sheet: HTMLElement | null = null;
-  for (let i = 0; i < 120 && !stopped && !sheet; i++) {
-    await new Promise((r) => requestAnimationFrame(r));
-    const el = document.querySelector<HTMLElement>('aside.panel');
-    if (el && el.offsetHeight > 0) sheet = el;
-  }
-  if (!sheet || stopped) return;
-  const el = sheet;
   const viewport = mc.map.getViewport() as HTMLElement | undefined;
   if (!viewport) return;
-  const stop = (): void => {
+  let sheet: HTMLElement | null = null;
+  // Reports the sheet's size once when it starts observing, then on each change.
+  const observer = new ResizeObserver(() => {
+    if (sheet?.isConnected) mc.revealAbove(coord, sheet.getBoundingClientRect().top);
+  });
+  // The sheet's chunk may take a while on the first tap, and a re-render may replace the element.
+  const look = (): void => {
+    const el = document.querySelector<HTMLElement>('aside.panel');
+    if (el === sheet) return;
+    if (sheet && !el) return stop(); // the sheet was closed
+    if (sheet) observer.unobserve(sheet);
+    sheet = el;
+    if (el) observer.observe(el);
+  };
+  const poll = setInterval(look, SHEET_LOOK_MS);
+  const timer = setTimeout(() => stop(), SHEET_WATCH_MS);
+  function stop(): void {
     observer.disconnect();
+    clearInterval(poll);
     clearTimeout(timer);
-    viewport.removeEventListener('pointerdown', stop);
+    viewport!.removeEventListener('pointerdown', stop);
     if (stopWatching === stop) stopWatching = null;
-  };
-  const reveal = (): void => {
-    if (el.isConnected) mc.revealAbove(coord, el.getBoundingClientRect().top);
-    else stop();
-  };
-  const observer = new ResizeObserver(reveal);
-  observer.observe(el);
-  const timer = setTimeout(stop, SHEET_WATCH_MS);
+  }
   viewport.addEventListener('pointerdown', stop);
   stopWatching = stop;
-  reveal();
+  look();
 }
