@@ -7,6 +7,7 @@ import { seedIfEmpty } from './seed/index.ts';
 import { mountIdp } from './idp/index.ts';
 import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
 import { createAuthenticator } from './auth/verify.ts';
+import { describeAudienceRule } from './auth/claims.ts';
 import { registerApi } from './api/index.ts';
 import { registerTiles } from './tiles/index.ts';
 import { registerStatic } from './http/static.ts';
@@ -47,10 +48,19 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   registerIdentityConfig(app, identity);
   // The embedded provider runs unless the identity config points elsewhere.
   const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir }) : null;
+  const audience = identity.config.audience ?? null;
+  if (!identity.embedded) {
+    const rule = describeAudienceRule(audience, identity.config.client_id);
+    if (audience === false) console.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
+    else console.log(`Identity provider ${identity.config.authority}: ${rule}.`);
+  }
   const authenticate = createAuthenticator({
     issuer: identity.config.authority,
-    audience: identity.config.audience ?? null,
+    audience,
+    clientId: identity.config.client_id,
+    ...(identity.config.roles_claim ? { rolesClaim: identity.config.roles_claim } : {}),
     localJwks: embedded?.jwks ?? null,
+    onRefused: (reason) => console.warn(`Access token refused: ${reason}`),
   });
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).

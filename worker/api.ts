@@ -21,7 +21,8 @@ export interface IdentityConfig {
   authority: string;
   client_id: string;
   scope: string;
-  audience?: string | null;
+  /** What the server checks in `aud` (server/auth/claims.ts); the app passes it through. */
+  audience?: string | null | false;
 }
 
 /** The app configuration (SPEC §3 'Configuration'), with /config.json overrides applied. */

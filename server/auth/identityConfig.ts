@@ -7,8 +7,13 @@ export interface IdentityConfigFile {
   authority: string;
   client_id: string;
   scope: string;
-  /** The API audience access tokens must carry; null/absent = not checked. */
-  audience?: string | null;
+  /**
+   * What access tokens' `aud` must hold (server/auth/claims.ts AudienceRule): the API's
+   * audience; null/absent = tokens issued to `client_id` (azp, client_id or aud); false = no check.
+   */
+  audience?: string | null | false;
+  /** The claim that carries roles (default `roles`; a dotted path reaches into objects). */
+  roles_claim?: string;
   /** Further settings for the app are served as they are. */
   [extra: string]: unknown;
 }
@@ -36,7 +41,7 @@ export function embeddedIdentityConfig(publicUrl: string): IdentityConfigFile {
 /** Checks the JSON of an IDENTITY_CONFIG file; throws one message that names the file and every problem. */
 export function validateIdentityConfig(path: string, text: string): IdentityConfigFile {
   const fail = (why: string): Error =>
-    new Error(`IDENTITY_CONFIG ${path}: ${why}. Expected {"authority": "https://…/realms/…", "client_id": "…", "scope": "openid email", "audience": "…" or null}.`);
+    new Error(`IDENTITY_CONFIG ${path}: ${why}. Expected {"authority": "https://…/realms/…", "client_id": "…", "scope": "openid email", "audience": "…", null or false, "roles_claim": "roles"}.`);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -55,8 +60,11 @@ export function validateIdentityConfig(path: string, text: string): IdentityConf
   }
   if (typeof c.client_id !== 'string' || c.client_id.trim() === '') problems.push('"client_id" must be a non-empty string');
   if (typeof c.scope !== 'string' || !c.scope.split(/\s+/).includes('openid')) problems.push('"scope" must be a string that includes "openid"');
-  if (c.audience !== undefined && c.audience !== null && (typeof c.audience !== 'string' || c.audience.trim() === '')) {
-    problems.push('"audience" must be a non-empty string, null, or absent');
+  if (c.audience !== undefined && c.audience !== null && c.audience !== false && (typeof c.audience !== 'string' || c.audience.trim() === '')) {
+    problems.push('"audience" must be a non-empty string, null, false, or absent');
+  }
+  if (c.roles_claim !== undefined && (typeof c.roles_claim !== 'string' || c.roles_claim.trim() === '')) {
+    problems.push('"roles_claim" must be a non-empty string or absent');
   }
   if (problems.length) throw fail(problems.join('; '));
   return c as IdentityConfigFile;

@@ -1,6 +1,5 @@
 import {
   createLocalJWKSet,
-  createRemoteJWKSet,
   errors,
   jwtVerify,
   type JSONWebKeySet,
@@ -10,13 +9,23 @@ import {
 } from 'jose';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import type { AuthUser, Authenticate } from './types.ts';
+import { audienceProblem, DEFAULT_ROLES_CLAIM, emailClaim, readRoles, type AudienceRule } from './claims.ts';
+import { discoverProvider, providerUnavailable } from './discovery.ts';
+import { createEmailLookup } from './userinfoEmail.ts';
 
 /** Options of the bearer-token verifier. */
 export interface AuthenticatorOptions {
   issuer: string;
-  audience: string | null;
+  /** What `aud` must hold (see AudienceRule): a string, null (the client's own tokens), false (no check). */
+  audience: AudienceRule;
+  /** The app's client id; with no audience, tokens must name it in azp, client_id or aud. Default: not checked. */
+  clientId?: string | null;
+  /** The claim that holds roles (an array or a space/comma-separated string); default `roles`. */
+  rolesClaim?: string;
   /** Keys of the embedded provider; null = fetch the issuer's JWKS (another provider). */
   localJwks: JSONWebKeySet | null;
+  /** Told once per distinct reason why a token was refused (the server's log); default none. */
+  onRefused?: (reason: string) => void;
 }
 
 /** The embedded provider signs RS256 only; other providers may use these asymmetric algorithms. */
@@ -39,37 +48,7 @@ function bearerToken(header: string | undefined): string | null {
 }
 
 /** 503 when another provider's keys cannot be loaded (the token may well be fine). */
-const keysUnavailable = (why: string): HttpError => new HttpError(503, `The identity provider's keys could not be loaded: ${why}`);
-
-/**
- * The key resolver of another provider: its discovery document gives jwks_uri (checked to
- * belong to `issuer`), and jose's remote JWK set caches the keys and refetches on a new kid.
- * A failed discovery is retried at the next request.
- */
-function discoveredKeys(issuer: string): JWTVerifyGetKey {
-  let jwks: Promise<JWTVerifyGetKey> | null = null;
-  const discover = async (): Promise<JWTVerifyGetKey> => {
-    const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
-    let doc: { issuer?: unknown; jwks_uri?: unknown };
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000), headers: { accept: 'application/json' } });
-      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      doc = (await res.json()) as typeof doc;
-    } catch (e) {
-      throw keysUnavailable((e as Error).message);
-    }
-    if (doc.issuer !== issuer) throw keysUnavailable(`the discovery document names issuer ${String(doc.issuer)}, not ${issuer}`);
-    if (typeof doc.jwks_uri !== 'string' || !URL.canParse(doc.jwks_uri)) throw keysUnavailable('the discovery document has no jwks_uri');
-    return createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
-  };
-  return async (header, token) => {
-    jwks ??= discover().catch((e: unknown) => {
-      jwks = null;
-      throw e;
-    });
-    return (await jwks)(header, token);
-  };
-}
+const keysUnavailable = (why: string): HttpError => providerUnavailable(`its keys could not be loaded: ${why}`);
 
 /** Turns jose's verification errors into a 401 with the reason; passes HttpErrors (503) on. */
 function rejection(e: unknown): HttpError {
@@ -88,38 +67,40 @@ function rejection(e: unknown): HttpError {
   return unauthorized('The access token is malformed');
 }
 
-const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-
-/** The caller from a verified payload: sub, email (required), roles from `roles` and Keycloak's `realm_access.roles`. */
-function toUser(payload: JWTPayload): AuthUser {
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized('The access token has no subject (sub)');
-  if (typeof payload.email !== 'string' || payload.email.trim() === '') throw unauthorized('The access token carries no e-mail (email claim)');
-  const realm = payload.realm_access;
-  const realmRoles = realm && typeof realm === 'object' ? stringList((realm as { roles?: unknown }).roles) : [];
-  return { sub: payload.sub, email: payload.email.trim(), roles: [...new Set([...stringList(payload.roles), ...realmRoles])] };
-}
-
 /**
  * Verifies `Authorization: Bearer <jwt>` access tokens: signature (embedded keys, or the
- * issuer's JWKS from discovery), issuer, audience when configured, expiry, an asymmetric
- * algorithm, and that the token is an access token (`typ: at+jwt` for the embedded provider;
- * not a Keycloak `typ: ID` token for others). No header → null; anything wrong → 401.
+ * issuer's JWKS from discovery), issuer, audience by the configured rule, expiry, an
+ * asymmetric algorithm, and that the token is an access token (`typ: at+jwt` for the
+ * embedded provider; not a Keycloak `typ: ID` token for others). Roles come from the
+ * configured claim and Keycloak's places; an e-mail missing from another provider's token is
+ * asked of its userinfo endpoint. No header → null; anything wrong → 401 (503 when the
+ * provider cannot be reached).
  */
 export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
   const embedded = opts.localJwks !== null;
-  const keys: JWTVerifyGetKey = opts.localJwks ? createLocalJWKSet(opts.localJwks) : discoveredKeys(opts.issuer);
+  const clientId = opts.clientId ?? null;
+  const provider = embedded ? null : discoverProvider(opts.issuer);
+  const keys: JWTVerifyGetKey = opts.localJwks
+    ? createLocalJWKSet(opts.localJwks)
+    : async (header, token) => (await provider!()).keys(header, token);
+  const lookupEmail = provider ? createEmailLookup(async () => (await provider()).userinfoEndpoint) : null;
   const options = {
     issuer: opts.issuer,
-    ...(opts.audience ? { audience: opts.audience } : {}),
     algorithms: embedded ? EMBEDDED_ALGORITHMS : EXTERNAL_ALGORITHMS,
     ...(embedded ? { typ: 'at+jwt' } : {}),
     requiredClaims: ['exp', 'sub'],
     clockTolerance: CLOCK_TOLERANCE,
   };
-  return async (req: WithHeaders): Promise<AuthUser | null> => {
-    const header = req.headers.authorization;
-    const token = bearerToken(Array.isArray(header) ? header[0] : header);
-    if (token === null) return null;
+  const told = new Set<string>();
+  const refuse = (e: HttpError): HttpError => {
+    const reason = `${e.status} ${e.message}`;
+    if (opts.onRefused && !told.has(reason) && told.size < 100) {
+      told.add(reason);
+      opts.onRefused(reason);
+    }
+    return e;
+  };
+  const verify = async (token: string): Promise<AuthUser> => {
     let payload: JWTPayload;
     let typ: string | undefined;
     try {
@@ -129,10 +110,26 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
     } catch (e) {
       throw rejection(e);
     }
+    const audience = audienceProblem(payload, opts.audience, clientId);
+    if (audience) throw unauthorized(audience);
     if (!embedded) {
       if (typ !== undefined && !EXTERNAL_TYPES.has(typ.toLowerCase())) throw unauthorized(`The token is not an access token (typ ${typ})`);
       if (payload.typ === 'ID') throw unauthorized('The token is an ID token, not an access token');
     }
-    return toUser(payload);
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized('The access token has no subject (sub)');
+    let email = emailClaim(payload);
+    if (!email && lookupEmail) email = await lookupEmail(token, payload.sub, payload.exp ?? 0);
+    if (!email) throw unauthorized('The access token carries no e-mail (email claim)');
+    return { sub: payload.sub, email, roles: readRoles(payload, opts.rolesClaim ?? DEFAULT_ROLES_CLAIM, clientId) };
+  };
+  return async (req: WithHeaders): Promise<AuthUser | null> => {
+    const header = req.headers.authorization;
+    const token = bearerToken(Array.isArray(header) ? header[0] : header);
+    if (token === null) return null;
+    try {
+      return await verify(token);
+    } catch (e) {
+      throw refuse(e instanceof HttpError ? e : rejection(e));
+    }
   };
 }

@@ -11,6 +11,7 @@ import { Notifications } from '../ui/Notifications.tsx';
 import { QuotaAlert } from './QuotaAlert.tsx';
 import { recordForm } from '../state/recordForm.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
+import { AuthAlert } from './AuthAlert.tsx';
 
 // The report form and the download screen load when first needed.
 const RecordForm = lazy(() => import('../records/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
@@ -35,6 +36,7 @@ export function App() {
       )}
       <Notifications />
       <QuotaAlert />
+      <AuthAlert />
       <UpdateNotice />
     </div>
   );

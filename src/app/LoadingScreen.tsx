@@ -1,11 +1,29 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { authStatus } from '../state/session.ts';
+import { authFailure, authStatus } from '../state/session.ts';
 import { sl } from '../i18n/sl.ts';
+import { AuthFailureDetails } from './AuthFailureDetails.tsx';
+import { signInAgain } from './boot.ts';
 
-/** SPEC §2: while the auth token is missing, 'Nalaganje' is shown (with what is happening). */
+/**
+ * SPEC §2: while the auth token is missing, 'Nalaganje' is shown (with what is happening). When
+ * sign-in failed it says why, with the provider's own words, and waits for 'Poskusi znova'.
+ */
 export function LoadingScreen() {
   useSignals();
   const status = authStatus.value;
+  const failure = status === 'failed' ? authFailure.value : null;
+  if (failure) {
+    return (
+      <div className="loading-screen" role="alert">
+        <img src="/logo.svg" alt="" width={72} height={72} />
+        <h1 className="loading-title">{sl.auth.failedTitle}</h1>
+        <AuthFailureDetails failure={failure} />
+        <button type="button" className="button primary" onClick={() => void signInAgain()}>
+          {sl.auth.retry}
+        </button>
+      </div>
+    );
+  }
   const detail =
     status === 'redirecting'
       ? sl.auth.signingIn

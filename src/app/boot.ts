@@ -1,12 +1,11 @@
 import { proxy } from 'comlink';
 import type { UserManager } from 'oidc-client-ts';
 import { core } from '../core.ts';
-import { sl } from '../i18n/sl.ts';
 import { appConfig, catalogue, profile, project } from '../state/appData.ts';
 import { online } from '../state/online.ts';
-import { authStatus, session } from '../state/session.ts';
-import { notify } from '../state/notices.ts';
+import { authFailure, authStatus, session } from '../state/session.ts';
 import type { SignInResult } from '../auth/signIn.ts';
+import { failureFromError, forgetFailure, rememberFailure } from '../auth/authFailure.ts';
 import { toSessionUser } from '../auth/sessionUser.ts';
 import type { User } from 'oidc-client-ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
@@ -25,6 +24,10 @@ function adoptUser(user: User): void {
   const u = toSessionUser(user);
   session.value = u;
   authStatus.value = 'signedIn';
+  if (authFailure.value) {
+    authFailure.value = null;
+    forgetFailure(window.sessionStorage);
+  }
   core.setSession({ accessToken: u.accessToken, email: u.email || null });
 }
 
@@ -63,12 +66,13 @@ export async function boot(): Promise<void> {
   um.events.addSilentRenewError((e) => {
     // SPEC §4: a refresh refused with 400 clears the token and forces login; a network
     // failure keeps the stored token (offline work goes on).
-    if (isRefusedByProvider(e)) {
-      void um.removeUser().then(() => um.signinRedirect({ state: location.hash }));
-    }
+    if (isRefusedByProvider(e)) void renewRefused(e);
   });
+  await showResult(await startSession(um, online.value, window.sessionStorage));
+}
 
-  const result: SignInResult = await startSession(um, online.value);
+/** Shows what sign-in came to: the app, the redirect's 'Nalaganje', or why it failed. */
+async function showResult(result: SignInResult): Promise<void> {
   if (result.kind === 'redirecting') {
     authStatus.value = 'redirecting';
     return;
@@ -77,8 +81,31 @@ export async function boot(): Promise<void> {
     authStatus.value = 'offlineNoSession';
     return;
   }
+  if (result.kind === 'failed') {
+    console.warn('Sign-in failed', result.failure);
+    authFailure.value = result.failure;
+    authStatus.value = 'failed';
+    return;
+  }
+  authFailure.value = null;
   adoptUser(result.user);
   await loadAppData();
+}
+
+/** 'Poskusi znova' / 'Prijava' after a failure: sends the browser to the provider once more. */
+export async function signInAgain(): Promise<void> {
+  const um = userManager;
+  if (!um) {
+    location.reload();
+    return;
+  }
+  authStatus.value = authStatus.value === 'signedIn' ? 'signedIn' : 'redirecting';
+  const { retrySignIn } = await import('../auth/signIn.ts');
+  const result = await retrySignIn(um, window.sessionStorage);
+  if (result.kind === 'failed') {
+    authFailure.value = result.failure;
+    if (authStatus.value !== 'signedIn') authStatus.value = 'failed';
+  }
 }
 
 /** Loads what the map and panels need, in parallel. */
@@ -92,10 +119,24 @@ async function loadAppData(): Promise<void> {
   void loadFormOptions().catch((e: unknown) => console.warn('Form options not loaded', e));
 }
 
-/** After a 401: refresh the token, or sign in again. */
+/**
+ * The provider refused to renew the session (SPEC §4): the token is cleared and the user is
+ * asked to sign in again, with the provider's reason, over the app (nothing typed is lost
+ * behind a redirect the user did not ask for).
+ */
+async function renewRefused(e: unknown): Promise<void> {
+  const failure = failureFromError(e, 'renew');
+  console.warn('Session renewal refused', failure);
+  rememberFailure(window.sessionStorage, failure);
+  await userManager?.removeUser();
+  core.setSession({ accessToken: null, email: null });
+  authFailure.value = failure;
+}
+
+/** After a 401: refresh the token, or ask to sign in again. */
 async function renewOrSignIn(): Promise<void> {
   const um = userManager;
-  if (!um || !online.value) return;
+  if (!um || !online.value || authFailure.value) return;
   try {
     const user = await um.signinSilent();
     if (user) {
@@ -105,9 +146,8 @@ async function renewOrSignIn(): Promise<void> {
     }
   } catch (e) {
     const { isRefusedByProvider } = await import('../auth/signIn.ts');
-    if (!isRefusedByProvider(e)) return;
+    if (isRefusedByProvider(e)) await renewRefused(e);
+    return;
   }
-  notify('info', sl.auth.sessionExpired);
-  await um.removeUser();
-  await um.signinRedirect({ state: location.hash });
+  await renewRefused({ error: 'invalid_grant', error_description: null });
 }

@@ -241,6 +241,14 @@ export const sl = {
     retry: 'Poskusi znova',
     sessionExpired: 'Seja je potekla. Prosimo, prijavite se znova.',
     offlineNoSession: 'Ni povezave in ni shranjene prijave. Za prvo prijavo potrebujete povezavo.',
+    failedTitle: 'Prijava ni uspela',
+    failedProvider: 'Ponudnik identitete je zavrnil prijavo.',
+    failedUnreachable: 'Ponudnik identitete ni dosegljiv ali njegove nastavitve niso veljavne. Preverite povezavo in poskusite znova.',
+    failedCallback: 'Odgovora ponudnika identitete ni bilo mogoče preveriti.',
+    failedRenew: 'Ponudnik identitete ni podaljšal prijave. Prosimo, prijavite se znova.',
+    providerSays: (text: string): string => `Sporočilo ponudnika: ${text}`,
+    errorCode: (code: string): string => `Koda napake: ${code}`,
+    signInAgain: 'Prijava',
   },
 
   errors: {

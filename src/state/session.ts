@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals-react';
+import type { AuthFailure } from '../auth/authFailure.ts';
 
 /** The signed-in user as the UI needs it. */
 export interface SessionUser {
@@ -8,11 +9,20 @@ export interface SessionUser {
   idToken: string | null;
 }
 
-/** Where sign-in stands: 'loading' shows 'Nalaganje' until a token is there. */
-export type AuthStatus = 'loading' | 'redirecting' | 'signedIn' | 'error' | 'offlineNoSession';
+/**
+ * Where sign-in stands: 'loading' shows 'Nalaganje' until a token is there; 'failed' shows
+ * why sign-in failed (authFailure) and waits for 'Poskusi znova'.
+ */
+export type AuthStatus = 'loading' | 'redirecting' | 'signedIn' | 'failed' | 'error' | 'offlineNoSession';
 
 /** The current user (null until signed in). */
 export const session = signal<SessionUser | null>(null);
 
 /** The sign-in status. */
 export const authStatus = signal<AuthStatus>('loading');
+
+/**
+ * Why sign-in failed or the provider refused to renew it; null while all is well. Before
+ * sign-in it is shown instead of the app, afterwards as a dialog over it.
+ */
+export const authFailure = signal<AuthFailure | null>(null);

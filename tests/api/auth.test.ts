@@ -135,12 +135,22 @@ describe('bearer-token verifier against another provider (discovery + remote JWK
   let issuer: string;
   let rsa: { privateKey: CryptoKey; jwk: JWK };
   let ec: { privateKey: CryptoKey; jwk: JWK };
+  /** What the provider's userinfo answers per access token (absent: 401). */
+  const userinfo = new Map<string, Record<string, unknown>>();
+  let userinfoCalls = 0;
   beforeAll(async () => {
     rsa = await testKey('RS256', 'kc-rsa');
     ec = await testKey('ES256', 'kc-ec');
     http = createServer((rq, rs) => {
+      if (rq.url === '/realms/sv/protocol/openid-connect/userinfo') {
+        userinfoCalls++;
+        const token = (rq.headers.authorization ?? '').replace(/^Bearer /, '');
+        const answer = userinfo.get(token);
+        rs.writeHead(answer ? 200 : 401, { 'content-type': 'application/json' }).end(JSON.stringify(answer ?? { error: 'invalid_token' }));
+        return;
+      }
       const body = rq.url === '/realms/sv/.well-known/openid-configuration'
-        ? { issuer, jwks_uri: `${issuer}/protocol/openid-connect/certs` }
+        ? { issuer, jwks_uri: `${issuer}/protocol/openid-connect/certs`, userinfo_endpoint: `${issuer}/protocol/openid-connect/userinfo` }
         : rq.url === '/realms/sv/protocol/openid-connect/certs' ? { keys: [rsa.jwk, ec.jwk] } : null;
       rs.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
     });
@@ -171,5 +181,46 @@ describe('bearer-token verifier against another provider (discovery + remote JWK
     const nowhere = createAuthenticator({ issuer: 'http://127.0.0.1:9/realms/none', audience: null, localJwks: null });
     const err = await nowhere(req(`Bearer ${await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa' }, keycloakClaims())}`)).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503 });
+  });
+
+  it('checks azp against the client id when no audience is configured', async () => {
+    const auth = createAuthenticator({ issuer, audience: null, clientId: 'sporoci-vrsto', localJwks: null });
+    const ours = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, keycloakClaims());
+    expect(await auth(req(`Bearer ${ours}`))).toMatchObject({ email: 'ana@example.si' });
+    const theirs = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, { ...keycloakClaims(), azp: 'another-app' });
+    await expect401(auth, `Bearer ${theirs}`, /not issued to the client "sporoci-vrsto"/);
+    const anyAudience = createAuthenticator({ issuer, audience: false, clientId: 'sporoci-vrsto', localJwks: null });
+    expect(await anyAudience(req(`Bearer ${theirs}`))).toMatchObject({ email: 'ana@example.si' });
+  });
+
+  it('reads roles from a configured claim given as one string', async () => {
+    const auth = createAuthenticator({ issuer, audience: null, clientId: 'sporoci-vrsto', rolesClaim: 'groups', localJwks: null });
+    const t = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, { ...keycloakClaims(), realm_access: undefined, groups: 'admin, reviewer:7' });
+    expect((await auth(req(`Bearer ${t}`)))?.roles).toEqual(['admin', 'reviewer:7']);
+  });
+
+  it('asks userinfo once per token for an e-mail the access token lacks, and refuses clearly when it has none', async () => {
+    const refused: string[] = [];
+    const auth = createAuthenticator({ issuer, audience: null, clientId: 'sporoci-vrsto', localJwks: null, onRefused: (r) => refused.push(r) });
+    const noEmail = (): JWTPayload => ({ ...keycloakClaims(), email: undefined });
+    const t1 = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, noEmail());
+    userinfo.set(t1, { sub: 'f3c1', email: 'ana@example.si' });
+    userinfoCalls = 0;
+    expect(await auth(req(`Bearer ${t1}`))).toMatchObject({ sub: 'f3c1', email: 'ana@example.si' });
+    expect(await auth(req(`Bearer ${t1}`))).toMatchObject({ email: 'ana@example.si' });
+    expect(userinfoCalls).toBe(1);
+
+    const wrongSub = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, { ...noEmail(), jti: 'w' });
+    userinfo.set(wrongSub, { sub: 'someone-else', email: 'eve@example.si' });
+    await expect401(auth, `Bearer ${wrongSub}`, /not about the token's subject/);
+    const none = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, { ...noEmail(), jti: 'n' });
+    userinfo.set(none, { sub: 'f3c1' });
+    await expect401(auth, `Bearer ${none}`, /"email" scope/);
+    const unknown = await sign(rsa.privateKey, { alg: 'RS256', kid: 'kc-rsa', typ: 'JWT' }, { ...noEmail(), jti: 'u' });
+    await expect401(auth, `Bearer ${unknown}`, /userinfo refused it \(401\)/);
+    // The server's log hears each reason once.
+    await expect401(auth, `Bearer ${unknown}`, /userinfo refused/);
+    expect(refused.filter((r) => r.includes('userinfo refused'))).toHaveLength(1);
+    expect(refused).toHaveLength(3);
   });
 });

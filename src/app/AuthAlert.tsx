@@ -1,0 +1,32 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { sl } from '../i18n/sl.ts';
+import { authFailure, authStatus } from '../state/session.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { AuthFailureDetails } from './AuthFailureDetails.tsx';
+import { signInAgain } from './boot.ts';
+
+/**
+ * SPEC §4: when the provider refuses to renew the session while the app is open, the token is
+ * gone and the user must sign in again. The dialog says why (the provider's reason) and signs in
+ * when the user says so, never by itself.
+ */
+export function AuthAlert() {
+  useSignals();
+  const failure = authFailure.value;
+  if (!failure || authStatus.value !== 'signedIn') return null;
+  return (
+    <Modal
+      header={sl.auth.failedTitle}
+      required
+      footer={
+        <button type="button" className="button primary" onClick={() => void signInAgain()}>
+          {sl.auth.signInAgain}
+        </button>
+      }
+    >
+      <div role="alert">
+        <AuthFailureDetails failure={failure} />
+      </div>
+    </Modal>
+  );
+}
