@@ -247,6 +247,7 @@ export const sl = {
     failedCallback: 'Odgovora ponudnika identitete ni bilo mogoče preveriti.',
     failedRenew: 'Ponudnik identitete ni podaljšal prijave. Prosimo, prijavite se znova.',
     providerSays: (text: string): string => `Sporočilo ponudnika: ${text}`,
+    details: (text: string): string => `Podrobnosti: ${text}`,
     errorCode: (code: string): string => `Koda napake: ${code}`,
     signInAgain: 'Prijava',
   },

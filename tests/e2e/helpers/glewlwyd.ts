@@ -38,6 +38,8 @@ export interface Glewlwyd {
   user: { username: string; email: string; password: string };
   /** Fills in and submits glewlwyd's login page in `page`, which then goes back to the app. */
   signIn(page: Page): Promise<void>;
+  /** Confirms glewlwyd's end-session page (the app sent `page` to end_session_endpoint), which then goes back to the app. */
+  signOut(page: Page): Promise<void>;
   /** Everything glewlwyd logged, for failure messages. */
   log(): string;
   /** Kills glewlwyd and removes its directory. */
@@ -65,7 +67,6 @@ function apiClient(base: string) {
       headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (process.env.GW_DEBUG) console.error(method, path, res.status, res.headers.getSetCookie());
     const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c?.endsWith('='));
     if (set.length) cookie = set.join('; ');
     const text = await res.text();
@@ -116,7 +117,11 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
   const dir = mkdtempSync(join(tmpdir(), 'glewlwyd-'));
   const output: string[] = [];
   let child: ChildProcess | undefined;
+  // If the test process ends without stop(), do not leave glewlwyd running.
+  const killOnExit = (): void => void child?.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const stop = async (): Promise<void> => {
+    process.removeListener('exit', killOnExit);
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()));
       child.kill('SIGTERM');
@@ -127,28 +132,32 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const port = await freePort();
-    const base = `http://localhost:${port}`;
-    const issuer = `${base}/api/oidc`;
-
     execFileSync('sqlite3', [join(dir, 'glewlwyd.db')], { input: readFileSync(SQL_INIT) });
     // The package's webapp links jQuery, Bootstrap, fonts and config.json elsewhere; glewlwyd's
     // static server answers 404 for symlinks, so copy it dereferenced with a config.json of our own.
     cpSync(WEBAPP, join(dir, 'webapp'), { recursive: true, dereference: true, filter: (src) => src !== join(WEBAPP, 'config.json') });
     const webappConfig = JSON.parse(readFileSync(WEBAPP_CONFIG, 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(dir, 'webapp', 'config.json'), JSON.stringify({ ...webappConfig, GlewlwydUrl: `${base}/`, lang: ['en'] }));
-    writeFileSync(join(dir, 'glewlwyd.conf'), configFile(dir, port, appOrigin));
 
-    child = spawn(GLEWLWYD, ['-c', join(dir, 'glewlwyd.conf')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-    const started = Date.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`glewlwyd exited with ${child.exitCode}`);
-      if (await fetch(`${base}/config/`).then((r) => r.ok, () => false)) break;
-      if (Date.now() - started > 15_000) throw new Error('glewlwyd did not answer within 15 s');
-      await new Promise((r) => setTimeout(r, 50));
+    let port = 0;
+    for (let attempt = 1; ; attempt++) {
+      // Another process may take the free port before glewlwyd binds it: then try another one.
+      port = await freePort();
+      writeFileSync(join(dir, 'webapp', 'config.json'), JSON.stringify({ ...webappConfig, GlewlwydUrl: `http://localhost:${port}/`, lang: ['en'] }));
+      writeFileSync(join(dir, 'glewlwyd.conf'), configFile(dir, port, appOrigin));
+      const proc = spawn(GLEWLWYD, ['-c', join(dir, 'glewlwyd.conf')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = proc;
+      proc.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+      proc.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+      const started = Date.now();
+      while (proc.exitCode === null && !(await fetch(`http://127.0.0.1:${port}/config/`).then((r) => r.ok, () => false))) {
+        if (Date.now() - started > 15_000) throw new Error('glewlwyd did not answer within 15 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      if (proc.exitCode === null) break;
+      if (attempt === 3) throw new Error(`glewlwyd exited with ${proc.exitCode}`);
     }
+    const base = `http://localhost:${port}`;
+    const issuer = `${base}/api/oidc`;
 
     const admin = apiClient(base);
     await admin('POST', '/auth/', ADMIN);
@@ -174,7 +183,7 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
         'email-claim': 'mandatory', 'name-claim': 'no', 'scope-claim': 'no', 'address-claim': { type: 'no' }, claims: [],
         // The e-mail in the access token too (it is not there otherwise).
         'additional-parameters': [{ 'user-parameter': 'email', 'token-parameter': 'email' }],
-        'session-management-allowed': true, 'session-cookie-name': 'GLEWLWYD2_OIDC_SID', 'session-cookie-expiration': 86400,
+        'session-management-allowed': true, 'front-channel-logout-allowed': true, 'session-cookie-name': 'GLEWLWYD2_OIDC_SID', 'session-cookie-expiration': 86400,
         'request-parameter-allow': false, 'introspection-revocation-allowed': false,
       },
     });
@@ -191,7 +200,7 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
     // Grant the scopes to the client on the user's behalf, so that glewlwyd asks no consent.
     const asUser = apiClient(base);
     await asUser('POST', '/auth/', { username: user.username, password: user.password });
-    if (!process.env.GW_NOGRANT) await asUser('PUT', `/auth/grant/${clientId}`, { scope: 'openid email' });
+    await asUser('PUT', `/auth/grant/${clientId}`, { scope: 'openid email' });
 
     const discovery = (await fetch(`${issuer}/.well-known/openid-configuration`).then((r) => r.json())) as { issuer?: string };
     if (discovery.issuer !== issuer) throw new Error(`discovery issuer ${String(discovery.issuer)} is not ${issuer}`);
@@ -221,6 +230,11 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
         // glewlwyd's login page never continues by itself: it always waits for this button.
         await next.click();
         await page.waitForURL(atApp, { timeout: 15_000 });
+      },
+      async signOut(page: Page): Promise<void> {
+        await page.waitForURL((u) => u.origin === base && u.searchParams.get('prompt') === 'end_session', { timeout: 15_000 });
+        await page.locator('button.btn-danger', { hasText: 'Logout' }).click();
+        await page.waitForURL((u) => u.origin === appOrigin, { timeout: 15_000 });
       },
       log: () => output.join(''),
       stop,
