@@ -26,6 +26,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Reuse a data directory (restart tests); default a fresh temporary one. */
   dataDir?: string;
+  /** Listen on this port (e.g. one an identity provider was told of first); default a free one. */
+  port?: number;
 }
 
 /** Finds a free TCP port on loopback. */
@@ -47,7 +49,7 @@ export function freePort(): Promise<number> {
  * PostgreSQL in TEST_DATABASE_URL), and resolves once it answers GET /api/Test.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<TestServer> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sv-test-'));
   const url = `http://localhost:${port}`;

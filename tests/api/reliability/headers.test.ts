@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appContentSecurityPolicy } from '../../../server/http/securityHeaders.ts';
@@ -60,6 +61,30 @@ describe('headers on the wire', () => {
       expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(r.headers.get('permissions-policy')).toMatch(/geolocation=\(self\).*camera=\(self\)/);
       expect(r.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    }
+  });
+
+  it('with another provider, its origin is allowed for connections and forms only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sv-csp-'));
+    const file = join(dir, 'identity.json');
+    const authority = 'http://127.0.0.1:9/api/oidc';
+    writeFileSync(file, JSON.stringify({ authority, client_id: 'sporoci-vrsto', scope: 'openid email' }));
+    const other = await startServer({ env: { IDENTITY_CONFIG: file } });
+    try {
+      const r = await fetch(`${other.url}/index.html`);
+      await r.arrayBuffer();
+      if ((r.headers.get('content-type') ?? '').startsWith('text/html')) {
+        const csp = directives(r.headers.get('content-security-policy') ?? '');
+        expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:9']);
+        expect(csp.get('form-action')).toEqual(["'self'", 'http://127.0.0.1:9']);
+        for (const [name, src] of csp) if (name !== 'connect-src' && name !== 'form-action') expect(src, name).not.toContain('http://127.0.0.1:9');
+      }
+      // The embedded provider is not mounted; /identity.json names the other one.
+      expect(((await (await fetch(`${other.url}/identity.json`)).json()) as { authority: string }).authority).toBe(authority);
+      expect((await fetch(`${other.url}/idp/.well-known/openid-configuration`)).status).toBe(404);
+    } finally {
+      await other.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
