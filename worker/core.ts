@@ -4,8 +4,7 @@ import type { FilterInput } from './filters/types.ts';
 import { CoreBase } from './coreBase.ts';
 import { COL } from './columns.ts';
 import { filterStateToConditions } from './layer/filterState.ts';
-import { buildPointBatch, type Predicate } from './layer/points.ts';
-import { compile } from './filters/index.ts';
+import { SightingsLayer } from './layer/SightingsLayer.ts';
 import { crossing } from './http/crossing.ts';
 import { RecordsCore } from './records/recordsCore.ts';
 import type { DetailedFeature } from './records/service.ts';
@@ -28,6 +27,8 @@ export class DataCoreImpl extends CoreBase implements DataCore {
   private layerFeatures: Promise<Feature[]> | null = null;
   private records: RecordsCore | null = null;
   private offline: Promise<OfflineCore> | null = null;
+  /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
+  private readonly sightings = new SightingsLayer();
 
   protected onSessionChanged(): void {
     this.layerChanged();
@@ -72,9 +73,7 @@ export class DataCoreImpl extends CoreBase implements DataCore {
   async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {
     const source = this.requireMonitor().online ? this.loadLayerFeatures() : this.offlineCore().then((o) => o.records.list());
     const [features, columns, rules] = await Promise.all([source, this.sightingColumns(), this.layerRules()]);
-    const conditions = filterStateToConditions(filter);
-    const predicate = conditions.length ? compile(conditions, { columns, userEmail: this.session.email }) : null;
-    return buildPointBatch(features, { extent, filter: predicate, rules });
+    return this.sightings.points(features, { extent, filter, rules, columns, userEmail: this.session.email });
   }
 
   getSightingColumns(): Promise<Column[]> {
@@ -258,12 +257,12 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     return project.tables.find((t) => t.id === c.tableId)?.columns ?? [];
   }
 
-  private async layerRules(): Promise<Predicate[]> {
+  private async layerRules(): Promise<(FilterInput | null)[]> {
     const c = this.requireConfig();
-    const [profile, columns] = await Promise.all([this.getProfile(), this.sightingColumns()]);
+    const profile = await this.getProfile();
     const layer = profile.layers.find((l) => l.id === c.layerId);
     if (!layer || layer.symbology.type !== 'complex') return [];
-    return layer.symbology.rules.map((r) => compile(r.filter, { columns, userEmail: this.session.email }));
+    return layer.symbology.rules.map((r) => r.filter);
   }
 
 

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { PointBatch } from '../../../../worker/api.ts';
+import { compile } from '../../../../worker/filters/index.ts';
+import type { FilterInput } from '../../../../worker/filters/types.ts';
+import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
+import { buildPointBatch } from '../../../../worker/layer/points.ts';
+import type { Column, Feature, Properties } from '../../../../worker/types.ts';
+import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
+import { loadVectors } from '../filters/vectorsFile.ts';
+
+const v = loadVectors();
+const now = Date.parse(v.now);
+const columns: Column[] = v.columns;
+/** Rules like the seeded profile's: one per group (Select 920). */
+const RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({ type: 'condition', columnId: 920, operationType: 'equals', values: [g] }));
+
+/** Random features over the vector columns: points in a small box (so that thinning hides some), a few without a point. */
+function randomFeatures(seed: number, n: number): Feature[] {
+  const rng = prng(seed);
+  return randomRecords(rng, columns, n).map((r, i) => {
+    const x = 1_600_000 + Math.floor(rng() * 400) * 50;
+    const y = 5_800_000 + Math.floor(rng() * 400) * 50;
+    const geometry = i % 50 === 7 ? null : i % 61 === 3 ? { type: 'LineString' as const, coordinates: [[x, y], [x + 1, y]] } : { type: 'Point' as const, coordinates: [x, y] };
+    const properties: Properties = { ...r.properties, 2066: rng() < 0.9 ? true : pickHidden(rng) };
+    return { type: 'Feature', id: r.id, geometry, properties } as Feature;
+  });
+}
+const pickHidden = (rng: () => number): Properties[string] => [0, false, null, '0'][Math.floor(rng() * 4)]!;
+
+/** The object path: what the data core built before the columnar copy. */
+function reference(features: readonly Feature[], filter: FilterInput | null, rules: readonly FilterInput[], extent: [number, number, number, number] | null = null): PointBatch {
+  const ctx = { columns, userEmail: v.userEmail, now: () => now };
+  return buildPointBatch(features, { extent, filter: filter ? compile(filter, ctx) : null, rules: rules.map((r) => compile(r, ctx)) });
+}
+
+/** The batch as plain arrays, for comparing. */
+const plain = (b: PointBatch): unknown => ({
+  ids: [...b.ids], coords: [...b.coords], styleIndex: [...b.styleIndex], minLevel: [...b.minLevel], properties: b.properties,
+});
+
+const query = (filter: FilterInput | null, extent: [number, number, number, number] | null = null) =>
+  ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now });
+
+describe('LayerIndex', () => {
+  it('gives the batch the object path gives (ids, styles, thinning levels) for 200 random filters', () => {
+    const features = randomFeatures(3, 1500);
+    const index = new LayerIndex(features);
+    const rng = prng(5);
+    let compared = 0;
+    for (let i = 0; i < 200; i++) {
+      const filter = randomFilter(rng, columns);
+      let expected: PointBatch;
+      try { expected = reference(features, filter, RULES); } catch { continue; }
+      expect(plain(index.batch(query(filter))), JSON.stringify(filter)).toEqual(plain(expected));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(120);
+    expect(plain(index.batch(query(null)))).toEqual(plain(reference(features, null, RULES)));
+    expect(index.lastRun).toEqual({ columnarRows: expect.any(Number), objectFeatures: 0 });
+  });
+
+  it('keeps only points inside the extent', () => {
+    const features = randomFeatures(4, 600);
+    const extent: [number, number, number, number] = [1_605_000, 5_805_000, 1_612_000, 5_815_000];
+    const filter: FilterInput = { type: 'condition', columnId: 2066, operationType: 'equals', values: [true] };
+    const b = new LayerIndex(features).batch(query(filter, extent));
+    expect(b.ids.length).toBeGreaterThan(0);
+    expect(plain(b)).toEqual(plain(reference(features, filter, RULES, extent)));
+  });
+
+  it('follows an edited list: edits in place, deleted rows left out, inserts through the object path', () => {
+    const features = randomFeatures(6, 800);
+    const index = new LayerIndex(features);
+    const filter: FilterInput = { type: 'condition', columnId: 920, operationType: 'in', values: [1, 15, 'osebek'] };
+    index.batch(query(filter));
+    // A fresh list as the offline store gives it: new objects, two edits, one deleted, two inserted at the end.
+    const next: Feature[] = features.filter((f) => f.id !== 10).map((f) => ({ ...f, properties: { ...f.properties } }));
+    next[3]!.properties['920'] = 15;
+    next[4]!.properties['920'] = 'OSEBEK';
+    next[5] = { ...next[5]!, geometry: { type: 'Point', coordinates: [1_700_000, 5_700_000] } };
+    const inserted = (id: number, group: number): Feature => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates: [1_601_000, 5_801_000] }, properties: { 920: group, 2066: true } });
+    next.push(inserted(9_000_001, 1), inserted(9_000_002, 3));
+    expect(index.sync(next)).toBe(false);
+    expect(plain(index.batch(query(filter)))).toEqual(plain(reference(next, filter, RULES)));
+    expect(index.lastRun.objectFeatures).toBe(2);
+    expect(plain(index.batch(query(null)))).toEqual(plain(reference(next, null, RULES)));
+  });
+
+  it('builds its copy anew when most of the list changed', () => {
+    const index = new LayerIndex(randomFeatures(8, 300));
+    const other = randomFeatures(9, 300).map((f) => ({ ...f, id: f.id + 1000 }));
+    expect(index.sync(other)).toBe(true);
+    expect(index.lastRun.objectFeatures).toBe(0);
+    expect(plain(index.batch(query(null)))).toEqual(plain(reference(other, null, RULES)));
+    expect(index.lastRun.objectFeatures).toBe(0);
+  });
+
+  it('throws FilterError for an invalid filter or rule', () => {
+    const index = new LayerIndex(randomFeatures(10, 50));
+    expect(() => index.batch(query({ type: 'condition', columnId: 1, operationType: 'equals', values: [1] }))).toThrow(/Unknown column/);
+    expect(() => index.batch({ ...query(null), rules: [{ type: 'condition', columnId: 920, operationType: 'bogus' } as unknown as FilterInput] }))
+      .toThrow(/Unknown operation/);
+  });
+});

@@ -1,0 +1,147 @@
+import type { Feature, Properties } from '../types.ts';
+import { COL, isPublic } from '../columns.ts';
+import { ColumnStore } from '../filters/columnar/ColumnStore.ts';
+import { finestCell } from './thinSorted.ts';
+
+/** Above this share of the rows changed, added or gone, a sync builds the rows anew. */
+const REBUILD_SHARE = 0.25;
+
+/** True when two property objects hold the same keys with the same values. */
+function sameProperties(a: Properties, b: Properties): boolean {
+  if (a === b) return true;
+  let count = 0;
+  for (const k in a) {
+    if (a[k] !== b[k] || !(k in b)) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
+}
+
+/** A feature's point as [x, y], or NaN for anything that is not a point with numeric coordinates. */
+function pointOf(f: Feature): [number, number] {
+  const g = f.geometry;
+  if (!g || g.type !== 'Point' || !Array.isArray(g.coordinates)) return [NaN, NaN];
+  return [Number(g.coordinates[0]), Number(g.coordinates[1])];
+}
+
+/**
+ * The layer's features as rows of a ColumnStore, with what the map needs of each row read once:
+ * the point, its finest thinning cell, the public flag. A newer list of the same layer (the
+ * offline list after an edit, a reload) is matched by feature id: rows whose properties are
+ * unchanged stay as they are, edited rows are updated in place, rows missing from the list are
+ * left out, and features the store does not hold (offline inserts) are `extras`, for the object
+ * path. When too much changed, the rows are built anew.
+ */
+export class LayerRows {
+  /** The rows' columns. */
+  store!: ColumnStore;
+  /** The feature of each row. */
+  features!: Feature[];
+  /** Each row's point (NaN when it has none). */
+  xs!: Float64Array;
+  ys!: Float64Array;
+  /** Each row's finest thinning cell (-1 when out of range). */
+  cx!: Int32Array;
+  cy!: Int32Array;
+  /** The rows that can be drawn: in the current list, public, with a finite point; ascending. */
+  candidates!: Int32Array;
+  /** Features of the current list that the store does not hold. */
+  extras: Feature[] = [];
+  /** Changes whenever rows change (edits, rebuilds), for what is cached per row. */
+  version = 0;
+  private present!: Uint8Array;
+  private byId!: Map<number, number>;
+  private source: readonly Feature[] | null = null;
+
+  constructor(features: readonly Feature[]) {
+    this.build(features);
+  }
+
+  /** Number of rows in the store. */
+  get size(): number {
+    return this.features.length;
+  }
+
+  /**
+   * Brings the rows up to date with the layer's current list (nothing to do for the same list);
+   * true when the rows were built anew.
+   */
+  sync(features: readonly Feature[]): boolean {
+    if (features === this.source) return false;
+    const present = new Uint8Array(this.size);
+    const extras: Feature[] = [];
+    let changed = 0;
+    for (const f of features) {
+      const row = this.byId.get(f.id);
+      if (row === undefined || present[row] === 1) {
+        extras.push(f);
+        continue;
+      }
+      present[row] = 1;
+      const old = this.features[row]!;
+      if (old === f) continue;
+      if (!sameProperties(old.properties, f.properties)) {
+        this.store.update(row, f.properties);
+        changed++;
+      }
+      this.features[row] = f;
+      this.readRow(row);
+    }
+    let gone = 0;
+    for (let i = 0; i < present.length; i++) gone += 1 - present[i]!;
+    if (changed + gone + extras.length > REBUILD_SHARE * Math.max(this.size, 1)) {
+      this.build(features);
+      return true;
+    }
+    this.source = features;
+    this.present = present;
+    this.extras = extras;
+    this.findCandidates();
+    this.version++;
+    return false;
+  }
+
+  private build(features: readonly Feature[]): void {
+    const n = features.length;
+    this.features = features.slice();
+    this.store = new ColumnStore(this.features.map((f) => f.properties));
+    this.byId = new Map();
+    this.xs = new Float64Array(n);
+    this.ys = new Float64Array(n);
+    this.cx = new Int32Array(n);
+    this.cy = new Int32Array(n);
+    this.present = new Uint8Array(n);
+    this.extras = [];
+    for (let i = 0; i < n; i++) {
+      const id = features[i]!.id;
+      if (this.byId.has(id)) this.extras.push(features[i]!);
+      else {
+        this.byId.set(id, i);
+        this.present[i] = 1;
+      }
+      this.readRow(i);
+    }
+    this.source = features;
+    this.findCandidates();
+    this.version++;
+  }
+
+  private readRow(row: number): void {
+    const [x, y] = pointOf(this.features[row]!);
+    this.xs[row] = x;
+    this.ys[row] = y;
+    this.cx[row] = finestCell(x);
+    this.cy[row] = finestCell(y);
+  }
+
+  private findCandidates(): void {
+    const out = new Int32Array(this.size);
+    let k = 0;
+    for (let i = 0; i < this.size; i++) {
+      const f = this.features[i]!;
+      if (this.present[i] === 1 && Number.isFinite(this.xs[i]!) && Number.isFinite(this.ys[i]!) && isPublic(f.properties[COL.public])) out[k++] = i;
+    }
+    this.candidates = out.subarray(0, k);
+  }
+}

@@ -1,0 +1,45 @@
+import type { LayerFilterState, PointBatch } from '../api.ts';
+import type { Feature } from '../types.ts';
+import { filterStateToConditions } from './filterState.ts';
+import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
+
+/** The filter state with every part on: compiling it encodes every column the filter panel reads. */
+const ALL_PARTS: LayerFilterState = { year: 2000, speciesId: 0, mineOnly: true };
+
+/** What a batch of the sightings layer is asked for, besides the features. */
+export type SightingsQuery = Omit<LayerQuery, 'filter'> & { filter: LayerFilterState };
+
+/**
+ * The data core's sightings layer: one LayerIndex over the loaded features, kept while the list
+ * stays the same and synced when it changes, answering the filter panel's states with column
+ * scans. Right after an index is built, the columns of the filter panel (date, species, creator)
+ * are encoded in the background, so that the first filter change does not pay for them.
+ */
+export class SightingsLayer {
+  private index: LayerIndex | null = null;
+
+  /** The point batch of `features` for a filter state (see LayerIndex.batch). */
+  points(features: readonly Feature[], q: SightingsQuery): PointBatch {
+    let index = this.index;
+    const fresh = index === null;
+    if (index === null) index = this.index = new LayerIndex(features);
+    if (fresh || index.sync(features)) {
+      const warm = { ...q, filter: filterStateToConditions(ALL_PARTS) };
+      const built = index;
+      setTimeout(() => {
+        try {
+          built.warm(warm);
+        } catch {
+          // A table without the filter panel's columns: the batch itself reports the error.
+        }
+      }, 0);
+    }
+    const conditions = filterStateToConditions(q.filter);
+    return index.batch({ ...q, filter: conditions.length ? conditions : null });
+  }
+
+  /** The current index (null before the first batch); for tests and the bench. */
+  get current(): LayerIndex | null {
+    return this.index;
+  }
+}

@@ -1,0 +1,129 @@
+import type { PointBatch } from '../api.ts';
+import type { Feature, Properties } from '../types.ts';
+import type { LayerRows } from './LayerRows.ts';
+import type { LayerStyles } from './LayerIndex.ts';
+import { THIN_ALL_LEVEL, thinLevels } from './thin.ts';
+import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
+
+/** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
+export class BatchScratch {
+  /** Each row's index in the batch being assembled, -1 when not in it (reset after use). */
+  pos = new Int32Array(0);
+  /** The thinning sequence: style, finest cell and batch index of each point in Z-order. */
+  style = new Uint16Array(0);
+  cx = new Int32Array(0);
+  cy = new Int32Array(0);
+  index = new Int32Array(0);
+  readonly best = new Int32Array(THIN_ALL_LEVEL);
+
+  /** Makes room for `rows` rows and a batch of `n` points. */
+  fit(rows: number, n: number): void {
+    if (this.pos.length < rows) this.pos = new Int32Array(rows).fill(-1);
+    if (this.index.length < n) {
+      this.style = new Uint16Array(n);
+      this.cx = new Int32Array(n);
+      this.cy = new Int32Array(n);
+      this.index = new Int32Array(n);
+    }
+  }
+}
+
+/**
+ * Packs the selected rows (ascending) and then the extras (features outside the store, already
+ * filtered) into a PointBatch. The thinning levels come from one walk of the rows in thinning
+ * order (`order`, see thinSorted.ts) with the extras merged in; should a point lie beyond the
+ * integer cell range (far outside the world), thinLevels does the whole batch instead.
+ */
+export function assembleBatch(
+  rows: LayerRows, selected: Int32Array, k: number, extras: readonly Feature[], styles: LayerStyles, order: Int32Array, scratch: BatchScratch,
+): PointBatch {
+  const n = k + extras.length;
+  scratch.fit(rows.size, n);
+  const ids = new Float64Array(n);
+  const coords = new Float64Array(2 * n);
+  const styleIndex = new Uint16Array(n);
+  // Sized once: growing by push re-allocates, and fresh memory is what a large batch costs most.
+  const properties = new Array<Properties>(n);
+  const { pos } = scratch;
+  const { features, xs, ys, cx, cy } = rows;
+  const rowStyle = styles.style;
+  let inRange = true;
+  for (let b = 0; b < k; b++) {
+    const row = selected[b]!;
+    const f = features[row]!;
+    ids[b] = f.id;
+    coords[2 * b] = xs[row]!;
+    coords[2 * b + 1] = ys[row]!;
+    styleIndex[b] = rowStyle[row]!;
+    properties[b] = f.properties;
+    pos[row] = b;
+    if (cx[row]! < 0 || cy[row]! < 0) inRange = false;
+  }
+  // The extras, styled by the first matching rule, with their finest cells.
+  const ex = new Int32Array(extras.length);
+  const ey = new Int32Array(extras.length);
+  for (let e = 0; e < extras.length; e++) {
+    const f = extras[e]!;
+    const b = k + e;
+    const c = (f.geometry as { coordinates: unknown[] }).coordinates;
+    ids[b] = f.id;
+    coords[2 * b] = Number(c[0]);
+    coords[2 * b + 1] = Number(c[1]);
+    const s = styles.rules.findIndex((rule) => rule(f.properties));
+    styleIndex[b] = s < 0 ? styles.rules.length : s;
+    properties[b] = f.properties;
+    ex[e] = finestCell(coords[2 * b]!);
+    ey[e] = finestCell(coords[2 * b + 1]!);
+    if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
+  }
+  const minLevel = inRange ? thinInOrder(rows, order, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
+  for (let b = 0; b < k; b++) pos[selected[b]!] = -1;
+  return { ids, coords, styleIndex, minLevel, properties };
+}
+
+/** The thinning levels of the batch from the rows in thinning order, with the extras merged in. */
+function thinInOrder(
+  rows: LayerRows, order: Int32Array, k: number, styleIndex: Uint16Array, ex: Int32Array, ey: Int32Array, scratch: BatchScratch,
+): Uint8Array {
+  const extraOrder = Array.from(ex.keys()).sort((a, b) =>
+    zCompare(styleIndex[k + a]!, ex[a]!, ey[a]!, styleIndex[k + b]!, ex[b]!, ey[b]!) || a - b);
+  const { pos, style, cx, cy, index } = scratch;
+  const rcx = rows.cx;
+  const rcy = rows.cy;
+  let m = 0;
+  let e = 0;
+  for (let j = 0; j < order.length; j++) {
+    const row = order[j]!;
+    const b = pos[row]!;
+    if (b < 0) continue;
+    const s = styleIndex[b]!;
+    const x = rcx[row]!;
+    const y = rcy[row]!;
+    // Extras that come before this row in Z-order go first.
+    for (; e < extraOrder.length; e++) {
+      const a = extraOrder[e]!;
+      if (zCompare(styleIndex[k + a]!, ex[a]!, ey[a]!, s, x, y) >= 0) break;
+      m = push(scratch, m, styleIndex[k + a]!, ex[a]!, ey[a]!, k + a);
+    }
+    style[m] = s;
+    cx[m] = x;
+    cy[m] = y;
+    index[m++] = b;
+  }
+  for (; e < extraOrder.length; e++) {
+    const a = extraOrder[e]!;
+    m = push(scratch, m, styleIndex[k + a]!, ex[a]!, ey[a]!, k + a);
+  }
+  const out = new Uint8Array(k + ex.length);
+  thinSequence(style, cx, cy, index, m, out, scratch.best);
+  return out;
+}
+
+/** Appends one point to the thinning sequence; returns the new length. */
+function push(s: BatchScratch, m: number, style: number, x: number, y: number, b: number): number {
+  s.style[m] = style;
+  s.cx[m] = x;
+  s.cy[m] = y;
+  s.index[m] = b;
+  return m + 1;
+}
