@@ -4,7 +4,9 @@ import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { compileFilterSql } from '../../server/filters/sql.ts';
 import { HttpError } from '../../server/http/errors.ts';
-import { compile, FilterError } from '../../worker/filters/index.ts';
+import { ColumnStore } from '../../worker/filters/columnar/ColumnStore.ts';
+import { compileColumnar } from '../../worker/filters/columnar/ColumnarFilter.ts';
+import { compile, FilterError, validate } from '../../worker/filters/index.ts';
 import type { FilterInput } from '../../worker/filters/types.ts';
 import type { Column, Properties } from '../../worker/types.ts';
 import { prng, randomFilter, randomRecords } from '../unit/server/filters/random.ts';
@@ -72,19 +74,23 @@ describe(`filter vectors on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
     for (const c of v.invalid) expect(await sqlIds(c.filter, v.userEmail), c.name).toBe('rejected');
   });
 
-  it('agrees with the engine on 200 seeded random filters over 300 random records', async () => {
+  it('agrees with the engine (objects and columns) on 400 seeded random filters over 300 random records', async () => {
     const rng = prng(1053);
     const cols = [...columns.values()];
     const records = randomRecords(rng, cols, 300);
+    const store = new ColumnStore(records.map((r) => r.properties));
     await load(records);
     try {
       const wrong: string[] = [];
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 400; i++) {
         const filter = randomFilter(rng, cols);
         let engine: number[] | 'rejected';
         try {
           const match = compile(filter, { columns, userEmail: v.userEmail, now: () => now });
           engine = records.filter((r) => match(r.properties)).map((r) => r.id);
+          const columnar = compileColumnar(validate(filter, { columns }), store, { userEmail: v.userEmail, now: () => now });
+          const rows = Array.from(columnar.rows.subarray(0, columnar.select()), (row) => records[row]!.id);
+          if (JSON.stringify(rows) !== JSON.stringify(engine)) wrong.push(`columnar: ${JSON.stringify(filter)}`);
         } catch (e) {
           if (!(e instanceof FilterError)) throw e;
           engine = 'rejected';

@@ -2,7 +2,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFilterSql } from '../../../../server/filters/sql.ts';
 import { HttpError } from '../../../../server/http/errors.ts';
-import { compile, FilterError } from '../../../../worker/filters/index.ts';
+import { ColumnStore } from '../../../../worker/filters/columnar/ColumnStore.ts';
+import { compileColumnar } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
+import { compile, FilterError, validate } from '../../../../worker/filters/index.ts';
 import type { FilterInput } from '../../../../worker/filters/types.ts';
 import type { Column } from '../../../../worker/types.ts';
 import { loadVectors } from '../../worker/filters/vectorsFile.ts';
@@ -79,11 +81,12 @@ describe('compileFilterSql parameters', () => {
   });
 });
 
-describe('random filters give the same ids from the engine and from SQL', () => {
+describe('random filters give the same ids from the engine (objects and columns) and from SQL', () => {
   const rng = prng(20240517);
   const cols = [...columns.values()];
   const records = randomRecords(rng, cols, 300);
   const filters = Array.from({ length: 400 }, () => randomFilter(rng, cols));
+  const store = new ColumnStore(records.map((r) => r.properties));
 
   it('agrees on 400 seeded filters over 300 random records (rejections included)', async () => {
     await insertRecords(db, records);
@@ -94,6 +97,9 @@ describe('random filters give the same ids from the engine and from SQL', () => 
         try {
           const match = compile(filter, { columns, userEmail: v.userEmail, now: () => now });
           engineIds = records.filter((r) => match(r.properties)).map((r) => r.id);
+          const columnar = compileColumnar(validate(filter, { columns }), store, { userEmail: v.userEmail, now: () => now });
+          const rows = columnar.rows.subarray(0, columnar.select());
+          expect(Array.from(rows, (row) => records[row]!.id), `columnar, filter #${i}: ${JSON.stringify(filter)}`).toEqual(engineIds);
         } catch (e) {
           if (!(e instanceof FilterError)) throw e;
           engineIds = 'rejected';

@@ -10,7 +10,7 @@ import { loadVectors } from './vectorsFile.ts';
 const v = loadVectors();
 const now = Date.parse(v.now);
 
-/** Compiles a filter for the store; null when the engine rejects it. */
+/** Compiles a filter for the store (the shared vectors run in vectors.test.ts). */
 function columnar(filter: FilterInput | null, store: ColumnStore, userEmail: string | null = v.userEmail, columns: Column[] = v.columns): ColumnarFilter {
   return compileColumnar(validate(filter, { columns }), store, { userEmail, now: () => now });
 }
@@ -20,16 +20,6 @@ function ids(f: ColumnarFilter, records: readonly { id: number }[], input: Int32
   const k = f.select(input);
   return Array.from(f.rows.subarray(0, k), (row) => records[row]!.id);
 }
-
-describe('columnar engine on the shared vectors', () => {
-  const store = new ColumnStore(v.records.map((r) => r.properties));
-  for (const c of v.cases) {
-    it(c.name, () => {
-      const userEmail = c.userEmail === undefined ? v.userEmail : c.userEmail;
-      expect(ids(columnar(c.filter, store, userEmail), v.records)).toEqual(c.expectedIds);
-    });
-  }
-});
 
 describe('columnar engine against the object engine', () => {
   it('agrees on 400 seeded random filters over 300 random records, twice (cold and warm)', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compile, FilterError } from '../../../../worker/filters/index.ts';
+import { ColumnStore } from '../../../../worker/filters/columnar/ColumnStore.ts';
+import { compileColumnar } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
+import { compile, FilterError, validate } from '../../../../worker/filters/index.ts';
 import { OPERATION_TYPES, type FilterInput } from '../../../../worker/filters/types.ts';
 import { loadVectors } from './vectorsFile.ts';
 
@@ -17,7 +19,9 @@ function operations(f: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-describe('filter vectors through the engine', () => {
+const store = new ColumnStore(v.records.map((r) => r.properties));
+
+describe('filter vectors through the engine (objects and columns)', () => {
   it('cover every operation, negate, nesting and flat lists, with at least 80 cases', () => {
     expect(v.cases.length).toBeGreaterThanOrEqual(80);
     const used = new Set<string>();
@@ -33,6 +37,9 @@ describe('filter vectors through the engine', () => {
       const match = compile(c.filter, { columns: v.columns, userEmail, now: () => now });
       const ids = v.records.filter((r) => match(r.properties)).map((r) => r.id);
       expect(ids).toEqual(c.expectedIds);
+      const columnar = compileColumnar(validate(c.filter, { columns: v.columns }), store, { userEmail, now: () => now });
+      const rows = columnar.rows.subarray(0, columnar.select());
+      expect(Array.from(rows, (row) => v.records[row]!.id), 'columnar').toEqual(c.expectedIds);
     });
   }
 
