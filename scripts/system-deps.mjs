@@ -1,5 +1,5 @@
 // Installs what the tests need from Debian's packages when it is missing: chromium for the
-// browser tests, postgresql for the PostgreSQL run of the API tests. Runs apt-get only as root.
+// browser tests, glewlwyd (a second real OpenID provider) for the sign-in journey, postgresql for the PostgreSQL run of the API tests. Runs apt-get only as root.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -24,6 +24,14 @@ export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
   console.log('Nameščam chromium (Debian) za brskalniške teste …');
   return aptInstall(['chromium']) && existsSync('/usr/bin/chromium');
+}
+
+/** Ensures /usr/bin/glewlwyd (a second OpenID provider for the browser tests) exists; returns whether it does. */
+export function ensureGlewlwyd() {
+  // sqlite3 makes its throw-away database from the package's SQL script.
+  if (existsSync('/usr/bin/glewlwyd') && existsSync('/usr/bin/sqlite3')) return true;
+  console.log('Nameščam glewlwyd (Debian) za brskalniške teste prijave …');
+  return aptInstall(['glewlwyd', 'sqlite3']) && existsSync('/usr/bin/glewlwyd') && existsSync('/usr/bin/sqlite3');
 }
 
 /** The PostgreSQL server binaries directory, or null. */

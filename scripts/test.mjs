@@ -1,10 +1,10 @@
 // `npm test`: typecheck, build, then the unit, API and browser suites (vitest), and the API
-// suite once more on PostgreSQL when it can be started. Installs Debian's chromium and
+// suite once more on PostgreSQL when it can be started. Installs Debian's chromium, glewlwyd and
 // postgresql first when they are missing (as root). Ends with one line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensurePostgres, startPostgres } from './system-deps.mjs';
+import { ensureChromium, ensureGlewlwyd, ensurePostgres, startPostgres } from './system-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -39,11 +39,17 @@ function vitest(title, projects, env = {}) {
 }
 
 const chromiumOk = ensureChromium();
+// A second real OpenID provider for the sign-in journey (tests/e2e/otherProvider.test.ts).
+const glewlwydOk = ensureGlewlwyd();
 const postgresOk = ensurePostgres();
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('build', bin('vite'), ['build', '--logLevel', 'warn']);
 vitest('unit + api (PGlite)', ['unit', 'api']);
+if (!glewlwydOk) {
+  console.error('Test prijave z drugim ponudnikom potrebuje /usr/bin/glewlwyd in /usr/bin/sqlite3.');
+  if (process.env.CI) ok = false;
+}
 if (chromiumOk) vitest('e2e (chromium)', ['e2e']);
 else {
   console.error('Brskalniški testi potrebujejo /usr/bin/chromium.');

@@ -86,6 +86,11 @@ export async function startSession(um: UserManager, isOnline: boolean, store: St
       return failed(store, failureFromError(e, 'callback'));
     }
   }
+  if (params.has('state')) {
+    // Back from the provider's sign-out: consume the stored sign-out state.
+    await um.signoutRedirectCallback().catch(() => undefined);
+    cleanAddress();
+  }
   const stored = await um.getUser();
   if (stored && !stored.expired) {
     forgetFailure(store);

@@ -20,5 +20,6 @@ export async function signOut(): Promise<void> {
   const idToken = session.value?.idToken ?? undefined;
   core.setSession({ accessToken: null, email: null });
   if (!um) return;
-  await um.signoutRedirect({ id_token_hint: idToken });
+  // A state makes every provider come back (Glewlwyd returns to post_logout_redirect_uri only with one).
+  await um.signoutRedirect({ id_token_hint: idToken, state: location.hash });
 }

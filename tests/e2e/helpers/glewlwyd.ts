@@ -36,9 +36,9 @@ export interface Glewlwyd {
   scope: string;
   /** The user the helper created (its grant to the client is already given: no consent screen). */
   user: { username: string; email: string; password: string };
-  /** Fills in and submits glewlwyd's login page in `page`, which then goes back to the app. */
+  /** Waits for glewlwyd's login page in `page` (the app is redirecting there), fills it in and submits; returns back at the app. */
   signIn(page: Page): Promise<void>;
-  /** Confirms glewlwyd's end-session page (the app sent `page` to end_session_endpoint), which then goes back to the app. */
+  /** Confirms glewlwyd's end-session page (the app sent `page` there with a `state`: without one glewlwyd does not go back), and waits for the way back to the app. */
   signOut(page: Page): Promise<void>;
   /** Everything glewlwyd logged, for failure messages. */
   log(): string;
@@ -135,7 +135,9 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
     execFileSync('sqlite3', [join(dir, 'glewlwyd.db')], { input: readFileSync(SQL_INIT) });
     // The package's webapp links jQuery, Bootstrap, fonts and config.json elsewhere; glewlwyd's
     // static server answers 404 for symlinks, so copy it dereferenced with a config.json of our own.
-    cpSync(WEBAPP, join(dir, 'webapp'), { recursive: true, dereference: true, filter: (src) => src !== join(WEBAPP, 'config.json') });
+    // Only the English texts, so that signIn() finds its buttons whatever the browser's language.
+    const skip = new Set(['config.json', 'locales/de', 'locales/fr', 'locales/nl'].map((f) => join(WEBAPP, f)));
+    cpSync(WEBAPP, join(dir, 'webapp'), { recursive: true, dereference: true, filter: (src) => !skip.has(src) });
     const webappConfig = JSON.parse(readFileSync(WEBAPP_CONFIG, 'utf8')) as Record<string, unknown>;
 
     let port = 0;
@@ -209,32 +211,43 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
       issuer, clientId, scope: 'openid email', user,
       async signIn(page: Page): Promise<void> {
         const atApp = (u: URL): boolean => u.origin === appOrigin;
-        // With a live glewlwyd session the authorization endpoint answers at once, without this page.
-        await page.waitForURL((u) => atApp(u) || (u.origin === base && u.pathname === '/login.html'), { timeout: 15_000 });
-        if (atApp(new URL(page.url()))) return;
+        // glewlwyd sends every authorization request to its login page (signed in or not) unless
+        // prompt=none, and that page never continues by itself.
+        // Called while the app is on its way to the provider: wait until the browser is there.
+        await page.waitForURL((u) => u.origin === base && u.pathname === '/login.html', { timeout: 15_000 });
         const username = page.locator('#username');
-        const grant = page.getByRole('button', { name: 'Grant access' });
+        const grant = page.getByRole('button', { name: 'Grant access' }); // consent, if the grant given at start is missing
         const next = page.getByRole('button', { name: 'Continue' });
-        await username.or(grant).or(next).first().waitFor();
-        if (await username.isVisible()) {
-          await username.fill(user.username);
-          await page.locator('#password').fill(user.password);
-          await page.locator('#password').press('Enter');
-          await grant.or(next).first().waitFor();
+        const timeout = 5_000;
+        const deadline = Date.now() + 30_000;
+        // The page renders its views asynchronously: act on whichever one shows, until back at the app.
+        while (!atApp(new URL(page.url()))) {
+          if (Date.now() > deadline) throw new Error(`signIn: still at ${page.url()}`);
+          try {
+            await username.or(grant).or(next).first().waitFor({ timeout });
+            if (await username.isVisible()) {
+              await username.fill(user.username, { timeout });
+              await page.locator('#password').fill(user.password, { timeout });
+              await page.locator('#password').press('Enter', { timeout });
+              await grant.or(next).first().waitFor({ timeout });
+            } else if (await grant.isVisible()) {
+              for (const box of await page.locator('input[type=checkbox]:not(:checked):not(:disabled)').all()) await box.check({ timeout });
+              await grant.click({ timeout });
+            } else {
+              await next.click({ timeout });
+              await page.waitForURL(atApp, { timeout: 10_000 });
+            }
+          } catch (e) {
+            if (!(e instanceof Error && e.name === 'TimeoutError')) throw e;
+          }
         }
-        // The consent screen (only if the grant given at start was revoked or the scope differs).
-        if (await grant.isVisible()) {
-          for (const box of await page.locator('input[type=checkbox]:not(:checked):not(:disabled)').all()) await box.check();
-          await grant.click();
-        }
-        // glewlwyd's login page never continues by itself: it always waits for this button.
-        await next.click();
-        await page.waitForURL(atApp, { timeout: 15_000 });
       },
       async signOut(page: Page): Promise<void> {
         await page.waitForURL((u) => u.origin === base && u.searchParams.get('prompt') === 'end_session', { timeout: 15_000 });
+        // The app may send the browser on at once (to sign in again): catch the navigation, not the URL.
+        const back = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${appOrigin}/`), { timeout: 15_000 });
         await page.locator('button.btn-danger', { hasText: 'Logout' }).click();
-        await page.waitForURL((u) => u.origin === appOrigin, { timeout: 15_000 });
+        await back;
       },
       log: () => output.join(''),
       stop,

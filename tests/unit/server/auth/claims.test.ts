@@ -17,8 +17,12 @@ const keycloak: JWTPayload = {
   realm_access: { roles: ['offline_access', 'reviewer:7'] },
   resource_access: { [CLIENT]: { roles: ['admin'] }, account: { roles: ['manage-account'] } },
 };
-/** Glewlwyd 2.7: the granted scopes in `aud`, the client in `azp`/`client_id`, e-mail only when the plugin adds it. */
-const glewlwyd: JWTPayload = { iss: 'http://localhost:4593/api/oidc', aud: 'openid email', sub: 'gozd', azp: CLIENT, client_id: CLIENT, scope: 'openid email' };
+/**
+ * Glewlwyd 2.7 (as the e2e test's instance issues it, header `typ: at+jwt`): the granted scopes
+ * as one string in `aud`, the client in `client_id` (no `azp`), `email` only when the plugin is
+ * told to add it (here it is not), no roles.
+ */
+const glewlwyd: JWTPayload = { iss: 'http://localhost:4593/api/oidc', aud: 'openid email', sub: 'HJhoWAOC', client_id: CLIENT, jti: 'j1', type: 'access_token', scope: 'openid email' };
 
 describe('audience rule', () => {
   it('a configured audience must be in aud, a string or an array', () => {
