@@ -24,6 +24,8 @@ export interface GlewlwydOptions {
   appOrigin: string;
   /** Access token lifetime in seconds (default 300). */
   accessTokenTtl?: number;
+  /** Whether access tokens carry `email` (default true); without it only the ID token and userinfo have it. */
+  emailInAccessToken?: boolean;
 }
 
 /** A running glewlwyd instance, configured for one public client and one user. */
@@ -32,7 +34,7 @@ export interface Glewlwyd {
   issuer: string;
   /** A public client (no secret, PKCE S256 required, authorization_code + refresh_token). */
   clientId: string;
-  /** What the app should request; the access token then carries `email`. */
+  /** What the app should request (the ID token and userinfo then carry `email`, the access token as configured). */
   scope: string;
   /** The user the helper created (its grant to the client is already given: no consent screen). */
   user: { username: string; email: string; password: string };
@@ -184,7 +186,7 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
         'pkce-allowed': true, 'pkce-method-plain-allowed': false, 'pkce-required': true,
         'email-claim': 'mandatory', 'name-claim': 'no', 'scope-claim': 'no', 'address-claim': { type: 'no' }, claims: [],
         // The e-mail in the access token too (it is not there otherwise).
-        'additional-parameters': [{ 'user-parameter': 'email', 'token-parameter': 'email' }],
+        'additional-parameters': opts.emailInAccessToken === false ? [] : [{ 'user-parameter': 'email', 'token-parameter': 'email' }],
         'session-management-allowed': true, 'front-channel-logout-allowed': true, 'session-cookie-name': 'GLEWLWYD2_OIDC_SID', 'session-cookie-expiration': 86400,
         'request-parameter-allow': false, 'introspection-revocation-allowed': false,
       },
