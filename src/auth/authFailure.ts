@@ -22,6 +22,8 @@ export interface AuthFailure {
   code: string | null;
   /** The provider's `error_description`, or the library's message; null when there is none. */
   description: string | null;
+  /** The HTTP status of a provider answer that gave no OAuth error code (e.g. Glewlwyd's bare 400), else null. */
+  status: number | null;
 }
 
 /** Session-storage key of the last failure in this tab. */
@@ -41,27 +43,51 @@ export function providerErrorFromQuery(search: string): AuthFailure | null {
   const params = new URLSearchParams(search);
   const code = clean(params.get('error'));
   if (!code) return null;
-  return { reason: 'provider', code, description: clean(params.get('error_description')) };
+  return { reason: 'provider', code, description: clean(params.get('error_description')), status: null };
+}
+
+/**
+ * The HTTP status of a provider answer that oidc-client-ts reports without an OAuth error
+ * ("Bad Request (400): {}" when the body is empty or has no `error`), or null.
+ */
+export function statusInMessage(e: unknown): number | null {
+  const message = e instanceof Error ? e.message : '';
+  const m = /^[^()]*\((\d{3})\)/.exec(message);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * True when the provider answered and refused (an OAuth error, or a 4xx without one), as
+ * opposed to a network failure or a time-out, after which the stored token is kept.
+ */
+export function isProviderRefusal(e: unknown): boolean {
+  if (e && typeof e === 'object' && (e as { name?: unknown }).name === 'ErrorResponse') return true;
+  const status = statusInMessage(e);
+  return status !== null && status >= 400 && status < 500;
 }
 
 /**
  * A failure from an error thrown by oidc-client-ts: its ErrorResponse carries the provider's
- * `error` and `error_description`; anything else (a failed fetch, bad JSON, a nonce mismatch)
- * carries a message.
+ * `error` and `error_description`; anything else (a failed fetch, bad JSON, a nonce mismatch,
+ * a refusal without an OAuth error) carries a message and perhaps an HTTP status.
  */
 export function failureFromError(e: unknown, reason: AuthFailureReason): AuthFailure {
   if (e && typeof e === 'object') {
     const o = e as { error?: unknown; error_description?: unknown; message?: unknown };
     const code = clean(o.error);
-    if (code) return { reason, code, description: clean(o.error_description) };
-    return { reason, code: null, description: clean(o.message) };
+    if (code) return { reason, code, description: clean(o.error_description), status: null };
+    return { reason, code: null, description: clean(o.message), status: statusInMessage(e) };
   }
-  return { reason, code: null, description: clean(String(e)) };
+  return { reason, code: null, description: clean(String(e)), status: null };
 }
 
-/** True when the provider refused a refresh token because it is expired or revoked (the normal end of a session). */
+/**
+ * True when the provider refused a refresh token because it is expired or revoked, the normal
+ * end of a session: `invalid_grant`, or a bare 400 (RFC 6749 §5.2 answers invalid_grant with 400;
+ * Glewlwyd sends no body).
+ */
 export function isExpiredGrant(f: AuthFailure): boolean {
-  return f.code === 'invalid_grant';
+  return f.code === 'invalid_grant' || (f.code === null && f.status === 400);
 }
 
 /** Remembers the failure for this tab, so that a reload shows it again instead of redirecting. */
@@ -86,7 +112,8 @@ export function rememberedFailure(store: Storage): AuthFailure | null {
     const f = JSON.parse(raw) as Partial<AuthFailure>;
     const reasons: AuthFailureReason[] = ['provider', 'unreachable', 'callback', 'renew'];
     if (!f || !reasons.includes(f.reason as AuthFailureReason)) return null;
-    return { reason: f.reason as AuthFailureReason, code: clean(f.code), description: clean(f.description) };
+    const status = typeof f.status === 'number' && Number.isInteger(f.status) ? f.status : null;
+    return { reason: f.reason as AuthFailureReason, code: clean(f.code), description: clean(f.description), status };
   } catch {
     return null;
   }

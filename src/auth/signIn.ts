@@ -3,6 +3,7 @@ import {
   failureFromError,
   forgetFailure,
   isExpiredGrant,
+  isProviderRefusal,
   providerErrorFromQuery,
   rememberedFailure,
   rememberFailure,
@@ -17,8 +18,8 @@ export type SignInResult =
   | { kind: 'failed'; failure: AuthFailure };
 
 /** True when the token endpoint refused (SPEC §4: a refresh answered 400 clears the token). */
-export function isRefusedByProvider(e: unknown): e is ErrorResponse {
-  return e instanceof ErrorResponse;
+export function isRefusedByProvider(e: unknown): boolean {
+  return e instanceof ErrorResponse || isProviderRefusal(e);
 }
 
 /** A fresh `nonce` (OpenID Connect Core §3.1.2.1): 128 random bits, base64url. */

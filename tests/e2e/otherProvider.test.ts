@@ -154,7 +154,7 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     await ctx.close();
   });
 
-  it("shows Glewlwyd's own error in Slovenian instead of a redirect loop", async () => {
+  it("shows Glewlwyd's own errors in Slovenian instead of a redirect loop, at sign-in and at renewal", async () => {
     const ctx = await newContext(browser, PHONE);
     const page = await ctx.newPage();
     const authorize = authorizeRequests(page);
@@ -185,6 +185,26 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     await page.locator('.app-header').waitFor({ timeout: 30_000 });
     expect(authorize).toHaveLength(2);
     expect(authorize[1]!.searchParams.get('nonce')).toBeTruthy();
+
+    // While the app is open, Glewlwyd refuses the next renewal (the refresh token is no longer
+    // one it issued): a dialog says the session ended and signs in only when asked.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), refresh_token: 'revoked' }));
+    });
+    const refused = await page.waitForResponse((r) => r.url() === `${glewlwyd.issuer}/token` && r.request().postData()?.includes('grant_type=refresh_token') === true, { timeout: ACCESS_TOKEN_TTL_S * 1000 + 10_000 });
+    expect(refused.status()).toBe(400);
+    const dialog = page.getByRole('dialog', { name: 'Prijava ni uspela' });
+    await dialog.getByText('Seja je potekla. Prosimo, prijavite se znova.').waitFor({ timeout: 10_000 });
+    // Glewlwyd answers a 400 with no body: the code shown is the HTTP status.
+    expect(await dialog.textContent()).toContain('Koda napake: HTTP 400');
+    await screenshot(page, 'glewlwyd-04-session-ended-390');
+    expect(authorize).toHaveLength(2);
+    await dialog.getByRole('button', { name: 'Prijava' }).click();
+    await glewlwyd.signIn(page);
+    await page.locator('.app-header').waitFor({ timeout: 30_000 });
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(authorize).toHaveLength(3);
     await ctx.close();
   });
 });
