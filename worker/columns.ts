@@ -26,12 +26,8 @@ export const UNIT_TABLE = { id: 53, unitId: 971, description: 926 } as const;
 /** Group-to-unit relation table 60: group field 1010, unit field 1011 (SPEC §3). */
 export const GROUP_UNIT_TABLE = { id: 60, group: 1010, unit: 1011 } as const;
 
-/** SPEC §5: a public flag of 0, false or null hides the feature from the map. */
-export function isPublic(value: unknown): boolean {
-  return !(value === 0 || value === false || value === null || value === undefined || value === '0' || value === 'false');
-}
+/** SPEC §5: whether the public flag shows the feature (the one rule, in domain/visibility.ts). */
+export { isPublicValue as isPublic } from '../domain/visibility.ts';
 
-/** SPEC §4/§5: a record is editable while its STATUS is 5 or empty. */
-export function isEditableStatus(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || value === 5 || value === '5';
-}
+/** SPEC §4/§5: a record is editable while its STATUS is 5 or empty (domain/statuses.ts). */
+export { isEditableStatus } from '../domain/statuses.ts';

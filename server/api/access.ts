@@ -3,6 +3,8 @@ import type { Properties } from '../../worker/types.ts';
 import type { AuthUser, Authenticate } from '../auth/types.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { TableMeta } from './meta.ts';
+import { isPublicValue, PUBLIC_FLAG_TEXTS } from '../../domain/visibility.ts';
+import { isEditableStatus } from '../../domain/statuses.ts';
 
 /** The caller's e-mail in the form it is stored (lower case), or null when anonymous. */
 export function emailOf(user: AuthUser | null): string | null {
@@ -22,16 +24,13 @@ export function param(params: unknown[], value: unknown, cast = ''): string {
   return `$${params.length}${cast}`;
 }
 
-/** True when a public-flag value means public (SPEC §5: 0, false or null hide). */
-export function isPublicValue(v: unknown): boolean {
-  return v === true || v === 1 || v === 'true' || v === '1';
-}
 
 /** SQL: the rows of `alias` the caller may see (public, or their own). */
 export function visibleSql(meta: TableMeta, alias: string, params: unknown[], email: string | null): string {
   const col = meta.roles.isPublic;
   if (!col) return 'true';
-  return `(${alias}.properties->>${param(params, String(col.id), '::text')} in ('true', '1') or ${alias}.created_by_email = ${param(params, email, '::text')})`;
+  const texts = PUBLIC_FLAG_TEXTS.map((t) => param(params, t, '::text')).join(', ');
+  return `(${alias}.properties->>${param(params, String(col.id), '::text')} in (${texts}) or ${alias}.created_by_email = ${param(params, email, '::text')})`;
 }
 
 /** SQL: the properties of `alias` with the creator e-mail removed unless the caller created the row. */
@@ -67,10 +66,6 @@ export function assertWritableTable(meta: TableMeta): void {
   if (!meta.roles.creator) throw forbidden(`Table ${meta.table.id} (${meta.table.name}) is read-only`);
 }
 
-/** True when the STATUS value lets the creator edit (SPEC §5: 5 or empty). */
-export function isEditableStatus(v: unknown): boolean {
-  return v === null || v === undefined || v === '' || String(v) === '5';
-}
 
 /** 403 with the reason unless the caller created the row and its STATUS is 5 or empty. */
 export function assertCanEdit(meta: TableMeta, row: OwnedRow, email: string): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, Properties } from '../../../worker/types.ts';
-import { assertCanEdit, canSee, isEditableStatus, maskProperties } from '../../../server/api/access.ts';
+import { assertCanEdit, canSee, maskProperties } from '../../../server/api/access.ts';
+import { isEditableStatus } from '../../../domain/statuses.ts';
 import { findRoles, type TableMeta } from '../../../server/api/meta.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
