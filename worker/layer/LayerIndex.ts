@@ -1,13 +1,14 @@
 import type { PointBatch } from '../api.ts';
 import type { Feature } from '../types.ts';
 import { COL, isPublic } from '../columns.ts';
-import { compilePlan, type Predicate } from '../filters/compile.ts';
-import { compileColumnar, type ColumnarFilter } from '../filters/columnar/ColumnarFilter.ts';
+import { compilePlan } from '../filters/compile.ts';
+import { compileColumnar } from '../filters/columnar/ColumnarFilter.ts';
+import { SelectionPool } from '../filters/columnar/Shared.ts';
 import type { FilterInput } from '../filters/types.ts';
 import { validate, type ColumnSource } from '../filters/validate.ts';
 import { LayerRows } from './LayerRows.ts';
 import { assembleBatch, BatchScratch } from './layerBatch.ts';
-import { zCompare } from './thinSorted.ts';
+import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 
 /** What one batch of the layer is asked for. */
 export interface LayerQuery {
@@ -31,22 +32,6 @@ export interface LayerRun {
   objectFeatures: number;
 }
 
-/** A filter compiled both ways: columnar for the store's rows, objects for the extras. */
-interface Compiled {
-  columnar: ColumnarFilter;
-  objects: Predicate;
-}
-
-/** The rules' styles per row and the drawable rows in thinning order, for one version of the rows. */
-export interface LayerStyles {
-  version: number;
-  key: string;
-  /** The style of each row (rules.length = the default). */
-  style: Uint16Array;
-  /** The rules compiled for the extras. */
-  rules: Predicate[];
-}
-
 /** Compiled filters kept per index (the filter panel's recent states and the rules). */
 const MAX_FILTERS = 16;
 
@@ -61,25 +46,32 @@ export class LayerIndex {
   /** How the last batch was decided. */
   lastRun: LayerRun = { columnarRows: 0, objectFeatures: 0 };
   private rows: LayerRows;
-  private readonly compiled = new Map<string, Compiled>();
+  private readonly compiled = new Map<string, CompiledFilter>();
   private styles: LayerStyles | null = null;
-  private sorted: { version: number; key: string; order: Int32Array } | null = null;
   private readonly scratch = new BatchScratch();
+  /** Scratch selections shared by every filter compiled for the current store. */
+  private pool: SelectionPool;
 
   constructor(features: readonly Feature[]) {
     this.rows = new LayerRows(features);
+    this.pool = new SelectionPool(this.rows.size);
   }
 
   /** Follows the layer's current list of features (see LayerRows.sync); true when the copy was built anew. */
   sync(features: readonly Feature[]): boolean {
     const rebuilt = this.rows.sync(features);
-    if (rebuilt) this.compiled.clear();
+    if (rebuilt) {
+      this.compiled.clear();
+      this.pool = new SelectionPool(this.rows.size);
+    }
     return rebuilt;
   }
 
-  /** Bytes held by the columnar copy and the per-row arrays of the map. */
+  /** Bytes held: the rows (LayerRows.bytes), the styles and thinning order, the scratch selections. */
   bytes(): number {
-    return this.rows.store.bytes() + this.rows.size * (8 + 8 + 4 + 4 + 4 + 2 + 4);
+    const o = this.styles?.order;
+    const styles = this.styles ? this.styles.style.byteLength + o!.rank.byteLength + o!.style.byteLength + o!.cx.byteLength + o!.cy.byteLength : 0;
+    return this.rows.bytes() + styles + this.scratch.bytes() + this.pool.bytes();
   }
 
   /** Compiles a filter ahead of use, encoding the columns it reads (see SightingsLayer). */
@@ -97,22 +89,26 @@ export class LayerIndex {
     const rows = this.rows;
     const filter = this.compile(q.filter, q);
     const styles = this.stylesFor(q);
-    let k = filter.columnar.select(rows.candidates, rows.candidates.length);
-    const selected = filter.columnar.rows;
-    if (q.extent) k = inExtent(selected, k, rows.xs, rows.ys, q.extent);
-    const extras: Feature[] = [];
-    for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
-    this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
-    return assembleBatch(rows, selected, k, extras, styles, this.thinOrder(styles), this.scratch);
+    const selected = this.pool.take();
+    try {
+      let k = filter.columnar.select(rows.candidates, rows.candidates.length, selected);
+      if (q.extent && !q.extent.every((e, i) => e === (i < 2 ? -Infinity : Infinity))) k = inExtent(selected, k, rows.xs, rows.ys, q.extent);
+      const extras: Feature[] = [];
+      for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
+      this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
+      return assembleBatch(rows, selected, k, extras, styles, this.scratch);
+    } finally {
+      this.pool.give(selected);
+    }
   }
 
-  private compile(filter: FilterInput | null, q: LayerQuery): Compiled {
+  private compile(filter: FilterInput | null, q: LayerQuery): CompiledFilter {
     const key = `${JSON.stringify(filter)}\u0000${q.userEmail ?? ''}`;
     let c = this.compiled.get(key);
     if (!c) {
       const plan = validate(filter, { columns: q.columns });
       const ctx = { userEmail: q.userEmail, now: q.now };
-      c = { columnar: compileColumnar(plan, this.rows.store, ctx), objects: compilePlan(plan, ctx) };
+      c = { columnar: compileColumnar(plan, this.rows.store, { ...ctx, pool: this.pool }), objects: compilePlan(plan, ctx) };
       if (this.compiled.size >= MAX_FILTERS) this.compiled.delete(this.compiled.keys().next().value!);
       this.compiled.set(key, c);
     }
@@ -121,34 +117,10 @@ export class LayerIndex {
 
   private stylesFor(q: LayerQuery): LayerStyles {
     const key = `${JSON.stringify(q.rules)}\u0000${q.userEmail ?? ''}`;
-    const rows = this.rows;
-    if (this.styles && this.styles.version === rows.version && this.styles.key === key) return this.styles;
-    const style = new Uint16Array(rows.size).fill(q.rules.length);
-    const preds: Predicate[] = [];
-    // The first matching rule wins: each rule is asked only about the rows no earlier rule took.
-    let left = rows.candidates.slice();
-    for (let r = 0; r < q.rules.length; r++) {
-      const c = this.compile(q.rules[r] ?? null, q);
-      preds.push(c.objects);
-      const k = c.columnar.select(left, left.length);
-      const hit = c.columnar.rows;
-      for (let j = 0; j < k; j++) style[hit[j]!] = r;
-      left = left.filter((row) => style[row] === q.rules.length);
+    if (this.styles?.version !== this.rows.version || this.styles.key !== key) {
+      this.styles = layerStyles(this.rows, q.rules.map((r) => this.compile(r ?? null, q)), key, this.pool);
     }
-    this.styles = { version: rows.version, key, style, rules: preds };
     return this.styles;
-  }
-
-  /** The drawable rows sorted for thinning (by style, then Z-order of their cells), once per styles. */
-  private thinOrder(styles: LayerStyles): Int32Array {
-    const rows = this.rows;
-    if (this.sorted && this.sorted.version === styles.version && this.sorted.key === styles.key) return this.sorted.order;
-    const { cx, cy } = rows;
-    const order = rows.candidates.filter((row) => cx[row]! >= 0 && cy[row]! >= 0);
-    const s = styles.style;
-    order.sort((a, b) => zCompare(s[a]!, cx[a]!, cy[a]!, s[b]!, cx[b]!, cy[b]!) || a - b);
-    this.sorted = { version: styles.version, key: styles.key, order };
-    return order;
   }
 }
 

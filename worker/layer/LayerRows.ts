@@ -18,11 +18,10 @@ function sameProperties(a: Properties, b: Properties): boolean {
   return count === 0;
 }
 
-/** A feature's point as [x, y], or NaN for anything that is not a point with numeric coordinates. */
-function pointOf(f: Feature): [number, number] {
+/** A feature's point coordinate (0: x, 1: y), or NaN for anything that is not a point. */
+function pointOf(f: Feature, axis: 0 | 1): number {
   const g = f.geometry;
-  if (!g || g.type !== 'Point' || !Array.isArray(g.coordinates)) return [NaN, NaN];
-  return [Number(g.coordinates[0]), Number(g.coordinates[1])];
+  return g && g.type === 'Point' && Array.isArray(g.coordinates) ? Number(g.coordinates[axis]) : NaN;
 }
 
 /**
@@ -38,6 +37,8 @@ export class LayerRows {
   store!: ColumnStore;
   /** The feature of each row. */
   features!: Feature[];
+  /** Each row's feature id, read once (a batch then reads no feature object). */
+  ids!: Float64Array;
   /** Each row's point (NaN when it has none). */
   xs!: Float64Array;
   ys!: Float64Array;
@@ -61,6 +62,15 @@ export class LayerRows {
   /** Number of rows in the store. */
   get size(): number {
     return this.features.length;
+  }
+
+  /**
+   * Bytes held: the store's encodings, the per-row arrays exactly, the feature list and the id
+   * map estimated (8 and 40 bytes a row).
+   */
+  bytes(): number {
+    const arrays = [this.ids, this.xs, this.ys, this.cx, this.cy, this.present, this.candidates];
+    return this.store.bytes() + arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.size * (8 + 40);
   }
 
   /**
@@ -107,6 +117,7 @@ export class LayerRows {
     this.features = features.slice();
     this.store = new ColumnStore(this.features.map((f) => f.properties));
     this.byId = new Map();
+    this.ids = new Float64Array(n);
     this.xs = new Float64Array(n);
     this.ys = new Float64Array(n);
     this.cx = new Int32Array(n);
@@ -128,7 +139,10 @@ export class LayerRows {
   }
 
   private readRow(row: number): void {
-    const [x, y] = pointOf(this.features[row]!);
+    const f = this.features[row]!;
+    this.ids[row] = f.id;
+    const x = pointOf(f, 0);
+    const y = pointOf(f, 1);
     this.xs[row] = x;
     this.ys[row] = y;
     this.cx[row] = finestCell(x);

@@ -1,14 +1,14 @@
 import type { PointBatch } from '../api.ts';
 import type { Feature, Properties } from '../types.ts';
 import type { LayerRows } from './LayerRows.ts';
-import type { LayerStyles } from './LayerIndex.ts';
+import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL, thinLevels } from './thin.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
-  /** Each row's index in the batch being assembled, -1 when not in it (reset after use). */
-  pos = new Int32Array(0);
+  /** The batch index at each position of the thinning order, -1 when not in the batch (reset after use). */
+  at = new Int32Array(0);
   /** The thinning sequence: style, finest cell and batch index of each point in Z-order. */
   style = new Uint16Array(0);
   cx = new Int32Array(0);
@@ -16,9 +16,14 @@ export class BatchScratch {
   index = new Int32Array(0);
   readonly best = new Int32Array(THIN_ALL_LEVEL);
 
-  /** Makes room for `rows` rows and a batch of `n` points. */
-  fit(rows: number, n: number): void {
-    if (this.pos.length < rows) this.pos = new Int32Array(rows).fill(-1);
+  /** Bytes held. */
+  bytes(): number {
+    return this.at.byteLength + this.style.byteLength + this.cx.byteLength + this.cy.byteLength + this.index.byteLength;
+  }
+
+  /** Makes room for a thinning order of `positions` and a batch of `n` points. */
+  fit(positions: number, n: number): void {
+    if (this.at.length < positions) this.at = new Int32Array(positions).fill(-1);
     if (this.index.length < n) {
       this.style = new Uint16Array(n);
       this.cx = new Int32Array(n);
@@ -30,34 +35,36 @@ export class BatchScratch {
 
 /**
  * Packs the selected rows (ascending) and then the extras (features outside the store, already
- * filtered) into a PointBatch. The thinning levels come from one walk of the rows in thinning
- * order (`order`, see thinSorted.ts) with the extras merged in; should a point lie beyond the
- * integer cell range (far outside the world), thinLevels does the whole batch instead.
+ * filtered) into a PointBatch. The thinning levels come from one walk of the thinning order
+ * (layerStyles.ts) with the extras merged in; should a point lie beyond the integer cell range
+ * (far outside the world), thinLevels does the whole batch instead.
  */
 export function assembleBatch(
-  rows: LayerRows, selected: Int32Array, k: number, extras: readonly Feature[], styles: LayerStyles, order: Int32Array, scratch: BatchScratch,
+  rows: LayerRows, selected: Int32Array, k: number, extras: readonly Feature[], styles: LayerStyles, scratch: BatchScratch,
 ): PointBatch {
   const n = k + extras.length;
-  scratch.fit(rows.size, n);
+  const { rank } = styles.order;
+  scratch.fit(styles.order.style.length, n);
   const ids = new Float64Array(n);
   const coords = new Float64Array(2 * n);
   const styleIndex = new Uint16Array(n);
   // Sized once: growing by push re-allocates, and fresh memory is what a large batch costs most.
   const properties = new Array<Properties>(n);
-  const { pos } = scratch;
-  const { features, xs, ys, cx, cy } = rows;
+  const { at } = scratch;
+  const { xs, ys, store } = rows;
+  const rowIds = rows.ids;
   const rowStyle = styles.style;
   let inRange = true;
   for (let b = 0; b < k; b++) {
     const row = selected[b]!;
-    const f = features[row]!;
-    ids[b] = f.id;
+    ids[b] = rowIds[row]!;
     coords[2 * b] = xs[row]!;
     coords[2 * b + 1] = ys[row]!;
     styleIndex[b] = rowStyle[row]!;
-    properties[b] = f.properties;
-    pos[row] = b;
-    if (cx[row]! < 0 || cy[row]! < 0) inRange = false;
+    properties[b] = store.record(row);
+    const j = rank[row]!;
+    if (j < 0) inRange = false;
+    else at[j] = b;
   }
   // The extras, styled by the first matching rule, with their finest cells.
   const ex = new Int32Array(extras.length);
@@ -76,30 +83,29 @@ export function assembleBatch(
     ey[e] = finestCell(coords[2 * b + 1]!);
     if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
   }
-  const minLevel = inRange ? thinInOrder(rows, order, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
-  for (let b = 0; b < k; b++) pos[selected[b]!] = -1;
+  const minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
+  for (let b = 0; b < k; b++) {
+    const j = rank[selected[b]!]!;
+    if (j >= 0) at[j] = -1;
+  }
   return { ids, coords, styleIndex, minLevel, properties };
 }
 
-/** The thinning levels of the batch from the rows in thinning order, with the extras merged in. */
-function thinInOrder(
-  rows: LayerRows, order: Int32Array, k: number, styleIndex: Uint16Array, ex: Int32Array, ey: Int32Array, scratch: BatchScratch,
-): Uint8Array {
+/** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */
+function thinInOrder(styles: LayerStyles, k: number, styleIndex: Uint16Array, ex: Int32Array, ey: Int32Array, scratch: BatchScratch): Uint8Array {
   const extraOrder = Array.from(ex.keys()).sort((a, b) =>
     zCompare(styleIndex[k + a]!, ex[a]!, ey[a]!, styleIndex[k + b]!, ex[b]!, ey[b]!) || a - b);
-  const { pos, style, cx, cy, index } = scratch;
-  const rcx = rows.cx;
-  const rcy = rows.cy;
+  const { at, style, cx, cy, index } = scratch;
+  const order = styles.order;
   let m = 0;
   let e = 0;
-  for (let j = 0; j < order.length; j++) {
-    const row = order[j]!;
-    const b = pos[row]!;
+  for (let j = 0; j < order.style.length; j++) {
+    const b = at[j]!;
     if (b < 0) continue;
-    const s = styleIndex[b]!;
-    const x = rcx[row]!;
-    const y = rcy[row]!;
-    // Extras that come before this row in Z-order go first.
+    const s = order.style[j]!;
+    const x = order.cx[j]!;
+    const y = order.cy[j]!;
+    // Extras that come before this point in Z-order go first.
     for (; e < extraOrder.length; e++) {
       const a = extraOrder[e]!;
       if (zCompare(styleIndex[k + a]!, ex[a]!, ey[a]!, s, x, y) >= 0) break;

@@ -4,7 +4,7 @@ import { SCAN_LIMIT } from '../predicates/types.ts';
 import type { ColumnStore } from './ColumnStore.ts';
 import { copySelection } from './kernels.ts';
 import { AndNode, FlagNode, MemberNode, NotNode, NowNode, OrNode, OutsideNode, RangeNode, TableNode, nextUp, type ColumnarNode } from './nodes.ts';
-import { Shared } from './Shared.ts';
+import { SelectionPool, Shared } from './Shared.ts';
 
 /** What compileColumnar needs besides the plan and the store; defaults stated. */
 export interface ColumnarContext {
@@ -12,6 +12,8 @@ export interface ColumnarContext {
   userEmail: string | null;
   /** The clock of afterNow / beforeNow in epoch ms, read once per `select`; default Date.now. */
   now?: () => number;
+  /** Scratch selections to share with other filters of the same store; default a pool of its own. */
+  pool?: SelectionPool;
 }
 
 /**
@@ -20,30 +22,32 @@ export interface ColumnarContext {
  * still in. After the first pass it allocates nothing.
  */
 export class ColumnarFilter {
-  private out: Int32Array;
+  private out: Int32Array | null = null;
 
-  constructor(private readonly root: ColumnarNode | null, private readonly shared: Shared) {
-    this.out = new Int32Array(shared.store.size);
-  }
+  constructor(private readonly root: ColumnarNode | null, private readonly shared: Shared) {}
 
   /** The store the filter reads. */
   get store(): ColumnStore {
     return this.shared.store;
   }
 
-  /** The rows found by the last `select`, ascending, in `rows[0..count)`. Overwritten by the next call. */
+  /**
+   * The rows found by the last `select` without an `out`, ascending, in `rows[0..count)`.
+   * Overwritten by the next such call.
+   */
   get rows(): Int32Array {
-    return this.out;
+    return (this.out ??= new Int32Array(this.shared.store.size));
   }
 
   /**
    * Finds the matching rows among `input[0..n)` (ascending row numbers), or among all rows when
-   * `input` is null; returns how many (they are in `rows`). The clock is read once per call.
+   * `input` is null, writes them to `out` (default `rows`; it may be `input` itself) and returns
+   * how many. The clock is read once per call.
    */
-  select(input: Int32Array | null = null, n: number = input ? input.length : this.shared.store.size): number {
-    if (this.root === null) return copySelection(input, n, this.out);
+  select(input: Int32Array | null = null, n: number = input ? input.length : this.shared.store.size, out: Int32Array = this.rows): number {
+    if (this.root === null) return copySelection(input, n, out);
     this.shared.nowUs = this.shared.now() * 1000;
-    return this.root.run(input, n, this.out);
+    return this.root.run(input, n, out);
   }
 }
 
@@ -110,6 +114,6 @@ function node(n: PlanNode, shared: Shared, ctx: ColumnarContext): ColumnarNode {
  * which no comparison passes), other kinds through the object predicate per distinct value.
  */
 export function compileColumnar(plan: PlanNode | null, store: ColumnStore, ctx: ColumnarContext): ColumnarFilter {
-  const shared = new Shared(store, ctx.now ?? Date.now);
+  const shared = new Shared(store, ctx.now ?? Date.now, ctx.pool ?? new SelectionPool(store.size));
   return new ColumnarFilter(plan === null ? null : node(plan, shared, ctx), shared);
 }
