@@ -83,7 +83,14 @@ export function assembleBatch(
     ey[e] = finestCell(coords[2 * b + 1]!);
     if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
   }
-  const minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
+  // Every drawable row and nothing else (no filter): the levels do not change until the rows do.
+  const all = extras.length === 0 && k === rows.candidates.length;
+  let minLevel: Uint8Array;
+  if (all && styles.allLevels) minLevel = styles.allLevels.slice();
+  else {
+    minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
+    if (all) styles.allLevels = minLevel.slice();
+  }
   for (let b = 0; b < k; b++) {
     const j = rank[selected[b]!]!;
     if (j >= 0) at[j] = -1;

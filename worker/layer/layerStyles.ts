@@ -28,6 +28,11 @@ export interface LayerStyles {
   /** The rules for the features outside the store. */
   rules: Predicate[];
   order: ThinOrder;
+  /**
+   * The thinning levels of the batch of every drawable row (no filter: the filter panel's default
+   * state), kept once computed; null until then.
+   */
+  allLevels: Uint8Array | null;
 }
 
 /** A filter compiled for the store's rows (columnar) and for features outside it (objects). */
@@ -50,7 +55,7 @@ export function layerStyles(rows: LayerRows, rules: readonly CompiledFilter[], k
   }
   pool.give(hit);
   pool.give(left);
-  return { version: rows.version, key, style, rules: rules.map((r) => r.objects), order: thinOrder(rows, style) };
+  return { version: rows.version, key, style, rules: rules.map((r) => r.objects), order: thinOrder(rows, style), allLevels: null };
 }
 
 function thinOrder(rows: LayerRows, s: Uint16Array): ThinOrder {
