@@ -1,4 +1,4 @@
-import type { Column, Properties } from '../../worker/types.ts';
+import type { Column, Feature, Properties } from '../../worker/types.ts';
 
 /**
  * 100k generated sightings in the shape of table 48 (server/seed/model.ts): group (Select,
@@ -63,4 +63,19 @@ export function generateRecords(n: number, seed = 48): Properties[] {
     });
   }
   return out;
+}
+
+/** Slovenia's extent in EPSG:3857, where the generated sightings lie. */
+const SLOVENIA: [number, number, number, number] = [1_500_000, 5_690_000, 1_840_000, 5_880_000];
+
+/** Generates `n` sightings as features: the records of generateRecords at uniform points over Slovenia. */
+export function generateFeatures(n: number, seed = 48): Feature[] {
+  const rng = prng(seed + 1);
+  const [minX, minY, maxX, maxY] = SLOVENIA;
+  return generateRecords(n, seed).map((properties, i) => ({
+    type: 'Feature',
+    id: 1000 + i,
+    geometry: { type: 'Point', coordinates: [minX + rng() * (maxX - minX), minY + rng() * (maxY - minY)] },
+    properties,
+  }));
 }

@@ -1,91 +1,137 @@
 /**
- * Filter engine benchmark: `node --import tsx bench/filters/index.ts`.
+ * Filter engine benchmark: `npm run bench -- filters [--json] [--filters FILE --data FILE]`.
  *
- * 100k generated table-48 records; filters of 1, 3 and 8 clauses; records/s (median of timed
- * passes after warm-up) for our compiled engine, MapLibre's featureFilter on the equivalent
- * expression, a hand loop and a naive hand loop; ratios ours/MapLibre and ours/hand; heap bytes
- * allocated per record. Targets: ours >= 2x MapLibre and ours within 1.3x of the hand loop
- * (i.e. hand/ours <= 1.3). The process re-runs itself with --expose-gc and a large young
- * generation so that allocations can be counted.
+ * Without files: 100k generated table-48 records and the bench's own filters of 1, 3 and 8
+ * clauses, each run by our columnar engine (the app's path), our object engine, MapLibre's
+ * featureFilter on the equivalent expression, a hand-written loop and a naive one; then the
+ * app's re-filtering of a 100k-point layer through the filter panel's states. With files: a
+ * developer's filters over their records, against MapLibre's nearest expression. README.md
+ * tells how. The process re-runs itself with --expose-gc and a large young generation so that
+ * allocations can be counted.
  */
 import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { compile } from '../../worker/filters/compile.ts';
+import { parseArgs } from 'node:util';
+import { FilterError } from '../../worker/filters/FilterError.ts';
+import { validate } from '../../worker/filters/validate.ts';
 import { BENCH_CASES, BENCH_USER } from './cases.ts';
 import { BENCH_COLUMNS, generateRecords } from './data.ts';
-import { asFeatures, measureTogether, pairedRatio, type Measurement, type Way } from './measure.ts';
+import { toMapLibre } from './maplibre.ts';
+import { runRefilter, type RefilterResult } from './refilter.ts';
+import { caseJson, printCases, printRefilter, type CaseError } from './report.ts';
+import { loadStyleSpec, runCase, type CaseResult } from './run.ts';
+import { inferColumns, InputError, readUserFilters, readUserRecords } from './userInput.ts';
 
 if (typeof (globalThis as { gc?: unknown }).gc !== 'function' && !process.env.BENCH_FILTERS_CHILD) {
-  const args = [...process.execArgv, '--expose-gc', '--min-semi-space-size=256', '--max-semi-space-size=256', fileURLToPath(import.meta.url)];
+  const args = [...process.execArgv, '--expose-gc', '--min-semi-space-size=256', '--max-semi-space-size=256', fileURLToPath(import.meta.url), ...process.argv.slice(2)];
   const child = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, BENCH_FILTERS_CHILD: '1' } });
   process.exit(child.status ?? 1);
 }
 
-/** The part of @maplibre/maplibre-gl-style-spec the benchmark uses. */
-interface StyleSpec {
-  featureFilter(filter: unknown, rootKey: string): { filter: (globals: { zoom: number }, feature: unknown) => boolean };
+const USAGE = 'Usage: npm run bench -- filters [--json] [--quick] [--records N] [--iterations N] [--filters FILTERS.json --data RECORDS.geojson|.ndjson]';
+let opts: { filters?: string; data?: string; json?: boolean; quick?: boolean; records?: string; iterations?: string };
+try {
+  opts = parseArgs({
+    options: { filters: { type: 'string' }, data: { type: 'string' }, json: { type: 'boolean' }, quick: { type: 'boolean' }, records: { type: 'string' }, iterations: { type: 'string' } },
+  }).values;
+} catch (e) {
+  console.error(`${(e as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if ((opts.filters === undefined) !== (opts.data === undefined)) {
+  console.error(`--filters and --data go together.\n${USAGE}`);
+  process.exit(2);
 }
 
-/**
- * Loads MapLibre's style spec. The specifier is a variable so that the repository typechecks
- * before the package is installed; it is a devDependency to add (see README.md in this folder).
- */
-async function loadStyleSpec(): Promise<StyleSpec | null> {
-  const specifier = '@maplibre/maplibre-gl-style-spec';
-  try {
-    return (await import(specifier)) as StyleSpec;
-  } catch {
-    return null;
-  }
-}
+/** Goals of the issue: throughput ratios ours over theirs, and the app's re-filter time. */
+const GOAL_MAPLIBRE = 2.5;
+const GOAL_HAND = 1.2;
+const GOAL_REFILTER_MS = 20;
 
-const N = Number(process.env.BENCH_FILTERS_RECORDS ?? 100_000);
-const ITERATIONS = Number(process.env.BENCH_FILTERS_ITERATIONS ?? 31);
-const records = generateRecords(N);
-const features = asFeatures(records);
+const ITERATIONS = Number(opts.iterations ?? process.env.BENCH_FILTERS_ITERATIONS ?? 31);
+const log = opts.json ? (): void => {} : (line: string): void => console.log(line);
 const spec = await loadStyleSpec();
-const rate = (m: Measurement | null): string => (m ? `${(m.recordsPerSecond / 1e6).toFixed(2)} M/s` : 'n/a');
-const bytes = (m: Measurement | null): string => (m && m.bytesPerRecord !== null ? m.bytesPerRecord.toFixed(1) : '?');
-const rows: string[][] = [];
-let mlOk = true;
-let handOk = true;
+const loadStart = loadavg()[0]!;
+const header = (records: number, what: string): void =>
+  log(`Filter engine: ${what}, ${records.toLocaleString('en')} records, Node ${process.version}, load average ${loadStart.toFixed(2)} on 2 cores; `
+    + `median of ${ITERATIONS} round-robin samples after 5 warm-up passes; ratios are medians of per-sample throughput ratios (ours over theirs)`);
 
-for (const c of BENCH_CASES) {
-  const ways: Way[] = [
-    { name: 'ours', pred: compile(c.filter, { columns: BENCH_COLUMNS, userEmail: BENCH_USER }), items: records },
-    { name: 'hand', pred: c.hand, items: records },
-    { name: 'naive', pred: c.naive, items: records },
-  ];
-  if (spec) {
-    const f = spec.featureFilter(c.maplibre, `bench.${c.clauses}`).filter;
-    const globals = { zoom: 10 };
-    ways.push({ name: 'MapLibre', pred: (feature: unknown) => f(globals, feature), items: features });
+/** Validates a filter; the engine's own error when it is invalid. */
+function plan(name: string, filter: unknown, columns: Parameters<typeof validate>[1]['columns']): ReturnType<typeof validate> | CaseError {
+  try {
+    return validate(filter as Parameters<typeof validate>[0], { columns });
+  } catch (e) {
+    if (e instanceof FilterError) return { name, error: { code: e.code, message: e.message } };
+    throw e;
   }
-  const m = measureTogether(ways, { iterations: ITERATIONS });
-  const ours = m.get('ours')!;
-  const hand = m.get('hand')!;
-  const ml = m.get('MapLibre') ?? null;
-  for (const [name, x] of m) {
-    if (x.matches !== ours.matches) throw new Error(`${c.name}: ${name} matched ${x.matches}, ours ${ours.matches}`);
-  }
-  const vsMl = ml ? pairedRatio(ours, ml) : null;
-  const vsHand = pairedRatio(hand, ours);
-  mlOk &&= vsMl !== null && vsMl >= 2;
-  handOk &&= vsHand <= 1.3;
-  rows.push([`${c.clauses}: ${c.name}`, String(ours.matches), rate(ours), rate(ml), rate(hand), rate(m.get('naive')!),
-    vsMl ? `${vsMl.toFixed(2)}x` : 'n/a', `${vsHand.toFixed(2)}x`,
-    `${bytes(ours)} / ${bytes(ml)} / ${bytes(hand)} / ${bytes(m.get('naive')!)}`]);
+}
+const isError = (x: unknown): x is CaseError => typeof x === 'object' && x !== null && 'error' in x;
+
+/** The developer's filters over their records. */
+function userRun(filtersPath: string, dataPath: string): (CaseResult | CaseError)[] {
+  const input = readUserFilters(filtersPath);
+  const records = readUserRecords(dataPath);
+  const columns = input.columns ?? inferColumns(records);
+  header(records.length, `${input.filters.length} filter(s) of ${filtersPath} over ${dataPath}`);
+  if (!input.columns) log(`Columns inferred from the data: ${columns.map((c) => `${c.id} ${c.type}`).join(', ') || 'none'}`);
+  return input.filters.map((f) => {
+    const p = plan(f.name, f.filter, columns);
+    if (isError(p)) return p;
+    return runCase({ name: f.name, plan: p, records, columns, userEmail: input.userEmail, now: input.now,
+      maplibre: toMapLibre(p, input.userEmail, input.now) }, spec, ITERATIONS);
+  });
 }
 
-const head = ['filter (clauses)', 'matches', 'ours', 'MapLibre', 'hand', 'naive hand', 'ours/MapLibre', 'hand/ours', 'B/record ours/ML/hand/naive'];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (r: string[]): string => r.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
-console.log(`Filter engine: ${N.toLocaleString('en')} records, Node ${process.version}, median of ${ITERATIONS} round-robin passes after 5 warm-up passes; ratios are medians of per-pass ratios`);
-console.log(line(head));
-console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-rows.forEach((r) => console.log(line(r)));
-console.log(`Targets: ours/MapLibre >= 2x ${spec ? (mlOk ? 'met' : 'NOT met') : 'not checked'}; hand/ours <= 1.3x ${handOk ? 'met' : 'NOT met'}.`);
-if (!spec) {
-  console.log('MapLibre baseline skipped: @maplibre/maplibre-gl-style-spec is not installed (add it as a devDependency).');
-  process.exitCode = 1;
+/** The bench's own cases. */
+function ownRun(): CaseResult[] {
+  const n = Number(opts.records ?? process.env.BENCH_FILTERS_RECORDS ?? 100_000);
+  const records = generateRecords(n);
+  header(n, 'the bench\'s own filters over generated table-48 records');
+  return BENCH_CASES.map((c) => {
+    const p = plan(c.name, c.filter, BENCH_COLUMNS);
+    if (isError(p)) throw new Error(`${c.name}: ${p.error.message}`);
+    return runCase({ name: `${c.clauses}: ${c.name}`, plan: p, records, columns: BENCH_COLUMNS, userEmail: BENCH_USER, now: Date.now(),
+      maplibre: c.maplibre, hand: c.hand, naive: c.naive }, spec, ITERATIONS);
+  });
+}
+
+try {
+  const user = opts.filters !== undefined;
+  const results = user ? userRun(opts.filters!, opts.data!) : ownRun();
+  printCases(results, log);
+  let refilter: RefilterResult | null = null;
+  const goals: Record<string, boolean> = {};
+  if (!user) {
+    log('');
+    log('Re-filtering in the app: the data core\'s sightings layer (100k points, 8 symbology rules) through the filter panel\'s states, each visit a filter change; the point batch rebuilt (thinning included)');
+    refilter = await runRefilter(100_000, opts.quick ? 3 : 7);
+    printRefilter(refilter, log);
+    const own = results as CaseResult[];
+    const low = (k: 'oursOverMapLibre' | 'oursOverHand'): number => Math.min(...own.map((r) => r[k] ?? 0));
+    const worst = Math.max(...refilter.states.map((s) => s.oursMs));
+    const alloc = Math.max(...own.map((r) => r.ways.get('ours')!.bytesPerRecord ?? 0));
+    goals.mapLibre = spec !== null && low('oursOverMapLibre') >= GOAL_MAPLIBRE;
+    goals.hand = low('oursOverHand') >= GOAL_HAND;
+    goals.refilter = worst <= GOAL_REFILTER_MS;
+    goals.allocation = alloc < 0.5;
+    const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+    log('');
+    log(`Goals (load average ${loadStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end):`);
+    log(`  ours/MapLibre >= ${GOAL_MAPLIBRE}x on every case: ${spec ? `${met(goals.mapLibre)} (lowest ${low('oursOverMapLibre').toFixed(1)}x)` : 'not checked: @maplibre/maplibre-gl-style-spec is not installed'}`);
+    log(`  ours/hand >= ${GOAL_HAND}x on every case: ${met(goals.hand)} (lowest ${low('oursOverHand').toFixed(1)}x)`);
+    log(`  re-filter 100k in the app <= ${GOAL_REFILTER_MS} ms: ${met(goals.refilter)} (slowest state's median ${worst.toFixed(1)} ms)`);
+    log(`  no per-record allocation: ${met(goals.allocation)} (ours ${alloc.toFixed(2)} B/record per pass)`);
+  }
+  if (opts.json) {
+    console.log(JSON.stringify({
+      node: process.version, loadAverage: { start: loadStart, end: loadavg()[0] }, cases: results.map(caseJson),
+      ...(refilter ? { refilter, goals } : {}),
+    }, null, 2));
+  }
+  if (results.some(isError) || Object.values(goals).some((ok) => !ok)) process.exitCode = 1;
+} catch (e) {
+  if (!(e instanceof InputError)) throw e;
+  console.error(e.message);
+  process.exit(2);
 }
