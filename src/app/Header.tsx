@@ -4,7 +4,7 @@ import { sl } from '../i18n/sl.ts';
 import { activePanel, closePanels, titleClicks, togglePanel, type PanelType } from '../state/panel.ts';
 import { navigate } from '../state/route.ts';
 import { online } from '../state/online.ts';
-import { isMobile } from '../state/layout.ts';
+import { syncState } from '../state/offline.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { SyncBadge } from './SyncBadge.tsx';
 
@@ -14,7 +14,12 @@ const BUTTONS: Array<{ panel: PanelType; label: string; Icon: typeof Info }> = [
   { panel: 'profile', label: sl.header.profile, Icon: UserRound },
 ];
 
-/** Logo, title (closes panels and goes home), the offline badge and the three panel toggles. */
+/**
+ * Logo, title (closes panels and goes home), the offline badge, the waiting-changes badge and the
+ * three panel toggles. It fits every width from 320 px (styles.css 'Header'): labels and badge
+ * texts give way first, then the title on a phone while a badge shows, and the title is the only
+ * part that may shrink.
+ */
 export function Header() {
   useSignals();
   const onTitle = (): void => {
@@ -22,16 +27,18 @@ export function Header() {
     navigate('/');
     titleClicks.value++;
   };
+  const s = syncState.value;
+  const badges = !online.value || s.pending + s.failed + s.conflicts > 0 || s.running;
   return (
-    <header className="app-header">
+    <header className={`app-header${badges ? ' has-badges' : ''}`}>
       <button type="button" className="brand" onClick={onTitle} title={sl.header.titleHome}>
         <img src="/logo.svg" alt="" width={32} height={32} />
         <h1>{sl.appTitle}</h1>
       </button>
       {!online.value && (
-        <span className="offline-badge" role="status" title={sl.header.offlineHint}>
+        <span className="offline-badge" role="status" aria-label={sl.header.offline} title={sl.header.offlineHint}>
           <CloudOff aria-hidden />
-          <span>{sl.header.offline}</span>
+          <span className="badge-text">{sl.header.offline}</span>
         </span>
       )}
       <SyncBadge />
@@ -40,7 +47,7 @@ export function Header() {
           <IconButton
             key={panel}
             label={label}
-            showLabel={!isMobile.value}
+            showLabel
             pressed={activePanel.value === panel}
             onClick={() => togglePanel(panel)}
             icon={<Icon aria-hidden />}

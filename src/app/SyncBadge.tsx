@@ -23,7 +23,12 @@ export function SyncBadge() {
       aria-label={label}
     >
       <RefreshCw aria-hidden className={s.running ? 'spinning' : undefined} />
-      <span>{label}</span>
+      <span className="badge-text">{label}</span>
+      {waiting > 0 && (
+        <span className="badge-count" aria-hidden>
+          {waiting}
+        </span>
+      )}
     </button>
   );
 }

@@ -171,6 +171,7 @@ export const sl = {
     newVersion:
       'Objavljenja je nova verzija aplikacije. Potrebna je osvežitev strani. Aplikacija bo za nekaj trenutkov ne odzivna.',
     close: 'Zapri obvestilo',
+    repeats: (n: number): string => ` (${n}×)`,
     ok: 'V redu',
     refresh: 'Osveži',
   },

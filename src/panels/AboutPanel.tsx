@@ -15,7 +15,9 @@ export function AboutPanel() {
       <dl className="facts">
         <dt>{sl.about.contact}</dt>
         <dd>
-          <a href={`mailto:${email}`}>{email}</a>
+          <a className="touch-link" href={`mailto:${email}`}>
+            {email}
+          </a>
         </dd>
         <dt>{sl.about.versionLabel}</dt>
         <dd data-testid="version">{sl.version}</dd>

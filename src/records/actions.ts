@@ -1,7 +1,8 @@
 import { proxy } from 'comlink';
 import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
-import { notify } from '../state/notices.ts';
+import { effect } from '@preact/signals-react';
+import { dismissMessage, notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
 import { patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
 import { findPhotoUrl } from '../state/shortInfo.ts';
@@ -54,6 +55,12 @@ export async function openEditRecord(id: number): Promise<void> {
     notify('error', sl.map.loadError);
   }
 }
+
+// 'Popravite označena polja.' stays until the form has no error left (fixed) or is closed.
+effect(() => {
+  const f = recordForm.value;
+  if (!f || Object.keys(f.errors).length === 0) dismissMessage(sl.records.errFormHasErrors);
+});
 
 /** Closes the form (nothing is saved). */
 export function closeForm(): void {

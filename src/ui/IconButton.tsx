@@ -9,7 +9,7 @@ export interface IconButtonProps {
   /** For toggles: whether it is on. */
   pressed?: boolean;
   className?: string;
-  /** Shows the label beside the icon too. */
+  /** Shows the label beside the icon too (CSS may still hide it on narrow screens; the name stays). */
   showLabel?: boolean;
   disabled?: boolean;
 }
@@ -20,7 +20,7 @@ export function IconButton({ label, icon, onClick, pressed, className, showLabel
     <button
       type="button"
       className={`icon-button${showLabel ? ' with-label' : ''}${className ? ` ${className}` : ''}`}
-      aria-label={showLabel ? undefined : label}
+      aria-label={label}
       aria-pressed={pressed}
       title={label}
       onClick={onClick}

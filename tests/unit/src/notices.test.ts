@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TIMEOUTS, FADE_MS, notices, notify, noticeId } from '../../../src/state/notices.ts';
+import { DEFAULT_TIMEOUTS, FADE_MS, dismissMessage, notices, notify, noticeId } from '../../../src/state/notices.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -31,5 +31,37 @@ describe('notifications (SPEC §2, §9)', () => {
     vi.advanceTimersByTime(60_000);
     expect(notices.value).toHaveLength(1);
     expect(notices.value[0]!.timeout).toBeNull();
+  });
+
+  it('shows a repeated message once, refreshed, and counts the repeats', () => {
+    vi.useFakeTimers();
+    const first = notify('error', 'Popravite označena polja.');
+    for (let i = 0; i < 5; i++) expect(notify('error', 'Popravite označena polja.')).toBe(first);
+    expect(notices.value).toHaveLength(1);
+    expect(notices.value[0]!.repeats).toBe(5);
+    // Another kind or another message is another notice.
+    notify('info', 'Popravite označena polja.');
+    notify('error', 'Drugo.');
+    expect(notices.value).toHaveLength(3);
+  });
+
+  it('restarts the time of a repeated timed notice', () => {
+    vi.useFakeTimers();
+    notify('info', 'a');
+    vi.advanceTimersByTime(2500);
+    notify('info', 'a');
+    vi.advanceTimersByTime(2500 + FADE_MS);
+    expect(notices.value).toHaveLength(1);
+    vi.advanceTimersByTime(500);
+    expect(notices.value).toHaveLength(0);
+  });
+
+  it('dismisses a message once what it spoke of is fixed', () => {
+    vi.useFakeTimers();
+    notify('error', 'Popravite označena polja.');
+    notify('error', 'Drugo.');
+    dismissMessage('Popravite označena polja.');
+    vi.advanceTimersByTime(FADE_MS);
+    expect(notices.value.map((n) => n.message)).toEqual(['Drugo.']);
   });
 });
