@@ -45,6 +45,11 @@ export const sl = {
     locationError: 'Lokacije ni bilo mogoče določiti.',
     locationDenied: 'Dostop do lokacije ni dovoljen. Dovolite ga v nastavitvah brskalnika.',
     loadError: 'Najdb ni bilo mogoče naložiti.',
+    keyboardHelp:
+      'Puščice premikajo karto, + in − jo povečata in pomanjšata, N in P izbereta naslednjo ali prejšnjo najdbo na vidnem delu karte, Enter odpre podatke o mestu v središču karte.',
+    keyboardFind: (i: number, n: number): string => `Najdba ${i} od ${n} na vidnem delu karte. Enter odpre njene podatke.`,
+    keyboardNoFinds: 'Na vidnem delu karte ni najdb.',
+    keyboardPicked: 'Lokacija najdbe je izbrana v središču karte.',
   },
 
   filters: {
@@ -207,6 +212,8 @@ export const sl = {
     locationNone: 'Lokacija še ni izbrana.',
     locationPick: 'Izberi na karti',
     locationPicking: 'Tapnite na karto, kjer ste vrsto našli …',
+    locationPickingKeys: 'S tipkovnico: premaknite karto s puščicami, da je mesto pod križcem, in pritisnite Enter.',
+    locationUseCentre: 'Uporabi središče karte',
     locationMine: 'Moja lokacija',
     locationFromPhoto: 'Lokacija iz fotografije',
     locationFromPhotoSet: 'Lokacija je vzeta iz podatkov GPS fotografije.',

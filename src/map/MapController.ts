@@ -136,6 +136,12 @@ export class MapController {
     return [...hits, ...this.hiddenAt(layer, coordinate, resolution)];
   }
 
+  /** The sightings at a map coordinate within the hit tolerance (the keyboard's Enter on the crosshair). */
+  sightingsAtCoordinate(coord: readonly [number, number]): Feature<Point>[] {
+    const pixel = this.map.getPixelFromCoordinate([coord[0], coord[1]]);
+    return pixel ? this.sightingsAt(pixel) : [];
+  }
+
   /** The thinned sightings under a click (the module is loaded once the layer exists). */
   private hiddenAt(layer: SightingsLayer, coordinate: number[], resolution: number): Feature<Point>[] {
     return this.loaded?.hiddenSightingsAt(layer, coordinate, resolution, HIT_TOLERANCE_PX) ?? [];
@@ -223,6 +229,24 @@ export class MapController {
     if (!center) return;
     view.cancelAnimations(); // a pan still under way: go on from where the map is now
     view.animate({ center, duration: REVEAL_MS });
+  }
+
+  /** The map centre (where the keyboard crosshair is), or null before the map has a view. */
+  centre(): [number, number] | null {
+    const c = this.map.getView().getCenter();
+    return c ? [c[0]!, c[1]!] : null;
+  }
+
+  /** The sightings whose point is in the visible extent (thinned ones included). */
+  sightingsInView(): Feature<Point>[] {
+    return (this.sightings?.getSource()?.getFeaturesInExtent(this.visibleExtent()) ?? []) as Feature<Point>[];
+  }
+
+  /** Pans (no zoom change) so that `coord` is at the centre. */
+  panTo(coord: readonly [number, number], duration: number): void {
+    const view = this.map.getView();
+    view.cancelAnimations();
+    view.animate({ center: [coord[0], coord[1]], duration });
   }
 
   /** The visible extent in EPSG:3857. */

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { effect } from '@preact/signals-react';
+import { effect, signal } from '@preact/signals-react';
+import type Feature from 'ol/Feature.js';
+import type Point from 'ol/geom/Point.js';
+import { listenToMapKeys } from './mapKeys.ts';
 import { appConfig, profile } from '../state/appData.ts';
 import { layerFilter } from '../state/filters.ts';
 import { session } from '../state/session.ts';
@@ -22,7 +25,14 @@ import { storedTile } from './offlineTiles.ts';
 import { keepClearOfSheet } from './sheetClearance.ts';
 import { isMobile } from '../state/layout.ts';
 
-/** The map screen: the OpenLayers map filling the page, with its controls. */
+/** What the keyboard on the map last did, for screen readers. */
+const announcement = signal('');
+
+/**
+ * The map screen: the OpenLayers map filling the page, with its controls. The map takes the
+ * keyboard focus (a ring and a centre crosshair show): arrows pan and +/− zoom (OpenLayers'
+ * keyboard interactions), N/P and Enter work on the finds (mapKeys.ts).
+ */
 export function MapView() {
   useSignals();
   const target = useRef<HTMLDivElement>(null);
@@ -54,12 +64,7 @@ export function MapView() {
       overlays: Object.fromEntries(p.baseMaps.filter((b) => b.overlay).map((b) => [b.id, b.visible])),
     };
     mapController.value = mc;
-    const stopClicks = mc.onClick((coord, hits) => {
-      if (pickingLocation.value) {
-        setLocation(coord, 'map');
-        pickingLocation.value = false;
-        return;
-      }
+    const openPlace = (coord: [number, number], hits: Feature<Point>[]): void => {
       shortInfo.value = {
         coord,
         features: hits.map((f) => ({
@@ -70,6 +75,27 @@ export function MapView() {
       };
       openPanel('shortInfo');
       if (isMobile.value) keepClearOfSheet(mc, coord);
+    };
+    const stopClicks = mc.onClick((coord, hits) => {
+      if (pickingLocation.value) {
+        setLocation(coord, 'map');
+        pickingLocation.value = false;
+        return;
+      }
+      openPlace(coord, hits);
+    });
+    // The keyboard: Enter on the crosshair picks the form's location or opens the place.
+    const stopKeys = listenToMapKeys(target.current, mc, {
+      onCentre: (coord) => {
+        if (pickingLocation.value) {
+          setLocation(coord, 'map');
+          pickingLocation.value = false;
+          announcement.value = sl.map.keyboardPicked;
+          return;
+        }
+        openPlace(coord, mc.sightingsAtCoordinate(coord));
+      },
+      announce: (text) => (announcement.value = text),
     });
     const stopMarker = effect(() => mc.setEditMarker(recordForm.value?.coord ?? null));
     const stopAreas = effect(() => mc.showAreas(extents.value));
@@ -99,6 +125,7 @@ export function MapView() {
     return () => {
       stop();
       stopClicks();
+      stopKeys();
       stopMarker();
       stopAreas();
       stopSelection();
@@ -110,8 +137,23 @@ export function MapView() {
   }, [p, cfg]);
 
   return (
-    <div className="map-wrap">
-      <div ref={target} className="map" role="application" aria-label={sl.map.sightings} data-testid="map" />
+    <div className={`map-wrap${pickingLocation.value ? ' picking' : ''}`}>
+      <div
+        ref={target}
+        className="map"
+        role="application"
+        aria-label={sl.map.sightings}
+        aria-describedby="map-keys"
+        aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight + - N P Enter"
+        tabIndex={0}
+        data-testid="map"
+      />
+      <p id="map-keys" className="visually-hidden">
+        {sl.map.keyboardHelp}
+      </p>
+      <p className="visually-hidden" role="status" data-testid="map-announcement">
+        {announcement.value}
+      </p>
       {p && <MapControls />}
       {p && <AddButton />}
     </div>

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Crosshair, MapPin } from 'lucide-react';
+import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
-import { pickingLocation, recordForm } from '../state/recordForm.ts';
+import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
+import { mapController } from '../map/mapState.ts';
 import { toNationalGrid } from '../map/projections.ts';
 import { useMyPosition } from './actions.ts';
 
-/** The location: shown as E/N; set by a tap on the map, the device position or the photo's GPS. */
+/**
+ * The location: shown as E/N; set by a tap on the map, the map centre under the crosshair
+ * (keyboard and one-handed use), the device position or the photo's GPS.
+ */
 export function LocationField() {
   useSignals();
   const [locating, setLocating] = useState(false);
@@ -48,9 +52,22 @@ export function LocationField() {
         </button>
       </div>
       {pickingLocation.value && (
-        <p className="field-hint picking" role="status">
-          {sl.records.locationPicking}
-        </p>
+        <>
+          <p className="field-hint picking" role="status">
+            {sl.records.locationPicking} {sl.records.locationPickingKeys}
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const c = mapController.value?.centre();
+              if (c) setLocation(c, 'map');
+              pickingLocation.value = false;
+            }}
+          >
+            <LocateFixed aria-hidden /> {sl.records.locationUseCentre}
+          </button>
+        </>
       )}
       {error && (
         <p className="field-error" role="alert">
