@@ -73,3 +73,27 @@ describe('columnar engine against the object engine', () => {
     }
   });
 });
+
+describe('columnar engine details', () => {
+  it('reads the clock once per select for afterNow / beforeNow', () => {
+    const store = new ColumnStore([{ 1053: '2024-05-17T10:00:00Z' }, { 1053: '2024-05-17T12:00:00Z' }, { 1053: 'x' }]);
+    let clock = Date.parse('2024-05-17T11:00:00Z');
+    let reads = 0;
+    const after = compileColumnar(validate({ type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] }, { columns: v.columns }),
+      store, { userEmail: null, now: () => (reads++, clock) });
+    expect(Array.from(after.rows.subarray(0, after.select()))).toEqual([1]);
+    clock = Date.parse('2024-05-17T09:00:00Z');
+    expect(Array.from(after.rows.subarray(0, after.select()))).toEqual([0, 1]);
+    expect(reads).toBe(2);
+  });
+
+  it('writes to a buffer of the caller, also in place over its input', () => {
+    const records = [{ 782: 1 }, { 782: 5 }, { 782: '7' }, { 782: null }, { 782: 9 }];
+    const store = new ColumnStore(records);
+    const f = columnar({ type: 'condition', columnId: 782, operationType: 'greaterThan', values: [4] }, store);
+    const buffer = Int32Array.from([0, 1, 2, 4]);
+    expect(f.select(buffer, 3, buffer)).toBe(2);
+    expect(Array.from(buffer.subarray(0, 2))).toEqual([1, 2]);
+    expect(store.bytes()).toBeGreaterThan(0);
+  });
+});
