@@ -241,6 +241,10 @@ export const sl = {
     errCount: 'Število mora biti pozitivno celo število.',
     errFormHasErrors: 'Popravite označena polja.',
     signInToReport: 'Za sporočanje najdb se prijavite.',
+    discardTitle: 'Zavrzi spremembe?',
+    discardMessage: 'Vnesenih podatkov še niste shranili. Če obrazec zaprete, se izgubijo.',
+    discard: 'Zavrzi',
+    keepEditing: 'Nadaljuj z urejanjem',
   },
 
   auth: {

@@ -10,7 +10,9 @@ import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
 import { COL } from '../../worker/columns.ts';
 import type { SelectValue } from '../../worker/types.ts';
 import type { Catalogue, SpeciesOption } from '../../worker/api.ts';
-import { closeForm, deleteFormRecord, submitForm } from './actions.ts';
+import { deleteFormRecord, submitForm } from './actions.ts';
+import { confirmDiscard, discardForm, holdBackGesture, requestClose } from './discard.ts';
+import { Modal } from '../ui/Modal.tsx';
 import { formOptions, loadFormOptions } from './options.ts';
 import { todayIso } from './validate.ts';
 import { Field } from './Field.tsx';
@@ -41,6 +43,15 @@ export function RecordForm() {
       notify('error', sl.map.loadError);
     });
   }, []);
+  useEffect(() => holdBackGesture(), []);
+  useEffect(() => {
+    // Escape closes the form (asking first when something was typed), unless a dialog is open over it.
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape' && !confirmDiscard.value && !document.querySelector('.modal')) requestClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const f = recordForm.value;
   if (!f) return null;
   const opts = formOptions.value;
@@ -56,7 +67,7 @@ export function RecordForm() {
     <aside className={`panel record-panel${pickingLocation.value ? ' collapsed' : ''}`} aria-labelledby="record-title">
       <header className="panel-header">
         <h2 id="record-title">{title}</h2>
-        <IconButton label={sl.records.cancel} onClick={closeForm} icon={<X aria-hidden />} disabled={f.stage !== null} />
+        <IconButton label={sl.records.cancel} onClick={requestClose} icon={<X aria-hidden />} disabled={f.stage !== null} />
       </header>
       <form
         className="panel-body form-stack"
@@ -144,7 +155,7 @@ export function RecordForm() {
           <button type="submit" className="button primary" disabled={busy}>
             <Save aria-hidden /> {sl.records.save}
           </button>
-          <button type="button" className="button" onClick={closeForm} disabled={f.stage !== null}>
+          <button type="button" className="button" onClick={requestClose} disabled={f.stage !== null}>
             {sl.records.cancel}
           </button>
           {f.mode === 'edit' && (
@@ -154,6 +165,24 @@ export function RecordForm() {
           )}
         </div>
       </form>
+      {confirmDiscard.value && (
+        <Modal
+          header={sl.records.discardTitle}
+          onClose={() => (confirmDiscard.value = false)}
+          footer={
+            <>
+              <button type="button" className="button" onClick={() => (confirmDiscard.value = false)}>
+                {sl.records.keepEditing}
+              </button>
+              <button type="button" className="button danger-solid" onClick={discardForm}>
+                {sl.records.discard}
+              </button>
+            </>
+          }
+        >
+          <p>{sl.records.discardMessage}</p>
+        </Modal>
+      )}
       {confirmDelete && (
         <ConfirmDelete
           header={sl.records.deleteConfirmTitle}

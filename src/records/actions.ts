@@ -4,7 +4,7 @@ import { sl } from '../i18n/sl.ts';
 import { effect } from '@preact/signals-react';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
-import { patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
+import { formSnapshot, patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
 import { findPhotoUrl } from '../state/shortInfo.ts';
 import { COL } from '../../worker/columns.ts';
 import { insideSlovenia } from './location.ts';
@@ -17,9 +17,11 @@ import { quotaAlert } from '../state/offline.ts';
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 function emptyForm(): RecordFormState {
+  const values = { [COL.date]: todayIso(), [COL.count]: '1' };
   return {
-    mode: 'create', id: null, values: { [COL.date]: todayIso(), [COL.count]: '1' }, coord: null, coordSource: null,
+    mode: 'create', id: null, values, coord: null, coordSource: null,
     photo: null, existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: crypto.randomUUID(), loading: false,
+    pristine: formSnapshot({ values, coord: null }),
   };
 }
 
@@ -34,7 +36,7 @@ export function openNewRecord(): void {
 export async function openEditRecord(id: number): Promise<void> {
   closePanels();
   pickingLocation.value = false;
-  recordForm.value = { ...emptyForm(), mode: 'edit', id, loading: true };
+  recordForm.value = { ...emptyForm(), mode: 'edit', id, loading: true, pristine: null };
   try {
     const r = await core.getRecord(id);
     const values: Record<string, string> = {};
@@ -42,13 +44,8 @@ export async function openEditRecord(id: number): Promise<void> {
     if (values[COL.date]) values[COL.date] = values[COL.date]!.slice(0, 10);
     const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
     const photoUrl = r.attachments.length ? await findPhotoUrl(id, true).catch(() => null) : null;
-    patchForm({
-      values,
-      coord: c ? [c[0]!, c[1]!] : null,
-      coordSource: c ? 'stored' : null,
-      existingPhotoUrl: photoUrl,
-      loading: false,
-    });
+    const coord: [number, number] | null = c ? [c[0]!, c[1]!] : null;
+    patchForm({ values, coord, coordSource: c ? 'stored' : null, existingPhotoUrl: photoUrl, loading: false, pristine: formSnapshot({ values, coord }) });
   } catch (e) {
     console.error(e);
     recordForm.value = null;

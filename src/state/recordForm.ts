@@ -30,6 +30,18 @@ export interface RecordFormState {
   idempotencyKey: string;
   /** True while the form is loading the record to edit. */
   loading: boolean;
+  /** The values and location as the form opened (after the record loaded), to tell whether anything was changed. */
+  pristine: string | null;
+}
+
+/** What of the form counts as typed, as one comparable string. */
+export function formSnapshot(f: Pick<RecordFormState, 'values' | 'coord'>): string {
+  return JSON.stringify([f.values, f.coord]);
+}
+
+/** True when the user changed something in the form that closing it would lose. */
+export function isFormDirty(f: RecordFormState): boolean {
+  return f.photo !== null || (f.pristine !== null && formSnapshot(f) !== f.pristine);
 }
 
 /** The report form, or null when closed. */

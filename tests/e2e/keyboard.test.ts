@@ -93,4 +93,41 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('.panel').count()).toBe(0);
     await ctx.close();
   });
+
+  it('asks before closing a form with typed data (Escape, ×, back), and never loses it by a stray key', async () => {
+    const ctx = await newContext(browser, { width: 390, height: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/#/`);
+    await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
+    await page.getByLabel('E-pošta').fill(ANA.email);
+    await page.getByLabel('Geslo').fill(ANA.password);
+    await page.keyboard.press('Enter');
+    await page.locator('.app-header').waitFor({ timeout: 30_000 });
+    // Nothing typed: Escape just closes.
+    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+    await page.getByLabel('Skupina').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Skupina').waitFor({ state: 'detached' });
+    // Typed: Escape asks; 'Nadaljuj z urejanjem' keeps everything.
+    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+    await page.getByLabel('Habitat').fill('ob potoku');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Zavrzi spremembe?' });
+    await ask.waitFor();
+    await screenshot(page, 'form-discard-390');
+    await ask.getByRole('button', { name: 'Nadaljuj z urejanjem' }).click();
+    expect(await page.getByLabel('Habitat').inputValue()).toBe('ob potoku');
+    // The phone's back gesture asks too, and the page stays.
+    const url = page.url();
+    await page.goBack();
+    await ask.waitFor();
+    expect(page.url()).toBe(url);
+    await ask.getByRole('button', { name: 'Nadaljuj z urejanjem' }).click();
+    expect(await page.getByLabel('Habitat').inputValue()).toBe('ob potoku');
+    // × then 'Zavrzi' closes it.
+    await page.getByRole('button', { name: 'Prekliči' }).first().click();
+    await ask.getByRole('button', { name: 'Zavrzi' }).click();
+    await page.getByLabel('Habitat').waitFor({ state: 'detached' });
+    await ctx.close();
+  });
 });

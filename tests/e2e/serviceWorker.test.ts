@@ -175,8 +175,12 @@ describe('service worker at /sw.js', () => {
     expect(await page.getByRole('dialog', { name: 'Obvestilo' }).count()).toBe(0);
     expect(await page.getByLabel('Habitat').inputValue()).toBe('ob potoku');
 
-    // The form closes: now the notice, with the SPEC text verbatim.
+    // The form closes (what was typed is thrown away only when the user says so): now the
+    // notice, with the SPEC text verbatim.
     await page.getByRole('button', { name: 'Prekliči' }).last().click();
+    const discard = page.getByRole('dialog', { name: 'Zavrzi spremembe?' });
+    await discard.waitFor({ timeout: 10_000 });
+    await discard.getByRole('button', { name: 'Zavrzi' }).click();
     const dialog = page.getByRole('dialog', { name: 'Obvestilo' });
     await dialog.waitFor({ timeout: 10_000 });
     expect((await dialog.locator('.modal-body').textContent())?.trim()).toBe(NEW_VERSION);
