@@ -12,6 +12,7 @@ import { QuotaAlert } from './QuotaAlert.tsx';
 import { recordForm } from '../state/recordForm.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { AuthAlert } from './AuthAlert.tsx';
+import { PanelLoading } from './PanelLoading.tsx';
 
 // The report form and the download screen load when first needed.
 const RecordForm = lazy(() => import('../records/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
@@ -28,7 +29,7 @@ export function App() {
           <Header />
           <main className="app-main">
             <MapView />
-            <Suspense fallback={null}>{route.value === '/download' ? <DownloadScreen /> : recordForm.value ? <RecordForm /> : <PanelHost />}</Suspense>
+            <Suspense fallback={<PanelLoading />}>{route.value === '/download' ? <DownloadScreen /> : recordForm.value ? <RecordForm /> : <PanelHost />}</Suspense>
           </main>
         </>
       ) : (

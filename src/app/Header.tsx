@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { CloudOff, Info, SlidersHorizontal, UserRound } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
-import { activePanel, closePanels, titleClicks, togglePanel, type PanelType } from '../state/panel.ts';
-import { navigate } from '../state/route.ts';
+import { activePanel, closePanels, openPanel, titleClicks, togglePanel, type PanelType } from '../state/panel.ts';
+import { navigate, route } from '../state/route.ts';
 import { online } from '../state/online.ts';
 import { syncState } from '../state/offline.ts';
 import { IconButton } from '../ui/IconButton.tsx';
@@ -48,8 +48,14 @@ export function Header() {
             key={panel}
             label={label}
             showLabel
-            pressed={activePanel.value === panel}
-            onClick={() => togglePanel(panel)}
+            pressed={activePanel.value === panel && route.value === '/'}
+            onClick={() => {
+              // From the download screen a panel button goes back to the map with that panel.
+              if (route.value !== '/') {
+                navigate('/');
+                openPanel(panel);
+              } else togglePanel(panel);
+            }}
             icon={<Icon aria-hidden />}
           />
         ))}

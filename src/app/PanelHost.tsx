@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { PanelLoading } from './PanelLoading.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { activePanel } from '../state/panel.ts';
-import { sl } from '../i18n/sl.ts';
 import { AboutPanel } from '../panels/AboutPanel.tsx';
 import type { ClickedFeature } from '../state/shortInfo.ts';
 
@@ -37,5 +37,5 @@ export function PanelHost() {
         return null;
     }
   })();
-  return <Suspense fallback={<div className="panel panel-loading" role="status" aria-label={sl.loading}><div className="spinner" /></div>}>{panel}</Suspense>;
+  return <Suspense fallback={<PanelLoading />}>{panel}</Suspense>;
 }

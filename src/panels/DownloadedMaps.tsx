@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Download, Pencil, Trash2 } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { navigate } from '../state/route.ts';
+import { closePanels } from '../state/panel.ts';
 import { deleteExtent, extents, loadExtents, renameExtent } from '../state/offline.ts';
 import { notify } from '../state/notices.ts';
 import { mapController } from '../map/mapState.ts';
@@ -56,7 +57,10 @@ export function DownloadedMaps() {
           ))}
         </ul>
       )}
-      <button type="button" className="button primary" onClick={() => navigate('/download')}>
+      <button type="button" className="button primary" onClick={() => {
+          closePanels();
+          navigate('/download');
+        }}>
         <Download aria-hidden /> {sl.profile.downloadNew}
       </button>
       {deleting && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LogOut } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
+import { onTabListKey } from '../ui/tabKeys.ts';
 import { session } from '../state/session.ts';
 import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
@@ -23,7 +24,12 @@ export function ProfilePanel() {
   ];
   return (
     <Panel title={sl.profile.title} onClose={closePanels}>
-      <div role="tablist" className="tabs" aria-label={sl.profile.title}>
+      <div
+        role="tablist"
+        className="tabs"
+        aria-label={sl.profile.title}
+        onKeyDown={(e) => onTabListKey(e, tabs.findIndex((t) => t.id === tab), tabs.length, (i) => setTab(tabs[i]!.id))}
+      >
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -31,6 +37,7 @@ export function ProfilePanel() {
             role="tab"
             id={`tab-${t.id}`}
             aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
             aria-controls={`tabpanel-${t.id}`}
             className="tab"
             onClick={() => setTab(t.id)}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { sl } from '../i18n/sl.ts';
+import { onTabListKey } from '../ui/tabKeys.ts';
 import { catalogue } from '../state/appData.ts';
 import { selectedSpeciesId } from '../state/speciesInfo.ts';
 import { closePanels } from '../state/panel.ts';
@@ -22,13 +23,21 @@ export function SpeciesInfoPanel() {
   const group = cat.groups.find((g) => g.id === groupId) ?? cat.groups[0];
   return (
     <Panel title={sl.species.title} onClose={closePanels} className="wide">
-      <div className="group-tabs" role="tablist" aria-label={sl.species.title}>
+      <div
+        className="group-tabs"
+        role="tablist"
+        aria-label={sl.species.title}
+        onKeyDown={(e) => onTabListKey(e, cat.groups.findIndex((g) => g.id === group?.id), cat.groups.length, (i) => setGroupId(cat.groups[i]!.id))}
+      >
         {cat.groups.map((g) => (
           <button
             key={g.id}
             type="button"
             role="tab"
             aria-selected={g.id === group?.id}
+            tabIndex={g.id === group?.id ? 0 : -1}
+            id={`group-tab-${g.id}`}
+            aria-controls="species-tabpanel"
             className="group-tab"
             style={{ ['--group-color' as string]: g.color }}
             onClick={() => setGroupId(g.id)}
@@ -39,7 +48,7 @@ export function SpeciesInfoPanel() {
         ))}
       </div>
       {group && (
-        <div role="tabpanel" className="species-list">
+        <div role="tabpanel" id="species-tabpanel" aria-labelledby={`group-tab-${group.id}`} className="species-list">
           {group.species.map((s) => (
             <SpeciesCard key={s.id} species={s} color={group.color} highlighted={s.id === selected} />
           ))}

@@ -14,12 +14,22 @@ export interface PanelProps {
 
 /**
  * The overlay side panel (desktop: a card on the right; mobile: a bottom sheet) with a
- * close button ('Zapri'); Escape closes it and focus moves into it when it opens.
+ * close button ('Zapri'); Escape closes it; focus moves into it when it opens and back to the
+ * button that opened it when it closes.
  */
 export function Panel({ title, onClose, children, className }: PanelProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
+    // Focus moves into the panel; when it closes, back to what opened it (WCAG 2.4.3).
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     ref.current?.focus();
+    const panel = ref.current;
+    return () => {
+      const focus = document.activeElement;
+      if (opener?.isConnected && (!focus || focus === document.body || panel?.contains(focus))) opener.focus();
+    };
+  }, []);
+  useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') onClose();
     };

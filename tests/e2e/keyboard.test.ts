@@ -91,6 +91,19 @@ describe('keyboard only', () => {
     // Escape closes the panel.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.panel').count()).toBe(0);
+
+    // A header button opens its panel; its tabs follow the ARIA pattern (arrows); Escape closes
+    // the panel and gives the focus back to the button that opened it.
+    await tabTo(page, 'button[aria-label="Uporabnik"]', true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Moj profil' }).waitFor();
+    await tabTo(page, '[role="tab"][aria-selected="true"]');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'Prenešene karte' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Prenešene karte');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.panel').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Uporabnik');
     await ctx.close();
   });
 
