@@ -50,6 +50,7 @@ export const sl = {
     keyboardFind: (i: number, n: number): string => `Najdba ${i} od ${n} na vidnem delu karte. Enter odpre njene podatke.`,
     keyboardNoFinds: 'Na vidnem delu karte ni najdb.',
     keyboardPicked: 'Lokacija najdbe je izbrana v središču karte.',
+    linkNotFound: (id: number): string => `Najdbe ${id} ni na karti: izbrisana je, ni javna ali pa jo skrivajo filtri.`,
   },
 
   filters: {
@@ -59,6 +60,8 @@ export const sl = {
     reset: 'Ponastavi',
     mineOnly: 'Samo moje najdbe',
     browseSpecies: 'Pregled vrst',
+    emptyResult: 'Nobena najdba ne ustreza izbranim filtrom.',
+    clearAll: 'Počisti filtre',
   },
 
   shortInfo: {
@@ -117,6 +120,8 @@ export const sl = {
     date: 'Datum',
     zoomTo: 'Približaj na karti',
     noFinds: 'Nimate še nobene najdbe.',
+    sortLabel: 'Razvrsti',
+    sortOrders: { newest: 'Najnovejše najprej', oldest: 'Najstarejše najprej', species: 'Po vrsti (abecedno)' },
     noMaps: 'Nimate še prenešenih kart.',
     rename: 'Preimenuj',
     renameLabel: 'Ime karte',

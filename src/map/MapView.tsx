@@ -11,8 +11,9 @@ import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
 import { MapController, LOCATION_MAX_ZOOM } from './MapController.ts';
 import { baseMapChoice, mapController, showAreas, tracking } from './mapState.ts';
-import { refreshSightings } from './sightingsActions.ts';
+import { followLinkedFind, refreshSightings } from './sightingsActions.ts';
 import { MapControls } from './MapControls.tsx';
+import { EmptyFilterNotice } from './EmptyFilterNotice.tsx';
 import { shortInfo } from '../state/shortInfo.ts';
 import { activePanel, openPanel } from '../state/panel.ts';
 import { flashRequest } from './mapState.ts';
@@ -122,7 +123,11 @@ export function MapView() {
       void session.value?.email;
       void refreshSightings();
     });
+    // A link to a find pasted into this open tab is followed.
+    const onHash = (): void => followLinkedFind();
+    window.addEventListener('hashchange', onHash);
     return () => {
+      window.removeEventListener('hashchange', onHash);
       stop();
       stopClicks();
       stopKeys();
@@ -156,6 +161,7 @@ export function MapView() {
       </p>
       {p && <MapControls />}
       {p && <AddButton />}
+      <EmptyFilterNotice />
     </div>
   );
 }

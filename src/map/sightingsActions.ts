@@ -1,12 +1,26 @@
 import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
-import { layerFilter } from '../state/filters.ts';
+import { drawnSightings, layerFilter } from '../state/filters.ts';
 import { notify } from '../state/notices.ts';
 import { mapController } from './mapState.ts';
 import { linkedFindId, openLinkedFind } from './deepLink.ts';
 
 let generation = 0;
 let lastLinked: number | null = null;
+let drawn = false;
+
+/**
+ * Opens the find the address links to (`#/?najdba=ID`), once per link: at start, and when a
+ * link is pasted into the open tab (hashchange). A find that is not on the map (deleted, not
+ * public, or left out by the filters) is said so instead of nothing happening.
+ */
+export function followLinkedFind(): void {
+  const mc = mapController.value;
+  const linked = linkedFindId(location.hash);
+  if (!mc || !drawn || linked === null || linked === lastLinked) return;
+  lastLinked = linked;
+  if (!openLinkedFind(mc, linked)) notify('info', sl.map.linkNotFound(linked), 6000);
+}
 
 /** Asks the data core for the filtered, styled sightings and draws them; a newer call wins. */
 export async function refreshSightings(): Promise<void> {
@@ -20,11 +34,9 @@ export async function refreshSightings(): Promise<void> {
     await mc.showSightings(batch);
     if (mine !== generation) return;
     document.documentElement.dataset.sightings = String(batch.ids.length);
-    const linked = linkedFindId(location.hash);
-    if (linked !== null && linked !== lastLinked) {
-      lastLinked = linked;
-      openLinkedFind(mc, linked);
-    }
+    drawnSightings.value = batch.ids.length;
+    drawn = true;
+    followLinkedFind();
   } catch (e) {
     console.error('Failed loading sightings', e);
     notify('error', sl.map.loadError);

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { FIND_ORDERS, orderFinds, type FindOrder } from '../state/findOrder.ts';
 import { ZoomIn } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { catalogue } from '../state/appData.ts';
@@ -11,7 +13,10 @@ import { formatDateSl } from '../ui/format.ts';
 import { COL } from '../../worker/columns.ts';
 import { speciesName } from '../ui/species.ts';
 
-/** 'Moje najdbe': the user's features with 'Vrsta', 'Datum' and a zoom button. */
+/** The chosen order of 'Moje najdbe' (newest first until the user picks another). */
+const findOrder = signal<FindOrder>('newest');
+
+/** 'Moje najdbe': the user's features with 'Vrsta', 'Datum' and a zoom button, newest first or as chosen. */
 export function MyFinds() {
   useSignals();
   useEffect(() => {
@@ -20,16 +25,31 @@ export function MyFinds() {
       notify('error', sl.map.loadError);
     });
   }, []);
-  const list = myFinds.value;
-  if (!list) return <div className="spinner" role="status" aria-label={sl.loading} />;
-  if (list.length === 0) return <p className="muted">{sl.profile.noFinds}</p>;
+  const loaded = myFinds.value;
+  if (!loaded) return <div className="spinner" role="status" aria-label={sl.loading} />;
+  if (loaded.length === 0) return <p className="muted">{sl.profile.noFinds}</p>;
+  const list = orderFinds(
+    loaded.map((f) => ({ ...f, date: String(f.properties[COL.date] ?? ''), species: speciesName(catalogue.value, f.properties) })),
+    findOrder.value,
+  );
   return (
-    <ul className="find-list" data-testid="my-finds">
+    <>
+      <label className="field inline-field">
+        <span className="field-label">{sl.profile.sortLabel}</span>
+        <select value={findOrder.value} onChange={(e) => (findOrder.value = e.target.value as FindOrder)} data-testid="my-finds-order">
+          {FIND_ORDERS.map((o) => (
+            <option key={o} value={o}>
+              {sl.profile.sortOrders[o]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ul className="find-list" data-testid="my-finds">
       {list.map((f) => (
         <li key={f.id} className="find-item">
           <dl>
             <dt>{sl.profile.species}</dt>
-            <dd>{speciesName(catalogue.value, f.properties)}</dd>
+            <dd>{f.species}</dd>
             <dt>{sl.profile.date}</dt>
             <dd>{formatDateSl(f.properties[COL.date])}</dd>
           </dl>
@@ -40,6 +60,7 @@ export function MyFinds() {
           />
         </li>
       ))}
-    </ul>
+      </ul>
+    </>
   );
 }

@@ -14,3 +14,16 @@ export function yearOptions(now = new Date()): number[] {
   const y = now.getFullYear();
   return [y, y - 1, y - 2, y - 3, y - 4];
 }
+
+/** True when any filter narrows the map (year, species or 'mine only'). */
+export function isFiltering(f: LayerFilterState): boolean {
+  return f.year !== null || f.speciesId !== null || f.mineOnly;
+}
+
+/** How many sightings the map draws under the current filter; null until the first batch. */
+export const drawnSightings = signal<number | null>(null);
+
+/** Clears every filter, 'mine only' too (the empty-result notice's button). */
+export function clearAllFilters(): void {
+  layerFilter.value = { year: null, speciesId: null, mineOnly: false };
+}
