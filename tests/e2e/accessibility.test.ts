@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from './helpers/browser.ts';
 import { ANA, signIn, waitForSightings } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 
 /**
  * axe-core (WCAG 2.0 and 2.1, levels A and AA) on every screen and panel, at a phone's and a
@@ -15,15 +14,7 @@ import type { TestServer } from '../api/helpers/server.ts';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useAppAndBrowser();
 
 /** The violations axe finds on the page now, one line each: rule, impact, where. */
 async function violations(page: Page, screen: string): Promise<string[]> {
@@ -41,13 +32,13 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`has no violations on any panel at ${viewport.width} px`, async () => {
       const phone = viewport.width <= 480;
-      const ctx = await browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, bypassCSP: true });
+      const ctx = await env.browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, bypassCSP: true });
       const page = await ctx.newPage();
       const all: string[] = [];
-      await page.goto(`${server.url}/#/`);
+      await page.goto(`${env.server.url}/#/`);
       await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
       all.push(...(await violations(page, 'sign-in page')));
-      await signIn(page, server.url, ANA);
+      await signIn(page, env.server.url, ANA);
       await waitForSightings(page);
       all.push(...(await violations(page, 'map')));
       // A control: the check does find a violation that is there.
@@ -80,7 +71,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('find-card').first().waitFor({ timeout: 10_000 });
       all.push(...(await violations(page, 'Na tem mestu')));
-      await page.goto(`${server.url}/#/download`);
+      await page.goto(`${env.server.url}/#/download`);
       await page.getByLabel('Od merila (povečava)').waitFor({ timeout: 30_000 });
       all.push(...(await violations(page, 'download')));
       expect(all).toEqual([]);

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot } from './helpers/browser.ts';
 import { ANA, signIn, waitForSightings } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useAppAndBrowser();
 
 const count = (page: Page): Promise<number> => page.evaluate(() => Number(document.documentElement.dataset.sightings));
 
 describe('explore the sightings', () => {
   it('filters by species and year, and resets', async () => {
-    const ctx = await newContext(browser, DESKTOP);
+    const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
+    await signIn(page, env.server.url, ANA);
     const all = await waitForSightings(page);
     await page.getByRole('button', { name: 'Filtri' }).click();
     const panel = page.getByRole('complementary', { name: 'Filtri' });
@@ -48,21 +38,21 @@ describe('explore the sightings', () => {
   });
 
   it('opens the short info of a sighting and a species gallery paged with the keyboard', async () => {
-    const ctx = await newContext(browser, DESKTOP);
+    const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
     // A seeded sighting with a photo: find one through the API.
-    const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`);
+    const r = await fetch(`${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`);
     const feats = ((await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }).features['48']!;
     let withPhoto: number | null = null;
     for (const f of feats.slice(0, 80)) {
-      const d = (await (await fetch(`${server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as { attachments: unknown[] };
+      const d = (await (await fetch(`${env.server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as { attachments: unknown[] };
       if (d.attachments.length) {
         withPhoto = f.id;
         break;
       }
     }
     expect(withPhoto).not.toBeNull();
-    await signIn(page, server.url, ANA, `#/?najdba=${withPhoto}`);
+    await signIn(page, env.server.url, ANA, `#/?najdba=${withPhoto}`);
     const card = page.getByTestId('find-card');
     await card.waitFor({ timeout: 30_000 });
     for (const label of ['GID', 'Skupina', 'Vrsta', 'Datum najdbe', 'Slika']) await card.getByText(label, { exact: true }).waitFor();
@@ -97,9 +87,9 @@ describe('explore the sightings', () => {
   });
 
   it("zooms to one of 'Moje najdbe' from the profile, on a phone", async () => {
-    const ctx = await newContext(browser, PHONE);
+    const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
+    await signIn(page, env.server.url, ANA);
     await waitForSightings(page);
     await page.getByRole('button', { name: 'Uporabnik' }).click();
     const profile = page.getByRole('complementary', { name: 'Profil' });

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, newContext, screenshot } from './helpers/browser.ts';
 import { ANA, signIn, waitForSightings } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
-import type { TestServer } from '../api/helpers/server.ts';
 
 /** Small flows a user expects to just work: links pasted into the open app, empty filter results, 'Moje najdbe' in order. */
-let server: TestServer;
-let browser: Browser;
+const env = useAppAndBrowser();
 let features: Array<{ id: number; properties: Record<string, unknown> }> = [];
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-  const token = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
-  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { authorization: `Bearer ${token}` } });
+  const token = (await apiSignIn(env.server.url, ANA.email, ANA.password)).accessToken;
+  const r = await fetch(`${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { authorization: `Bearer ${token}` } });
   features = ((await r.json()) as { features: Record<string, typeof features> }).features['48']!;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('flows', () => {
   it('follows a link pasted into the open app, and says when the linked find is not on the map', async () => {
-    const ctx = await newContext(browser, PHONE);
+    const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
+    await signIn(page, env.server.url, ANA);
     await waitForSightings(page);
     const id = features.find((f) => f.properties['2066'] === true)!.id;
     await page.evaluate((i) => (location.hash = `#/?najdba=${i}`), id);
@@ -36,10 +28,10 @@ describe('flows', () => {
   });
 
   it('says when the filters leave nothing on the map, and clears them on request', async () => {
-    const ctx = await newContext(browser, PHONE);
+    const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
     // The administrator reported nothing: 'Samo moje najdbe' leaves the map empty.
-    await signIn(page, server.url, { email: 'admin@example.si', password: 'demo1234' });
+    await signIn(page, env.server.url, { email: 'admin@example.si', password: 'demo1234' });
     const all = await waitForSightings(page);
     await page.getByRole('button', { name: 'Filtri' }).click();
     await page.getByLabel('Samo moje najdbe').check();
@@ -53,9 +45,9 @@ describe('flows', () => {
   });
 
   it("lists 'Moje najdbe' newest first, and in the order the user picks", async () => {
-    const ctx = await newContext(browser, PHONE);
+    const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
+    await signIn(page, env.server.url, ANA);
     await waitForSightings(page);
     await page.getByRole('button', { name: 'Uporabnik' }).click();
     await page.getByLabel('Moje najdbe').check();

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, screenshot, watchErrors } from './helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newContext, screenshot, watchErrors } from './helpers/browser.ts';
 import { signIn, waitForSightings, waitForTiles } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useAppAndBrowser();
 
 describe('foundation: sign in and see the sightings on the map', () => {
   it("shows 'Nalaganje', the Slovenian sign-in page, then the map with sightings (desktop)", async () => {
-    const ctx = await newContext(browser, DESKTOP);
+    const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.getByText('Nalaganje').first().waitFor();
     await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
     await screenshot(page, '01-login-desktop');
-    await signIn(page, server.url);
+    await signIn(page, env.server.url);
     const count = await waitForSightings(page);
     expect(count).toBeGreaterThan(100);
     await waitForTiles(page);
@@ -54,9 +43,9 @@ describe('foundation: sign in and see the sightings on the map', () => {
   });
 
   it('works at 390 px wide with icon buttons that have Slovenian names', async () => {
-    const ctx = await newContext(browser, PHONE);
+    const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
-    await signIn(page, server.url);
+    await signIn(page, env.server.url);
     expect(await waitForSightings(page)).toBeGreaterThan(100);
     await waitForTiles(page);
     await screenshot(page, '04-map-phone');

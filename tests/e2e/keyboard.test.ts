@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot } from './helpers/browser.ts';
 import { ANA, waitForSightings } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 
 /**
  * WCAG 2.1.1 and 2.4.3: a reporter without a pointer signs in, reports a find, and finds it on
  * the map, with the keyboard alone (no click, no fill: keys only).
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useAppAndBrowser();
 
 /** Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails after 80 presses. */
 async function tabTo(page: Page, selector: string, back = false): Promise<void> {
@@ -30,9 +21,9 @@ async function tabTo(page: Page, selector: string, back = false): Promise<void> 
 
 describe('keyboard only', () => {
   it('signs in, reports a find at the map centre, then finds it on the map with N and Enter', async () => {
-    const ctx = await newContext(browser, DESKTOP);
+    const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server.url}/#/`);
     await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
     await tabTo(page, 'input[type="email"], input[name="login"], #email');
     await page.keyboard.type(ANA.email);
@@ -108,9 +99,9 @@ describe('keyboard only', () => {
   });
 
   it('asks before closing a form with typed data (Escape, ×, back), and never loses it by a stray key', async () => {
-    const ctx = await newContext(browser, { width: 390, height: 844 });
+    const ctx = await newContext(env.browser, { width: 390, height: 844 });
     const page = await ctx.newPage();
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server.url}/#/`);
     await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
     await page.getByLabel('E-pošta').fill(ANA.email);
     await page.getByLabel('Geslo').fill(ANA.password);

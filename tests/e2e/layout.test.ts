@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, signIn, waitForSightings } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import { jpegWithGps } from './helpers/photo.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, newContext, screenshot } from './helpers/browser.ts';
+import { ANA, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 
 /**
  * The header fits every phone and window: from 320 to 1280 px wide (every 32 px and each breakpoint
@@ -12,15 +10,7 @@ import type { TestServer } from '../api/helpers/server.ts';
  * with a change waiting, the page never scrolls sideways and every header control (title, badges,
  * the three panel buttons) is whole on screen and at least 44 px square.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useAppAndBrowser();
 
 /** Widths at which the screenshots are looked at. */
 const SHOTS = new Set([320, 390, 481, 768, 1280]);
@@ -67,9 +57,9 @@ async function sweep(page: Page, state: string): Promise<string[]> {
 
 describe('the header at every width', () => {
   it('fits online, offline and offline with a change waiting', { timeout: 300_000 }, async () => {
-    const ctx = await newContext(browser, DESKTOP);
+    const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
+    await signIn(page, env.server.url, ANA);
     await waitForSightings(page);
     // The form's code loads once online (no service worker controls this first visit).
     await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
@@ -83,12 +73,7 @@ describe('the header at every width', () => {
     problems.push(...(await sweep(page, 'offline')));
 
     await page.setViewportSize(DESKTOP);
-    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
-    await page.getByLabel('Skupina').selectOption({ label: 'Metulji' });
-    await page.getByLabel('Vrsta').selectOption({ label: 'apolon' });
-    await page.locator('#record-photo').setInputFiles({ name: 'apolon.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(14.5015, 46.0518, new Date(2025, 6, 2), { width: 800, height: 600 }) });
-    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Shrani' }).click();
+    await reportWithPhoto(page, { group: 'Metulji', species: 'apolon', lon: 14.5015, lat: 46.0518, date: new Date(2025, 6, 2), size: { width: 800, height: 600 } });
     await page.getByTestId('sync-badge').waitFor({ timeout: 20_000 });
     problems.push(...(await sweep(page, 'offline-pending')));
 
@@ -100,9 +85,9 @@ describe('the header at every width', () => {
   });
 
   it('panels and the form fit a phone, and their controls are 44 px touch targets', async () => {
-    const ctx = await newContext(browser, { width: 390, height: 844 });
+    const ctx = await newContext(env.browser, { width: 390, height: 844 });
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
+    await signIn(page, env.server.url, ANA);
     await waitForSightings(page);
     const problems: string[] = [];
     const check = async (what: string): Promise<void> => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, signIn, waitForSightings } from './helpers/app.ts';
+import { ANA, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
 import { startAppServer } from './helpers/server.ts';
 import { startFaultProxy, type FaultProxy } from './helpers/faultProxy.ts';
 import { jpegWithGps } from './helpers/photo.ts';
@@ -108,12 +108,7 @@ describe('offline: download an area, work with no signal, sync back exactly once
 
   it('adds a sighting with a photo, edits one and deletes one while offline', async () => {
     await page.locator('.brand').click();
-    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
-    await page.getByLabel('Skupina').selectOption({ label: 'Metulji' });
-    await page.getByLabel('Vrsta').selectOption({ label: 'apolon' });
-    await page.locator('#record-photo').setInputFiles({ name: 'apolon.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(14.5015, 46.0518, new Date(2025, 6, 2), { width: 1200, height: 900 }) });
-    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Shrani' }).click();
+    await reportWithPhoto(page, { group: 'Metulji', species: 'apolon', lon: 14.5015, lat: 46.0518, date: new Date(2025, 6, 2) });
     await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
 
     await openFind(page, ids.a);

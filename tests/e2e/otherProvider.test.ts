@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
-import { waitForSightings } from './helpers/app.ts';
+import { reportWithPhoto, waitForSightings } from './helpers/app.ts';
 import { startAppServer } from './helpers/server.ts';
-import { jpegWithGps } from './helpers/photo.ts';
 import { startGlewlwyd, type Glewlwyd } from './helpers/glewlwyd.ts';
 import { freePort, type TestServer } from '../api/helpers/server.ts';
 
@@ -96,12 +95,7 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
 
     // A find reported in the app reaches the server as this user's.
     const before = Number(await page.evaluate(() => document.documentElement.dataset.sightings));
-    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
-    await page.getByLabel('Skupina').selectOption({ label: 'Dvoživke' });
-    await page.getByLabel('Vrsta').selectOption({ label: 'hribski urh' });
-    await page.locator('#record-photo').setInputFiles({ name: 'urh.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(PHOTO.lon, PHOTO.lat, PHOTO.date, { width: 1200, height: 800 }) });
-    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Shrani' }).click();
+    await reportWithPhoto(page, { group: 'Dvoživke', species: 'hribski urh', ...PHOTO });
     await page.getByText('Zapis je bil uspešno dodan').waitFor({ timeout: 30_000 });
     await page.waitForFunction((b) => Number(document.documentElement.dataset.sightings) === b + 1, before);
     const token = (await storedUser(page))!.access_token;

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { jpegWithGps } from './photo.ts';
 
 /** A demo account of the embedded identity provider. */
 export const ANA = { email: 'ana@example.si', password: 'demo1234' };
@@ -44,4 +45,30 @@ export async function waitForTiles(page: Page): Promise<void> {
   page.off('requestfinished', onEnd);
   page.off('requestfailed', onEnd);
   expect(inflight).toBe(0);
+}
+
+/** What reportWithPhoto puts in the form. */
+export interface PhotoReport {
+  group: string;
+  species: string;
+  /** Where and when the photo says it was taken (EXIF GPS and date). */
+  lon: number;
+  lat: number;
+  date: Date;
+  /** Photo size; default 1200×900. */
+  size?: { width: number; height: number };
+}
+
+/**
+ * Opens 'Dodaj najdbo', picks group and species, picks a photo whose EXIF GPS gives the location,
+ * and presses 'Shrani' (the caller waits for the outcome it expects).
+ */
+export async function reportWithPhoto(page: Page, r: PhotoReport): Promise<void> {
+  await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+  await page.getByLabel('Skupina').selectOption({ label: r.group });
+  await page.getByLabel('Vrsta').selectOption({ label: r.species });
+  const buffer = await jpegWithGps(r.lon, r.lat, r.date, r.size ?? { width: 1200, height: 900 });
+  await page.locator('#record-photo').setInputFiles({ name: 'najdba.jpg', mimeType: 'image/jpeg', buffer });
+  await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Shrani' }).click();
 }
