@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../worker/types.ts';
 
@@ -37,10 +38,43 @@ export function errorBody(status: number, message: string): ApiErrorBody {
   return { status, error: STATUS_TEXT[status] ?? 'Error', message };
 }
 
+/** The most of an oversize body the server reads (and throws away) to answer 413 cleanly; past it, the connection is closed. */
+const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+/** How long it waits for that body. */
+const DRAIN_TIMEOUT_MS = 15_000;
+
+/**
+ * Reads and discards the rest of a request body the server refused (at most DRAIN_LIMIT_BYTES,
+ * DRAIN_TIMEOUT_MS), so the client finishes sending and then reads the answer; larger or slower
+ * bodies end the connection instead.
+ */
+function drainBody(raw: IncomingMessage, contentLength: string | undefined): Promise<void> {
+  const length = Number(contentLength);
+  if (!Number.isFinite(length) || length > DRAIN_LIMIT_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = (): void => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_TIMEOUT_MS);
+    raw.on('data', onData);
+    raw.once('end', done);
+    raw.once('error', done);
+    raw.once('close', done);
+    raw.resume();
+  });
+}
+
 /**
  * Makes every error a JSON `{status, error, message}`: HttpErrors and Fastify's own 4xx
  * (bad JSON, too large, wrong content type) keep their status; anything else is a 500
- * whose details go to the log, not to the client.
+ * whose details go to the log, not to the client. A 413 waits for the refused body (drainBody).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
@@ -57,6 +91,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       message = err.message;
     } else {
       req.log.error({ err }, 'unhandled error');
+    }
+    if (status === 413 && !req.raw.complete) {
+      // Refused before its body was read: answer once the client has sent it, so that it reads
+      // the 413 (a phone's app shows 'too large') instead of a connection reset mid-upload.
+      return drainBody(req.raw, req.headers['content-length']).then(() => reply.status(status).type('application/json').send(errorBody(status, message)));
     }
     void reply.status(status).type('application/json').send(errorBody(status, message));
   });
