@@ -45,7 +45,7 @@ const MAX_FILTERS = 16;
 export class LayerIndex {
   /** How the last batch was decided. */
   lastRun: LayerRun = { columnarRows: 0, objectFeatures: 0 };
-  private rows: LayerRows;
+  private readonly rows: LayerRows;
   private readonly compiled = new Map<string, CompiledFilter>();
   private styles: LayerStyles | null = null;
   private readonly scratch = new BatchScratch();
