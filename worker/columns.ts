@@ -1,3 +1,5 @@
+import { isPublicValue } from '../domain/visibility.ts';
+import { isEditableStatus as editableStatus } from '../domain/statuses.ts';
 /** Column ids of the sightings table 48 (SPEC §3) that the app's logic uses by meaning. */
 export const COL = {
   id: 767,
@@ -27,7 +29,7 @@ export const UNIT_TABLE = { id: 53, unitId: 971, description: 926 } as const;
 export const GROUP_UNIT_TABLE = { id: 60, group: 1010, unit: 1011 } as const;
 
 /** SPEC §5: whether the public flag shows the feature (the one rule, in domain/visibility.ts). */
-export { isPublicValue as isPublic } from '../domain/visibility.ts';
+export const isPublic: (value: unknown) => boolean = isPublicValue;
 
-/** SPEC §4/§5: a record is editable while its STATUS is 5 or empty (domain/statuses.ts). */
-export { isEditableStatus } from '../domain/statuses.ts';
+/** SPEC §4/§5: a record is editable while its STATUS is 5 or empty (the one rule, in domain/statuses.ts). */
+export const isEditableStatus: (value: unknown) => boolean = editableStatus;

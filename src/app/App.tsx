@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { authStatus } from '../state/session.ts';
+import { authFailure, authStatus } from '../state/session.ts';
 import { route } from '../state/route.ts';
 import { isMobile } from '../state/layout.ts';
 import { Header } from './Header.tsx';
@@ -11,11 +11,13 @@ import { Notifications } from '../ui/Notifications.tsx';
 import { QuotaAlert } from './QuotaAlert.tsx';
 import { recordForm } from '../state/recordForm.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
-import { AuthAlert } from './AuthAlert.tsx';
 import { PanelLoading } from './PanelLoading.tsx';
+import { signInAgain } from './boot.ts';
 
 // The report form and the download screen load when first needed.
 const RecordForm = lazy(() => import('../records/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
+// The dialog of a refused session renewal loads only when one is refused.
+const AuthAlert = lazy(() => import('./AuthAlert.tsx').then((m) => ({ default: m.AuthAlert })));
 const DownloadScreen = lazy(() => import('../download/DownloadScreen.tsx').then((m) => ({ default: m.DownloadScreen })));
 
 /** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications; the update notice on top. */
@@ -37,7 +39,11 @@ export function App() {
       )}
       <Notifications />
       <QuotaAlert />
-      <AuthAlert />
+      {authFailure.value && (
+        <Suspense fallback={null}>
+          <AuthAlert onSignIn={() => void signInAgain()} />
+        </Suspense>
+      )}
       <UpdateNotice />
     </div>
   );

@@ -3,14 +3,13 @@ import { sl } from '../i18n/sl.ts';
 import { authFailure, authStatus } from '../state/session.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { AuthFailureDetails } from './AuthFailureDetails.tsx';
-import { signInAgain } from './boot.ts';
 
 /**
  * SPEC §4: when the provider refuses to renew the session while the app is open, the token is
  * gone and the user must sign in again. The dialog says why (the provider's reason) and signs in
  * when the user says so, never by itself.
  */
-export function AuthAlert() {
+export function AuthAlert({ onSignIn }: { onSignIn: () => void }) {
   useSignals();
   const failure = authFailure.value;
   if (!failure || authStatus.value !== 'signedIn') return null;
@@ -19,7 +18,7 @@ export function AuthAlert() {
       header={sl.auth.failedTitle}
       required
       footer={
-        <button type="button" className="button primary" onClick={() => void signInAgain()}>
+        <button type="button" className="button primary" onClick={onSignIn}>
           {sl.auth.signInAgain}
         </button>
       }

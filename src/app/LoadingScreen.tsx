@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { authFailure, authStatus } from '../state/session.ts';
 import { sl } from '../i18n/sl.ts';
-import { AuthFailureDetails } from './AuthFailureDetails.tsx';
 import { signInAgain } from './boot.ts';
+
+// Why sign-in failed: its own chunk, loaded only when it did.
+const AuthFailureScreen = lazy(() => import('./AuthFailureScreen.tsx').then((m) => ({ default: m.AuthFailureScreen })));
 
 /**
  * SPEC §2: while the auth token is missing, 'Nalaganje' is shown (with what is happening). When
@@ -14,14 +17,9 @@ export function LoadingScreen() {
   const failure = status === 'failed' ? authFailure.value : null;
   if (failure) {
     return (
-      <div className="loading-screen" role="alert">
-        <img src="/logo.svg" alt="" width={72} height={72} />
-        <h1 className="loading-title">{sl.auth.failedTitle}</h1>
-        <AuthFailureDetails failure={failure} />
-        <button type="button" className="button primary" onClick={() => void signInAgain()}>
-          {sl.auth.retry}
-        </button>
-      </div>
+      <Suspense fallback={null}>
+        <AuthFailureScreen failure={failure} onRetry={() => void signInAgain()} />
+      </Suspense>
     );
   }
   const detail =

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { effect, signal } from '@preact/signals-react';
 import type Feature from 'ol/Feature.js';
 import type Point from 'ol/geom/Point.js';
-import { listenToMapKeys } from './mapKeys.ts';
+import { listenToMapKeys } from './mapKeyListener.ts';
 import { appConfig, profile } from '../state/appData.ts';
 import { layerFilter } from '../state/filters.ts';
 import { session } from '../state/session.ts';
