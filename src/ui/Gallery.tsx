@@ -18,7 +18,14 @@ export function Gallery() {
     if (!g) return;
     dialog.current?.focus();
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'ArrowLeft') stepGallery(-1);
+      if (e.key === 'Tab' && dialog.current) {
+        // Focus stays in the gallery (a modal dialog) while it is open.
+        const items = [...dialog.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
+        if (items.length === 0) return;
+        const i = items.indexOf(document.activeElement as HTMLElement);
+        const next = e.shiftKey ? (i <= 0 ? items.length - 1 : i - 1) : i === items.length - 1 ? 0 : i + 1;
+        items[next]!.focus();
+      } else if (e.key === 'ArrowLeft') stepGallery(-1);
       else if (e.key === 'ArrowRight') stepGallery(1);
       else if (e.key === 'Escape') closeGallery();
       else return;

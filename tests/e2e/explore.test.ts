@@ -61,6 +61,13 @@ describe('explore the sightings', () => {
     await screenshot(page, '21-short-info-desktop');
     await card.getByRole('button', { name: 'Odpri fotografijo v polni velikosti' }).click();
     await page.getByTestId('gallery-image').waitFor();
+    // The picture uses the screen, not its own small size.
+    await expect.poll(async () => (await page.getByTestId('gallery-image').boundingBox())?.width ?? 0).toBeGreaterThan(600);
+    // Tab stays inside the gallery.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.gallery'))).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('gallery-image').count()).toBe(0);
 

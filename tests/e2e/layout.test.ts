@@ -142,4 +142,24 @@ describe('the header at every width', () => {
     expect(problems).toEqual([]);
     await ctx.close();
   });
+
+  it("keeps 'Dodaj najdbo' clear of an open panel, also on a phone held sideways", async () => {
+    const ctx = await newContext(env.browser, { width: 844, height: 390 });
+    const page = await ctx.newPage();
+    await signIn(page, env.server.url, ANA);
+    await waitForSightings(page);
+    for (const width of [844, 1280]) {
+      await page.setViewportSize({ width, height: 390 });
+      for (const name of ['Filtri', 'Uporabnik']) {
+        await page.getByRole('button', { name }).click();
+        const open = page.locator('.panel:not(.panel-loading)').first();
+        await open.waitFor();
+        const [fab, panel] = await Promise.all([page.locator('.fab').boundingBox(), open.boundingBox()]);
+        expect(fab!.x + fab!.width, `${name} @${width}`).toBeLessThanOrEqual(panel!.x);
+        await page.getByRole('button', { name }).click();
+      }
+    }
+    await screenshot(page, 'layout-landscape-1280');
+    await ctx.close();
+  });
 });
