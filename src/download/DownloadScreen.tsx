@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, Download, X } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
@@ -8,11 +8,12 @@ import { downloads } from '../state/offline.ts';
 import { mapController } from '../map/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
-import { areaInFrame, cancelDownload, defaultZoomRange, estimateArea, startDownload } from './actions.ts';
+import { cancelDownload, estimateArea, extentInFrame, startDownload } from './actions.ts';
+import { MAX_DOWNLOAD_ZOOM, MIN_DOWNLOAD_ZOOM, zoomRangeFor } from './zoomRange.ts';
 import { DownloadProgressView } from './DownloadProgressView.tsx';
 import { EstimateView } from './EstimateView.tsx';
 
-const ZOOMS = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
+const ZOOMS = Array.from({ length: MAX_DOWNLOAD_ZOOM - MIN_DOWNLOAD_ZOOM + 1 }, (_, i) => MIN_DOWNLOAD_ZOOM + i);
 
 function zoomLabel(z: number): string {
   const hint = sl.download.zoomHints[z];
@@ -24,19 +25,23 @@ export function DownloadScreen() {
   useSignals();
   const frame = useRef<HTMLDivElement>(null);
   const mc = mapController.value;
-  const [range, setRange] = useState<[number, number]>(() => defaultZoomRange(mc?.map.getView().getZoom() ?? 10));
-  const [area, setArea] = useState<DownloadArea | null>(null);
+  // The range follows the framed area (what it needs) until the user picks one.
+  const [picked, setPicked] = useState<[number, number] | null>(null);
+  const [framed, setFramed] = useState<{ extent: DownloadArea['extent']; zoom: number } | null>(null);
+  const range = picked ?? (framed ? zoomRangeFor(framed.extent, framed.zoom) : null);
+  const area = useMemo<DownloadArea | null>(() => (framed && range ? { extent: framed.extent, minZoom: range[0], maxZoom: range[1] } : null), [framed, range?.[0], range?.[1]]);
   const [estimate, setEstimate] = useState<DownloadEstimate | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
 
-  // The framed area follows the map (debounced) and the zoom range.
+  // The framed area follows the map (debounced).
   useEffect(() => {
     if (!mc) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const update = (): void => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (frame.current) setArea(areaInFrame(mc, frame.current, range));
+        const extent = frame.current ? extentInFrame(mc, frame.current) : null;
+        if (extent) setFramed({ extent, zoom: mc.map.getView().getZoom() ?? MIN_DOWNLOAD_ZOOM });
       }, 350);
     };
     update();
@@ -45,7 +50,7 @@ export function DownloadScreen() {
       clearTimeout(timer);
       mc.map.un('moveend', key.listener);
     };
-  }, [mc, range]);
+  }, [mc]);
 
   useEffect(() => {
     if (!area || !online.value) return;
@@ -72,10 +77,10 @@ export function DownloadScreen() {
         <div className="panel-body form-stack">
           <p>{sl.download.intro}</p>
           {!online.value && <p className="field-error">{sl.download.offline}</p>}
-          <div className="field-row">
+          <div className="field-row zoom-row">
             <div className="field">
               <label htmlFor="dl-min">{sl.download.minZoom}</label>
-              <select id="dl-min" value={range[0]} disabled={running} onChange={(e) => setRange([Number(e.target.value), Math.max(Number(e.target.value), range[1])])}>
+              <select id="dl-min" value={range?.[0] ?? ''} disabled={running || !range} onChange={(e) => setPicked([Number(e.target.value), Math.max(Number(e.target.value), range![1])])}>
                 {ZOOMS.map((z) => (
                   <option key={z} value={z}>
                     {zoomLabel(z)}
@@ -85,7 +90,7 @@ export function DownloadScreen() {
             </div>
             <div className="field">
               <label htmlFor="dl-max">{sl.download.maxZoom}</label>
-              <select id="dl-max" value={range[1]} disabled={running} onChange={(e) => setRange([Math.min(range[0], Number(e.target.value)), Number(e.target.value)])}>
+              <select id="dl-max" value={range?.[1] ?? ''} disabled={running || !range} onChange={(e) => setPicked([Math.min(range![0], Number(e.target.value)), Number(e.target.value)])}>
                 {ZOOMS.map((z) => (
                   <option key={z} value={z}>
                     {zoomLabel(z)}

@@ -5,14 +5,8 @@ import { failureHint } from '../ui/errors.ts';
 import type { MapController } from '../map/MapController.ts';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
 
-/** The default zoom range for an area seen at `zoom`: from that view down to forest-path detail. */
-export function defaultZoomRange(zoom: number): [number, number] {
-  const min = Math.max(8, Math.min(16, Math.floor(zoom)));
-  return [min, Math.max(min, Math.min(17, min + 4))];
-}
-
-/** The map area inside the on-screen frame, as a download area. */
-export function areaInFrame(mc: MapController, frame: HTMLElement, range: [number, number]): DownloadArea | null {
+/** The map area inside the on-screen frame (EPSG:3857), or null before the map has a size. */
+export function extentInFrame(mc: MapController, frame: HTMLElement): DownloadArea['extent'] | null {
   const mapEl = mc.map.getTargetElement();
   if (!mapEl) return null;
   const m = mapEl.getBoundingClientRect();
@@ -20,7 +14,7 @@ export function areaInFrame(mc: MapController, frame: HTMLElement, range: [numbe
   const a = mc.map.getCoordinateFromPixel([f.left - m.left, f.bottom - m.top]);
   const b = mc.map.getCoordinateFromPixel([f.right - m.left, f.top - m.top]);
   if (!a || !b) return null;
-  return { extent: [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[0]!, b[0]!), Math.max(a[1]!, b[1]!)], minZoom: range[0], maxZoom: range[1] };
+  return [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[0]!, b[0]!), Math.max(a[1]!, b[1]!)];
 }
 
 /** Asks the core for the estimate; null when it failed (the reason is shown). */

@@ -32,6 +32,7 @@ export const sl = {
   },
 
   map: {
+    tilesLoading: 'Nalagam karto …',
     zoomIn: 'Povečaj',
     zoomOut: 'Pomanjšaj',
     locate: 'Moja lokacija',
@@ -232,6 +233,10 @@ export const sl = {
     photoNoGps: 'Fotografija nima podatkov o lokaciji. Izberite lokacijo na karti.',
     photoNoGpsKeep: 'Fotografija nima podatkov o lokaciji. Lokacija najdbe ostane nespremenjena.',
     photoCurrent: 'Trenutna fotografija',
+    photoDiffers: (place: boolean, date: string | null): string =>
+      `Nova fotografija ima ${[place ? 'drugo lokacijo' : '', date ? `drug datum (${date})` : ''].filter(Boolean).join(' in ')} kot najdba. Kaj naj velja?`,
+    photoTake: 'Uporabi s fotografije',
+    photoKeep: 'Obdrži sedanje',
     save: 'Shrani',
     cancel: 'Prekliči',
     delete: 'Izbriši',

@@ -10,7 +10,9 @@ import { session } from '../state/session.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
 import { MapController, LOCATION_MAX_ZOOM } from './MapController.ts';
-import { baseMapChoice, mapController, showAreas, tracking } from './mapState.ts';
+import { baseMapChoice, mapController, showAreas, tilesPending, tracking } from './mapState.ts';
+import { watchFirstTiles } from './firstTiles.ts';
+import { MapLoadingHint } from './MapLoadingHint.tsx';
 import { followLinkedFind, refreshSightings } from './sightingsActions.ts';
 import { MapControls } from './MapControls.tsx';
 import { EmptyFilterNotice } from './EmptyFilterNotice.tsx';
@@ -65,6 +67,7 @@ export function MapView() {
       overlays: Object.fromEntries(p.baseMaps.filter((b) => b.overlay).map((b) => [b.id, b.visible])),
     };
     mapController.value = mc;
+    const stopTilesWatch = watchFirstTiles(mc.baseLayers, (pending) => (tilesPending.value = pending));
     const openPlace = (coord: [number, number], hits: Feature<Point>[]): void => {
       shortInfo.value = {
         coord,
@@ -136,6 +139,7 @@ export function MapView() {
       stopSelection();
       stopFlash();
       stopOffline();
+      stopTilesWatch();
       mapController.value = null;
       mc.dispose();
     };
@@ -162,6 +166,7 @@ export function MapView() {
       {p && <MapControls />}
       {p && <AddButton />}
       <EmptyFilterNotice />
+      <MapLoadingHint />
     </div>
   );
 }

@@ -15,3 +15,6 @@ export const showAreas = signal(true);
 
 /** The last saved find's position, to flash black on the map (SPEC §9). */
 export const flashRequest = signal<[number, number] | null>(null);
+
+/** True while the first base map tiles of this start are still on their way (a hint shows). */
+export const tilesPending = signal(false);

@@ -3,7 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Camera } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { recordForm } from '../state/recordForm.ts';
-import { PHOTO_ACCEPT, pickPhoto } from './actions.ts';
+import { PHOTO_ACCEPT, answerPhotoQuestion, pickPhoto } from './actions.ts';
+import { formatDateSl } from '../ui/format.ts';
 
 /** The photo picker (jpg, jpeg, png) with a preview; reads location and date from the photo. */
 export function PhotoField() {
@@ -47,6 +48,21 @@ export function PhotoField() {
         {reading ? sl.records.photoReading : sl.records.photoHint}
       </p>
       {f.photo && !f.photo.gpsCoord && <p className="field-hint">{f.coord ? sl.records.photoNoGpsKeep : sl.records.photoNoGps}</p>}
+      {f.photoQuestion && (
+        <div className="photo-question" role="group" aria-labelledby="photo-question-text">
+          <p id="photo-question-text" role="status">
+            {sl.records.photoDiffers(Boolean(f.photoQuestion.gpsCoord), f.photoQuestion.takenOn ? formatDateSl(f.photoQuestion.takenOn) : null)}
+          </p>
+          <div className="photo-question-actions">
+            <button type="button" className="button" onClick={() => answerPhotoQuestion(true)}>
+              {sl.records.photoTake}
+            </button>
+            <button type="button" className="button" onClick={() => answerPhotoQuestion(false)}>
+              {sl.records.photoKeep}
+            </button>
+          </div>
+        </div>
+      )}
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -8,6 +8,7 @@ import { formSnapshot, patchForm, pickingLocation, recordForm, setField, setLoca
 import { findPhotoUrl } from '../state/shortInfo.ts';
 import { COL } from '../../worker/columns.ts';
 import { insideSlovenia } from './location.ts';
+import { photoTakeover, type PhotoFactsTaken } from './photoTakeover.ts';
 import { todayIso, validateForm } from './validate.ts';
 import { failureHint } from '../ui/errors.ts';
 import { flashRequest } from '../map/mapState.ts';
@@ -20,7 +21,7 @@ function emptyForm(): RecordFormState {
   const values = { [COL.date]: todayIso(), [COL.count]: '1' };
   return {
     mode: 'create', id: null, values, coord: null, coordSource: null,
-    photo: null, existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: crypto.randomUUID(), loading: false,
+    photo: null, existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: crypto.randomUUID(), loading: false, photoQuestion: null,
     pristine: formSnapshot({ values, coord: null }),
   };
 }
@@ -84,10 +85,24 @@ export async function pickPhoto(file: File): Promise<boolean> {
   if (f.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
   const errors = { ...f.errors };
   delete errors.photo;
-  patchForm({ photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, gpsCoord: info.gpsCoord, takenOn: info.takenOn }, errors });
-  if (info.gpsCoord) setLocation(info.gpsCoord, 'photo');
-  if (info.takenOn && info.takenOn <= todayIso()) setField(COL.date, info.takenOn);
+  const facts = { gpsCoord: info.gpsCoord, takenOn: info.takenOn };
+  const { apply, ask } = photoTakeover({ ...f, date: f.values[COL.date] ?? '' }, facts, todayIso());
+  patchForm({ photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, ...facts }, errors, photoQuestion: ask });
+  takePhotoFacts(apply);
   return true;
+}
+
+function takePhotoFacts(facts: PhotoFactsTaken): void {
+  if (facts.gpsCoord) setLocation(facts.gpsCoord, 'photo');
+  if (facts.takenOn) setField(COL.date, facts.takenOn);
+}
+
+/** Answers the photo question: take the new photo's place and date, or keep the find's own. */
+export function answerPhotoQuestion(takeFromPhoto: boolean): void {
+  const question = recordForm.value?.photoQuestion;
+  if (!question) return;
+  patchForm({ photoQuestion: null });
+  if (takeFromPhoto) takePhotoFacts(question);
 }
 
 /** Sets the location from the device position (high accuracy). */

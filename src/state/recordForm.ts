@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import type { FormErrors } from '../records/validate.ts';
 import type { SaveStage } from '../../worker/api.ts';
+import type { PhotoFactsTaken } from '../records/photoTakeover.ts';
 
 /** A photo picked in the form, with what the core read from it. */
 export interface PickedPhoto {
@@ -30,6 +31,8 @@ export interface RecordFormState {
   idempotencyKey: string;
   /** True while the form is loading the record to edit. */
   loading: boolean;
+  /** A new photo's place and date that differ from the find's own, waiting for the user to choose. */
+  photoQuestion: PhotoFactsTaken | null;
   /** The values and location as the form opened (after the record loaded), to tell whether anything was changed. */
   pristine: string | null;
 }

@@ -66,4 +66,19 @@ describe('flows', () => {
     await screenshot(page, 'flows-my-finds-oldest-390');
     await ctx.close();
   });
+
+  it('says the map is loading while the first tiles of a cold start are on their way', async () => {
+    const ctx = await newContext(env.browser, PHONE);
+    const page = await ctx.newPage();
+    // A slow connection: every orthophoto tile takes 3 s.
+    await page.route('**/tiles/ortho/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue().catch(() => undefined);
+    });
+    await signIn(page, env.server.url, ANA);
+    await page.getByTestId('map-loading').getByText('Nalagam karto …').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'flows-map-loading-390');
+    await page.getByTestId('map-loading').waitFor({ state: 'detached', timeout: 20_000 });
+    await ctx.close();
+  });
 });

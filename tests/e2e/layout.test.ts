@@ -138,6 +138,24 @@ describe('the header at every width', () => {
       await screenshot(page, `layout-form-errors-${width}`);
       await page.getByRole('button', { name: 'Prekliči' }).first().click();
       await page.getByLabel('Skupina').waitFor({ state: 'detached' });
+      // The download screen: its zoom choices are read in full, not cut off.
+      await page.evaluate(() => (location.hash = '#/download'));
+      await page.locator('#dl-max:enabled').waitFor();
+      await check('download');
+      const cut = await page.evaluate(() => {
+        const ctx2d = document.createElement('canvas').getContext('2d')!;
+        return [...document.querySelectorAll<HTMLSelectElement>('.download-screen select')].flatMap((el) => {
+          const cs = getComputedStyle(el);
+          ctx2d.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          const text = el.selectedOptions[0]?.text ?? '';
+          const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+          return ctx2d.measureText(text).width > room ? [`'${text}' needs ${Math.ceil(ctx2d.measureText(text).width)} px, has ${Math.floor(room)}`] : [];
+        });
+      });
+      problems.push(...cut.map((x) => `download @${width}: ${x}`));
+      await screenshot(page, `layout-download-${width}`);
+      await page.evaluate(() => (location.hash = '#/'));
+      await page.locator('.download-screen').waitFor({ state: 'detached' });
     }
     expect(problems).toEqual([]);
     await ctx.close();

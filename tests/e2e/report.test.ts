@@ -114,6 +114,12 @@ describe('report a sighting with a photo', () => {
     await card.getByRole('button', { name: 'Uredi' }).click();
     await expect.poll(() => page.getByLabel('Habitat').inputValue()).toBe('kolesnica na gozdni poti');
     await page.getByLabel('Število').fill('3');
+    const before = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as { geometry: { coordinates: number[] }; properties: Record<string, unknown> };
+    // A photo taken elsewhere on another day does not move the find silently: the form asks.
+    await page.locator('#record-photo').setInputFiles({ name: 'drugje.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(15.2, 46.3, new Date(2024, 4, 1), { width: 800, height: 600 }) });
+    await page.getByText('Nova fotografija ima drugo lokacijo in drug datum (1. 5. 2024) kot najdba. Kaj naj velja?').waitFor({ timeout: 20_000 });
+    await screenshot(page, '13-edit-photo-question-phone');
+    await page.getByRole('button', { name: 'Obdrži sedanje' }).click();
     await page.locator('#record-photo').setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: await plainPng() });
     // The find already has a location: the hint says it is kept, not to pick one on the map.
     await page.getByText('Fotografija nima podatkov o lokaciji. Lokacija najdbe ostane nespremenjena.').waitFor();
@@ -122,6 +128,8 @@ describe('report a sighting with a photo', () => {
     await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 30_000 });
     const detail = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as { properties: Record<string, unknown>; attachments: Array<{ mimeType: string }> };
     expect(detail.properties['782']).toBe(3);
+    expect((detail as unknown as typeof before).geometry.coordinates).toEqual(before.geometry.coordinates);
+    expect(detail.properties['1053']).toBe(before.properties['1053']);
     expect(detail.attachments).toHaveLength(1);
     expect(detail.attachments[0]!.mimeType).toBe('image/jpeg');
 
