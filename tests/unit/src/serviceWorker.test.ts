@@ -6,7 +6,7 @@ import { recordForm, type RecordFormState } from '../../../src/state/recordForm.
 function openForm(): RecordFormState {
   return {
     mode: 'create', id: null, values: { '1': 'ob potoku' }, coord: null, coordSource: null, photo: null,
-    existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: 'k', loading: false, pristine: null,
+    existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: 'k', loading: false, pristine: null, photoQuestion: null,
   };
 }
 
