@@ -31,15 +31,38 @@ export function assertAttachmentInfo(meta: TableMeta, infoId: number): void {
   }
 }
 
-/** Stores a prepared photo for a record (at most MAX_ATTACHMENTS_PER_RECORD per record). */
-export async function insertAttachment(tx: Queryable, recordId: number, tableId: number, infoId: number, p: PreparedPhoto): Promise<Attachment> {
+type StoredAttachment = Parameters<typeof toAttachment>[0];
+
+/**
+ * Stores a prepared photo for a record (at most MAX_ATTACHMENTS_PER_RECORD per record), with the
+ * caller-scoped Idempotency-Key of its upload when one was given (unique: a concurrent duplicate
+ * fails with a unique violation).
+ */
+export async function insertAttachment(
+  tx: Queryable, recordId: number, tableId: number, infoId: number, p: PreparedPhoto, idempotencyKey: string | null = null,
+): Promise<Attachment> {
   const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('select count(*)::integer as n from attachments where record_id = $1', [recordId]);
   if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD) throw new HttpError(409, `A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments`);
-  const rows = await tx.query<{ id: number; record_id: number; attachment_info_id: number; name: string; mime_type: string; size: number }>(
-    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, record_id, attachment_info_id, name, mime_type, size`,
-    [recordId, tableId, infoId, p.name, p.mime, p.data.length, p.data, p.thumb]);
-  return toAttachment(rows[0] as Parameters<typeof toAttachment>[0]);
+  const rows = await tx.query<StoredAttachment>(
+    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, record_id, attachment_info_id, name, mime_type, size`,
+    [recordId, tableId, infoId, p.name, p.mime, p.data.length, p.data, p.thumb, idempotencyKey]);
+  return toAttachment(rows[0] as StoredAttachment);
+}
+
+/**
+ * The attachment uploaded earlier with this caller-scoped Idempotency-Key, or null (also for no
+ * key); 409 when that upload was for another record (or table). A key whose attachment was
+ * deleted since is forgotten with it, as a create's key is with its record.
+ */
+export async function findKeyedAttachment(q: Queryable, key: string | null, tableId: number, recordId: number): Promise<Attachment | null> {
+  if (key === null) return null;
+  const rows = await q.query<StoredAttachment & { table_id: number }>(
+    'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1', [key]);
+  const r = rows[0];
+  if (!r) return null;
+  if (r.record_id !== recordId || r.table_id !== tableId) throw new HttpError(409, 'This Idempotency-Key was already used for a photo of another record');
+  return toAttachment(r);
 }
 
 /** An attachment with its record's owner data, bytes excluded. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, notFound } from '../http/errors.ts';
 import { assertCanEdit, emailOf, requireUser } from './access.ts';
-import { assertAttachmentInfo, insertAttachment, preparePhoto, readAttachmentBytes, readAttachmentHead } from './attachmentStore.ts';
+import { assertAttachmentInfo, findKeyedAttachment, insertAttachment, preparePhoto, readAttachmentBytes, readAttachmentHead } from './attachmentStore.ts';
 import { pathIds, type ApiContext } from './context.ts';
+import { idempotencyKey, isUniqueViolation } from './idempotency.ts';
 import { loadTable } from './meta.ts';
 import { field, readForm } from './multipart.ts';
 import { readVisibleRecord } from './recordStore.ts';
@@ -48,6 +49,16 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     method: 'POST', url: '/api/Records/:projectId/attachment', params: idParams('projectId'),
     doc: {
       summary: 'Add a photo to a record (creator only, STATUS 5 or empty)', tag: 'Attachments', auth: 'required',
+      description: 'With an Idempotency-Key the photo is stored once: repeating the upload with the same key (the same caller) '
+        + 'returns the attachment stored the first time with status 200, also when two such uploads race or the first one '
+        + 'committed after its client had given up. Without the header every upload adds an attachment.',
+      headers: {
+        'Idempotency-Key': {
+          description: 'Repeating an upload with the same key returns the first attachment (200); 1-200 visible ASCII characters, scoped to the caller. '
+            + 'A key already used for a photo of another record: 409.',
+          schema: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
       body: {
         contentType: 'multipart/form-data',
         schema: {
@@ -56,13 +67,18 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         },
       },
       responses: {
-        201: { description: 'The attachment', schema: ref('Attachment') }, 400: { description: 'Invalid form' }, 401: { description: 'No token' },
-        403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown record' }, 413: { description: 'Over 20 MB' }, 415: { description: 'Not JPEG/PNG' },
+        201: { description: 'The attachment', schema: ref('Attachment') },
+        200: { description: 'Repeated Idempotency-Key: the attachment stored the first time', schema: ref('Attachment') },
+        400: { description: 'Invalid form or Idempotency-Key' }, 401: { description: 'No token' },
+        403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown record' },
+        409: { description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments' },
+        413: { description: 'Over 20 MB' }, 415: { description: 'Not JPEG/PNG' },
       },
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
       const user = await requireUser(authenticate, req);
+      const key = idempotencyKey(req, user.email);
       const form = await readForm(req);
       const tableId = intField(field(form, 'TableId'), 'TableId');
       const recordId = intField(field(form, 'RecordId'), 'RecordId');
@@ -73,14 +89,29 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       assertAttachmentInfo(meta, infoId);
       const file = form.files.find((f) => f.field.toLowerCase() === 'file') ?? (form.files.length === 1 ? form.files[0] : undefined);
       if (!file) throw badRequest('The form needs one File');
+      // A repeated key: the first upload's attachment, before any work on the photo.
+      const earlier = await findKeyedAttachment(db, key, tableId, recordId);
+      if (earlier) return reply.status(200).send(earlier);
       const photo = await preparePhoto(file);
-      const attachment = await db.transaction(async (tx) => {
-        const row = await readVisibleRecord(tx, meta, recordId, user.email, true);
-        if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
-        assertCanEdit(meta, row, user.email);
-        return insertAttachment(tx, row.id, tableId, infoId, photo);
-      });
-      return reply.status(201).send(attachment);
+      try {
+        const { status, attachment } = await db.transaction(async (tx) => {
+          const row = await readVisibleRecord(tx, meta, recordId, user.email, true);
+          if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+          assertCanEdit(meta, row, user.email);
+          // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
+          const raced = await findKeyedAttachment(tx, key, tableId, recordId);
+          if (raced) return { status: 200, attachment: raced };
+          return { status: 201, attachment: await insertAttachment(tx, row.id, tableId, infoId, photo, key) };
+        });
+        return reply.status(status).send(attachment);
+      } catch (e) {
+        // A concurrent duplicate committed first (the unique key): answer with its attachment.
+        if (key !== null && isUniqueViolation(e)) {
+          const first = await findKeyedAttachment(db, key, tableId, recordId);
+          if (first) return reply.status(200).send(first);
+        }
+        throw e;
+      }
     },
   });
 
