@@ -131,7 +131,7 @@ export interface DataCore {
   /** Saves a new or edited sighting; `onStage` (a Comlink.proxy) announces the stages. */
   saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult>;
   /** Deletes a sighting. */
-  deleteRecord(id: number): Promise<void>;
+  deleteRecord(id: number, baseVersion?: number): Promise<void>;
   /** A find's photo (thumbnail or full size) from the server or, offline, the local store; null = none. */
   getPhoto(id: number, thumb: boolean): Promise<Blob | null>;
 
@@ -161,4 +161,6 @@ export interface DataCore {
   discardChange(changeId: string): Promise<void>;
   /** Sends a refused change as a new record. */
   saveChangeAsNew(changeId: string): Promise<void>;
+  /** Keeps the user's change over the server's newer version of the record (a 412 conflict) and sends it. */
+  keepMyChange(changeId: string): Promise<void>;
 }

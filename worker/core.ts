@@ -101,9 +101,9 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     });
   }
 
-  deleteRecord(id: number): Promise<void> {
+  deleteRecord(id: number, baseVersion?: number): Promise<void> {
     return crossing(async () => {
-      const r = await deleteAnywhere(await this.writeDeps(), id);
+      const r = await deleteAnywhere(await this.writeDeps(), id, baseVersion);
       this.layerChanged();
       if (r.offline) void this.afterOfflineWrite();
     });
@@ -171,6 +171,11 @@ export class DataCoreImpl extends CoreBase implements DataCore {
 
   async saveChangeAsNew(changeId: string): Promise<void> {
     await (await this.offlineCore()).sync.saveAsNew(changeId);
+    await this.syncNow();
+  }
+
+  async keepMyChange(changeId: string): Promise<void> {
+    await (await this.offlineCore()).sync.keepMine(changeId);
     await this.syncNow();
   }
 

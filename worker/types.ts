@@ -83,6 +83,11 @@ export interface Feature {
   id: number;
   geometry: Geometry | null;
   properties: Properties;
+  /**
+   * The server's version of the record (its ETag), where the server tells it: in /detailed, and
+   * in extenttables for the caller's own records. An edit sends it as If-Match (server/api/versions.ts).
+   */
+  version?: number;
 }
 
 /** An attachment of a record. */
@@ -105,6 +110,8 @@ export interface DataRecord {
   createdByEmail: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The record's version (its ETag). */
+  version: number;
 }
 
 /** Stroke part of a symbology style. */

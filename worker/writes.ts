@@ -52,7 +52,9 @@ async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: Sa
 export async function saveAnywhere(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
   if (await offlinePath(d, input.id)) return saveOffline(d, input, onStage);
   try {
-    return { ...(await d.records.save(input, d.columns, onStage)), offline: false };
+    const { saved, ...result } = await d.records.save(input, d.columns, onStage);
+    if (saved) await d.offline.adoptServerVersion(saved).catch((e: unknown) => console.error('Could not update the stored copies', e));
+    return { ...result, offline: false };
   } catch (e) {
     if (!isUnreachable(e)) throw e;
     return saveOffline(d, input, onStage);
@@ -60,13 +62,13 @@ export async function saveAnywhere(d: WriteDeps, input: SaveRecordInput, onStage
 }
 
 /** Deletes a sighting on the server, or marks it deleted locally (queued) when offline. */
-export async function deleteAnywhere(d: WriteDeps, id: number): Promise<{ offline: boolean }> {
+export async function deleteAnywhere(d: WriteDeps, id: number, baseVersion?: number): Promise<{ offline: boolean }> {
   if (await offlinePath(d, id)) {
     await d.offline.remove(id);
     return { offline: true };
   }
   try {
-    await d.records.remove(id);
+    await d.records.remove(id, baseVersion);
     return { offline: false };
   } catch (e) {
     if (!isUnreachable(e)) throw e;

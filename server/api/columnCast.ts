@@ -103,7 +103,7 @@ export async function castColumn(tx: Queryable, c: Column, to: CastTarget, fk: F
   }
   for (let i = 0; i < changed.length; i += CHUNK) {
     await tx.query(
-      `update records r set properties = jsonb_set(r.properties, array[$2::text], x.v), updated_at = now()
+      `update records r set properties = jsonb_set(r.properties, array[$2::text], x.v), updated_at = now(), version = r.version + 1
          from jsonb_to_recordset($1::jsonb) as x(id integer, v jsonb) where r.id = x.id`,
       [JSON.stringify(changed.slice(i, i + CHUNK)), key]);
   }
@@ -113,7 +113,7 @@ export async function castColumn(tx: Queryable, c: Column, to: CastTarget, fk: F
       `insert into column_cast_failures (column_id, record_id, from_type, to_type, value, reason)
        select $2, x."recordId", $3, $4, x.value, x.reason from jsonb_to_recordset($1::jsonb) as x("recordId" integer, value jsonb, reason text)`,
       [JSON.stringify(part), c.id, c.type, type]);
-    await tx.query('update records set properties = properties - $2::text, updated_at = now() where id = any($1::int[])', [part.map((f) => f.recordId), key]);
+    await tx.query('update records set properties = properties - $2::text, updated_at = now(), version = version + 1 where id = any($1::int[])', [part.map((f) => f.recordId), key]);
   }
   const added: SelectValue[] = [];
   if (type === 'Select') {

@@ -25,7 +25,7 @@ export function pathIds<K extends string>(req: FastifyRequest, ..._names: K[]): 
 }
 
 /** A feature with its attachments and record metadata (the /detailed shape). */
-export type DetailedFeature = Feature & { attachments: Attachment[]; createdByEmail: string | null; createdAt: string; updatedAt: string };
+export type DetailedFeature = Feature & { attachments: Attachment[]; createdByEmail: string | null; createdAt: string; updatedAt: string; version: number };
 
 /** Builds the /detailed shape of a row for the caller (creator e-mail only for the creator). */
 export function toDetailed(meta: TableMeta, row: RecordRow, email: string | null, attachments: Attachment[]): DetailedFeature {
@@ -35,5 +35,6 @@ export function toDetailed(meta: TableMeta, row: RecordRow, email: string | null
     createdByEmail: email !== null && row.created_by_email === email ? row.created_by_email : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    version: row.version,
   };
 }

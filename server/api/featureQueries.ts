@@ -34,7 +34,8 @@ export const EXTENT_CHUNK_ROWS = 5000;
  * index. Properties lose, in one jsonb operation per row, the creator e-mail (unless it is the
  * caller's) and every column not in `columnIds`. Point tables take their coordinates from the
  * bbox columns instead of re-serialising the stored geometry. `form` 'record' writes
- * `{id, tableId, geometry, properties}` instead of a GeoJSON Feature.
+ * `{id, tableId, geometry, properties}` instead of a GeoJSON Feature. The caller's own records
+ * carry their `version` (the ETag an offline edit sends as If-Match; versions.ts).
  */
 export async function* extentChunks(
   db: Queryable, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null,
@@ -56,7 +57,7 @@ export async function* extentChunks(
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select string_agg(c.item, ',' order by c.id) as body, max(c.id) as last, count(*)::int as n from (
-      select r.id, ${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || '}' as item
+      select r.id, ${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || (case when ${own} then ',"version":' || r.version else '' end) || '}' as item
         from records r
        where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
          and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8${pointRange}

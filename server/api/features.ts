@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Feature } from '../../worker/types.ts';
 import { notFound } from '../http/errors.ts';
-import { assertCanEdit, assertWritableTable, emailOf, requireUser } from './access.ts';
+import { assertWritableTable, emailOf, requireUser } from './access.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, toDetailed, type ApiContext } from './context.ts';
 import { createFeature } from './createFlow.ts';
 import { idempotencyKey } from './idempotency.ts';
 import { loadTable } from './meta.ts';
-import { attachmentsOf, readVisibleRecord, toFeature, updateRecord } from './recordStore.ts';
-import { deleteOne } from './recordWrites.ts';
+import { attachmentsOf, readVisibleRecord, toFeature } from './recordStore.ts';
+import { deleteOne, updateOne } from './recordWrites.ts';
+import { IF_MATCH_HEADER, ifMatch, sendVersion } from './versions.ts';
 import { idParams, ref } from './schemas.ts';
-import { bodyObject, positiveInt, prepareUpdate } from './writes.ts';
+import { bodyObject, positiveInt } from './writes.ts';
 
 const IDEMPOTENCY_HEADER = {
   'Idempotency-Key': { description: 'Repeating a create with the same key returns the first result (200).', schema: { type: 'string', maxLength: 200 } },
@@ -23,14 +24,15 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
     method: 'GET', url: '/api/Features/:projectId/:tableId/:recordId', params: idParams('projectId', 'tableId', 'recordId'),
     doc: {
       summary: 'One feature', tag: 'Features', auth: 'optional',
-      responses: { 200: { description: 'The feature', schema: ref('Feature') }, 404: { description: 'Unknown or not visible to the caller' } },
+      responses: { 200: { description: 'The feature (ETag: its version)', schema: ref('Feature') }, 404: { description: 'Unknown or not visible to the caller' } },
     },
-    async handler(req) {
+    async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
       const email = emailOf(await authenticate(req));
       const meta = await loadTable(db, projectId, tableId);
       const row = await readVisibleRecord(db, meta, recordId, email);
       if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+      sendVersion(reply, row.version);
       return toFeature(meta, row, email);
     },
   });
@@ -39,15 +41,16 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
     method: 'GET', url: '/api/Features/:projectId/:tableId/:recordId/detailed', params: idParams('projectId', 'tableId', 'recordId'),
     doc: {
       summary: 'One feature with its attachments, creator e-mail (for the creator only) and timestamps', tag: 'Features', auth: 'optional',
-      responses: { 200: { description: 'The feature', schema: ref('DetailedFeature') }, 404: { description: 'Unknown or not visible' } },
+      responses: { 200: { description: 'The feature (ETag and version: its version)', schema: ref('DetailedFeature') }, 404: { description: 'Unknown or not visible' } },
     },
-    async handler(req) {
+    async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
       const email = emailOf(await authenticate(req));
       const meta = await loadTable(db, projectId, tableId);
       const row = await readVisibleRecord(db, meta, recordId, email);
       if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
       const att = await attachmentsOf(db, [row.id]);
+      sendVersion(reply, row.version);
       return toDetailed(meta, row, email, att.get(row.id) ?? []);
     },
   });
@@ -78,37 +81,36 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
   docs.define(app, {
     method: 'PUT', url: '/api/Features/:projectId/:tableId/:featureId', params: idParams('projectId', 'tableId', 'featureId'), bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Update a feature (creator only, STATUS 5 or empty)', tag: 'Features', auth: 'required',
+      summary: 'Update a feature (creator only, STATUS 5 or empty)', tag: 'Features', auth: 'required', headers: IF_MATCH_HEADER,
       body: { contentType: JSON_TYPES, schema: ref('FeatureUpdate') },
       responses: {
-        200: { description: 'The updated feature', schema: ref('Feature') }, 400: { description: 'Invalid body' },
+        200: { description: 'The updated feature (ETag: its new version)', schema: ref('Feature') }, 400: { description: 'Invalid body or If-Match' },
         401: { description: 'No token' }, 403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown or not visible' },
+        412: { description: 'If-Match names an older version: the body has the current record (current) and its version' },
       },
     },
-    async handler(req) {
+    async handler(req, reply) {
       const { projectId, tableId, featureId } = pathIds(req, 'projectId', 'tableId', 'featureId');
       const user = await requireUser(authenticate, req);
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
       bodyObject(req.body);
-      return db.transaction(async (tx) => {
-        const row = await readVisibleRecord(tx, meta, featureId, user.email, true);
-        if (!row) throw notFound(`Record ${featureId} does not exist in table ${tableId}`);
-        assertCanEdit(meta, row, user.email);
-        const next = await prepareUpdate(tx, meta, row, req.body);
-        return toFeature(meta, await updateRecord(tx, row.id, next.properties, next.geo), user.email);
-      });
+      const expected = ifMatch(req);
+      const row = await db.transaction((tx) => updateOne(tx, meta, featureId, req.body, user.email, expected));
+      sendVersion(reply, row.version);
+      return { ...toFeature(meta, row, user.email), version: row.version };
     },
   });
 
   docs.define(app, {
     method: 'POST', url: '/api/Features/:projectId/delete', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Delete a feature and its attachments (creator only, STATUS 5 or empty)', tag: 'Features', auth: 'required',
+      summary: 'Delete a feature and its attachments (creator only, STATUS 5 or empty)', tag: 'Features', auth: 'required', headers: IF_MATCH_HEADER,
       body: { contentType: JSON_TYPES, schema: ref('DeleteRequest') },
       responses: {
         200: { description: 'Deleted', schema: ref('DeleteResult') }, 400: { description: 'Invalid body' }, 401: { description: 'No token' },
         403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown or not visible' },
+        412: { description: 'If-Match names an older version: the body has the current record (current) and its version' },
       },
     },
     async handler(req) {
@@ -119,7 +121,8 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const recordId = positiveInt(b.recordId, 'recordId');
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
-      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email));
+      const expected = ifMatch(req);
+      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email, expected));
       return { tableId, recordId, deleted: true };
     },
   });

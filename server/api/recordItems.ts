@@ -8,6 +8,7 @@ import { idempotencyKey } from './idempotency.ts';
 import { loadTable } from './meta.ts';
 import { RECORD_COLUMNS, attachmentsOf, toDataRecord, type RecordRow } from './recordStore.ts';
 import { deleteOne, toDataRecords, updateOne } from './recordWrites.ts';
+import { IF_MATCH_HEADER, ifMatch, sendVersion } from './versions.ts';
 import { idParams, ref } from './schemas.ts';
 import { bodyObject, positiveInt } from './writes.ts';
 
@@ -30,9 +31,9 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
     doc: {
       summary: 'One record with its attachments', tag: 'Records', auth: 'optional',
       description: 'Archived and JAVNO false records answer 404, except to an administrator (any record) and, for JAVNO false, to their creator.',
-      responses: { 200: { description: 'The record', schema: ref('RecordDetail') }, 404: { description: 'Unknown, archived or not visible' } },
+      responses: { 200: { description: 'The record (ETag: its version)', schema: ref('RecordDetail') }, 404: { description: 'Unknown, archived or not visible' } },
     },
-    async handler(req) {
+    async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
       const user = await authenticate(req);
       const email = emailOf(user);
@@ -43,6 +44,7 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
       const admin = isAdmin(user);
       if (!row || (!admin && (row.archived || !canSee(meta, row, email)))) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
       const att = await attachmentsOf(db, [row.id]);
+      sendVersion(reply, row.version);
       return { ...toDataRecord(meta, row, email, att.get(row.id) ?? []), archived: row.archived };
     },
   });
@@ -50,20 +52,23 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
   docs.define(app, {
     method: 'PUT', url: '/api/Records/:projectId/:tableId/:recordId', params: idParams('projectId', 'tableId', 'recordId'), bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Update a record (creator only, STATUS 5 or empty)', tag: 'Records', auth: 'required',
+      summary: 'Update a record (creator only, STATUS 5 or empty)', tag: 'Records', auth: 'required', headers: IF_MATCH_HEADER,
       body: { contentType: JSON_TYPES, schema: ref('FeatureUpdate') },
       responses: {
         200: { description: 'The updated record', schema: ref('DataRecord') }, 400: { description: 'Invalid body' }, 401: { description: 'No token' },
         403: { description: 'Read-only table, not the creator, or already reviewed' }, 404: { description: 'Unknown, archived or not visible' },
+        412: { description: 'If-Match names an older version: the body has the current record (current) and its version' },
       },
     },
-    async handler(req) {
+    async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
       const user = await requireUser(authenticate, req);
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
       bodyObject(req.body);
-      const row = await db.transaction((tx) => updateOne(tx, meta, recordId, req.body, user.email));
+      const expected = ifMatch(req);
+      const row = await db.transaction((tx) => updateOne(tx, meta, recordId, req.body, user.email, expected));
+      sendVersion(reply, row.version);
       return (await toDataRecords(db, meta, [row], user.email))[0];
     },
   });
@@ -119,11 +124,12 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
   docs.define(app, {
     method: 'POST', url: '/api/Records/:projectId/delete', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Delete a record and its attachments (creator only, STATUS 5 or empty)', tag: 'Records', auth: 'required',
+      summary: 'Delete a record and its attachments (creator only, STATUS 5 or empty)', tag: 'Records', auth: 'required', headers: IF_MATCH_HEADER,
       body: { contentType: JSON_TYPES, schema: ref('DeleteRequest') },
       responses: {
         200: { description: 'Deleted', schema: ref('DeleteResult') }, 400: { description: 'Invalid body' }, 401: { description: 'No token' },
         403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown, archived or not visible' },
+        412: { description: 'If-Match names an older version: the body has the current record (current) and its version' },
       },
     },
     async handler(req) {
@@ -134,7 +140,8 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
       const recordId = positiveInt(b.recordId, 'recordId');
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
-      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email));
+      const expected = ifMatch(req);
+      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email, expected));
       return { tableId, recordId, deleted: true };
     },
   });
@@ -167,7 +174,7 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
         const row = rows[0];
         if (!row || (!admin && (row.archived || !canSee(meta, row, user.email)))) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
         if (!admin) assertCanEdit(meta, row, user.email);
-        await tx.query('update records set archived = $2, updated_at = now() where id = $1', [recordId, archived]);
+        await tx.query('update records set archived = $2, updated_at = now(), version = version + 1 where id = $1', [recordId, archived]);
       });
       return { tableId, recordId, archived };
     },

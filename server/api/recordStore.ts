@@ -13,10 +13,12 @@ export interface RecordRow {
   created_by_email: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Adds one at every change of fields, location or status (the ETag; versions.ts). */
+  version: number;
 }
 
 /** The columns of RecordRow, for select lists. */
-export const RECORD_COLUMNS = 'r.id, r.project_id, r.table_id, r.properties, r.geometry, r.created_by_email, r.created_at, r.updated_at';
+export const RECORD_COLUMNS = 'r.id, r.project_id, r.table_id, r.properties, r.geometry, r.created_by_email, r.created_at, r.updated_at, r.version';
 
 /** ISO 8601 from a timestamp as the driver returns it. */
 export function iso(v: Date | string): string {
@@ -53,6 +55,7 @@ export function toDataRecord(meta: TableMeta, row: RecordRow, email: string | nu
     createdByEmail: email !== null && row.created_by_email === email ? row.created_by_email : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    version: row.version,
   };
 }
 
@@ -112,7 +115,7 @@ export async function updateRecord(
     geoSql = ', geometry = $3::jsonb, min_x = $4, min_y = $5, max_x = $6, max_y = $7';
   }
   const rows = await tx.query<RecordRow>(
-    `update records as r set properties = $2::jsonb${geoSql}, updated_at = now() where r.id = $1 returning ${RECORD_COLUMNS}`, params);
+    `update records as r set properties = $2::jsonb${geoSql}, updated_at = now(), version = r.version + 1 where r.id = $1 returning ${RECORD_COLUMNS}`, params);
   return rows[0] as RecordRow;
 }
 

@@ -3,7 +3,8 @@ import type { Queryable } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
 import { assertCanEdit } from './access.ts';
 import type { TableMeta } from './meta.ts';
-import { attachmentsOf, deleteRecord, insertRecord, readVisibleRecord, toDataRecord, updateRecord, type RecordRow } from './recordStore.ts';
+import { attachmentsOf, deleteRecord, insertRecord, readVisibleRecord, toDataRecord, toFeature, updateRecord, type RecordRow } from './recordStore.ts';
+import { assertVersion, type Expected } from './versions.ts';
 import { prepareCreate, prepareUpdate } from './writes.ts';
 
 /** Creates one record inside a transaction (no idempotency key): the rules of POST /api/Features. */
@@ -19,19 +20,21 @@ export async function createOne(tx: Queryable, meta: TableMeta, body: unknown, e
 }
 
 /** Updates one record inside a transaction: 404 unless visible, 403 unless the creator may edit it, 400 for a bad body. */
-export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body: unknown, email: string): Promise<RecordRow> {
+export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body: unknown, email: string, expected: Expected = null): Promise<RecordRow> {
   const row = await readVisibleRecord(tx, meta, id, email, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
   assertCanEdit(meta, row, email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, email));
   const next = await prepareUpdate(tx, meta, row, body);
   return updateRecord(tx, row.id, next.properties, next.geo);
 }
 
 /** Deletes one record (and its attachments) inside a transaction: 404 unless visible, 403 unless the creator may. */
-export async function deleteOne(tx: Queryable, meta: TableMeta, id: number, email: string): Promise<void> {
+export async function deleteOne(tx: Queryable, meta: TableMeta, id: number, email: string, expected: Expected = null): Promise<void> {
   const row = await readVisibleRecord(tx, meta, id, email, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
   assertCanEdit(meta, row, email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, email));
   await deleteRecord(tx, row.id);
 }
 

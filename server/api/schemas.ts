@@ -35,7 +35,10 @@ export const SCHEMAS: Record<string, JsonSchema> = {
   },
   Feature: {
     type: 'object', required: ['type', 'id', 'geometry', 'properties'],
-    properties: { type: { const: 'Feature' }, id: int, geometry: nullable(ref('Geometry')), properties: ref('Properties') },
+    properties: {
+      type: { const: 'Feature' }, id: int, geometry: nullable(ref('Geometry')), properties: ref('Properties'),
+      version: { ...int, description: 'The record version (its ETag): in /detailed, and in extenttables for the caller\'s own records. Send it back as If-Match.' },
+    },
   },
   Attachment: {
     type: 'object', required: ['id', 'recordId', 'tableAttachmentInfoId', 'name', 'mimeType', 'size'],
@@ -43,7 +46,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
   },
   DetailedFeature: {
     allOf: [ref('Feature'), {
-      type: 'object', required: ['attachments', 'createdByEmail', 'createdAt', 'updatedAt'],
+      type: 'object', required: ['attachments', 'createdByEmail', 'createdAt', 'updatedAt', 'version'],
       properties: {
         attachments: { type: 'array', items: ref('Attachment') },
         createdByEmail: { ...nullable(str), description: 'Only for the creator; null for anyone else.' },
@@ -53,11 +56,12 @@ export const SCHEMAS: Record<string, JsonSchema> = {
     }],
   },
   DataRecord: {
-    type: 'object', required: ['id', 'tableId', 'properties', 'geometry', 'attachments', 'createdByEmail', 'createdAt', 'updatedAt'],
+    type: 'object', required: ['id', 'tableId', 'properties', 'geometry', 'attachments', 'createdByEmail', 'createdAt', 'updatedAt', 'version'],
     properties: {
       id: int, tableId: int, properties: ref('Properties'), geometry: nullable(ref('Geometry')),
       attachments: { type: 'array', items: ref('Attachment') }, createdByEmail: nullable(str),
       createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
+      version: { ...int, description: 'The record version (its ETag); send it back as If-Match.' },
     },
   },
   FeatureCreate: {

@@ -9,6 +9,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   500: 'Internal Server Error',
@@ -18,7 +19,11 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** An error with an HTTP status and a reason the client may read. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  /**
+   * @param extra members added to the JSON error body (e.g. the current record of a 412)
+   * @param headers response headers (e.g. its ETag)
+   */
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
   }
@@ -80,9 +85,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
     let status = 500;
     let message = 'Internal error';
+    let extra: Record<string, unknown> = {};
     if (err instanceof HttpError) {
       status = err.status;
       message = err.message;
+      extra = err.extra;
+      for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);
     } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       message = err.message;
@@ -97,7 +105,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       // the 413 (a phone's app shows 'too large') instead of a connection reset mid-upload.
       return drainBody(req.raw, req.headers['content-length']).then(() => reply.status(status).type('application/json').send(errorBody(status, message)));
     }
-    void reply.status(status).type('application/json').send(errorBody(status, message));
+    void reply.status(status).type('application/json').send({ ...errorBody(status, message), ...extra });
   });
   app.setNotFoundHandler((req, reply) => {
     void reply.status(404).type('application/json').send(errorBody(404, `No route ${req.method} ${req.url.split('?')[0]}`));

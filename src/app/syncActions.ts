@@ -26,3 +26,9 @@ export async function saveChangeAsNew(changeId: string): Promise<void> {
   await core.saveChangeAsNew(changeId);
   await loadConflicts();
 }
+
+/** Keeps the user's own change over the server's newer version, and sends it. */
+export async function keepMyChange(changeId: string): Promise<void> {
+  await core.keepMyChange(changeId);
+  await loadConflicts();
+}

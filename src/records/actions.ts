@@ -46,7 +46,7 @@ export async function openEditRecord(id: number): Promise<void> {
     const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
     const photoUrl = r.attachments.length ? await findPhotoUrl(id, true).catch(() => null) : null;
     const coord: [number, number] | null = c ? [c[0]!, c[1]!] : null;
-    patchForm({ values, coord, coordSource: c ? 'stored' : null, existingPhotoUrl: photoUrl, loading: false, pristine: formSnapshot({ values, coord }) });
+    patchForm({ values, coord, coordSource: c ? 'stored' : null, existingPhotoUrl: photoUrl, loading: false, pristine: formSnapshot({ values, coord }), baseVersion: r.version });
   } catch (e) {
     console.error(e);
     recordForm.value = null;
@@ -137,7 +137,7 @@ export async function submitForm(): Promise<void> {
   patchForm({ stage: 'saving', errors: {} });
   try {
     const result = await core.saveRecord(
-      { id: f.id, values: f.values, coord: f.coord!, photo: f.photo?.file ?? null, photoName: f.photo?.file.name ?? null, idempotencyKey: f.idempotencyKey },
+      { id: f.id, values: f.values, coord: f.coord!, photo: f.photo?.file ?? null, photoName: f.photo?.file.name ?? null, idempotencyKey: f.idempotencyKey, baseVersion: f.baseVersion },
       proxy((stage) => patchForm({ stage })),
     );
     flashRequest.value = [f.coord![0], f.coord![1]];
@@ -161,7 +161,7 @@ export async function deleteFormRecord(): Promise<void> {
   if (!f || f.id === null) return;
   patchForm({ stage: 'deleting' });
   try {
-    await core.deleteRecord(f.id);
+    await core.deleteRecord(f.id, f.baseVersion);
     notify('success', sl.records.deleted);
     closeForm();
   } catch (e) {

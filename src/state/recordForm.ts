@@ -31,6 +31,8 @@ export interface RecordFormState {
   idempotencyKey: string;
   /** True while the form is loading the record to edit. */
   loading: boolean;
+  /** The server's version of the edited record when the form opened (sent as If-Match). */
+  baseVersion?: number;
   /** A new photo's place and date that differ from the find's own, waiting for the user to choose. */
   photoQuestion: PhotoFactsTaken | null;
   /** The values and location as the form opened (after the record loaded), to tell whether anything was changed. */

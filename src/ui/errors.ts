@@ -21,6 +21,8 @@ export function failureHint(e: unknown): string {
       return sl.errors.notFound;
     case 413:
       return sl.errors.tooLarge;
+    case 412:
+      return sl.errors.changedMeanwhile;
     case 415:
       return sl.records.photoWrongType;
     default:

@@ -1,4 +1,4 @@
-import type { Column } from '../types.ts';
+import type { Column, Feature } from '../types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { readExif } from '../photos/exif.ts';
 import { resizePhoto } from '../photos/resize.ts';
@@ -42,7 +42,7 @@ export class RecordsCore {
    * photo: old first attachment deleted, new one uploaded; a photo failure does not undo the
    * record, SPEC §4).
    */
-  async save(input: SaveRecordInput, columns: readonly Column[], onStage: (s: SaveStage) => void): Promise<Omit<SaveRecordResult, 'offline'>> {
+  async save(input: SaveRecordInput, columns: readonly Column[], onStage: (s: SaveStage) => void): Promise<Omit<SaveRecordResult, 'offline'> & { saved?: Feature }> {
     const properties = toSaveProperties(input.values, columns);
     const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
     onStage('saving');
@@ -52,21 +52,21 @@ export class RecordsCore {
       return { id: created.id, created: true, photoFailed: false };
     }
     const before = photo ? await this.service.detailed(input.id) : null;
-    await this.service.update(input.id, properties, geometry);
-    if (!photo || !before) return { id: input.id, created: false, photoFailed: false };
+    const saved = await this.service.update(input.id, properties, geometry, input.baseVersion);
+    if (!photo || !before) return { id: input.id, created: false, photoFailed: false, saved };
     onStage('photo');
     try {
       await this.service.replacePhoto(input.id, photo, before.attachments);
-      return { id: input.id, created: false, photoFailed: false };
+      return { id: input.id, created: false, photoFailed: false, saved };
     } catch (e) {
       console.error('Photo upload failed', e);
-      return { id: input.id, created: false, photoFailed: true };
+      return { id: input.id, created: false, photoFailed: true, saved };
     }
   }
 
-  /** Deletes a record. */
-  remove(id: number): Promise<void> {
-    return this.service.remove(id);
+  /** Deletes a record; with `baseVersion`, refused (412) when it changed since. */
+  remove(id: number, baseVersion?: number): Promise<void> {
+    return this.service.remove(id, baseVersion);
   }
 
   /** Species by group from the group-unit relation (table 60) and the unit names (table 53). */

@@ -13,6 +13,8 @@ export interface SaveRecordInput {
   photoName: string | null;
   /** Made when the form opens; a retried create with it never makes a second record. */
   idempotencyKey: string;
+  /** The version of the record the form opened (an edit): sent as If-Match, so a newer one on the server is not overwritten. */
+  baseVersion?: number;
 }
 
 /** How a save went. */

@@ -101,6 +101,8 @@ export interface OutboxRow {
   lastError: string | null;
   /** HTTP status of the last refusal. */
   lastStatus: number | null;
+  /** For a change refused with 412: the record as the server has it now (with its version). Not indexed. */
+  serverFeature?: Feature | null;
   createdAt: number;
 }
 

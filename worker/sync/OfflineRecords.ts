@@ -145,6 +145,20 @@ export class OfflineRecords {
     return changeRowOf(await rowsOf(this.db, this.t.tableId, id))?.isInsert === 1;
   }
 
+  /**
+   * After an edit saved online: the downloaded copies of the record take the server's new version,
+   * so that a later offline edit is based on it (and is not refused as stale, 412). A record with
+   * a change of its own waiting keeps it.
+   */
+  async adoptServerVersion(saved: Feature): Promise<void> {
+    const { db, t } = this;
+    await db.transaction('rw', [db.features], async () => {
+      const rows = await rowsOf(db, t.tableId, saved.id);
+      if (changeRowOf(rows)) return;
+      for (const r of rows) await db.features.update(r.id as number, { feature: { ...r.feature, ...saved, type: 'Feature', id: saved.id } });
+    });
+  }
+
   /** The offline layer: stored features of all downloaded areas plus offline inserts and edits, minus deletes, one per record. */
   async list(): Promise<Feature[]> {
     const byId = new Map<number, FeatureRow[]>();

@@ -4,7 +4,7 @@ import { countStates, nextDue } from './outbox.ts';
 import type { Outcome } from './outcome.ts';
 import { applyCreate, applyDelete, applyPhoto, applyPut, begin, finish, markOutcome, recoverInterrupted, type ApplyContext, type Snapshot } from './apply.ts';
 import { sendCreate, sendDelete, sendPhoto, sendPut } from './send.ts';
-import { discardConflict, listConflicts, saveConflictAsNew } from './conflicts.ts';
+import { discardConflict, keepMineOverServer, listConflicts, saveConflictAsNew } from './conflicts.ts';
 import type { AppliedChange, ConflictInfo, OfflineTarget, SyncState } from './types.ts';
 
 /** Options of the SyncEngine; optional fields have the defaults given. */
@@ -122,6 +122,12 @@ export class SyncEngine {
   /** Turns a refused update into a new create with a new idempotency key (call run() to send it). */
   async saveAsNew(changeId: string): Promise<void> {
     await saveConflictAsNew(this.x, changeId);
+    await this.emit();
+  }
+
+  /** Keeps the user's change over the server's newer version (a 412 conflict): queued again on that version (call run() to send it). */
+  async keepMine(changeId: string): Promise<void> {
+    await keepMineOverServer(this.x, changeId);
     await this.emit();
   }
 

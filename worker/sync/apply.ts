@@ -24,6 +24,9 @@ export interface ApplyContext {
   random: () => number;
 }
 
+/** The server's version of a record, as a member to spread (none when the server did not say). */
+const versionOf = (f: { version?: number }): { version?: number } => (f.version === undefined ? {} : { version: f.version });
+
 const sameFeature = (a: Feature | undefined, b: Feature | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Marks a change uploading and reads what it will send, in one transaction; null when the change is gone. */
@@ -47,7 +50,7 @@ export async function markOutcome(x: ApplyContext, c: Change, o: Outcome): Promi
       ? { state: 'queued' }
       : o.type === 'transient'
         ? { state: 'failed', attempts: c.attempts + 1, nextAttemptAt: x.now() + backoffMs(c.attempts + 1), lastError: o.message, lastStatus: o.status }
-        : { state: 'conflict', lastError: o.reason, lastStatus: o.status };
+        : { state: 'conflict', lastError: o.reason, lastStatus: o.status, serverFeature: o.current ?? null };
   await x.db.outbox.update(c.id, fields);
 }
 
@@ -91,8 +94,8 @@ export async function applyCreate(x: ApplyContext, s: Snapshot, d: DetailedFeatu
     if (row) {
       const edited = !sameFeature(row.feature, s.row?.feature) || later.some((l) => l.kind === 'update');
       const feature: Feature = edited
-        ? { ...row.feature, id: serverId }
-        : { type: 'Feature', id: serverId, geometry: d.geometry, properties: d.properties };
+        ? { ...row.feature, id: serverId, ...versionOf(d) }
+        : { type: 'Feature', id: serverId, geometry: d.geometry, properties: d.properties, ...versionOf(d) };
       await db.features.update(rowId, { featureId: serverId, isInsert: 0, isEdit: edited ? 1 : 0, feature });
       const needsUpdate = (edited || photoLeft) && !row.isDelete && !later.some((l) => l.kind === 'update');
       if (needsUpdate) await addChange(db, { id: x.uuid(), kind: 'update', tableId: c.tableId, featureId: serverId, featureRowId: rowId }, x.now());
@@ -107,8 +110,13 @@ export async function applyPut(x: ApplyContext, s: Snapshot, saved: Feature): Pr
   const { db } = x;
   await db.transaction('rw', [db.features], async () => {
     const row = await db.features.get(s.change.featureRowId);
-    if (!row || !sameFeature(row.feature, s.row?.feature)) return;
-    const feature: Feature = { type: 'Feature', id: row.featureId, geometry: saved.geometry ?? row.feature.geometry, properties: saved.properties };
+    if (!row) return;
+    // Edited again meanwhile: keep the new edit, but base it on the version this PUT made (else its own PUT would look stale).
+    if (!sameFeature(row.feature, s.row?.feature)) {
+      if (saved.version !== undefined) await db.features.update(row.id as number, { feature: { ...row.feature, version: saved.version } });
+      return;
+    }
+    const feature: Feature = { type: 'Feature', id: row.featureId, geometry: saved.geometry ?? row.feature.geometry, properties: saved.properties, ...versionOf(saved) };
     await db.features.update(row.id as number, { isEdit: 0, feature });
     for (const r of await rowsOf(db, x.tableId, row.featureId)) {
       if (r.extentId !== null) await db.features.update(r.id as number, { feature });

@@ -13,7 +13,7 @@ export async function listConflicts(x: ApplyContext): Promise<ConflictInfo[]> {
   const out: ConflictInfo[] = [];
   for (const c of rows) {
     const row = await x.db.features.get(c.featureRowId);
-    out.push({ changeId: c.id, kind: c.kind, featureId: c.featureId, status: c.lastStatus, reason: c.lastError, feature: row ? asFeature(row) : null });
+    out.push({ changeId: c.id, kind: c.kind, featureId: c.featureId, status: c.lastStatus, reason: c.lastError, feature: row ? asFeature(row) : null, server: c.serverFeature ?? null });
   }
   return out;
 }
@@ -99,5 +99,22 @@ export async function saveConflictAsNew(x: ApplyContext, changeId: string): Prom
     }
     await addChange(db, { id: x.uuid(), kind: 'create', tableId: c.tableId, featureId: fresh, featureRowId: c.featureRowId }, x.now());
     return { featureId: fresh };
+  });
+}
+
+/**
+ * 'Obdrži mojo': the user saw the server's newer version of a record (412) and keeps their own
+ * edit or delete. The change is queued again, now based on the server's version, so it replaces
+ * that version — and is refused again if the record changes once more before it arrives.
+ */
+export async function keepMineOverServer(x: ApplyContext, changeId: string): Promise<void> {
+  const c = await conflictOf(x, changeId);
+  const version = c.serverFeature?.version;
+  if (c.kind === 'create' || version === undefined) throw new Error(`Change ${changeId} was not refused for a newer server version`);
+  const { db } = x;
+  await db.transaction('rw', [db.features, db.outbox], async () => {
+    const row = await db.features.get(c.featureRowId);
+    if (row) await db.features.update(c.featureRowId, { feature: { ...row.feature, version } });
+    await db.outbox.update(changeId, { state: 'queued', attempts: 0, nextAttemptAt: x.now(), lastError: null, lastStatus: null, serverFeature: null });
   });
 }

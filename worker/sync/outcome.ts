@@ -1,5 +1,7 @@
 import { ApiError } from '../http/errors.ts';
 import { MAX_BACKOFF_S } from './types.ts';
+import type { Feature } from '../types.ts';
+import { staleRecord } from './stale.ts';
 
 /** How one attempt of a change ended. */
 export type Outcome =
@@ -8,8 +10,8 @@ export type Outcome =
   | { type: 'auth'; message: string }
   /** Network error, timeout, 5xx, 408 or 429: retried with backoff. */
   | { type: 'transient'; message: string; status: number | null }
-  /** A 4xx refusal: the change becomes a conflict with the server's reason. */
-  | { type: 'refused'; status: number; reason: string };
+  /** A 4xx refusal: the change becomes a conflict with the server's reason (and, for a 412, its current record). */
+  | { type: 'refused'; status: number; reason: string; current?: Feature };
 
 /** The wait after the n-th consecutive failure of a change: min(2^n, 300) s, in ms. */
 export function backoffMs(n: number): number {
@@ -33,5 +35,6 @@ export function classify(e: unknown, goneIsSuccess = false): Outcome {
   if (e.status === 401) return { type: 'auth', message: e.message };
   if (goneIsSuccess && e.status === 404) return { type: 'ok' };
   if (isTransientStatus(e.status)) return { type: 'transient', message: e.message, status: e.status || null };
-  return { type: 'refused', status: e.status, reason: e.reason ?? e.message };
+  const current = staleRecord(e);
+  return { type: 'refused', status: e.status, reason: e.reason ?? e.message, ...(current ? { current } : {}) };
 }

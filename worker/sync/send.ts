@@ -2,6 +2,7 @@ import type { AttachmentRow } from '../store/db.ts';
 import type { Feature } from '../types.ts';
 import type { DetailedFeature, RecordService, UploadPhoto } from '../records/service.ts';
 import { classify, type Outcome } from './outcome.ts';
+import { holdsSent, staleRecord } from './stale.ts';
 import { sendableProperties, uploadName } from './localRows.ts';
 import type { Snapshot } from './apply.ts';
 
@@ -31,14 +32,23 @@ export async function sendCreate(service: RecordService, s: Snapshot): Promise<S
   }
 }
 
-/** Sends an update's properties and geometry (PUT, overwrite true); repeating it is harmless. */
+/**
+ * Sends an update's properties and geometry (PUT, overwrite true) with If-Match naming the
+ * version the edit started from, when known: a record changed on the server meanwhile (e.g.
+ * reviewed) is refused with 412 and becomes a conflict instead of being overwritten. Repeating
+ * it is harmless: a retry after a lost answer meets its own new version and is answered 412 with
+ * a current record equal to ours, which `outcome.ts` counts as done.
+ */
 export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent<Feature>> {
   const row = s.row;
   if (!row) return { outcome: { type: 'ok' } };
+  const properties = sendableProperties(row.feature.properties);
   try {
-    const value = await service.update(row.featureId, sendableProperties(row.feature.properties), row.feature.geometry);
+    const value = await service.update(row.featureId, properties, row.feature.geometry, row.feature.version);
     return { outcome: { type: 'ok' }, value };
   } catch (e) {
+    const current = staleRecord(e);
+    if (current && holdsSent(current, properties, row.feature.geometry)) return { outcome: { type: 'ok' }, value: current };
     return { outcome: classify(e) };
   }
 }
@@ -72,7 +82,7 @@ export async function sendPhoto(service: RecordService, featureId: number, chang
 /** Sends a delete; a 404 (already gone) counts as done. */
 export async function sendDelete(service: RecordService, s: Snapshot): Promise<Sent<void>> {
   try {
-    await service.remove(s.change.featureId);
+    await service.remove(s.change.featureId, s.row?.feature.version);
     return { outcome: { type: 'ok' } };
   } catch (e) {
     return { outcome: classify(e, true) };

@@ -36,6 +36,8 @@ export interface ConflictInfo {
   reason: string | null;
   /** The local version of the record the change carries, or null when it has none. */
   feature: Feature | null;
+  /** For a change refused because the record changed on the server meanwhile (412): the server's version, to show beside ours. */
+  server: Feature | null;
 }
 
 /** What a successfully applied change reports (tempId only for a create). */
