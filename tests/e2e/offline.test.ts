@@ -190,3 +190,68 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await ctx.close();
   });
 });
+
+describe('offline edits of records changed on the server meanwhile', () => {
+  /** Changes a record as 'another device' would: straight to the server, without If-Match. */
+  async function changeOnServer(id: number, count: number): Promise<void> {
+    const r = await fetch(`${server.url}/api/Features/35/48/${id}`, {
+      method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ properties: { 782: count }, overwrite: true }),
+    });
+    expect(r.status).toBe(200);
+  }
+
+  it('become conflicts that show both versions: one kept as mine, one as the server has it', async () => {
+    proxy.mode = 'pass';
+    const mine = await create(A, 1105);
+    const theirs = await create(B, 3402);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await signIn(page, proxy.url, ANA, `#/?najdba=${mine}`);
+    await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+    await page.goto(`${proxy.url}/#/download`);
+    await page.getByLabel('Od merila (povečava)').selectOption('15');
+    await page.getByLabel('Do merila (povečava)').selectOption('15');
+    await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
+    await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
+    // The service worker serves the app from here on (reloads while the server is down).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+    proxy.mode = 'down';
+    await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
+    for (const [id, count] of [[mine, '11'], [theirs, '12']] as const) {
+      await openFind(page, id);
+      await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+      await page.getByLabel('Število').fill(count);
+      await page.getByRole('button', { name: 'Shrani' }).click();
+      await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
+    }
+    // Meanwhile, on another device, both records change.
+    await changeOnServer(mine, 21);
+    await changeOnServer(theirs, 22);
+
+    proxy.mode = 'pass';
+    await page.getByRole('button', { name: 'Uporabnik' }).click();
+    const conflicts = page.getByTestId('conflict');
+    await expect.poll(() => conflicts.count(), { timeout: 90_000 }).toBe(2);
+    // Neither edit overwrote the other device's.
+    expect((await serverFeature(mine)).properties?.['782']).toBe(21);
+    expect((await serverFeature(theirs)).properties?.['782']).toBe(22);
+    const first = conflicts.filter({ hasText: '21' });
+    await expect.poll(() => first.locator('td').allTextContents()).toEqual(['11', '21']);
+    await first.getByText('Najdbo je medtem na strežniku spremenil še nekdo').waitFor();
+    await screenshot(page, '47-conflict-both-versions');
+
+    await first.getByRole('button', { name: 'Obdrži mojo' }).click();
+    await expect.poll(async () => (await serverFeature(mine)).properties?.['782'], { timeout: 60_000 }).toBe(11);
+    await conflicts.filter({ hasText: '22' }).getByRole('button', { name: 'Obdrži strežniško' }).click();
+    await expect.poll(() => conflicts.count(), { timeout: 30_000 }).toBe(0);
+    expect((await serverFeature(theirs)).properties?.['782']).toBe(22);
+    // The kept server version is what the device now shows.
+    await page.keyboard.press('Escape');
+    await openFind(page, theirs);
+    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+    await expect.poll(() => page.getByLabel('Število').inputValue()).toBe('22');
+    await ctx.close();
+  });
+});
