@@ -29,9 +29,10 @@ const meta: TableMeta = {
 describe('one public-flag rule on every side', () => {
   let db: PGlite;
   const records = VALUES.map((v, i) => ({ id: i + 1, properties: (v === undefined ? {} : { 2066: v }) as Properties }));
+  // Starting PGlite takes seconds on a loaded 2-core machine (10 s was not always enough).
   beforeAll(async () => {
     db = await recordsDb(records);
-  });
+  }, 60_000);
   afterAll(async () => {
     await db?.close();
   });
