@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, type RequestOptions } from '../../worker/http/client.ts';
+import { RecordService } from '../../worker/records/service.ts';
+import type { AttachmentRow } from '../../worker/store/db.ts';
+import { uploadName } from '../../worker/sync/localRows.ts';
+import { sendPhoto } from '../../worker/sync/send.ts';
 import { signIn } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { call, sighting } from './reliability/lib.ts';
@@ -162,4 +170,112 @@ describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL
     expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '201', '409']));
   });
+});
+
+/**
+ * A loopback proxy in front of the real server that can hold the next photo upload (its body
+ * read, nothing forwarded) until `release()`, then forwards it — the upload reaches its commit
+ * after its client gave up — and, as a control, strip the Idempotency-Key of uploads.
+ */
+class HoldingProxy {
+  url = '';
+  stripKeys = false;
+  private server: Server | null = null;
+  private held: { release: () => void; done: Promise<number> } | null = null;
+  private holdNext = false;
+
+  async start(target: string): Promise<this> {
+    this.server = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
+        }
+        const upload = req.method === 'POST' && (req.url ?? '').endsWith('/attachment');
+        if (upload && this.stripKeys) delete headers['idempotency-key'];
+        const forward = () => fetch(`${target}${req.url}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        if (upload && this.holdNext) {
+          this.holdNext = false;
+          let release = () => {};
+          const gate = new Promise<void>((r) => { release = r; });
+          this.held = { release, done: gate.then(forward).then((r) => r.status) };
+          return; // the client times out; the answer of the late upload goes nowhere
+        }
+        const r = await forward();
+        const body = Buffer.from(await r.arrayBuffer());
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/octet-stream' });
+        res.end(body);
+      })().catch(() => res.destroy());
+    });
+    await new Promise<void>((r) => this.server?.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** Holds the next photo upload. */
+  holdNextUpload(): void {
+    this.holdNext = true;
+  }
+
+  /** Forwards the held upload now; resolves with the real server's status for it. */
+  release(): Promise<number> {
+    const h = this.held;
+    if (!h) throw new Error('No upload held');
+    this.held = null;
+    h.release();
+    return h.done;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+  }
+}
+
+/** The worker's HTTP client with every request cut at `timeoutMs`. */
+class ShortClient extends HttpClient {
+  constructor(origin: string, token: () => string, private readonly timeoutMs: number) {
+    super({ origin, token });
+  }
+
+  override send(method: string, path: string, o: RequestOptions = {}): Promise<Response> {
+    return super.send(method, path, { ...o, timeoutMs: Math.min(o.timeoutMs ?? 30_000, this.timeoutMs) });
+  }
+}
+
+describe('the worker\'s outbox upload (sendPhoto) against the real server, the first upload committing after the retry', () => {
+  for (const stripKeys of [false, true]) {
+    it(stripKeys ? 'CONTROL, key stripped by the proxy: the photo is stored twice' : 'stores the photo once', async () => {
+      const proxy = await new HoldingProxy().start(server.url);
+      try {
+        proxy.stripKeys = stripKeys;
+        const rec = await newRecord(ana);
+        expect((await upload(ana, rec, await image(100), undefined, 'stara.jpg')).status).toBe(201);
+        const service = new RecordService(new ShortClient(proxy.url, () => ana, 2000), { projectId: 35, tableId: 48, attachmentInfoId: 1 });
+        const bytes = await image(110);
+        const row: AttachmentRow = {
+          id: 1, tableId: 48, featureId: rec, tableAttachmentInfoId: 1, name: 'fotografija.jpg', mimeType: 'image/jpeg', size: bytes.length,
+          arrayBuffer: new Uint8Array(bytes).buffer, isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35,
+        };
+        const changeId = randomUUID();
+
+        proxy.holdNextUpload();
+        const first = await sendPhoto(service, rec, changeId, row); // old photo deleted, upload held: the client times out
+        expect(first.outcome.type).toBe('transient');
+        const retry = await sendPhoto(service, rec, changeId, row); // the name is not on the server yet: sent again
+        expect(retry.outcome).toEqual({ type: 'ok' });
+        const late = await proxy.release();
+        expect(late).toBe(stripKeys ? 201 : 200);
+
+        const r = await call(server.url, `/api/Features/35/48/${rec}/detailed`, { token: ana });
+        const names = (r.body.attachments as Array<{ name: string }>).map((a) => a.name);
+        const name = uploadName(changeId, row);
+        expect(names).toEqual(stripKeys ? [name, name] : [name]);
+      } finally {
+        await proxy.stop();
+      }
+    });
+  }
 });

@@ -9,6 +9,9 @@ import { RecordService, type DetailedFeature, type RecordTarget } from './servic
 import { toSaveProperties } from './saveProperties.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './types.ts';
 
+/** Tries of an online save's photo upload when it may not have reached the server (same Idempotency-Key each time). */
+export const PHOTO_UPLOAD_ATTEMPTS = 3;
+
 /** SPEC §7: the group-unit relation is read with page 1 and 200 per page. */
 const RELATION_PAGE = { page: 1, perPage: 200 } as const;
 
@@ -56,7 +59,9 @@ export class RecordsCore {
     if (!photo || !before) return { id: input.id, created: false, photoFailed: false, saved };
     onStage('photo');
     try {
-      await this.service.replacePhoto(input.id, photo, before.attachments);
+      // A fresh key per save: the upload is tried up to 3 times, and a retry after a lost answer
+      // gets the photo stored the first time instead of a second copy.
+      await this.service.replacePhoto(input.id, photo, before.attachments, { idempotencyKey: crypto.randomUUID(), uploadAttempts: PHOTO_UPLOAD_ATTEMPTS });
       return { id: input.id, created: false, photoFailed: false, saved };
     } catch (e) {
       console.error('Photo upload failed', e);

@@ -100,6 +100,18 @@ export function uploadName(changeId: string, photo: AttachmentRow): string {
   return `${changeId}-${photo.id ?? 0}.${photo.mimeType === 'image/png' ? 'png' : 'jpg'}`;
 }
 
+/**
+ * The Idempotency-Key of a pending photo's upload: its upload name when that is a valid key (1-200
+ * visible ASCII characters, as it is for the UUID change ids), else a SHA-256 of it, so every
+ * retry of the upload, after a reload too, sends the same key and the server stores it once.
+ */
+export async function photoUploadKey(changeId: string, photo: AttachmentRow): Promise<string> {
+  const name = uploadName(changeId, photo);
+  if (/^[\x21-\x7e]{1,200}$/.test(name)) return name;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(name)));
+  return `sha256-${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** True for a stored thumbnail row (an area download's copy of a record's photo, named THUMB_NAME). */
 export function isThumbRow(a: AttachmentRow): boolean {
   return a.name === THUMB_NAME;

@@ -3,7 +3,7 @@ import type { Feature } from '../types.ts';
 import type { DetailedFeature, RecordService, UploadPhoto } from '../records/service.ts';
 import { classify, type Outcome } from './outcome.ts';
 import { holdsSent, staleRecord } from './stale.ts';
-import { sendableProperties, uploadName } from './localRows.ts';
+import { photoUploadKey, sendableProperties, uploadName } from './localRows.ts';
 import type { Snapshot } from './apply.ts';
 
 /** The result of one request: its outcome and, on success, what the server answered. */
@@ -54,9 +54,11 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
 }
 
 /**
- * Replaces a record's photo so that a retry never uploads twice: the upload is named after the
- * change and the photo, and before uploading, the record's attachments are checked for that
- * name (the attachment endpoints take no idempotency key). SPEC §4 order: the old first photo
+ * Replaces a record's photo so that a retry never uploads twice: the upload carries an
+ * Idempotency-Key derived from the change and the photo (photoUploadKey), so the server stores it
+ * once even when an attempt the client gave up on commits after a retry. The upload is also named
+ * after the change and the photo, and before uploading the record's attachments are checked for
+ * that name (this also guards servers that ignore the key). SPEC §4 order: the old first photo
  * is deleted, then the new one uploaded (RecordService.replacePhoto).
  */
 export async function sendPhoto(service: RecordService, featureId: number, changeId: string, p: AttachmentRow): Promise<Sent<void>> {
@@ -69,7 +71,7 @@ export async function sendPhoto(service: RecordService, featureId: number, chang
   }
   if (current.attachments.some((a) => a.name === photo.name)) return { outcome: { type: 'ok' } };
   try {
-    await service.replacePhoto(featureId, photo, current.attachments);
+    await service.replacePhoto(featureId, photo, current.attachments, { idempotencyKey: await photoUploadKey(changeId, p) });
     return { outcome: { type: 'ok' } };
   } catch (e) {
     const o = classify(e);

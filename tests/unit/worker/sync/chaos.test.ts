@@ -71,6 +71,10 @@ describe('sync under faults', () => {
 
     // Back online with a bad connection: a few runs, then the signal goes again.
     server.chaos = { rate: 0.3, kinds: ['500', 'drop', 'lose', 'lose', 'stall', '401'], rng, maxStalls: 6 };
+    // Whatever the seed, photo uploads to existing records meet both dangerous faults: two stall
+    // (and commit after the client gave up and retried) and two commit with their answer lost.
+    const isUpload = (q: { method: string; path: string }) => q.method === 'POST' && q.path.endsWith('/attachment');
+    for (const fault of ['stall', 'stall', 'lose', 'lose'] as const) server.rules.push({ match: isUpload, fault });
     for (let i = 0; i < 10; i++) {
       await r.engine.run();
       r.clock.advance(301_000);
@@ -144,13 +148,21 @@ describe('sync under faults', () => {
       }
     }
     const expectedLive = [...model.values()].filter((e) => !e.deleted).length;
+    // Every photo on the server is the one expected, once: no second copy anywhere.
+    const photosOnServer = [...server.records.values()].reduce((n, rec) => n + rec.attachments.length, 0);
+    const photosExpected = [...model.values()].filter((e) => !e.deleted && e.photo).length;
     const faults = Object.values(server.stats.faults).reduce((a, b) => a + b, 0);
     console.log(
       `chaos seed ${seed}: ${changes} changes, ${server.stats.requests} requests, ${faults} faults injected ${JSON.stringify(server.stats.faults)}, ` +
         `${server.stats.creates201} creates + ${server.stats.creates200} replays, ${waitingCreates}, ${racing} changes racing their create, ` +
-        `${runs} runs after the reload, duplicated ${duplicated}, lost ${lost}, ${Date.now() - t0} ms`,
+        `${runs} runs after the reload, photo uploads: ${server.stats.uploads201} stored + ${server.stats.uploads200} replayed by key ` +
+        `(${server.stats.keyedUploads} keyed), upload faults ${JSON.stringify(server.stats.uploadFaults)}, photos ${photosOnServer}/${photosExpected}, ` +
+        `duplicated ${duplicated}, lost ${lost}, ${Date.now() - t0} ms`,
     );
     expect(faults).toBeGreaterThan(20);
+    expect(server.stats.uploadFaults.stall).toBeGreaterThanOrEqual(2);
+    expect(server.stats.uploadFaults.lose).toBeGreaterThanOrEqual(2);
+    expect(photosOnServer).toBe(photosExpected);
     expect(duplicated).toBe(0);
     expect(lost).toBe(0);
     expect(server.records.size).toBe(expectedLive);

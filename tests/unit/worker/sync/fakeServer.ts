@@ -1,7 +1,8 @@
 /**
  * A small in-process stand-in for the platform's write API (node:http on 127.0.0.1, port 0):
- * create with Idempotency-Key, update, delete, detailed, attachment upload and delete, with
- * the real server's ownership and STATUS rules, and injectable faults.
+ * create with Idempotency-Key, update, delete, detailed, attachment upload (with Idempotency-Key,
+ * as server/api/attachments.ts) and delete, with the real server's ownership and STATUS rules, and
+ * injectable faults.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 export type Fault = '500' | 'drop' | 'lose' | 'stall' | '401';
 
 /** A stored photo. */
-export interface FakeAttachment { id: number; recordId: number; tableAttachmentInfoId: number; name: string; mimeType: string; size: number; content: string }
+export interface FakeAttachment { id: number; recordId: number; tableAttachmentInfoId: number; name: string; mimeType: string; size: number; content: string; key?: string }
 
 /** A stored record. */
 export interface FakeRecord {
@@ -45,7 +46,14 @@ export class FakeServer {
   readonly rules: FaultRule[] = [];
   /** Random faults on write requests and detailed reads. */
   chaos: { rate: number; kinds: Fault[]; rng: () => number; maxStalls: number } | null = null;
-  readonly stats = { requests: 0, puts: 0, uploads: 0, creates201: 0, creates200: 0, faults: { '500': 0, drop: 0, lose: 0, stall: 0, '401': 0 } as Record<Fault, number> };
+  /** false: uploads ignore Idempotency-Key (an old server), to show what the key prevents. */
+  uploadKeys = true;
+  readonly stats = {
+    requests: 0, puts: 0, uploads: 0, creates201: 0, creates200: 0, uploads201: 0, uploads200: 0, keyedUploads: 0,
+    faults: { '500': 0, drop: 0, lose: 0, stall: 0, '401': 0 } as Record<Fault, number>,
+    /** Faults injected into photo uploads (POST .../attachment). */
+    uploadFaults: { '500': 0, drop: 0, lose: 0, stall: 0, '401': 0 } as Record<Fault, number>,
+  };
   /** Called for every request before it is handled (e.g. to simulate a reload mid-request). */
   onRequest: ((r: Req, n: number) => void) | null = null;
   /** Every create body received: feature properties as sent. */
@@ -103,11 +111,9 @@ export class FakeServer {
     if (!c || c.rng() >= c.rate) return null;
     let kinds = c.kinds;
     if (this.stats.faults.stall >= c.maxStalls) kinds = kinds.filter((k) => k !== 'stall');
-    const k = kinds[Math.floor(c.rng() * kinds.length)] ?? null;
-    // A photo upload has no idempotency key: one that stalls and then commits AFTER the client
-    // retried would be stored twice, and no client can prevent that (see worker/sync/README.md).
-    // Random stalls of uploads are therefore the commit-then-lose kind, which the client handles.
-    return k === 'stall' && r.method === 'POST' && r.path.endsWith('/attachment') ? 'lose' : k;
+    // Every kind hits photo uploads too: a stalled upload commits after its client gave up and
+    // retried, which only the upload's Idempotency-Key makes harmless.
+    return kinds[Math.floor(c.rng() * kinds.length)] ?? null;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -119,6 +125,7 @@ export class FakeServer {
     this.onRequest?.(r, this.stats.requests);
     const fault = this.pickFault(r);
     if (typeof fault === 'string') this.stats.faults[fault]++;
+    if (typeof fault === 'string' && isUpload(r)) this.stats.uploadFaults[fault]++;
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === '500') return send(res, fail(500, 'Injected failure'));
     if (fault === '401' || req.headers.authorization !== `Bearer ${this.token}`) return send(res, fail(401, 'Token expired'));
@@ -142,13 +149,13 @@ export class FakeServer {
       const rec = this.records.get(Number(seg[4]));
       return rec ? { status: 200, body: this.detailed(rec) } : fail(404, 'Record does not exist');
     }
-    if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'POST') return this.upload(await form());
+    if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'POST') return this.upload(await form(), req.headers['idempotency-key']);
     if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'DELETE') return this.deleteAttachment(Number(seg[4]));
     return fail(404, `No route ${r.method} ${r.path}`);
   }
 
   private detailed(rec: FakeRecord): unknown {
-    const attachments = rec.attachments.map(({ content: _c, ...a }) => a);
+    const attachments = rec.attachments.map(({ content: _c, key: _k, ...a }) => a);
     return { type: 'Feature', id: rec.id, geometry: rec.geometry, properties: rec.properties, attachments, createdByEmail: rec.owner, createdAt: '', updatedAt: '' };
   }
 
@@ -204,19 +211,33 @@ export class FakeServer {
     return { status: 200, body: { tableId: 48, recordId: id, deleted: true } };
   }
 
-  private async upload(f: FormData): Promise<Reply> {
+  private async upload(f: FormData, key: string | string[] | undefined): Promise<Reply> {
+    const k = this.uploadKeys && typeof key === 'string' ? `${this.email} ${key}` : null;
+    if (k !== null && !/^[\x21-\x7e]{1,200}$/.test(String(key))) return fail(400, 'Idempotency-Key must be 1-200 visible ASCII characters');
+    if (k !== null) this.stats.keyedUploads++;
     const file = f.get('File');
     if (!file || typeof file === 'string') return fail(400, 'The form needs one File');
     const content = await file.text();
-    const rec = this.records.get(Number(f.get('RecordId')));
+    const recordId = Number(f.get('RecordId'));
+    // The key is checked at commit time, as the real server's unique index does; it lives on the
+    // attachment, so deleting the attachment (or its record) forgets it, as on the real server.
+    const earlier = k === null ? undefined : [...this.records.values()].flatMap((x) => x.attachments).find((a) => a.key === k);
+    if (earlier) {
+      if (earlier.recordId !== recordId) return fail(409, 'This Idempotency-Key was already used for a photo of another record');
+      this.stats.uploads200++;
+      return { status: 200, body: { ...earlier, content: undefined, key: undefined } };
+    }
+    const rec = this.records.get(recordId);
     if (!rec) return fail(404, 'Record does not exist');
     const refused = this.editable(rec);
     if (refused) return refused;
     if (rec.attachments.length >= 10) return fail(409, 'A record may have at most 10 attachments');
     this.stats.uploads++;
+    this.stats.uploads201++;
     const a = this.attachment(rec.id, file.name, content);
+    if (k !== null) a.key = k;
     rec.attachments.push(a);
-    return { status: 201, body: { ...a, content: undefined } };
+    return { status: 201, body: { ...a, content: undefined, key: undefined } };
   }
 
   private deleteAttachment(id: number): Reply {
@@ -227,6 +248,10 @@ export class FakeServer {
     rec.attachments = rec.attachments.filter((a) => a.id !== id);
     return { status: 200, body: { id, deleted: true } };
   }
+}
+
+function isUpload(r: Req): boolean {
+  return r.method === 'POST' && r.path.endsWith('/attachment');
 }
 
 function send(res: ServerResponse, r: Reply): void {
