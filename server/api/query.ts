@@ -63,7 +63,7 @@ function searchSql(meta: TableMeta, q: ParsedQuery, email: string | null): { fro
   const mask = creator !== undefined && (mentionsColumn(q.filters, creator) || q.sorts.some((s) => s.columnId === creator));
   const props = mask ? maskedPropertiesSql(meta, 'r', params, email) : 'r.properties';
   const inner = `select r.id, r.project_id, r.table_id, ${props} as properties, r.geometry,
-      r.created_by_email, r.created_at, r.updated_at
+      r.created_by_email, r.created_at, r.updated_at, r.version
     from records r where r.project_id = $1 and r.table_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, email)}`;
   const where = compileFilterSql(q.filters, { columns: meta.columns, userEmail: email, params, propertiesSql: 'r.properties' });
   const order = compileSortSql(q.sorts, { columns: meta.columns, propertiesSql: 'r.properties' });
