@@ -12,6 +12,9 @@ import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { loadFormOptions } from '../records/options.ts';
 import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, setDownload, syncState } from '../state/offline.ts';
+import { sl } from '../i18n/sl.ts';
+import { dismissMessage, notify } from '../state/notices.ts';
+import { queueDrainWatcher } from '../state/queueDrained.ts';
 
 let userManager: UserManager | null = null;
 
@@ -37,6 +40,7 @@ export async function boot(): Promise<void> {
   const authModules = Promise.all([import('../auth/userManager.ts'), import('../auth/signIn.ts')]);
   const cfg = await core.init(location.origin);
   appConfig.value = cfg;
+  const drained = queueDrainWatcher();
   await core.subscribe(
     proxy((e) => {
       if (e.type === 'online') online.value = e.online;
@@ -50,6 +54,11 @@ export async function boot(): Promise<void> {
       if (e.type === 'quotaExceeded') quotaAlert.value = true;
       if (e.type === 'sync') {
         syncState.value = e.state;
+        // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
+        if (drained(e.state)) {
+          dismissMessage(sl.offline.savedOffline);
+          notify('success', sl.offline.synced);
+        }
         if (e.state.conflicts || conflicts.value.length) void loadConflicts();
         if (e.state.needsLogin) void renewOrSignIn();
       }

@@ -129,6 +129,9 @@ describe('offline: download an area, work with no signal, sync back exactly once
   it('syncs all three exactly once when the network is back', async () => {
     await ctx.setOffline(false);
     await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 60_000 }).toBe(0);
+    // The queue emptied by itself: the app says so, and the 'will be sent' notice is gone.
+    await page.getByText('Vse spremembe so poslane na strežnik.').waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Zapis je shranjen v napravi').count()).toBe(0);
     expect(await countSpecies(3406, '2025-07-02')).toBe(1);
     expect((await serverFeature(ids.a)).properties?.['782']).toBe(7);
     expect((await serverFeature(ids.b)).status).toBe(404);
