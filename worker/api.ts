@@ -12,9 +12,9 @@ export type { Catalogue, CatalogueGroup, CatalogueSpecies } from './catalogue.ts
 export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 export type { DetailedFeature } from './records/service.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
-export type { ConflictInfo, SyncState } from './sync/index.ts';
+export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
-import type { ConflictInfo, SyncState } from './sync/index.ts';
+import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
 
 /** The identity provider settings of /identity.json. */
 export interface IdentityConfig {
@@ -157,7 +157,9 @@ export interface DataCore {
   getSyncState(): Promise<SyncState>;
   /** Changes the server refused, with its reasons. */
   getConflicts(): Promise<ConflictInfo[]>;
-  /** Drops a refused change. */
+  /** Changes still on their way to the server, each with where it stands. */
+  getPendingChanges(): Promise<PendingChangeInfo[]>;
+  /** Drops a refused change, or one still waiting (the record goes back to the server's version). */
   discardChange(changeId: string): Promise<void>;
   /** Sends a refused change as a new record. */
   saveChangeAsNew(changeId: string): Promise<void>;

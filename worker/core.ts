@@ -10,7 +10,7 @@ import { RecordsCore } from './records/recordsCore.ts';
 import type { DetailedFeature } from './records/service.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
-import type { ConflictInfo, SyncState } from './sync/index.ts';
+import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
 import { OfflineCore } from './offlineCore.ts';
 import { deleteAnywhere, getAnywhere, saveAnywhere, TEMP_ID_LIMIT, type WriteDeps } from './writes.ts';
 
@@ -162,6 +162,10 @@ export class DataCoreImpl extends CoreBase implements DataCore {
 
   async getConflicts(): Promise<ConflictInfo[]> {
     return (await this.offlineCore()).conflicts();
+  }
+
+  async getPendingChanges(): Promise<PendingChangeInfo[]> {
+    return (await this.offlineCore()).sync.pending();
   }
 
   async discardChange(changeId: string): Promise<void> {

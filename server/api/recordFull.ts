@@ -47,7 +47,7 @@ export function registerRecordFullRoute(app: FastifyInstance, ctx: ApiContext): 
       const { status, feature: f } = await createFeature(db, meta, record, user.email, key, photos);
       return reply.status(status).send({
         id: f.id, tableId: meta.table.id, properties: f.properties, geometry: f.geometry, attachments: f.attachments,
-        createdByEmail: f.createdByEmail, createdAt: f.createdAt, updatedAt: f.updatedAt,
+        createdByEmail: f.createdByEmail, createdAt: f.createdAt, updatedAt: f.updatedAt, version: f.version,
       });
     },
   });

@@ -116,7 +116,7 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
       const { status, feature: f } = await createFeature(db, meta, b, user.email, idempotencyKey(req, user.email), []);
       return reply.status(status).send({
         id: f.id, tableId: meta.table.id, properties: f.properties, geometry: f.geometry, attachments: f.attachments,
-        createdByEmail: f.createdByEmail, createdAt: f.createdAt, updatedAt: f.updatedAt,
+        createdByEmail: f.createdByEmail, createdAt: f.createdAt, updatedAt: f.updatedAt, version: f.version,
       });
     },
   });

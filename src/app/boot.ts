@@ -15,6 +15,7 @@ import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, se
 import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
+import { askToKeepData } from '../state/persistence.ts';
 
 let userManager: UserManager | null = null;
 
@@ -54,6 +55,7 @@ export async function boot(): Promise<void> {
       if (e.type === 'quotaExceeded') quotaAlert.value = true;
       if (e.type === 'sync') {
         syncState.value = e.state;
+        if (e.state.pending + e.state.failed > 0) void askToKeepData();
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
           dismissMessage(sl.offline.savedOffline);

@@ -5,6 +5,7 @@ import { sl } from '../i18n/sl.ts';
 import { navigate } from '../state/route.ts';
 import { online } from '../state/online.ts';
 import { downloads } from '../state/offline.ts';
+import { askToKeepData, storageAtRisk } from '../state/persistence.ts';
 import { mapController } from '../map/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
@@ -32,6 +33,11 @@ export function DownloadScreen() {
   const area = useMemo<DownloadArea | null>(() => (framed && range ? { extent: framed.extent, minZoom: range[0], maxZoom: range[1] } : null), [framed, range?.[0], range?.[1]]);
   const [estimate, setEstimate] = useState<DownloadEstimate | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+
+  // The browser is asked to keep the data before anything is downloaded; a refusal shows here.
+  useEffect(() => {
+    void askToKeepData();
+  }, []);
 
   // The framed area follows the map (debounced).
   useEffect(() => {
@@ -77,6 +83,11 @@ export function DownloadScreen() {
         <div className="panel-body form-stack">
           <p>{sl.download.intro}</p>
           {!online.value && <p className="field-error">{sl.download.offline}</p>}
+          {storageAtRisk.value && (
+            <p className="storage-risk" role="note">
+              {sl.offline.storageAtRisk}
+            </p>
+          )}
           <div className="field-row zoom-row">
             <div className="field">
               <label htmlFor="dl-min">{sl.download.minZoom}</label>

@@ -2,6 +2,7 @@ import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
 import { notify } from '../state/notices.ts';
 import { failureHint } from '../ui/errors.ts';
+import { askToKeepData } from '../state/persistence.ts';
 import type { MapController } from '../map/MapController.ts';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
 
@@ -31,7 +32,7 @@ export async function estimateArea(area: DownloadArea): Promise<DownloadEstimate
 /** Asks the browser to keep our data (downloads are worthless if evicted), then starts the download. */
 export async function startDownload(area: DownloadArea): Promise<string | null> {
   try {
-    await navigator.storage?.persist?.().catch(() => false);
+    await askToKeepData();
     const { jobId } = await core.startDownload(area);
     return jobId;
   } catch (e) {

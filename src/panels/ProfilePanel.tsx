@@ -10,6 +10,7 @@ import { signOut } from '../auth/signOut.ts';
 import { MyFinds } from './MyFinds.tsx';
 import { DownloadedMaps } from './DownloadedMaps.tsx';
 import { Conflicts } from './Conflicts.tsx';
+import { PendingChanges } from './PendingChanges.tsx';
 
 type Tab = 'mine' | 'maps';
 
@@ -59,6 +60,7 @@ export function ProfilePanel() {
             {sl.profile.myFinds}
           </label>
           {showMine && <MyFinds />}
+          <PendingChanges />
           <Conflicts />
         </div>
       ) : (

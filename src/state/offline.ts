@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { core } from '../core.ts';
-import type { ConflictInfo, DownloadProgress, ExtentSummary, SyncState } from '../../worker/api.ts';
+import type { ConflictInfo, DownloadProgress, ExtentSummary, PendingChangeInfo, SyncState } from '../../worker/api.ts';
 
 /** Download jobs by id, as the core reports them. */
 export const downloads = signal<Record<string, DownloadProgress>>({});
@@ -20,6 +20,14 @@ export const quotaAlert = signal(false);
 /** Reloads the list of downloaded areas. */
 export async function loadExtents(): Promise<void> {
   extents.value = await core.listExtents();
+}
+
+/** The changes still on their way to the server, while the profile shows them. */
+export const pendingChanges = signal<PendingChangeInfo[]>([]);
+
+/** Reloads the waiting changes. */
+export async function loadPendingChanges(): Promise<void> {
+  pendingChanges.value = await core.getPendingChanges();
 }
 
 /** Reloads the refused changes. */

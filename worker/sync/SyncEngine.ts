@@ -5,7 +5,8 @@ import type { Outcome } from './outcome.ts';
 import { applyCreate, applyDelete, applyPhoto, applyPut, begin, finish, markOutcome, recoverInterrupted, type ApplyContext, type Snapshot } from './apply.ts';
 import { sendCreate, sendDelete, sendPhoto, sendPut } from './send.ts';
 import { discardConflict, keepMineOverServer, listConflicts, saveConflictAsNew } from './conflicts.ts';
-import type { AppliedChange, ConflictInfo, OfflineTarget, SyncState } from './types.ts';
+import type { AppliedChange, ConflictInfo, OfflineTarget, PendingChangeInfo, SyncState } from './types.ts';
+import { listPending } from './pending.ts';
 
 /** Options of the SyncEngine; optional fields have the defaults given. */
 export interface SyncEngineOptions {
@@ -111,6 +112,11 @@ export class SyncEngine {
   /** The changes the server refused, oldest first. */
   conflicts(): Promise<ConflictInfo[]> {
     return listConflicts(this.x);
+  }
+
+  /** The changes still on their way, in the order they will be sent. */
+  pending(): Promise<PendingChangeInfo[]> {
+    return listPending(this.x);
   }
 
   /** Drops a conflicting change and restores the local record to the server's version, or removes it. */

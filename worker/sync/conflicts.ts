@@ -18,10 +18,11 @@ export async function listConflicts(x: ApplyContext): Promise<ConflictInfo[]> {
   return out;
 }
 
-/** The conflicting change `changeId`; throws when it is not one. */
-async function conflictOf(x: ApplyContext, changeId: string): Promise<Change> {
+/** The conflicting change `changeId` (or, with `waitingToo`, one that waits or failed); throws otherwise. */
+async function conflictOf(x: ApplyContext, changeId: string, waitingToo = false): Promise<Change> {
   const c = await x.db.outbox.get(changeId);
-  if (!c || c.state !== 'conflict') throw new Error(`Change ${changeId} is not a conflict`);
+  const allowed = waitingToo ? ['conflict', 'queued', 'failed'] : ['conflict'];
+  if (!c || !allowed.includes(c.state)) throw new Error(`Change ${changeId} is not a conflict${waitingToo ? ' nor waiting' : ''}`);
   return c;
 }
 
@@ -37,16 +38,17 @@ async function serverVersion(service: RecordService, id: number): Promise<Featur
 }
 
 /**
- * Drops a refused change. A refused create is removed with its record and photo (they never
+ * Drops a refused change, or one still waiting (not while it is being sent). A dropped create is removed with its record and photo (they never
  * reached the server); for a refused update or delete the record is restored to the server's
  * version, removed when the server no longer has it, or (offline) falls back to its area copy.
  */
 export async function discardConflict(x: ApplyContext, service: RecordService, changeId: string): Promise<void> {
-  const c = await conflictOf(x, changeId);
+  const c = await conflictOf(x, changeId, true);
   const server = c.kind === 'create' ? 'gone' : await serverVersion(service, c.featureId);
   const { db } = x;
   await db.transaction('rw', [db.features, db.attachments, db.outbox], async () => {
-    if (!(await db.outbox.get(changeId))) return;
+    const still = await db.outbox.get(changeId);
+    if (!still || still.state === 'uploading') return;
     const row = await db.features.get(c.featureRowId);
     const photos = await pendingPhotos(db, x.tableId, c.featureId);
     await db.attachments.bulkDelete(photos.map((p) => p.id as number));

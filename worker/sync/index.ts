@@ -7,5 +7,5 @@ export { SyncEngine, type SyncEngineOptions } from './SyncEngine.ts';
 export { backoffMs } from './outcome.ts';
 export {
   MAX_BACKOFF_S, TEMP_ID_LIMIT,
-  type AppliedChange, type Change, type ConflictInfo, type OfflinePhoto, type OfflineTarget, type SyncState,
+  type AppliedChange, type Change, type ConflictInfo, type OfflinePhoto, type OfflineTarget, type PendingChangeInfo, type SyncState,
 } from './types.ts';

@@ -40,6 +40,23 @@ export interface ConflictInfo {
   server: Feature | null;
 }
 
+/** A change still on its way to the server, as the profile lists it. */
+export interface PendingChangeInfo {
+  changeId: string;
+  kind: 'create' | 'update' | 'delete';
+  featureId: number;
+  /** queued: waits its turn; uploading: being sent now; failed: the last attempt failed, retried at nextAttemptAt. */
+  state: 'queued' | 'uploading' | 'failed';
+  attempts: number;
+  /** When a failed change is tried again (ms since epoch); null otherwise. */
+  nextAttemptAt: number | null;
+  lastError: string | null;
+  /** The local version of the record. */
+  feature: Feature | null;
+  /** True when a photo of the record waits to be uploaded with it. */
+  hasPhoto: boolean;
+}
+
 /** What a successfully applied change reports (tempId only for a create). */
 export interface AppliedChange {
   kind: 'create' | 'update' | 'delete';
