@@ -25,8 +25,12 @@ export interface FakeRecord {
 /** A request as fault rules see it. */
 export interface Req { method: string; path: string }
 
-/** A fault for the next request that matches (used once). */
-export interface FaultRule { match: (r: Req) => boolean; fault: Fault | { hold: Promise<void> } }
+/**
+ * A fault for the next request that matches (used once). `hold`: the request waits for the
+ * promise before it is handled; with `cut`, its connection is broken at once (the client gives
+ * up at once, without waiting for its time-out) and the request is still handled later.
+ */
+export interface FaultRule { match: (r: Req) => boolean; fault: Fault | { hold: Promise<void>; cut?: boolean } }
 
 type Reply = { status: number; body: unknown };
 
@@ -130,7 +134,10 @@ export class FakeServer {
     if (fault === '500') return send(res, fail(500, 'Injected failure'));
     if (fault === '401' || req.headers.authorization !== `Bearer ${this.token}`) return send(res, fail(401, 'Token expired'));
     if (fault === 'stall') await new Promise((w) => setTimeout(w, this.stallMs));
-    if (fault && typeof fault === 'object') await fault.hold;
+    if (fault && typeof fault === 'object') {
+      if (fault.cut) req.socket.destroy();
+      await fault.hold;
+    }
     const reply = await this.route(r, body, req);
     if (fault === 'lose') return void req.socket.destroy();
     if (res.destroyed || req.socket.destroyed) return;

@@ -31,7 +31,7 @@ const asFeature = (r: FakeRecord): Feature => ({ type: 'Feature', id: r.id, geom
 const isUpload = (q: { method: string; path: string }) => q.method === 'POST' && q.path.endsWith('/attachment');
 const contents = (rec: FakeRecord) => rec.attachments.map((a) => a.content);
 
-/** A gate a fault rule holds a request at until `open()`. */
+/** A gate a fault rule holds a request at until `open()` (its connection cut at once: the client gives up). */
 function gate(): { hold: Promise<void>; open: () => void } {
   let open = () => {};
   const hold = new Promise<void>((resolve) => { open = resolve; });
@@ -43,13 +43,13 @@ describe('outbox: an edit with a new photo', () => {
     it(`${keys ? 'stores it once' : 'CONTROL, server ignoring the key: stores it twice'} when the first upload commits after the retry`, async () => {
       server.uploadKeys = keys;
       const seeded = server.seed({ '780': `late-${keys}`, '782': 0 }, 'old-photo');
-      const r = rig(server, { timeoutMs: 250 });
+      const r = rig(server);
       await downloadArea(r.db, [asFeature(seeded)]);
       await r.records.update(seeded.id, { '782': 1 }, null, photo('new-photo'));
       const late = gate();
-      server.rules.push({ match: isUpload, fault: { hold: late.hold } });
+      server.rules.push({ match: isUpload, fault: { hold: late.hold, cut: true } });
 
-      await r.engine.run(); // PUT, old photo deleted, upload held past the client's 250 ms
+      await r.engine.run(); // PUT, old photo deleted, upload held (the client's connection cut)
       expect((await r.engine.state()).failed).toBe(1);
       expect(contents(seeded)).toEqual([]);
       await drain(r); // the retry: the name is not on the server yet, so the photo is sent again
@@ -79,7 +79,7 @@ describe('outbox: an edit with a new photo', () => {
 });
 
 describe('online save: RecordService.replacePhoto with a key', () => {
-  const service = () => new RecordService(new ShortTimeoutClient(server.origin, () => server.token, 250), TARGET);
+  const service = () => new RecordService(new ShortTimeoutClient(server.origin, () => server.token, 5000), TARGET);
 
   it('retries a lost answer with the same key: the photo once, no failure', async () => {
     const rec = server.seed({ '780': 'online-lost' }, 'old');
@@ -95,7 +95,7 @@ describe('online save: RecordService.replacePhoto with a key', () => {
       server.uploadKeys = keys;
       const rec = server.seed({ '780': `online-stall-${keys}` }, 'old');
       const late = gate();
-      server.rules.push({ match: isUpload, fault: { hold: late.hold } });
+      server.rules.push({ match: isUpload, fault: { hold: late.hold, cut: true } });
       await service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, rec.attachments, { idempotencyKey: 'save-2', uploadAttempts: 3, pauseMs: 0 });
       late.open();
       await server.settle();
@@ -112,7 +112,7 @@ describe('online save: RecordService.replacePhoto with a key', () => {
 
   it('RecordsCore.save: a fresh key per save, kept over its retries', async () => {
     const rec = server.seed({ '780': 'form-save' }, 'old');
-    const core = new RecordsCore(new ShortTimeoutClient(server.origin, () => server.token, 250), TARGET);
+    const core = new RecordsCore(new ShortTimeoutClient(server.origin, () => server.token, 5000), TARGET);
     const input = (content: string) => ({ id: rec.id, values: {}, coord: [1_600_000, 5_800_000] as [number, number], photo: new Blob([content]), photoName: 'p.jpg', idempotencyKey: 'form-key' });
     const replays = server.stats.uploads200;
     server.rules.push({ match: isUpload, fault: 'lose' });
