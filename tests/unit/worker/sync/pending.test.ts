@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Feature } from '../../../../worker/types.ts';
+import { FakeServer, type FakeRecord } from './fakeServer.ts';
+import { downloadArea, photo, point, rig } from './helpers.ts';
+
+/** The profile's list of waiting changes: what each is and where it stands; a waiting change can be discarded. */
+let server: FakeServer;
+beforeAll(async () => {
+  server = await new FakeServer().start();
+});
+afterAll(() => server.stop());
+
+const asFeature = (r: FakeRecord): Feature => ({ type: 'Feature', id: r.id, geometry: r.geometry as Feature['geometry'], properties: { ...r.properties } as Feature['properties'] });
+
+describe('waiting changes', () => {
+  it('lists creates, edits and deletes in sending order, with their photo and state; a failed one with its retry time', async () => {
+    const r = rig(server);
+    const a = server.seed({ '782': 1 }, null);
+    const b = server.seed({ '782': 1 }, null);
+    await downloadArea(r.db, [asFeature(a), asFeature(b)]);
+    const { featureId } = await r.records.create(point(), { '920': 7, '980': 1105 }, photo('new'), server.email);
+    await r.records.update(a.id, { '782': 5 }, null, null);
+    await r.records.remove(b.id);
+    const before = await r.engine.pending();
+    expect(before.map((c) => [c.kind, c.featureId, c.state, c.hasPhoto])).toEqual([
+      ['create', featureId, 'queued', true],
+      ['update', a.id, 'queued', false],
+      ['delete', b.id, 'queued', false],
+    ]);
+    expect(before[1]!.feature?.properties['782']).toBe(5);
+
+    server.rules.push({ match: (q) => q.method === 'POST' && q.path.endsWith('/full'), fault: '500' });
+    await r.engine.run();
+    const [failed] = await r.engine.pending();
+    expect(failed).toMatchObject({ kind: 'create', state: 'failed', attempts: 1 });
+    expect(failed!.nextAttemptAt).toBe(r.clock.now() + 2000);
+  });
+
+  it('discarding a waiting edit puts the record back as the server has it, and nothing is sent', async () => {
+    const r = rig(server);
+    const a = server.seed({ '782': 1 }, null);
+    await downloadArea(r.db, [asFeature(a)]);
+    await r.records.update(a.id, { '782': 8 }, null, photo('p'));
+    const [c] = await r.engine.pending();
+    await r.engine.discard(c!.changeId);
+    expect(await r.engine.pending()).toEqual([]);
+    expect(await r.engine.state()).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
+    expect((await r.records.get(a.id))?.feature.properties['782']).toBe(1);
+    expect(await r.db.attachments.count()).toBe(0);
+    const puts = server.stats.puts;
+    await r.engine.run();
+    expect(server.stats.puts).toBe(puts);
+  });
+
+  it('discarding a waiting create removes the record that never reached the server', async () => {
+    const r = rig(server);
+    const { featureId } = await r.records.create(point(3), { '920': 7, '980': 1105 }, null, server.email);
+    const [c] = await r.engine.pending();
+    await r.engine.discard(c!.changeId);
+    expect(await r.records.get(featureId)).toBeNull();
+    expect(await r.engine.pending()).toEqual([]);
+  });
+});
