@@ -171,7 +171,7 @@ export const sl = {
     conflictsTitle: 'Spremembe, ki jih strežnik ni sprejel',
     pendingTitle: 'Spremembe, ki čakajo na pošiljanje',
     storageAtRisk:
-      'Brskalnik ni dovolil trajne hrambe podatkov: ko mu zmanjka prostora, lahko izbriše neposlane najdbe in prenesene karte. Spremembe pošljite takoj, ko boste imeli povezavo, in ne brišite podatkov brskalnika; trajno hrambo brskalnik običajno dovoli, ko aplikacijo namestite na začetni zaslon.',
+      'Brskalnik ni dovolil trajne hrambe: ko mu zmanjka prostora, lahko izbriše neposlane najdbe in prenesene karte. Pošljite spremembe takoj, ko boste imeli povezavo. Trajno hrambo brskalnik običajno dovoli, ko aplikacijo namestite na začetni zaslon.',
     kindNames: { create: 'Nova najdba', update: 'Sprememba', delete: 'Izbris' } as Record<'create' | 'update' | 'delete', string>,
     stateQueued: 'Čaka',
     stateUploading: 'Pošiljam …',

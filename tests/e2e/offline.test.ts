@@ -124,14 +124,33 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await page.getByText('Zapis je pobrisan').waitFor({ timeout: 20_000 });
     await expect.poll(() => pending(page)).toMatch(/3 spremembe čakajo/);
     await screenshot(page, '45-offline-pending');
+    // The profile lists each waiting change: what it is, its photo, where it stands.
+    await page.getByRole('button', { name: 'Uporabnik' }).click();
+    const changes = page.getByTestId('pending-change');
+    await expect.poll(() => changes.count()).toBe(3);
+    const what = await changes.locator('strong').allTextContents();
+    expect(what[0]).toBe('Nova najdba: apolon');
+    expect(what[1]).toMatch(/^Sprememba: /);
+    expect(what[2]).toMatch(/^Izbris: /);
+    expect(await changes.first().locator('img.pending-thumb').count()).toBe(1);
+    expect(await changes.locator('.state-chip').allTextContents()).toEqual(['Čaka', 'Čaka', 'Čaka']);
+    await screenshot(page, '45-pending-changes-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, '45-pending-changes-390');
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: 'Zapri' }).first().click();
   });
 
   it('syncs all three exactly once when the network is back', async () => {
+    const drawn = Number(await page.evaluate(() => document.documentElement.dataset.sightings));
     await ctx.setOffline(false);
     await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 60_000 }).toBe(0);
     // The queue emptied by itself: the app says so, and the 'will be sent' notice is gone.
     await page.getByText('Vse spremembe so poslane na strežnik.').waitFor({ timeout: 10_000 });
     expect(await page.getByText('Zapis je shranjen v napravi').count()).toBe(0);
+    // The synced finds stay on the map (the new one under its server id).
+    await expect.poll(async () => Number(await page.evaluate(() => document.documentElement.dataset.sightings)), { timeout: 15_000 }).toBeGreaterThanOrEqual(drawn);
+    console.log(`offline e2e: ${drawn} finds drawn before the sync`);
     expect(await countSpecies(3406, '2025-07-02')).toBe(1);
     expect((await serverFeature(ids.a)).properties?.['782']).toBe(7);
     expect((await serverFeature(ids.b)).status).toBe(404);
