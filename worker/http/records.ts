@@ -90,14 +90,14 @@ export class RecordsApi {
     });
   }
 
-  /** POST /api/Records/{projectId}/attachment (multipart). */
-  addAttachment(projectId: number, a: AttachmentCreate, o: CallOptions = {}): Promise<Attachment> {
+  /** POST /api/Records/{projectId}/attachment (multipart; 201, or 200 with the first attachment for a repeated Idempotency-Key). */
+  addAttachment(projectId: number, a: AttachmentCreate, o: CreateOptions = {}): Promise<Attachment> {
     const form = new FormData();
     form.append('TableId', String(a.tableId));
     form.append('RecordId', String(a.recordId));
     if (a.tableAttachmentInfoId !== undefined) form.append('TableAttachmentInfoId', String(a.tableAttachmentInfoId));
     form.append('File', a.file.blob, a.file.name);
-    return this.http.json('POST', `/api/Records/${projectId}/attachment`, { form, signal: o.signal, timeoutMs: UPLOAD_TIMEOUT_MS });
+    return this.http.json('POST', `/api/Records/${projectId}/attachment`, { form, signal: o.signal, timeoutMs: UPLOAD_TIMEOUT_MS, headers: keyHeader(o) });
   }
 
   /** DELETE /api/Records/{projectId}/attachment/{recordAttachmentId}. */

@@ -223,6 +223,13 @@ describe('POST /api/Records/{projectId}/attachment', () => {
     const a = await expectOk(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }), 201);
     expectShape(s.doc, a, 'Attachment');
   });
+  it('stores a photo once per Idempotency-Key: a repeat gives the first one (200)', async () => {
+    const a = await expectOk(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }, { idempotencyKey: 'conf-photo-1' }), 201);
+    const b = await expectOk(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }, { idempotencyKey: 'conf-photo-1' }), 200);
+    expectShape(s.doc, b, 'Attachment');
+    expect(b).toEqual(a);
+    await expectRefused(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[6]!.id, file: await png() }, { idempotencyKey: 'conf-photo-1' }), 409);
+  });
   it('refuses anonymous (401) and another user (403)', async () => {
     await expectRefused(s.anon.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }), 401);
     await expectRefused(s.bor.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }), 403);

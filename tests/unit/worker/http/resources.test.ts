@@ -83,6 +83,9 @@ describe('worker API clients (SPEC §7)', () => {
     expect(JSON.parse(last().body)).toEqual({ tableId: 48, recordId: 9, archived: false });
     await r.addAttachment(35, { tableId: 48, recordId: 9, file: { blob: new Blob(['x']), name: 'p.png' } });
     expect(last().body).toContain('name="RecordId"');
+    expect(last().key).toBeUndefined();
+    await r.addAttachment(35, { tableId: 48, recordId: 9, file: { blob: new Blob(['x']), name: 'p.png' } }, { idempotencyKey: 'photo-1' });
+    expect(last().key).toBe('photo-1');
     await r.deleteAttachment(35, 4);
     expect(last()).toMatchObject({ method: 'DELETE', url: '/api/Records/35/attachment/4' });
     await r.spatial(35, { tableId: 48, bbox: [0, 0, 1, 1] });
