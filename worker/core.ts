@@ -223,7 +223,9 @@ export class DataCoreImpl extends CoreBase implements DataCore {
         target: { projectId: c.projectId, profileId: c.profileId, tableId: c.tableId, attachmentInfoId: c.attachmentInfoId },
         tileUrlTemplate: base ? new URL(base.url, origin).toString().replace(/%7B/gi, '{').replace(/%7D/gi, '}') : null,
         loadFeatures: (extent, signal) => this.fetchFeatures(extent, signal),
-        emit: (e) => this.emit(e),
+        // A synced change alters the layer: the loaded copy is dropped before the UI redraws (else
+        // a find just sent disappeared from the map until a reload).
+        emit: (e) => (e.type === 'layerChanged' ? this.layerChanged() : this.emit(e)),
       });
     })().catch((e: unknown) => {
       this.offline = null;
