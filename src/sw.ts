@@ -12,6 +12,14 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { OUTBOX_SYNC_TAG, replayInBackground } from '../worker/sync/background.ts';
+import { OUTBOX_SYNCED_MESSAGE } from './app/backgroundSyncMessage.ts';
+
+/** The Background Sync event (Chromium); not in TypeScript's WebWorker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 declare let self: ServiceWorkerGlobalScope & {
   /** Replaced at build time by vite-plugin-pwa (injectManifest) with the precache list. */
@@ -38,4 +46,18 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+// Background Sync: the connection came back while changes wait, perhaps with the tab closed. The
+// same outbox engine replays them here (worker/sync/background.ts); a failure rejects, so the
+// browser tries again later; open pages hear that the outbox changed.
+self.addEventListener('sync', (event: Event) => {
+  const e = event as SyncEvent;
+  if (e.tag !== OUTBOX_SYNC_TAG) return;
+  e.waitUntil(
+    replayInBackground(self.location.origin).then(async (result) => {
+      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, result });
+      if (result === 'retry' && !e.lastChance) throw new Error('Changes still wait; the browser will try again');
+    }),
+  );
+});
+
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: SHELL_PAGES, denylist: NETWORK_ONLY }));

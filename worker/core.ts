@@ -11,6 +11,7 @@ import type { DetailedFeature } from './records/service.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
 import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
+import { saveBackgroundSetup } from './sync/background.ts';
 import { OfflineCore } from './offlineCore.ts';
 import { deleteAnywhere, getAnywhere, saveAnywhere, TEMP_ID_LIMIT, type WriteDeps } from './writes.ts';
 
@@ -41,6 +42,7 @@ export class DataCoreImpl extends CoreBase implements DataCore {
   override setSession(session: SessionInfo): void {
     const hadToken = this.session.accessToken !== null;
     super.setSession(session);
+    this.keepBackgroundSetup(session);
     // With the first token (or a renewed one), downloads and changes left by a reload, a closed
     // tab or an expired token go on.
     if (session.accessToken && this.config && this.requireMonitor().online) {
@@ -184,6 +186,22 @@ export class DataCoreImpl extends CoreBase implements DataCore {
   }
 
   // ---- internals ----
+
+  /** Keeps the token and target for the service worker's background replay (worker/sync/background.ts); forgets them at sign-out. */
+  private keepBackgroundSetup(session: SessionInfo): void {
+    const c = this.config;
+    if (!c) return;
+    const setup = session.accessToken
+      ? { accessToken: session.accessToken, email: session.email, target: { projectId: c.projectId, profileId: c.profileId, tableId: c.tableId, attachmentInfoId: c.attachmentInfoId } }
+      : null;
+    void saveBackgroundSetup(this.requireDb(), setup).catch((e: unknown) => console.error('Could not keep the background sync setup', e));
+  }
+
+  /** The service worker sent changes while this page was open: redraw and recount. */
+  async outboxChangedElsewhere(): Promise<void> {
+    this.layerChanged();
+    await (await this.offlineCore()).sync.notify();
+  }
 
   /** Forgets the loaded layer so the next read sees a write, and tells the UI to redraw. */
   private layerChanged(): void {

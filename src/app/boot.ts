@@ -16,6 +16,7 @@ import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
 import { askToKeepData } from '../state/persistence.ts';
+import { listenForBackgroundSync, registerOutboxSync } from './backgroundSync.ts';
 
 let userManager: UserManager | null = null;
 
@@ -42,6 +43,7 @@ export async function boot(): Promise<void> {
   const cfg = await core.init(location.origin);
   appConfig.value = cfg;
   const drained = queueDrainWatcher();
+  listenForBackgroundSync();
   await core.subscribe(
     proxy((e) => {
       if (e.type === 'online') online.value = e.online;
@@ -56,6 +58,7 @@ export async function boot(): Promise<void> {
       if (e.type === 'sync') {
         syncState.value = e.state;
         if (e.state.pending + e.state.failed > 0) void askToKeepData();
+        registerOutboxSync(e.state.pending + e.state.failed > 0);
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
           dismissMessage(sl.offline.savedOffline);

@@ -124,9 +124,16 @@ export type OfflineDb = Dexie & {
   jobs: EntityTable<JobRow, 'id'>;
   outbox: EntityTable<OutboxRow, 'id'>;
   idMap: EntityTable<IdMapRow, 'tempId'>;
+  settings: EntityTable<SettingRow, 'key'>;
 };
 
-/** Opens the database (schema version 2). */
+/** A small setting of this device (e.g. what the service worker needs to send the outbox). */
+export interface SettingRow {
+  key: string;
+  value: unknown;
+}
+
+/** Opens the database (schema version 3). */
 export function openOfflineDb(name = DB_NAME): OfflineDb {
   const db = new Dexie(name) as OfflineDb;
   db.version(1).stores({
@@ -153,7 +160,11 @@ export function openOfflineDb(name = DB_NAME): OfflineDb {
     // tempId: rewrite temporary ids in later changes and in the UI after a create synced.
     idMap: 'tempId',
   });
-  // Version 2 only adds tables; nothing to migrate.
+  db.version(3).stores({
+    // key: what the service worker reads to replay the outbox with the tab closed (worker/sync/background.ts).
+    settings: 'key',
+  });
+  // Versions 2 and 3 only add tables; nothing to migrate.
   db.on('close', () => console.warn('IndexedDB closed by the browser; it will be reopened on next use.'));
   return db;
 }

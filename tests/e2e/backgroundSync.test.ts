@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
+import { ANA, reportWithPhoto, signIn } from './helpers/app.ts';
+import { startAppServer } from './helpers/server.ts';
+import { startFaultProxy, type FaultProxy } from './helpers/faultProxy.ts';
+import { freePort, type TestServer } from '../api/helpers/server.ts';
+import { signIn as apiSignIn } from '../api/helpers/auth.ts';
+
+/**
+ * Background Sync (Chromium): changes made offline reach the server when the connection returns
+ * even with the tab closed — the service worker replays the outbox — and never twice when the
+ * service worker and the page try at the same moment. The browser's sync event is fired through
+ * the DevTools protocol (ServiceWorker.dispatchSyncEvent), as Chromium fires it on reconnection.
+ */
+let server: TestServer;
+let proxy: FaultProxy;
+let browser: Browser;
+let token = '';
+
+async function countOn(date: string): Promise<number> {
+  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { Authorization: `Bearer ${token}` } });
+  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features['48']!;
+  return f.filter((x) => String(x.properties['1053']).startsWith(date)).length;
+}
+
+/** Opens the app, lets the service worker take it, cuts the server off and reports two finds of `day` (July 2025). */
+async function twoOfflineFinds(ctx: BrowserContext, day: number): Promise<Page> {
+  const page = await ctx.newPage();
+  await signIn(page, proxy.url, ANA);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  proxy.mode = 'down';
+  await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
+  for (const [lon, species] of [[14.5015, 'apolon'], [14.5035, 'travniški postavnež']] as const) {
+    await reportWithPhoto(page, { group: 'Metulji', species, lon, lat: 46.0518, date: new Date(2025, 6, day) });
+    await page.getByText('Zapis je shranjen v napravi').first().waitFor({ timeout: 20_000 });
+  }
+  await expect.poll(async () => (await page.getByTestId('sync-badge').getAttribute('aria-label')) ?? '').toMatch(/2 spremembi čakata/);
+  return page;
+}
+
+/** A DevTools session that can fire the outbox's sync event at the app's service worker. */
+async function syncTrigger(ctx: BrowserContext): Promise<{ fire: () => Promise<void>; cdp: CDPSession }> {
+  const blank = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(blank);
+  const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.some((r) => r.scopeURL.startsWith(proxy.url) && !r.isDeleted), { timeout: 10_000 }).toBe(true);
+  const reg = registrations.find((r) => r.scopeURL.startsWith(proxy.url) && !r.isDeleted)!;
+  return { cdp, fire: async () => void await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(proxy.url).origin, registrationId: reg.registrationId, tag: 'sv-outbox', lastChance: false }) };
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = await startAppServer({ env: { PUBLIC_URL: `http://localhost:${port}` } });
+  proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
+  browser = await launch();
+  token = (await apiSignIn(proxy.url, ANA.email, ANA.password)).accessToken;
+});
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await server?.stop();
+});
+
+describe('Background Sync', () => {
+  it('sends the changes with the tab closed when the connection returns', async () => {
+    const before = await countOn('2025-07-11');
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await twoOfflineFinds(ctx, 11);
+    await screenshot(page, 'background-sync-waiting');
+    await page.close();
+    expect(await countOn('2025-07-11')).toBe(before);
+    proxy.mode = 'pass';
+    const { fire } = await syncTrigger(ctx);
+    await fire();
+    await expect.poll(() => countOn('2025-07-11'), { timeout: 60_000 }).toBe(before + 2);
+    // Reopened (still signed in), the app has nothing left to send.
+    const again = await ctx.newPage();
+    await again.goto(`${proxy.url}/#/`);
+    await again.locator('.app-header').waitFor({ timeout: 30_000 });
+    await again.waitForTimeout(1500);
+    expect(await again.getByTestId('sync-badge').count()).toBe(0);
+    expect(await countOn('2025-07-11')).toBe(before + 2);
+    await ctx.close();
+  });
+
+  it('never sends a change twice when the service worker and the page try at the same moment', async () => {
+    const before = await countOn('2025-07-12');
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await twoOfflineFinds(ctx, 12);
+    const { fire } = await syncTrigger(ctx);
+    proxy.mode = 'pass';
+    // Both at once: the page's 'Sinhroniziraj zdaj' (after its own online check) and the browser's sync event.
+    await Promise.all([page.evaluate(() => window.dispatchEvent(new Event('online'))), fire(), page.getByTestId('sync-badge').click({ timeout: 5_000 }).catch(() => undefined)]);
+    await expect.poll(() => countOn('2025-07-12'), { timeout: 60_000 }).toBe(before + 2);
+    await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 60_000 }).toBe(0);
+    await page.waitForTimeout(2000);
+    expect(await countOn('2025-07-12')).toBe(before + 2);
+    await ctx.close();
+  });
+});
