@@ -15,8 +15,6 @@ import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, se
 import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
-import { askToKeepData } from '../state/persistence.ts';
-import { listenForBackgroundSync, registerOutboxSync } from './backgroundSync.ts';
 
 let userManager: UserManager | null = null;
 
@@ -43,7 +41,9 @@ export async function boot(): Promise<void> {
   const cfg = await core.init(location.origin);
   appConfig.value = cfg;
   const drained = queueDrainWatcher();
-  listenForBackgroundSync();
+  let outboxWatch: Promise<typeof import('./outboxWatch.ts')> | null = null;
+  // After a background replay by the service worker, the map and counts follow (loaded when the page is idle).
+  setTimeout(() => void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.listenForBackgroundSync()), 3000);
   await core.subscribe(
     proxy((e) => {
       if (e.type === 'online') online.value = e.online;
@@ -57,8 +57,9 @@ export async function boot(): Promise<void> {
       if (e.type === 'quotaExceeded') quotaAlert.value = true;
       if (e.type === 'sync') {
         syncState.value = e.state;
-        if (e.state.pending + e.state.failed > 0) void askToKeepData();
-        registerOutboxSync(e.state.pending + e.state.failed > 0);
+        // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).
+        const waiting = e.state.pending + e.state.failed > 0;
+        if (waiting || outboxWatch) void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(waiting));
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
           dismissMessage(sl.offline.savedOffline);
