@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
 import { ANA, reportWithPhoto, signIn } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import { startFaultProxy, type FaultProxy } from './helpers/faultProxy.ts';
-import { freePort, type TestServer } from '../api/helpers/server.ts';
-import { signIn as apiSignIn } from '../api/helpers/auth.ts';
+import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
+import type { TestServer } from '../api/helpers/server.ts';
 
 /**
  * Background Sync (Chromium): changes made offline reach the server when the connection returns
@@ -52,11 +50,8 @@ async function syncTrigger(ctx: BrowserContext): Promise<{ fire: () => Promise<v
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  server = await startAppServer({ env: { PUBLIC_URL: `http://localhost:${port}` } });
-  proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
+  ({ server, proxy, token } = await startAppBehindProxy(ANA));
   browser = await launch();
-  token = (await apiSignIn(proxy.url, ANA.email, ANA.password)).accessToken;
 });
 afterAll(async () => {
   await browser?.close();

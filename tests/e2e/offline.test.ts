@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
 import { ANA, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
-import { startFaultProxy, type FaultProxy } from './helpers/faultProxy.ts';
+import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
 import { jpegWithGps } from './helpers/photo.ts';
-import { freePort, type TestServer } from '../api/helpers/server.ts';
-import { signIn as apiSignIn } from '../api/helpers/auth.ts';
+import type { TestServer } from '../api/helpers/server.ts';
 
 let server: TestServer;
 let proxy: FaultProxy;
@@ -40,6 +38,18 @@ async function pending(page: Page): Promise<string> {
   return (await page.getByTestId('sync-badge').getAttribute('aria-label').catch(() => null)) ?? '';
 }
 
+/** Signs in on a find's link and downloads the area around it at zoom 15 (a small area, quickly). */
+async function downloadAround(page: Page, id: number): Promise<void> {
+  await signIn(page, proxy.url, ANA, `#/?najdba=${id}`);
+  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+  await page.goto(`${proxy.url}/#/download`);
+  await page.getByLabel('Od merila (povečava)').selectOption('15');
+  await page.getByLabel('Do merila (povečava)').selectOption('15');
+  await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
+  await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
+}
+
 /** Opens a find by its link on the already-open app (a reload, served by the service worker offline). */
 async function openFind(page: Page, id: number): Promise<void> {
   await page.goto(`${proxy.url}/#/?najdba=${id}`);
@@ -48,11 +58,8 @@ async function openFind(page: Page, id: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  server = await startAppServer({ env: { PUBLIC_URL: `http://localhost:${port}` } });
-  proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
+  ({ server, proxy, token } = await startAppBehindProxy(ANA));
   browser = await launch();
-  token = (await apiSignIn(proxy.url, ANA.email, ANA.password)).accessToken;
   ids.a = await create(A, 1105);
   ids.b = await create(B, 3402);
 });
@@ -166,15 +173,8 @@ describe('offline: download an area, work with no signal, sync back exactly once
     c.b = await create(B, 3402);
     ctx = await newContext(browser, DESKTOP);
     page = await ctx.newPage();
-    await signIn(page, proxy.url, ANA, `#/?najdba=${c.a}`);
-    await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
     // The area is stored in this browser profile? No: a new context has its own storage, so download again.
-    await page.goto(`${proxy.url}/#/download`);
-    await page.getByLabel('Od merila (povečava)').selectOption('15');
-    await page.getByLabel('Do merila (povečava)').selectOption('15');
-    await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
-    await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
+    await downloadAround(page, c.a);
 
     proxy.mode = 'down';
     await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
@@ -230,14 +230,7 @@ describe('offline edits of records changed on the server meanwhile', () => {
     const theirs = await create(B, 3402);
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, proxy.url, ANA, `#/?najdba=${mine}`);
-    await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
-    await page.goto(`${proxy.url}/#/download`);
-    await page.getByLabel('Od merila (povečava)').selectOption('15');
-    await page.getByLabel('Do merila (povečava)').selectOption('15');
-    await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
-    await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
+    await downloadAround(page, mine);
     // The service worker serves the app from here on (reloads while the server is down).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 

@@ -1,5 +1,8 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { startAppServer } from './server.ts';
+import { freePort, type TestServer } from '../../api/helpers/server.ts';
+import { signIn as apiSignIn } from '../../api/helpers/auth.ts';
 
 /** How the proxy treats requests. */
 export type ProxyMode =
@@ -74,4 +77,16 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
   state.port = typeof addr === 'object' && addr ? addr.port : 0;
   state.url = `http://localhost:${state.port}`;
   return state;
+}
+
+/**
+ * The app server behind a fault proxy, signed in as `user` through the API: the app's public URL is
+ * the proxy's (so the browser, the provider's redirects and the tokens all go through it).
+ */
+export async function startAppBehindProxy(user: { email: string; password: string }): Promise<{ server: TestServer; proxy: FaultProxy; token: string }> {
+  const port = await freePort();
+  const server = await startAppServer({ env: { PUBLIC_URL: `http://localhost:${port}` } });
+  const proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
+  const token = (await apiSignIn(proxy.url, user.email, user.password)).accessToken;
+  return { server, proxy, token };
 }
