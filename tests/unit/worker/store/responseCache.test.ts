@@ -29,7 +29,7 @@ describe('response cache', () => {
     const db = openOfflineDb();
     expect(db.name).toContain('0.1');
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      ['attachments', 'baseMapTiles', 'extents', 'features', 'idMap', 'jobs', 'localLayers', 'outbox', 'rasters', 'responses'].sort(),
+      ['attachments', 'baseMapTiles', 'extents', 'features', 'idMap', 'jobs', 'localLayers', 'outbox', 'rasters', 'responses', 'settings'].sort(),
     );
   });
 });
