@@ -161,6 +161,46 @@ describe('the header at every width', () => {
     await ctx.close();
   });
 
+  it('panels and the form fit a tablet and a desktop: screenshots at 481, 768 and 1280 px', async () => {
+    const ctx = await newContext(env.browser, DESKTOP);
+    const page = await ctx.newPage();
+    await signIn(page, env.server.url, ANA);
+    await waitForSightings(page);
+    const problems: string[] = [];
+    const inside = async (what: string, width: number): Promise<void> => {
+      const out = await page.evaluate(() => {
+        const vw = window.innerWidth;
+        const bad: string[] = [];
+        if (document.documentElement.scrollWidth !== vw) bad.push(`page is ${document.documentElement.scrollWidth} px wide`);
+        for (const el of document.querySelectorAll<HTMLElement>('.panel button, .panel select, .panel input')) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 0 && !el.classList.contains('visually-hidden') && (r.right > vw + 0.5 || r.left < -0.5)) bad.push(`${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+        }
+        return bad;
+      });
+      problems.push(...out.map((x) => `${what} @${width}: ${x}`));
+    };
+    for (const width of [481, 768, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const name of ['Filtri', 'Uporabnik']) {
+        await page.getByRole('button', { name }).click();
+        await page.locator('.panel:not(.panel-loading)').first().waitFor();
+        await inside(name, width);
+        await screenshot(page, `layout-panel-${name}-${width}`);
+        await page.keyboard.press('Escape');
+        await page.locator('.panel').first().waitFor({ state: 'detached' });
+      }
+      await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+      await page.getByLabel('Skupina').waitFor();
+      await inside('form', width);
+      await screenshot(page, `layout-form-${width}`);
+      await page.getByRole('button', { name: 'Prekliči' }).first().click();
+      await page.getByLabel('Skupina').waitFor({ state: 'detached' });
+    }
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
   it("keeps 'Dodaj najdbo' clear of an open panel, also on a phone held sideways", async () => {
     const ctx = await newContext(env.browser, { width: 844, height: 390 });
     const page = await ctx.newPage();
