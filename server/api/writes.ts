@@ -1,6 +1,6 @@
 import type { Properties } from '../../worker/types.ts';
 import type { Queryable } from '../db/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { validateGeometry, type ValidGeometry } from '../geo/validate.ts';
 import { coerceProperties } from './coerce.ts';
 import type { TableMeta } from './meta.ts';
@@ -70,11 +70,25 @@ export async function prepareCreate(q: Queryable, meta: TableMeta, body: unknown
 }
 
 /**
+ * STATUS (SPEC §3 column 974) is the reviewers' verdict: an edit that would change it is refused
+ * with 403 instead of being silently ignored (it used to answer 200, so a reporter believed she had
+ * confirmed her own find). Sending the value the record already has is fine (clients that send
+ * every property back).
+ */
+function assertNoStatusChange(meta: TableMeta, row: RecordRow, raw: Record<string, unknown>): void {
+  const status = meta.roles.status ? String(meta.roles.status.id) : null;
+  if (status === null || !(status in raw)) return;
+  const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
+  if (!same(raw[status], row.properties[status])) throw forbidden(`STATUS (column ${status}) is set by reviewers, not by an edit`);
+}
+
+/**
  * Validates an update body `{properties, geometry?}`: the given writable columns replace the
  * stored ones (null clears), the rest are kept; special columns never change here.
  */
 export async function prepareUpdate(q: Queryable, meta: TableMeta, row: RecordRow, body: unknown): Promise<PreparedWrite> {
   const b = bodyObject(body);
+  assertNoStatusChange(meta, row, rawProperties(b));
   const changed = coerceProperties(b.properties, meta.columns, meta.selectValues);
   const geo = geometryOf(meta, b.geometry, false);
   await checkForeignKeys(q, meta, changed);

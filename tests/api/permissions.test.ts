@@ -114,9 +114,12 @@ describe('the creator e-mail', () => {
     expect(r.body.properties).toMatchObject({ 1820: 'ana@example.si', 974: 5, 2066: true });
     const put = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: bor, body: { properties: { 782: 1, 1820: 'bor@example.si' } } });
     expect(put.status).toBe(403);
-    const own = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: ana, body: { properties: { 1820: 'bor@example.si', 974: 1, 2066: false } } });
+    const own = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: ana, body: { properties: { 1820: 'bor@example.si', 2066: false } } });
     expect(own.status).toBe(200);
     expect(own.body.properties).toMatchObject({ 1820: 'ana@example.si', 974: 5, 2066: true });
+    // A verdict is not hers to give: STATUS in an edit is refused, not silently ignored (tests/api/status.test.ts).
+    const verdict = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: ana, body: { properties: { 974: 1 } } });
+    expect(verdict.status).toBe(403);
   });
 });
 

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lonLatToMercator } from '../../server/geo/projection.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { signIn } from './helpers/auth.ts';
+
+/** STATUS (column 974) is the reviewers' verdict: a reporter's edit cannot set it (it used to answer 200). */
+let server: TestServer;
+let ana: string;
+
+async function call(method: string, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${ana}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
+});
+afterAll(async () => { await server?.stop(); });
+
+describe('STATUS in a reporter edit', () => {
+  it('is refused with 403 on every update route when it would change; the record keeps STATUS 5', async () => {
+    const created = await call('POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) }, properties: { 920: 7, 980: 1105, 1053: '2025-05-01' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    for (const value of [1, 2, '1', null]) {
+      const r = await call('PUT', `/api/Features/35/48/${id}`, { properties: { 974: value, 782: 3 }, overwrite: true });
+      expect(r.status, String(value)).toBe(403);
+      expect(r.body.message).toMatch(/STATUS/);
+      expect((await call('PUT', `/api/Records/35/48/${id}`, { properties: { 974: value } })).status).toBe(403);
+      const bulk = await call('POST', '/api/Features/35/bulk', { tableId: 48, updates: [{ id, properties: { 974: value } }] });
+      expect(bulk.status).toBeGreaterThanOrEqual(400);
+    }
+    const now = await fetch(`${server.url}/api/Features/35/48/${id}`, { headers: { authorization: `Bearer ${ana}` } });
+    const props = ((await now.json()) as { properties: Record<string, unknown> }).properties;
+    expect(props['974']).toBe(5);
+    expect(props['782']).not.toBe(3);
+  });
+
+  it('passes when the edit sends the status the record already has', async () => {
+    const created = await call('POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) }, properties: { 920: 7, 980: 1105, 1053: '2025-05-01' } });
+    const id = created.body.id as number;
+    for (const value of [5, '5']) expect((await call('PUT', `/api/Features/35/48/${id}`, { properties: { 974: value, 782: 4 }, overwrite: true })).status).toBe(200);
+  });
+});
