@@ -163,6 +163,8 @@ export interface DataCore {
   discardChange(changeId: string): Promise<void>;
   /** Sends a refused change as a new record. */
   saveChangeAsNew(changeId: string): Promise<void>;
+  /** Forgets the token kept for the service worker's background sync (sign-out). */
+  forgetBackgroundSetup(): Promise<void>;
   /** The service worker sent changes in the background while the page was open: redraw the layer and recount. */
   outboxChangedElsewhere(): Promise<void>;
   /** Keeps the user's change over the server's newer version of the record (a 412 conflict) and sends it. */

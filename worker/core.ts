@@ -197,6 +197,11 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     void saveBackgroundSetup(this.requireDb(), setup).catch((e: unknown) => console.error('Could not keep the background sync setup', e));
   }
 
+  /** At sign-out: the service worker must no longer hold the user's token (awaited before the redirect). */
+  async forgetBackgroundSetup(): Promise<void> {
+    await saveBackgroundSetup(this.requireDb(), null);
+  }
+
   /** The service worker sent changes while this page was open: redraw and recount. */
   async outboxChangedElsewhere(): Promise<void> {
     this.layerChanged();

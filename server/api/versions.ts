@@ -16,19 +16,20 @@ export function etagOf(version: number): string {
   return `"${version}"`;
 }
 
-/** What If-Match asks for: null (no header: no check), 'any' (`*`: the record must exist) or the versions it accepts. */
-export type Expected = null | 'any' | number[];
+/** What If-Match asks for: null (no header: no check), 'any' (`*`: the record must exist) or the versions it accepts (null for a weak tag, which never matches). */
+export type Expected = null | 'any' | Array<number | null>;
 
-/** Parses If-Match: `"3"`, `W/"3"`, `"3", "4"` or `*`; 400 for anything else. */
+/** Parses If-Match: `"3"`, `"3", "4"`, `*`, or a weak `W/"3"` (which never matches); 400 for anything else. */
 export function ifMatch(req: FastifyRequest): Expected {
   const raw = req.headers['if-match'];
   if (raw === undefined) return null;
   const text = (Array.isArray(raw) ? raw.join(',') : raw).trim();
   if (text === '*') return 'any';
   const tags = text.split(',').map((t) => t.trim());
-  const versions = tags.map((t) => /^(?:W\/)?"(\d{1,9})"$/.exec(t)?.[1]).map((v) => (v === undefined ? NaN : Number(v)));
-  if (tags.length === 0 || versions.some((v) => !Number.isInteger(v))) throw badRequest('If-Match must be "*" or a list of record ETags such as "3"');
-  return versions;
+  const parsed = tags.map((t) => /^(W\/)?"(\d{1,9})"$/.exec(t));
+  if (parsed.some((m) => m === null)) throw badRequest('If-Match must be "*" or a list of record ETags such as "3"');
+  // RFC 9110 §13.1.1: If-Match compares strongly, so a weak tag never matches.
+  return parsed.map((m) => (m![1] ? null : Number(m![2])));
 }
 
 /**
@@ -36,7 +37,7 @@ export function ifMatch(req: FastifyRequest): Expected {
  * record (`current`, as the caller may see it) and its ETag, so the client can show both.
  */
 export function assertVersion(expected: Expected, version: number, current: () => unknown): void {
-  if (expected === null || expected === 'any' || expected.includes(version)) return;
+  if (expected === null || expected === 'any' || expected.some((e) => e === version)) return;
   throw new HttpError(412, `The record was changed since you read it (now version ${version})`, { current: current(), version }, { etag: etagOf(version) });
 }
 

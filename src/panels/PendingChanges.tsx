@@ -80,9 +80,12 @@ export function PendingChanges() {
               <button type="button" className="button small" disabled={!online.value || s.running} onClick={() => void syncNow()}>
                 <RefreshCw aria-hidden /> {sl.offline.retry}
               </button>
-              <button type="button" className="button small" disabled={c.state === 'uploading'} onClick={() => setAsking(c)}>
-                <Trash2 aria-hidden /> {sl.offline.discard}
-              </button>
+              {/* An edit of a find whose create is still waiting goes with the create (discard that one). */}
+              {c.discardable && (
+                <button type="button" className="button small" disabled={c.state === 'uploading'} onClick={() => setAsking(c)}>
+                  <Trash2 aria-hidden /> {sl.offline.discard}
+                </button>
+              )}
             </div>
           </li>
         ))}

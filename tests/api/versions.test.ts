@@ -57,9 +57,9 @@ describe('record versions (ETag / If-Match)', () => {
     expect(r.etag).toBe('"2"');
     expect(r.body.version).toBe(2);
     expect(r.body.properties['782']).toBe(2);
-    const weak = await put(id, 3, 'W/"2"');
-    expect(weak.status).toBe(200);
-    expect(weak.etag).toBe('"3"');
+    // If-Match compares strongly (RFC 9110): a weak tag never matches.
+    expect((await put(id, 3, 'W/"2"')).status).toBe(412);
+    expect((await put(id, 3, '"2"')).etag).toBe('"3"');
     const list = await put(id, 4, '"1", "3"');
     expect(list.status).toBe(200);
     const any = await put(id, 5, '*');

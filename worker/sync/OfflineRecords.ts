@@ -2,7 +2,7 @@ import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Geometry, Properties } from '../types.ts';
 import { addChange, changesOfRow, maybeSent, REQUEUED } from './outbox.ts';
 import {
-  asFeature, areaRowOf, changeRowOf, currentId, isThumbRow, newTempId, pendingPhotos, rowsOf, shownRowOf, withCreateDefaults,
+  asFeature, areaRowOf, changeRowOf, currentId, isPending, isThumbRow, newTempId, pendingPhotos, rowsOf, shownRowOf, withCreateDefaults,
 } from './localRows.ts';
 import type { OfflinePhoto, OfflineTarget } from './types.ts';
 
@@ -154,7 +154,8 @@ export class OfflineRecords {
     const { db, t } = this;
     await db.transaction('rw', [db.features], async () => {
       const rows = await rowsOf(db, t.tableId, saved.id);
-      if (changeRowOf(rows)) return;
+      const change = changeRowOf(rows);
+      if (change && isPending(change)) return;
       for (const r of rows) await db.features.update(r.id as number, { feature: { ...r.feature, ...saved, type: 'Feature', id: saved.id } });
     });
   }

@@ -39,6 +39,17 @@ export async function loadBackgroundSetup(db: OfflineDb): Promise<BackgroundSetu
   return (row?.value as BackgroundSetup | undefined) ?? null;
 }
 
+/** True when a JWT's `exp` has passed (a token that cannot be read counts as valid: the server decides). */
+export function tokenExpired(token: string, now: number): boolean {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' && payload.exp * 1000 <= now;
+  } catch {
+    return false;
+  }
+}
+
 /** How a background replay ended: all sent, nothing to do, a new sign-in needed, or changes left for a later try. */
 export type BackgroundResult = 'done' | 'no-setup' | 'needs-login' | 'retry';
 
@@ -48,6 +59,8 @@ export async function replayInBackground(origin: string, openDb: () => OfflineDb
   try {
     const setup = await loadBackgroundSetup(db);
     if (!setup) return 'no-setup';
+    // An expired token would only earn 401s: the app sends the changes when it is next opened.
+    if (tokenExpired(setup.accessToken, Date.now())) return 'needs-login';
     const http = new HttpClient({ origin, token: () => setup.accessToken });
     const engine = new SyncEngine({
       db,

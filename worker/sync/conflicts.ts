@@ -30,7 +30,7 @@ async function conflictOf(x: ApplyContext, changeId: string, waitingToo = false)
 async function serverVersion(service: RecordService, id: number): Promise<Feature | 'gone' | null> {
   try {
     const d = await service.detailed(id);
-    return { type: 'Feature', id: d.id, geometry: d.geometry, properties: d.properties };
+    return { type: 'Feature', id: d.id, geometry: d.geometry, properties: d.properties, ...(d.version === undefined ? {} : { version: d.version }) };
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return 'gone';
     return null;
@@ -44,7 +44,14 @@ async function serverVersion(service: RecordService, id: number): Promise<Featur
  */
 export async function discardConflict(x: ApplyContext, service: RecordService, changeId: string): Promise<void> {
   const c = await conflictOf(x, changeId, true);
-  const server = c.kind === 'create' ? 'gone' : await serverVersion(service, c.featureId);
+  // An edit or delete of a record whose own create has not reached the server yet (its change row
+  // is still an insert) cannot be taken back on its own: asking the server for its temporary id
+  // would answer 404 and drop the unsent create with it. Discard the create instead.
+  if (c.kind !== 'create' && (await x.db.features.get(c.featureRowId))?.isInsert === 1) {
+    throw new Error(`Change ${changeId} belongs to a record not yet on the server; discard its create instead`);
+  }
+  // The server's version: asked now, else the one a 412 brought (with its version), else unknown.
+  const server = c.kind === 'create' ? 'gone' : ((await serverVersion(service, c.featureId)) ?? c.serverFeature ?? null);
   const { db } = x;
   await db.transaction('rw', [db.features, db.attachments, db.outbox], async () => {
     const still = await db.outbox.get(changeId);

@@ -22,6 +22,8 @@ export async function listPending(x: ApplyContext): Promise<PendingChangeInfo[]>
       lastError: c.lastError,
       feature: row ? asFeature(row) : null,
       hasPhoto: photos.length > 0,
+      // An edit of a record whose create is still waiting goes with that create.
+      discardable: c.kind === 'create' || row?.isInsert !== 1,
     });
   }
   return out;

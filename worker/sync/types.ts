@@ -55,6 +55,8 @@ export interface PendingChangeInfo {
   feature: Feature | null;
   /** True when a photo of the record waits to be uploaded with it. */
   hasPhoto: boolean;
+  /** False for an edit or delete of a record whose create has not reached the server (discard the create instead). */
+  discardable: boolean;
 }
 
 /** What a successfully applied change reports (tempId only for a create). */

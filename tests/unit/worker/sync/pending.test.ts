@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../worker/types.ts';
 import { FakeServer, type FakeRecord } from './fakeServer.ts';
-import { downloadArea, photo, point, rig } from './helpers.ts';
+import { downloadArea, drain, photo, point, rig } from './helpers.ts';
 
 /** The profile's list of waiting changes: what each is and where it stands; a waiting change can be discarded. */
 let server: FakeServer;
@@ -59,5 +59,30 @@ describe('waiting changes', () => {
     await r.engine.discard(c!.changeId);
     expect(await r.records.get(featureId)).toBeNull();
     expect(await r.engine.pending()).toEqual([]);
+  });
+});
+
+describe('waiting changes of a find not yet on the server', () => {
+  it('an edit of it cannot be discarded alone (its unsent create would go with it)', async () => {
+    const r = rig(server);
+    const { featureId } = await r.records.create(point(5), { '920': 7, '980': 1105 }, null, server.email);
+    const row = (await r.db.features.toArray()).find((f) => f.featureId === featureId)!;
+    // An edit queued as its own change behind the create (as after a create that may have been sent).
+    await r.db.outbox.add({ id: 'edit-of-temp', seq: 999, kind: 'update', tableId: 48, featureId, featureRowId: row.id as number, state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, createdAt: 0 });
+    await expect(r.engine.discard('edit-of-temp')).rejects.toThrow(/not yet on the server/);
+    expect(await r.records.get(featureId)).not.toBeNull();
+    expect((await r.engine.pending()).map((c) => [c.kind, c.discardable])).toEqual([['create', true], ['update', false]]);
+  });
+
+  it('after it synced, an online edit gives its stored copy the new version (no false 412 on the next offline edit)', async () => {
+    const r = rig(server);
+    const { featureId } = await r.records.create(point(6), { '920': 7, '980': 1105, '782': 1 }, null, server.email);
+    await drain(r);
+    const serverId = (await r.db.idMap.get(featureId))!.serverId;
+    const stored = (await r.records.get(serverId))!.feature;
+    await r.records.adoptServerVersion({ ...stored, properties: { ...stored.properties, '782': 9 }, version: 7 });
+    const now = (await r.records.get(serverId))!.feature;
+    expect(now.version).toBe(7);
+    expect(now.properties['782']).toBe(9);
   });
 });

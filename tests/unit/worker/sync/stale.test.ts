@@ -33,3 +33,13 @@ describe('holdsSent', () => {
     expect(holdsSent(current, { 782: 3 }, { type: 'Point', coordinates: [1614201, 5780100.5] })).toBe(false);
   });
 });
+
+describe('tokenExpired (the service worker skips an expired token)', () => {
+  const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
+  it('reads exp from the token', async () => {
+    const { tokenExpired } = await import('../../../../worker/sync/background.ts');
+    expect(tokenExpired(jwt({ exp: 1000 }), 1_000_001)).toBe(true);
+    expect(tokenExpired(jwt({ exp: 2000 }), 1_000_001)).toBe(false);
+    expect(tokenExpired('not-a-jwt', 0)).toBe(false);
+  });
+});
