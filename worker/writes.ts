@@ -40,7 +40,7 @@ async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: Sa
     const { featureId } = await d.offline.create(geometry, properties, photo, d.email ?? '');
     return { id: featureId, created: true, photoFailed: false, offline: true };
   }
-  await d.offline.update(input.id, properties, geometry, photo);
+  await d.offline.update(input.id, properties, geometry, photo, input.baseVersion);
   return { id: input.id, created: false, photoFailed: false, offline: true };
 }
 

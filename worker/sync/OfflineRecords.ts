@@ -62,7 +62,7 @@ export class OfflineRecords {
    * reused). A record created offline stays isInsert and its create is updated in place, unless
    * that create may already have reached the server: then an update is queued after it.
    */
-  async update(featureId: number, properties: Properties, geometry: Geometry | null, photo: OfflinePhoto | null): Promise<void> {
+  async update(featureId: number, properties: Properties, geometry: Geometry | null, photo: OfflinePhoto | null, baseVersion?: number): Promise<void> {
     const bytes = await readPhoto(photo);
     const { db, t } = this;
     await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
@@ -76,6 +76,8 @@ export class OfflineRecords {
         geometry: geometry ?? base.feature.geometry,
         properties: { ...base.feature.properties, ...properties },
       };
+      // The form was opened on a newer version than the stored copy (read online): the edit is based on that one.
+      if (baseVersion !== undefined && (feature.version === undefined || baseVersion > feature.version)) feature.version = baseVersion;
       const row = await this.ensureChangeRow(rows, base);
       if (bytes) await this.putPhoto(id, bytes);
       const changes = await changesOfRow(db, id, row.id as number);

@@ -86,3 +86,15 @@ describe('waiting changes of a find not yet on the server', () => {
     expect(now.properties['782']).toBe(9);
   });
 });
+
+describe('an edit saved offline from a form opened online', () => {
+  it('is based on the version the form read, when the stored copy is older', async () => {
+    const r = rig(server);
+    const a = server.seed({ '782': 1 }, null);
+    await downloadArea(r.db, [{ ...asFeature(a), version: 2 }]);
+    await r.records.update(a.id, { '782': 4 }, null, null, 5);
+    expect((await r.records.get(a.id))!.feature.version).toBe(5);
+    await r.records.update(a.id, { '782': 6 }, null, null, 3);
+    expect((await r.records.get(a.id))!.feature.version).toBe(5);
+  });
+});
