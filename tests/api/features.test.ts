@@ -179,7 +179,9 @@ describe('PUT and delete', () => {
   it('lets the creator update properties and geometry; others get 403', async () => {
     const created = await api('/api/Features/35/48', { token: ana, body: feature(PROTEUS) });
     const id = created.body.id as number;
-    const r = await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 7, 980: 3100, 974: 1, 1820: 'x@y' }, geometry: point(14.2, 45.7), overwrite: true } });
+    // STATUS is the reviewers' (403, tests/api/status.test.ts); the creator e-mail is silently kept.
+    expect((await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 7, 974: 1 }, overwrite: true } })).status).toBe(403);
+    const r = await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 7, 980: 3100, 1820: 'x@y' }, geometry: point(14.2, 45.7), overwrite: true } });
     expect(r.status).toBe(200);
     expect(r.body.properties).toMatchObject({ 782: 7, 980: 3100, 920: 15, 2067: 'ris', 1000: 'ris', 974: 5, 1820: 'ana@example.si', 785: 'kraški izvir' });
     expect(r.body.geometry.coordinates[0]).toBeCloseTo(lonLatToMercator(14.2, 45.7)[0], 3);
