@@ -14,6 +14,7 @@
  * against 8 pg clients in parallel. Target: API <= 1.3x raw SQL (latency ratio; req/s ratio inverted).
  * BENCH_API_EXTENTS=small (or slovenia) measures one extent only, e.g. to profile the server.
  */
+import { ANONYMOUS } from '../../domain/review.ts';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { extentChunks } from '../../server/api/featureQueries.ts';
@@ -100,7 +101,7 @@ try {
     const runSql = async (c: pg.Client): Promise<number> => {
       const s = performance.now();
       let n = 0;
-      for await (const chunk of extentChunks(on(c), meta, [...extent], null, null)) n += chunk.length;
+      for await (const chunk of extentChunks(on(c), meta, [...extent], ANONYMOUS, null)) n += chunk.length;
       if (n === 0 && features > 0) throw new Error('no body');
       return performance.now() - s;
     };

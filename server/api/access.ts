@@ -4,7 +4,8 @@ import type { AuthUser, Authenticate } from '../auth/types.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { TableMeta } from './meta.ts';
 import { isPublicValue, PUBLIC_FLAG_TEXTS } from '../../domain/visibility.ts';
-import { isEditableStatus } from '../../domain/statuses.ts';
+import { isEditableStatus, STATUS_REJECTED } from '../../domain/statuses.ts';
+import { isVisibleTo, NO_REVIEW, reviewScope, reviewsGroup, seesCreator, type Viewer, type VisibleRecord } from '../../domain/review.ts';
 
 /** The caller's e-mail in the form it is stored (lower case), or null when anonymous. */
 export function emailOf(user: AuthUser | null): string | null {
@@ -25,19 +26,61 @@ export function param(params: unknown[], value: unknown, cast = ''): string {
 }
 
 
-/** SQL: the rows of `alias` the caller may see (public, or their own). */
-export function visibleSql(meta: TableMeta, alias: string, params: unknown[], email: string | null): string {
-  const col = meta.roles.isPublic;
-  if (!col) return 'true';
-  const texts = PUBLIC_FLAG_TEXTS.map((t) => param(params, t, '::text')).join(', ');
-  return `(${alias}.properties->>${param(params, String(col.id), '::text')} in (${texts}) or ${alias}.created_by_email = ${param(params, email, '::text')})`;
+/** Who is calling, as the visibility rules need it: e-mail and review scope (domain/review.ts). */
+export function viewerOf(user: AuthUser | null): Viewer {
+  return { email: emailOf(user), review: reviewScope(user?.roles ?? []) };
 }
 
-/** SQL: the properties of `alias` with the creator e-mail removed unless the caller created the row. */
-export function maskedPropertiesSql(meta: TableMeta, alias: string, params: unknown[], email: string | null): string {
+/** The viewer of a signed-in caller (requireUser's result), with the e-mail known to be there. */
+export function userViewer(user: AuthUser & { email: string }): Viewer & { email: string } {
+  return { email: user.email, review: reviewScope(user.roles) };
+}
+
+/** A signed-in caller seen only as the creator of what they write (creates, the writes of SPEC's creator rule). */
+export function creatorViewer(email: string): Viewer {
+  return { email, review: NO_REVIEW };
+}
+
+/** SQL: true when the viewer reviews the group of `alias` (the same test as reviewsGroup). */
+function reviewedSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): string {
+  const group = meta.roles.group;
+  if (!group) return viewer.review.all ? 'true' : 'false';
+  if (viewer.review.all) return 'true';
+  if (viewer.review.groups.length === 0) return 'false';
+  return `(${alias}.properties->>${param(params, String(group.id), '::text')}) = any(${param(params, viewer.review.groups.map(String), '::text[]')})`;
+}
+
+/** SQL: true when the viewer created the row of `alias`. */
+function ownSql(alias: string, params: unknown[], viewer: Viewer): string {
+  return viewer.email === null ? 'false' : `${alias}.created_by_email = ${param(params, viewer.email, '::text')}`;
+}
+
+/**
+ * SQL: the rows of `alias` the viewer may see, by domain/review.ts `isVisibleTo`: their own and
+ * those of the groups they review always; anything else when public and not rejected.
+ */
+export function visibleSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): string {
+  const { isPublic, status } = meta.roles;
+  const publicSql = isPublic
+    ? `${alias}.properties->>${param(params, String(isPublic.id), '::text')} in (${PUBLIC_FLAG_TEXTS.map((t) => param(params, t, '::text')).join(', ')})`
+    : 'true';
+  const notRejected = status
+    ? `coalesce(${alias}.properties->>${param(params, String(status.id), '::text')}, '') <> ${param(params, String(STATUS_REJECTED), '::text')}`
+    : 'true';
+  if (!isPublic && !status) return 'true';
+  return `((${publicSql} and ${notRejected}) or ${ownSql(alias, params, viewer)} or ${reviewedSql(meta, alias, params, viewer)})`;
+}
+
+/** SQL: the properties of `alias` with the creator e-mail removed unless the viewer created the row or reviews it. */
+export function maskedPropertiesSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): string {
   const col = meta.roles.creator;
   if (!col) return `${alias}.properties`;
-  return `(case when ${alias}.created_by_email = ${param(params, email, '::text')} then ${alias}.properties else ${alias}.properties - ${param(params, String(col.id), '::text')} end)`;
+  return `(case when ${seesCreatorSql(meta, alias, params, viewer)} then ${alias}.properties else ${alias}.properties - ${param(params, String(col.id), '::text')} end)`;
+}
+
+/** SQL: true when the viewer may see who created the row of `alias` (domain/review.ts seesCreator). */
+export function seesCreatorSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): string {
+  return `(${ownSql(alias, params, viewer)} or ${reviewedSql(meta, alias, params, viewer)})`;
 }
 
 /** A stored row as far as access rules care. */
@@ -46,17 +89,36 @@ export interface OwnedRow {
   created_by_email: string | null;
 }
 
-/** True when the caller may see the row. */
-export function canSee(meta: TableMeta, row: OwnedRow, email: string | null): boolean {
-  const col = meta.roles.isPublic;
-  if (!col) return true;
-  return isPublicValue(row.properties[String(col.id)]) || (email !== null && row.created_by_email === email);
+/** The fields of a row the domain's visibility rule reads. */
+function visibleRecord(meta: TableMeta, row: OwnedRow): VisibleRecord {
+  const { isPublic, status, group } = meta.roles;
+  return {
+    isPublic: isPublic ? isPublicValue(row.properties[String(isPublic.id)]) : true,
+    status: status ? row.properties[String(status.id)] : null,
+    group: group ? row.properties[String(group.id)] : null,
+    createdBy: row.created_by_email,
+  };
 }
 
-/** The row's properties with the creator e-mail removed unless the caller created it. */
-export function maskProperties(meta: TableMeta, row: OwnedRow, email: string | null): Properties {
+/** True when the viewer may see the row (domain/review.ts isVisibleTo). */
+export function canSee(meta: TableMeta, row: OwnedRow, viewer: Viewer): boolean {
+  return isVisibleTo(visibleRecord(meta, row), viewer);
+}
+
+/** True when the viewer reviews the row's group. */
+export function canReview(meta: TableMeta, row: OwnedRow, viewer: Viewer): boolean {
+  return reviewsGroup(viewer.review, meta.roles.group ? row.properties[String(meta.roles.group.id)] : null);
+}
+
+/** True when the viewer may see who created the row (its creator and the group's reviewers). */
+export function canSeeCreator(meta: TableMeta, row: OwnedRow, viewer: Viewer): boolean {
+  return seesCreator(visibleRecord(meta, row), viewer);
+}
+
+/** The row's properties with the creator e-mail removed unless the viewer created it or reviews it. */
+export function maskProperties(meta: TableMeta, row: OwnedRow, viewer: Viewer): Properties {
   const col = meta.roles.creator;
-  if (!col || (email !== null && row.created_by_email === email)) return row.properties;
+  if (!col || canSeeCreator(meta, row, viewer)) return row.properties;
   const { [String(col.id)]: _hidden, ...rest } = row.properties;
   return rest;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, notFound } from '../http/errors.ts';
-import { assertCanEdit, emailOf, requireUser } from './access.ts';
+import { assertCanEdit, requireUser, userViewer, viewerOf } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 import { assertAttachmentInfo, findKeyedAttachment, insertAttachment, preparePhoto, readAttachmentBytes, readAttachmentHead } from './attachmentStore.ts';
 import { pathIds, type ApiContext } from './context.ts';
 import { idempotencyKey, isUniqueViolation } from './idempotency.ts';
@@ -8,6 +9,7 @@ import { loadTable } from './meta.ts';
 import { field, readForm } from './multipart.ts';
 import { readVisibleRecord } from './recordStore.ts';
 import { idParams, ref } from './schemas.ts';
+import { backToReviewAfterPhoto } from './writes.ts';
 import type { Db } from '../db/index.ts';
 
 const THUMB_QUERY = { type: 'object', properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } } };
@@ -36,11 +38,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
   const { db, authenticate, docs } = ctx;
 
   /** The attachment if the caller may see its record; 404 otherwise. */
-  const visibleAttachment = async (projectId: number, id: number, email: string | null) => {
+  const visibleAttachment = async (projectId: number, id: number, viewer: Viewer) => {
     const head = await readAttachmentHead(db, projectId, id);
     if (!head) throw notFound(`Attachment ${id} does not exist`);
     const meta = await loadTable(db, projectId, head.table_id);
-    const row = await readVisibleRecord(db, meta, head.record_id, email);
+    const row = await readVisibleRecord(db, meta, head.record_id, viewer);
     if (!row) throw notFound(`Attachment ${id} does not exist`);
     return { head, meta, row };
   };
@@ -95,13 +97,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       const photo = await preparePhoto(file);
       try {
         const { status, attachment } = await db.transaction(async (tx) => {
-          const row = await readVisibleRecord(tx, meta, recordId, user.email, true);
+          const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
           if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
           assertCanEdit(meta, row, user.email);
           // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
           const raced = await findKeyedAttachment(tx, key, tableId, recordId);
           if (raced) return { status: 200, attachment: raced };
-          return { status: 201, attachment: await insertAttachment(tx, row.id, tableId, infoId, photo, key) };
+          const attachment = await insertAttachment(tx, row.id, tableId, infoId, photo, key);
+          await backToReviewAfterPhoto(tx, meta, row);
+          return { status: 201, attachment };
         });
         return reply.status(status).send(attachment);
       } catch (e) {
@@ -121,7 +125,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     async handler(req, reply) {
       const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
       const thumb = (req.query as { thumb?: boolean }).thumb === true;
-      const { head } = await visibleAttachment(projectId, recordAttachmentId, emailOf(await authenticate(req)));
+      const { head } = await visibleAttachment(projectId, recordAttachmentId, viewerOf(await authenticate(req)));
       return sendImage(db, reply, head.id, thumb, head.name);
     },
   });
@@ -135,12 +139,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     async handler(req) {
       const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
       const user = await requireUser(authenticate, req);
-      const { meta, row } = await visibleAttachment(projectId, recordAttachmentId, user.email);
+      const { meta, row } = await visibleAttachment(projectId, recordAttachmentId, userViewer(user));
       await db.transaction(async (tx) => {
-        const locked = await readVisibleRecord(tx, meta, row.id, user.email, true);
+        const locked = await readVisibleRecord(tx, meta, row.id, userViewer(user), true);
         if (!locked) throw notFound(`Attachment ${recordAttachmentId} does not exist`);
         assertCanEdit(meta, locked, user.email);
         await tx.query('delete from attachments where id = $1', [recordAttachmentId]);
+        await backToReviewAfterPhoto(tx, meta, locked);
       });
       return { id: recordAttachmentId, deleted: true };
     },
@@ -153,14 +158,14 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     async handler(req, reply) {
       const { projectId, recordId, tableAttachmentInfoId } = pathIds(req, 'projectId', 'recordId', 'tableAttachmentInfoId');
       const thumb = (req.query as { thumb?: boolean }).thumb === true;
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const rows = await db.query<{ id: number }>(
         `select a.id from attachments a join records r on r.id = a.record_id
           where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived order by a.id limit 1`,
         [recordId, tableAttachmentInfoId, projectId]);
       const first = rows[0];
       if (!first) throw notFound(`Record ${recordId} has no attachment of info ${tableAttachmentInfoId}`);
-      const { head } = await visibleAttachment(projectId, first.id, email);
+      const { head } = await visibleAttachment(projectId, first.id, viewer);
       return sendImage(db, reply, head.id, thumb, head.name);
     },
   });

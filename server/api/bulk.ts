@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Viewer } from '../../domain/review.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, badRequest, errorBody } from '../http/errors.ts';
 import type { TableMeta } from './meta.ts';
@@ -85,13 +86,13 @@ async function item<T>(op: BulkOperation, index: number, fn: () => Promise<T>): 
  * Applies a batch in one transaction, creates then updates then deletes, each item under the
  * rules of its single call; the first refusal rolls everything back and is thrown as a BulkItemError.
  */
-export async function runBulk(db: Db, meta: TableMeta, input: BulkInput, email: string): Promise<BulkOutcome> {
+export async function runBulk(db: Db, meta: TableMeta, input: BulkInput, viewer: Viewer & { email: string }): Promise<BulkOutcome> {
   return db.transaction(async (tx) => {
     const out: BulkOutcome = { created: [], updated: [], deleted: [] };
-    for (const [i, c] of input.creates.entries()) out.created.push(await item('creates', i, () => createOne(tx, meta, c, email)));
-    for (const [i, u] of input.updates.entries()) out.updated.push(await item('updates', i, () => updateOne(tx, meta, u.id, u.body, email)));
+    for (const [i, c] of input.creates.entries()) out.created.push(await item('creates', i, () => createOne(tx, meta, c, viewer.email)));
+    for (const [i, u] of input.updates.entries()) out.updated.push(await item('updates', i, () => updateOne(tx, meta, u.id, u.body, viewer)));
     for (const [i, id] of input.deletes.entries()) {
-      await item('deletes', i, () => deleteOne(tx, meta, id, email));
+      await item('deletes', i, () => deleteOne(tx, meta, id, viewer));
       out.deleted.push(id);
     }
     return out;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertWritableTable, requireUser } from './access.ts';
+import { assertWritableTable, requireUser, userViewer } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 import { BulkItemError, parseBulk, runBulk, sendBulkError, type BulkOutcome } from './bulk.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { loadTable, type TableMeta } from './meta.ts';
@@ -25,15 +26,15 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: ApiContext): void 
   const { db, authenticate, docs } = ctx;
 
   /** Validates, authorises and applies a batch; a refused item is answered with its index. */
-  const run = async (req: FastifyRequest, reply: FastifyReply, send: (meta: TableMeta, out: BulkOutcome, email: string) => Promise<unknown>) => {
+  const run = async (req: FastifyRequest, reply: FastifyReply, send: (meta: TableMeta, out: BulkOutcome, viewer: Viewer) => Promise<unknown>) => {
     const { projectId } = pathIds(req, 'projectId');
     const user = await requireUser(authenticate, req);
     try {
       const input = parseBulk(req.body);
       const meta = await loadTable(db, projectId, input.tableId);
       assertWritableTable(meta);
-      const out = await runBulk(db, meta, input, user.email);
-      return reply.send(await send(meta, out, user.email));
+      const out = await runBulk(db, meta, input, userViewer(user));
+      return reply.send(await send(meta, out, userViewer(user)));
     } catch (e) {
       if (e instanceof BulkItemError) return sendBulkError(reply, e);
       throw e;
@@ -46,10 +47,10 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: ApiContext): void 
       summary: 'Many feature creates, updates and deletes in one transaction (all or nothing)', description: DESCRIPTION,
       tag: 'Features', auth: 'required', body: { contentType: JSON_TYPES, schema: ref('BulkRequest') }, responses: RESPONSES('FeatureBulkResult'),
     },
-    handler: (req, reply) => run(req, reply, async (meta, out, email) => ({
+    handler: (req, reply) => run(req, reply, async (meta, out, viewer) => ({
       tableId: meta.table.id,
-      created: out.created.map((r) => toFeature(meta, r, email)),
-      updated: out.updated.map((r) => toFeature(meta, r, email)),
+      created: out.created.map((r) => toFeature(meta, r, viewer)),
+      updated: out.updated.map((r) => toFeature(meta, r, viewer)),
       deleted: out.deleted,
     })),
   });
@@ -60,10 +61,10 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: ApiContext): void 
       summary: 'Many record creates, updates and deletes in one transaction (all or nothing)', description: DESCRIPTION,
       tag: 'Records', auth: 'required', body: { contentType: JSON_TYPES, schema: ref('BulkRequest') }, responses: RESPONSES('RecordBulkResult'),
     },
-    handler: (req, reply) => run(req, reply, async (meta, out, email) => ({
+    handler: (req, reply) => run(req, reply, async (meta, out, viewer) => ({
       tableId: meta.table.id,
-      created: await toDataRecords(db, meta, out.created, email),
-      updated: await toDataRecords(db, meta, out.updated, email),
+      created: await toDataRecords(db, meta, out.created, viewer),
+      updated: await toDataRecords(db, meta, out.updated, viewer),
       deleted: out.deleted,
     })),
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Column } from '../../worker/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { emailOf, maskedPropertiesSql, param, visibleSql } from './access.ts';
+import { maskedPropertiesSql, param, viewerOf, visibleSql } from './access.ts';
 import { requireAdmin } from './admin.ts';
 import { castColumn, type CastTarget, type FkOptions } from './columnCast.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
@@ -50,15 +50,15 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
     doc: { summary: `The distinct non-empty stored values of a column over the records the caller may see (at most ${MAX_DISTINCT}), ascending`, tag: 'Columns', auth: 'optional', responses: { 200: { description: 'Values', schema: { type: 'array', items: { type: ['string', 'number', 'boolean'] } } }, 404: { description: 'Unknown column' } } },
     async handler(req) {
       const { projectId, columnId } = pathIds(req, 'projectId', 'columnId');
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const c = await projectColumn(db, projectId, columnId);
       const meta = await loadTable(db, projectId, c.tableId);
       const params: unknown[] = [meta.table.id, projectId];
-      const props = maskedPropertiesSql(meta, 'r', params, email);
+      const props = maskedPropertiesSql(meta, 'r', params, viewer);
       const key = param(params, String(c.id), '::text');
       const rows = await db.query<{ v: string | number | boolean }>(
         `select distinct ${props}->${key} as v from records r
-          where r.table_id = $1 and r.project_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, email)}
+          where r.table_id = $1 and r.project_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, viewer)}
             and ${props}->${key} is not null and jsonb_typeof(${props}->${key}) <> 'null'
           order by v limit ${param(params, MAX_DISTINCT, '::integer')}`, params);
       return rows.map((r) => r.v);

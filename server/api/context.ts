@@ -5,6 +5,8 @@ import type { ApiDocs } from './openapi.ts';
 import type { Attachment, Feature } from '../../worker/types.ts';
 import type { TableMeta } from './meta.ts';
 import { iso, toFeature, type RecordRow } from './recordStore.ts';
+import { canSeeCreator } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 
 /** What every route module gets. */
 export interface ApiContext {
@@ -27,12 +29,12 @@ export function pathIds<K extends string>(req: FastifyRequest, ..._names: K[]): 
 /** A feature with its attachments and record metadata (the /detailed shape). */
 export type DetailedFeature = Feature & { attachments: Attachment[]; createdByEmail: string | null; createdAt: string; updatedAt: string; version: number };
 
-/** Builds the /detailed shape of a row for the caller (creator e-mail only for the creator). */
-export function toDetailed(meta: TableMeta, row: RecordRow, email: string | null, attachments: Attachment[]): DetailedFeature {
+/** Builds the /detailed shape of a row for the caller (creator e-mail only for the creator and the group's reviewers). */
+export function toDetailed(meta: TableMeta, row: RecordRow, viewer: Viewer, attachments: Attachment[]): DetailedFeature {
   return {
-    ...toFeature(meta, row, email),
+    ...toFeature(meta, row, viewer),
     attachments,
-    createdByEmail: email !== null && row.created_by_email === email ? row.created_by_email : null,
+    createdByEmail: canSeeCreator(meta, row, viewer) ? row.created_by_email : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     version: row.version,

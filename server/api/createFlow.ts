@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
 import { insertAttachment, type PreparedPhoto } from './attachmentStore.ts';
 import { toDetailed, type DetailedFeature } from './context.ts';
+import { creatorViewer } from './access.ts';
 import { findIdempotent, isUniqueViolation } from './idempotency.ts';
 import type { TableMeta } from './meta.ts';
 import { attachmentsOf, insertRecord, readRecord } from './recordStore.ts';
@@ -25,7 +26,7 @@ async function replay(db: Db, meta: TableMeta, id: number, email: string): Promi
   const row = await readRecord(db, meta, id);
   if (!row) throw notFound(`Record ${id} (created earlier with this Idempotency-Key) no longer exists`);
   const att = await attachmentsOf(db, [id]);
-  return { status: 200, feature: toDetailed(meta, row, email, att.get(id) ?? []) };
+  return { status: 200, feature: toDetailed(meta, row, creatorViewer(email), att.get(id) ?? []) };
 }
 
 /**
@@ -47,7 +48,7 @@ export async function createFeature(db: Db, meta: TableMeta, body: unknown, emai
       });
       const attachments: Attachment[] = [];
       for (const p of photos) attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo));
-      return toDetailed(meta, row, email, attachments);
+      return toDetailed(meta, row, creatorViewer(email), attachments);
     });
     return { status: 201, feature };
   } catch (e) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import { parseExtent } from '../geo/validate.ts';
-import { emailOf, param, visibleSql } from './access.ts';
+import { param, seesCreatorSql, viewerOf, visibleSql } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 import { keyedArrays, sendJsonPieces } from './extentStream.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { loadTable, type TableMeta } from './meta.ts';
@@ -38,7 +39,7 @@ export const EXTENT_CHUNK_ROWS = 5000;
  * carry their `version` (the ETag an offline edit sends as If-Match; versions.ts).
  */
 export async function* extentChunks(
-  db: Queryable, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null,
+  db: Queryable, meta: TableMeta, extent: number[], viewer: Viewer, columnIds: number[] | null,
   form: 'feature' | 'record' = 'feature', chunkRows = EXTENT_CHUNK_ROWS,
 ): AsyncGenerator<string> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
@@ -47,13 +48,14 @@ export async function* extentChunks(
   const dropped = keep ? [...meta.columns.keys()].map(String).filter((k) => !keep.has(k)) : [];
   const forOwner = param(params, dropped, '::text[]');
   const forOthers = param(params, creator && !dropped.includes(creator) ? [...dropped, creator] : dropped, '::text[]');
-  const own = `r.created_by_email = ${param(params, email, '::text')}`;
+  // The creator and the group's reviewers get the creator e-mail and the version (for If-Match).
+  const own = seesCreatorSql(meta, 'r', params, viewer);
   const props = `(r.properties - (case when ${own} then ${forOwner} else ${forOthers} end))::text`;
   const isPoint = meta.table.geometryType === 2;
   const geometry = isPoint ? `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'` : 'r.geometry::text';
   // For points min = max, so the extent bounds min_x and min_y on both sides: an index range scan.
   const pointRange = isPoint ? ' and r.min_x >= $3::float8 and r.min_y >= $4::float8' : '';
-  const visible = visibleSql(meta, 'r', params, email);
+  const visible = visibleSql(meta, 'r', params, viewer);
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select string_agg(c.item, ',' order by c.id) as body, max(c.id) as last, count(*)::int as n from (
@@ -74,10 +76,10 @@ export async function* extentChunks(
 
 /** The whole answer of `extentChunks` as one JSON array text (tests, small callers). */
 export async function extentJson(
-  db: Queryable, meta: TableMeta, extent: number[], email: string | null, columnIds: number[] | null, form: 'feature' | 'record' = 'feature',
+  db: Queryable, meta: TableMeta, extent: number[], viewer: Viewer, columnIds: number[] | null, form: 'feature' | 'record' = 'feature',
 ): Promise<string> {
   const parts: string[] = [];
-  for await (const chunk of extentChunks(db, meta, extent, email, columnIds, form)) parts.push(chunk);
+  for await (const chunk of extentChunks(db, meta, extent, viewer, columnIds, form)) parts.push(chunk);
   return `[${parts.join(',')}]`;
 }
 
@@ -92,12 +94,12 @@ export async function sendExtentTables(
   const extent = parseExtent(q.extent);
   const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
   const columnIds = q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
-  const email = emailOf(await ctx.authenticate(req));
+  const viewer = viewerOf(await ctx.authenticate(req));
   const tables: { id: number; chunks: () => AsyncIterable<string> }[] = [];
   for (const tableId of tableIds) {
     const meta = await loadTable(ctx.db, projectId, tableId);
     if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
-    tables.push({ id: tableId, chunks: () => extentChunks(ctx.db, meta, extent, email, columnIds, form) });
+    tables.push({ id: tableId, chunks: () => extentChunks(ctx.db, meta, extent, viewer, columnIds, form) });
   }
   return sendJsonPieces(req, reply, keyedArrays(key, tables));
 }
@@ -135,10 +137,10 @@ export function registerFeatureQueryRoutes(app: FastifyInstance, ctx: ApiContext
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const query = parseRecordQuery(req.body);
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, query.tableId);
-      const { rows, total } = await searchRecords(db, meta, query, email);
-      return { features: rows.map((r) => toFeature(meta, r, email)), total, page: query.page, perPage: query.perPage };
+      const { rows, total } = await searchRecords(db, meta, query, viewer);
+      return { features: rows.map((r) => toFeature(meta, r, viewer)), total, page: query.page, perPage: query.perPage };
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Feature } from '../../worker/types.ts';
 import { notFound } from '../http/errors.ts';
-import { assertWritableTable, emailOf, requireUser } from './access.ts';
+import { assertWritableTable, requireUser, userViewer, viewerOf } from './access.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, toDetailed, type ApiContext } from './context.ts';
 import { createFeature } from './createFlow.ts';
 import { idempotencyKey } from './idempotency.ts';
@@ -28,12 +28,12 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
     async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, tableId);
-      const row = await readVisibleRecord(db, meta, recordId, email);
+      const row = await readVisibleRecord(db, meta, recordId, viewer);
       if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
       sendVersion(reply, row.version);
-      return toFeature(meta, row, email);
+      return toFeature(meta, row, viewer);
     },
   });
 
@@ -45,13 +45,13 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
     async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, tableId);
-      const row = await readVisibleRecord(db, meta, recordId, email);
+      const row = await readVisibleRecord(db, meta, recordId, viewer);
       if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
       const att = await attachmentsOf(db, [row.id]);
       sendVersion(reply, row.version);
-      return toDetailed(meta, row, email, att.get(row.id) ?? []);
+      return toDetailed(meta, row, viewer, att.get(row.id) ?? []);
     },
   });
 
@@ -96,9 +96,9 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
       assertWritableTable(meta);
       bodyObject(req.body);
       const expected = ifMatch(req);
-      const row = await db.transaction((tx) => updateOne(tx, meta, featureId, req.body, user.email, expected));
+      const row = await db.transaction((tx) => updateOne(tx, meta, featureId, req.body, userViewer(user), expected));
       sendVersion(reply, row.version);
-      return { ...toFeature(meta, row, user.email), version: row.version };
+      return { ...toFeature(meta, row, userViewer(user)), version: row.version };
     },
   });
 
@@ -122,7 +122,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
       const expected = ifMatch(req);
-      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email, expected));
+      await db.transaction((tx) => deleteOne(tx, meta, recordId, userViewer(user), expected));
       return { tableId, recordId, deleted: true };
     },
   });

@@ -20,6 +20,7 @@ import { installProjectVisibility } from './projectVisibility.ts';
 import { registerRecordFullRoute } from './recordFull.ts';
 import { registerRecordItemRoutes } from './recordItems.ts';
 import { registerRecordSpatialRoutes } from './recordSpatial.ts';
+import { registerReviewRoutes } from './review.ts';
 
 /** What the API routes need. */
 export interface ApiDeps {
@@ -64,6 +65,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerBulkRoutes(api, ctx);
     registerRecordItemRoutes(api, ctx);
     registerRecordSpatialRoutes(api, ctx);
+    registerReviewRoutes(api, ctx);
     registerRecordFullRoute(api, ctx);
     registerProfileRoutes(api, ctx);
   });

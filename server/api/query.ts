@@ -1,4 +1,5 @@
 import type { FilterInput, SortSpec } from '../../worker/filters/types.ts';
+import type { Viewer } from '../../domain/review.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { compileFilterSql, compileSortSql } from '../filters/sql.ts';
@@ -55,17 +56,17 @@ export function mentionsColumn(node: unknown, columnId: number, depth = 0): bool
 }
 
 /** The FROM clause (rows the caller may see, filtered), the ORDER BY and their parameters of a records query. */
-function searchSql(meta: TableMeta, q: ParsedQuery, email: string | null): { from: string; order: string; params: unknown[] } {
+function searchSql(meta: TableMeta, q: ParsedQuery, viewer: Viewer): { from: string; order: string; params: unknown[] } {
   const params: unknown[] = [meta.table.projectId, meta.table.id];
   // Masking per row costs; it matters only when the filter or a sort reads the creator column
   // (the rows themselves are masked again on output).
   const creator = meta.roles.creator?.id;
   const mask = creator !== undefined && (mentionsColumn(q.filters, creator) || q.sorts.some((s) => s.columnId === creator));
-  const props = mask ? maskedPropertiesSql(meta, 'r', params, email) : 'r.properties';
+  const props = mask ? maskedPropertiesSql(meta, 'r', params, viewer) : 'r.properties';
   const inner = `select r.id, r.project_id, r.table_id, ${props} as properties, r.geometry,
       r.created_by_email, r.created_at, r.updated_at, r.version
-    from records r where r.project_id = $1 and r.table_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, email)}`;
-  const where = compileFilterSql(q.filters, { columns: meta.columns, userEmail: email, params, propertiesSql: 'r.properties' });
+    from records r where r.project_id = $1 and r.table_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, viewer)}`;
+  const where = compileFilterSql(q.filters, { columns: meta.columns, userEmail: viewer.email, params, propertiesSql: 'r.properties' });
   const order = compileSortSql(q.sorts, { columns: meta.columns, propertiesSql: 'r.properties' });
   return { from: `from (${inner}) r where ${where}`, order: `${order ? `${order}, ` : ''}r.id asc`, params };
 }
@@ -74,8 +75,8 @@ function searchSql(meta: TableMeta, q: ParsedQuery, email: string | null): { fro
  * Runs a records query over what the caller may see (JAVNO rules; creator e-mail only on their
  * own rows, also for filtering): one page of rows and the total count.
  */
-export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, email: string | null): Promise<{ rows: RecordRow[]; total: number }> {
-  const { from, order, params } = searchSql(meta, q, email);
+export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, viewer: Viewer): Promise<{ rows: RecordRow[]; total: number }> {
+  const { from, order, params } = searchSql(meta, q, viewer);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
   const limit = param(params, q.perPage, '::integer');
   const offset = param(params, (q.page - 1) * q.perPage, '::integer');
@@ -87,8 +88,8 @@ export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, ema
 export const MAX_IDS_PER_PAGE = 100_000;
 
 /** Like searchRecords, but only the ids (pages of up to MAX_IDS_PER_PAGE). */
-export async function searchRecordIds(db: Db, meta: TableMeta, q: ParsedQuery, email: string | null): Promise<{ ids: number[]; total: number }> {
-  const { from, order, params } = searchSql(meta, q, email);
+export async function searchRecordIds(db: Db, meta: TableMeta, q: ParsedQuery, viewer: Viewer): Promise<{ ids: number[]; total: number }> {
+  const { from, order, params } = searchSql(meta, q, viewer);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
   const limit = param(params, q.perPage, '::integer');
   const offset = param(params, (q.page - 1) * q.perPage, '::integer');

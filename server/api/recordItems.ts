@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { assertCanEdit, assertWritableTable, canSee, emailOf, requireUser, visibleSql } from './access.ts';
+import { assertCanEdit, assertWritableTable, canSee, requireUser, userViewer, viewerOf, visibleSql } from './access.ts';
 import { isAdmin } from './admin.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { createFeature } from './createFlow.ts';
@@ -10,6 +10,7 @@ import { RECORD_COLUMNS, attachmentsOf, toDataRecord, type RecordRow } from './r
 import { deleteOne, toDataRecords, updateOne } from './recordWrites.ts';
 import { IF_MATCH_HEADER, ifMatch, sendVersion } from './versions.ts';
 import { idParams, ref } from './schemas.ts';
+import { describeChange } from './history.ts';
 import { bodyObject, positiveInt } from './writes.ts';
 
 /** Most ids in one POST /api/Records/{projectId}/ids. */
@@ -36,16 +37,16 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
     async handler(req, reply) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
       const user = await authenticate(req);
-      const email = emailOf(user);
+      const viewer = viewerOf(user);
       const meta = await loadTable(db, projectId, tableId);
       const rows = await db.query<RecordRow & { archived: boolean }>(
         `select ${RECORD_COLUMNS}, r.archived from records r where r.id = $1 and r.table_id = $2 and r.project_id = $3`, [recordId, tableId, projectId]);
       const row = rows[0];
       const admin = isAdmin(user);
-      if (!row || (!admin && (row.archived || !canSee(meta, row, email)))) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+      if (!row || (!admin && (row.archived || !canSee(meta, row, viewer)))) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
       const att = await attachmentsOf(db, [row.id]);
       sendVersion(reply, row.version);
-      return { ...toDataRecord(meta, row, email, att.get(row.id) ?? []), archived: row.archived };
+      return { ...toDataRecord(meta, row, viewer, att.get(row.id) ?? []), archived: row.archived };
     },
   });
 
@@ -67,9 +68,9 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
       assertWritableTable(meta);
       bodyObject(req.body);
       const expected = ifMatch(req);
-      const row = await db.transaction((tx) => updateOne(tx, meta, recordId, req.body, user.email, expected));
+      const row = await db.transaction((tx) => updateOne(tx, meta, recordId, req.body, userViewer(user), expected));
       sendVersion(reply, row.version);
-      return (await toDataRecords(db, meta, [row], user.email))[0];
+      return (await toDataRecords(db, meta, [row], userViewer(user)))[0];
     },
   });
 
@@ -86,13 +87,13 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
       const tableId = positiveInt(b.tableId, 'tableId');
       if (!Array.isArray(b.ids) || b.ids.length === 0 || b.ids.length > MAX_IDS) throw badRequest(`ids must be an array of 1-${MAX_IDS} record ids`);
       const ids = [...new Set(b.ids.map((v, i) => positiveInt(v, `ids[${i}]`)))];
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, tableId);
       const params: unknown[] = [ids, tableId, projectId];
       const rows = await db.query<RecordRow>(
         `select ${RECORD_COLUMNS} from records r where r.id = any($1::int[]) and r.table_id = $2 and r.project_id = $3 and not r.archived
-            and ${visibleSql(meta, 'r', params, email)}`, params);
-      const byId = new Map((await toDataRecords(db, meta, rows, email)).map((r) => [r.id, r]));
+            and ${visibleSql(meta, 'r', params, viewer)}`, params);
+      const byId = new Map((await toDataRecords(db, meta, rows, viewer)).map((r) => [r.id, r]));
       return { records: ids.flatMap((id) => byId.get(id) ?? []), missing: ids.filter((id) => !byId.has(id)) };
     },
   });
@@ -141,7 +142,7 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
       const meta = await loadTable(db, projectId, tableId);
       assertWritableTable(meta);
       const expected = ifMatch(req);
-      await db.transaction((tx) => deleteOne(tx, meta, recordId, user.email, expected));
+      await db.transaction((tx) => deleteOne(tx, meta, recordId, userViewer(user), expected));
       return { tableId, recordId, deleted: true };
     },
   });
@@ -172,8 +173,9 @@ export function registerRecordItemRoutes(app: FastifyInstance, ctx: ApiContext):
         const rows = await tx.query<RecordRow & { archived: boolean }>(
           `select ${RECORD_COLUMNS}, r.archived from records r where r.id = $1 and r.table_id = $2 and r.project_id = $3 for update`, [recordId, tableId, projectId]);
         const row = rows[0];
-        if (!row || (!admin && (row.archived || !canSee(meta, row, user.email)))) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+        if (!row || (!admin && (row.archived || !canSee(meta, row, userViewer(user))))) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
         if (!admin) assertCanEdit(meta, row, user.email);
+        await describeChange(tx, user.email);
         await tx.query('update records set archived = $2, updated_at = now(), version = version + 1 where id = $1', [recordId, archived]);
       });
       return { tableId, recordId, archived };

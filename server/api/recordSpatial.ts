@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Geometry } from '../../worker/types.ts';
 import { badRequest } from '../http/errors.ts';
-import { emailOf, visibleSql } from './access.ts';
+import { viewerOf, visibleSql } from './access.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { sendExtentTables } from './featureQueries.ts';
 import { loadTable } from './meta.ts';
@@ -58,7 +58,7 @@ export function registerRecordSpatialRoutes(app: FastifyInstance, ctx: ApiContex
       const page = b.page === undefined ? 1 : positiveInt(b.page, 'page');
       const perPage = b.perPage === undefined ? DEFAULT_PER_PAGE : positiveInt(b.perPage, 'perPage');
       if (perPage > MAX_PER_PAGE) throw badRequest(`perPage may be at most ${MAX_PER_PAGE}`);
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, tableId);
       if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
       const [x0, y0, x1, y1] = shape.bbox;
@@ -67,7 +67,7 @@ export function registerRecordSpatialRoutes(app: FastifyInstance, ctx: ApiContex
         `select r.id, r.geometry from records r
           where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
             and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8
-            and ${visibleSql(meta, 'r', params, email)}
+            and ${visibleSql(meta, 'r', params, viewer)}
           order by r.id limit ${MAX_SPATIAL_CANDIDATES + 1}`, params);
       if (candidates.length > MAX_SPATIAL_CANDIDATES) throw badRequest(`The area holds more than ${MAX_SPATIAL_CANDIDATES} records; query a smaller one`);
       const hits = candidates.filter((c) => {
@@ -77,7 +77,7 @@ export function registerRecordSpatialRoutes(app: FastifyInstance, ctx: ApiContex
       const pageIds = hits.slice((page - 1) * perPage, page * perPage);
       const rows = pageIds.length === 0 ? [] : await db.query<RecordRow>(
         `select ${RECORD_COLUMNS} from records r where r.id = any($1::int[]) order by r.id`, [pageIds]);
-      return { records: await toDataRecords(db, meta, rows, email), total: hits.length, page, perPage };
+      return { records: await toDataRecords(db, meta, rows, viewer), total: hits.length, page, perPage };
     },
   });
 }

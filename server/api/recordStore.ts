@@ -1,6 +1,7 @@
 import type { Attachment, DataRecord, Feature, Geometry, Properties } from '../../worker/types.ts';
 import type { Queryable } from '../db/index.ts';
-import { canSee, maskProperties } from './access.ts';
+import { canSee, canSeeCreator, maskProperties } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 import type { TableMeta } from './meta.ts';
 
 /** A row of `records` as the routes read it. */
@@ -34,25 +35,25 @@ export async function readRecord(q: Queryable, meta: TableMeta, id: number, forU
 }
 
 /** Reads record `id` when the caller may see it; null when it is missing or hidden. */
-export async function readVisibleRecord(q: Queryable, meta: TableMeta, id: number, email: string | null, forUpdate = false): Promise<RecordRow | null> {
+export async function readVisibleRecord(q: Queryable, meta: TableMeta, id: number, viewer: Viewer, forUpdate = false): Promise<RecordRow | null> {
   const row = await readRecord(q, meta, id, forUpdate);
-  return row && canSee(meta, row, email) ? row : null;
+  return row && canSee(meta, row, viewer) ? row : null;
 }
 
 /** The Feature of a row, as the caller may see it. */
-export function toFeature(meta: TableMeta, row: RecordRow, email: string | null): Feature {
-  return { type: 'Feature', id: row.id, geometry: row.geometry, properties: maskProperties(meta, row, email) };
+export function toFeature(meta: TableMeta, row: RecordRow, viewer: Viewer): Feature {
+  return { type: 'Feature', id: row.id, geometry: row.geometry, properties: maskProperties(meta, row, viewer) };
 }
 
 /** The DataRecord of a row with its attachments, as the caller may see it. */
-export function toDataRecord(meta: TableMeta, row: RecordRow, email: string | null, attachments: Attachment[]): DataRecord {
+export function toDataRecord(meta: TableMeta, row: RecordRow, viewer: Viewer, attachments: Attachment[]): DataRecord {
   return {
     id: row.id,
     tableId: row.table_id,
-    properties: maskProperties(meta, row, email),
+    properties: maskProperties(meta, row, viewer),
     geometry: row.geometry,
     attachments,
-    createdByEmail: email !== null && row.created_by_email === email ? row.created_by_email : null,
+    createdByEmail: canSeeCreator(meta, row, viewer) ? row.created_by_email : null,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     version: row.version,

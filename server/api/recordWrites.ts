@@ -2,6 +2,7 @@ import type { DataRecord } from '../../worker/types.ts';
 import type { Queryable } from '../db/index.ts';
 import { notFound } from '../http/errors.ts';
 import { assertCanEdit } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 import type { TableMeta } from './meta.ts';
 import { attachmentsOf, deleteRecord, insertRecord, readVisibleRecord, toDataRecord, toFeature, updateRecord, type RecordRow } from './recordStore.ts';
 import { assertVersion, type Expected } from './versions.ts';
@@ -20,26 +21,26 @@ export async function createOne(tx: Queryable, meta: TableMeta, body: unknown, e
 }
 
 /** Updates one record inside a transaction: 404 unless visible, 403 unless the creator may edit it, 400 for a bad body. */
-export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body: unknown, email: string, expected: Expected = null): Promise<RecordRow> {
-  const row = await readVisibleRecord(tx, meta, id, email, true);
+export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body: unknown, viewer: Viewer & { email: string }, expected: Expected = null): Promise<RecordRow> {
+  const row = await readVisibleRecord(tx, meta, id, viewer, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
-  assertCanEdit(meta, row, email);
-  assertVersion(expected, row.version, () => toFeature(meta, row, email));
+  assertCanEdit(meta, row, viewer.email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
   const next = await prepareUpdate(tx, meta, row, body);
   return updateRecord(tx, row.id, next.properties, next.geo);
 }
 
 /** Deletes one record (and its attachments) inside a transaction: 404 unless visible, 403 unless the creator may. */
-export async function deleteOne(tx: Queryable, meta: TableMeta, id: number, email: string, expected: Expected = null): Promise<void> {
-  const row = await readVisibleRecord(tx, meta, id, email, true);
+export async function deleteOne(tx: Queryable, meta: TableMeta, id: number, viewer: Viewer & { email: string }, expected: Expected = null): Promise<void> {
+  const row = await readVisibleRecord(tx, meta, id, viewer, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
-  assertCanEdit(meta, row, email);
-  assertVersion(expected, row.version, () => toFeature(meta, row, email));
+  assertCanEdit(meta, row, viewer.email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
   await deleteRecord(tx, row.id);
 }
 
 /** The DataRecords of rows, with their attachments, as the caller may see them. */
-export async function toDataRecords(q: Queryable, meta: TableMeta, rows: RecordRow[], email: string | null): Promise<DataRecord[]> {
+export async function toDataRecords(q: Queryable, meta: TableMeta, rows: RecordRow[], viewer: Viewer): Promise<DataRecord[]> {
   const att = await attachmentsOf(q, rows.map((r) => r.id));
-  return rows.map((r) => toDataRecord(meta, r, email, att.get(r.id) ?? []));
+  return rows.map((r) => toDataRecord(meta, r, viewer, att.get(r.id) ?? []));
 }

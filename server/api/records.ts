@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Profile } from '../../worker/types.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { emailOf } from './access.ts';
+import { viewerOf } from './access.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { parseIdList } from './featureQueries.ts';
 import { loadTable } from './meta.ts';
@@ -28,12 +28,12 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const query = parseRecordQuery(req.body);
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, query.tableId);
-      const { rows, total } = await searchRecords(db, meta, query, email);
+      const { rows, total } = await searchRecords(db, meta, query, viewer);
       const att = await attachmentsOf(db, rows.map((r) => r.id));
       return {
-        records: rows.map((r) => toDataRecord(meta, r, email, att.get(r.id) ?? [])),
+        records: rows.map((r) => toDataRecord(meta, r, viewer, att.get(r.id) ?? [])),
         total, page: query.page, perPage: query.perPage,
       };
     },
@@ -49,9 +49,9 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const query = parseRecordQuery(req.body, MAX_IDS_PER_PAGE, MAX_IDS_PER_PAGE);
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const meta = await loadTable(db, projectId, query.tableId);
-      const { ids, total } = await searchRecordIds(db, meta, query, email);
+      const { ids, total } = await searchRecordIds(db, meta, query, viewer);
       return { ids, total, page: query.page, perPage: query.perPage };
     },
   });
@@ -80,7 +80,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const { projectId, profileId, limit, page } = pathIds(req, 'projectId', 'profileId', 'limit', 'page');
       const text = String((req.params as { query: unknown }).query).trim();
       if (text === '') throw badRequest('The search text is empty');
-      const email = emailOf(await authenticate(req));
+      const viewer = viewerOf(await authenticate(req));
       const rows = await db.query<{ data: Profile }>('select data from profiles where id = $1 and project_id = $2', [profileId, projectId]);
       const profile = rows[0]?.data;
       if (!profile) throw notFound(`Profile ${profileId} does not exist in project ${projectId}`);
@@ -90,7 +90,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       if (outside !== undefined) throw badRequest(`Table ${outside} is not a table of profile ${profileId}`);
       const metas = [];
       for (const t of tableIds) metas.push(await loadTable(db, projectId, t));
-      const { records, total } = await textSearch(db, metas, text, limit, page, email);
+      const { records, total } = await textSearch(db, metas, text, limit, page, viewer);
       return { records, total, page, limit };
     },
   });

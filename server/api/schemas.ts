@@ -130,5 +130,24 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       attachmentInfos: { type: 'array', items: { type: 'object', properties: { id: int, tableId: int, name: str } } },
     },
   },
+  ReviewRequest: {
+    type: 'object',
+    properties: {
+      status: { enum: [1, 2, 3, 5], description: '1 Potrjeno, 2 Zavrnjeno, 3 Potrebna dopolnitev, 5 Čaka na pregled (reopen)' },
+      species: { ...int, description: 'The corrected species (unit id)' },
+      comment: { type: 'string', maxLength: 2000, description: 'The reason of a rejection, the question of a request for evidence, or why a verdict is reopened' },
+    },
+  },
+  CommentRequest: { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 2000 } } },
+  HistoryEntry: {
+    type: 'object', required: ['id', 'recordId', 'at', 'actor', 'kind', 'changes', 'comment'],
+    properties: {
+      id: int, recordId: int, at: { type: 'string', format: 'date-time' }, actor: nullable(str),
+      kind: { enum: ['create', 'edit', 'photo', 'verdict', 'species', 'comment', 'archive', 'restore', 'delete'] },
+      changes: { type: 'object', description: 'Column id (or geometry, photo, archived) → [old, new]', additionalProperties: { type: 'array', minItems: 2, maxItems: 2 } },
+      comment: nullable(str),
+    },
+  },
+  History: { type: 'object', required: ['entries'], properties: { entries: { type: 'array', items: ref('HistoryEntry') } } },
   ...PLATFORM_SCHEMAS,
 };

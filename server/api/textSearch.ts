@@ -4,6 +4,7 @@ import { foldString } from '../../worker/filters/casefold.ts';
 import type { Db } from '../db/index.ts';
 import { compileFilterSql } from '../filters/sql.ts';
 import { param, visibleSql } from './access.ts';
+import type { Viewer } from '../../domain/review.ts';
 import type { TableMeta } from './meta.ts';
 import { RECORD_COLUMNS, type RecordRow } from './recordStore.ts';
 import { toDataRecords } from './recordWrites.ts';
@@ -37,17 +38,17 @@ export function textConditions(meta: TableMeta, text: string): FilterCondition[]
  * then by id): one page of `limit` records and the total.
  */
 export async function textSearch(
-  db: Db, metas: TableMeta[], text: string, limit: number, page: number, email: string | null,
+  db: Db, metas: TableMeta[], text: string, limit: number, page: number, viewer: Viewer,
 ): Promise<{ records: DataRecord[]; total: number }> {
   const params: unknown[] = [];
   const parts: string[] = [];
   for (const [ord, meta] of metas.entries()) {
     const conditions = textConditions(meta, text);
     if (conditions.length === 0) continue;
-    const where = compileFilterSql(conditions, { columns: meta.columns, userEmail: email, params, propertiesSql: 'r.properties' });
+    const where = compileFilterSql(conditions, { columns: meta.columns, userEmail: viewer.email, params, propertiesSql: 'r.properties' });
     parts.push(`select ${RECORD_COLUMNS}, ${param(params, ord, '::integer')} as ord from records r
       where r.project_id = ${param(params, meta.table.projectId, '::integer')} and r.table_id = ${param(params, meta.table.id, '::integer')}
-        and not r.archived and ${visibleSql(meta, 'r', params, email)} and ${where}`);
+        and not r.archived and ${visibleSql(meta, 'r', params, viewer)} and ${where}`);
   }
   if (parts.length === 0) return { records: [], total: 0 };
   const union = parts.join(' union all ');
@@ -58,7 +59,7 @@ export async function textSearch(
   const out = new Map<number, DataRecord>();
   for (const meta of metas) {
     const mine = rows.filter((r) => r.table_id === meta.table.id).map(({ ord: _ord, ...plain }) => plain);
-    if (mine.length) for (const r of await toDataRecords(db, meta, mine, email)) out.set(r.id, r);
+    if (mine.length) for (const r of await toDataRecords(db, meta, mine, viewer)) out.set(r.id, r);
   }
   const records = rows.flatMap((r) => out.get(r.id) ?? []);
   return { records, total: Number(n) };

@@ -4,7 +4,8 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { validateGeometry, type ValidGeometry } from '../geo/validate.ts';
 import { coerceProperties } from './coerce.ts';
 import type { TableMeta } from './meta.ts';
-import type { RecordRow } from './recordStore.ts';
+import { updateRecord, type RecordRow } from './recordStore.ts';
+import { statusAfterReporterEdit } from '../../domain/statuses.ts';
 import { applyUnitRules, checkForeignKeys } from './unitRules.ts';
 
 /** A validated write: the full new properties and, when given, the geometry. */
@@ -98,5 +99,20 @@ export async function prepareUpdate(q: Queryable, meta: TableMeta, row: RecordRo
   const group = meta.roles.group ? String(meta.roles.group.id) : null;
   if (speciesChanged && group !== null && !(group in changed)) properties[group] = null;
   await applyUnitRules(q, meta, properties, rawProperties(b), speciesChanged);
+  if (meta.roles.status) {
+    const s = String(meta.roles.status.id);
+    properties[s] = statusAfterReporterEdit(row.properties[s]) as Properties[string];
+  }
   return { properties, geo };
+}
+
+/**
+ * A photo added to or removed from a record handed back for evidence ('Potrebna dopolnitev') is the
+ * reporter's answer: the record waits for review again (domain/statuses.ts statusAfterReporterEdit).
+ */
+export async function backToReviewAfterPhoto(tx: Queryable, meta: TableMeta, row: RecordRow): Promise<void> {
+  if (!meta.roles.status) return;
+  const s = String(meta.roles.status.id);
+  const next = statusAfterReporterEdit(row.properties[s]);
+  if (next !== row.properties[s]) await updateRecord(tx, row.id, { ...row.properties, [s]: next as Properties[string] }, null);
 }

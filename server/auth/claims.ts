@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose';
+import { DEFAULT_ROLES_CLAIM, readRoles as readRolesOf } from '../../domain/roles.ts';
 
 /**
  * What the server asks of an access token's audience, from /identity.json `audience`:
@@ -31,36 +32,11 @@ export function audienceProblem(payload: JWTPayload, rule: AudienceRule, clientI
   return `The access token was not issued to the client "${clientId}" (azp: ${String(payload.azp ?? 'none')}, aud: ${aud.join(', ') || 'none'})`;
 }
 
-/** Where roles may be: the claim named in identity.json `roles_claim` (default `roles`). */
-export const DEFAULT_ROLES_CLAIM = 'roles';
+export { DEFAULT_ROLES_CLAIM, parseRoles } from '../../domain/roles.ts';
 
-/** A claim's value by its name, or by a dotted path into nested objects when no claim has the whole name. */
-function claimAt(payload: JWTPayload, name: string): unknown {
-  if (name in payload) return payload[name];
-  let value: unknown = payload;
-  for (const part of name.split('.')) {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[part];
-  }
-  return value;
-}
-
-/** Roles from a claim's value: an array of strings, or one string separated by spaces or commas. */
-export function parseRoles(value: unknown): string[] {
-  const raw = typeof value === 'string' ? value.split(/[\s,]+/) : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  return raw.map((r) => r.trim()).filter(Boolean);
-}
-
-/**
- * The caller's roles: the configured claim (an array, or a space- or comma-separated string),
- * Keycloak's `realm_access.roles` and `resource_access.<client_id>.roles`; each once.
- */
+/** The caller's roles from a verified token (domain/roles.ts, shared with the data core). */
 export function readRoles(payload: JWTPayload, rolesClaim = DEFAULT_ROLES_CLAIM, clientId: string | null = null): string[] {
-  const realm = claimAt(payload, 'realm_access');
-  const resource = claimAt(payload, 'resource_access');
-  const client = clientId && resource && typeof resource === 'object' ? (resource as Record<string, unknown>)[clientId] : undefined;
-  const rolesOf = (o: unknown): unknown => (o && typeof o === 'object' ? (o as { roles?: unknown }).roles : undefined);
-  return [...new Set([...parseRoles(claimAt(payload, rolesClaim)), ...parseRoles(rolesOf(realm)), ...parseRoles(rolesOf(client))])];
+  return readRolesOf(payload as Record<string, unknown>, rolesClaim, clientId);
 }
 
 /** The e-mail the token carries, trimmed, or null. */

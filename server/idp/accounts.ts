@@ -22,6 +22,8 @@ export const DEMO_ACCOUNTS: readonly AccountInput[] = [
   { email: 'ana@example.si', name: 'Ana Novak', password: 'demo1234', roles: [] },
   { email: 'bor@example.si', name: 'Bor Kranjc', password: 'demo1234', roles: [] },
   { email: 'admin@example.si', name: 'Administrator', password: 'demo1234', roles: ['admin'] },
+  // Reviews butterflies (group 8) and beetles (group 7): domain/review.ts.
+  { email: 'pregled@example.si', name: 'Pregledovalka Vesna', password: 'demo1234', roles: ['reviewer:8', 'reviewer:7'] },
 ];
 
 // scrypt cost N=2^15, r=8, p=3: one of OWASP's equivalent minimum settings (32 MiB, ~0.35 s here).
@@ -125,8 +127,8 @@ async function upsertAccount(db: Db, a: AccountInput, passwordHash: string): Pro
 /**
  * Sets up the accounts at start. With IDP_ACCOUNTS_FILE: its accounts are written (the file is
  * their source of truth, so a changed password applies at the next start) and the demo accounts
- * are removed unless the file lists them. Without it: the demo accounts, only when there are no
- * accounts yet.
+ * are removed unless the file lists them. Without it: each demo account that is not there yet
+ * (existing ones keep their password).
  */
 export async function ensureAccounts(db: Db, accountsFile: string | null): Promise<void> {
   if (accountsFile) {
@@ -150,11 +152,15 @@ export async function ensureAccounts(db: Db, accountsFile: string | null): Promi
     if (demo.length) await db.query('delete from idp_accounts where email = any($1::text[])', [demo]);
     return;
   }
-  const count = await db.query<{ n: number }>('select count(*)::int as n from idp_accounts');
-  if ((count[0]?.n ?? 0) > 0) return;
-  // Hashed concurrently (libuv's thread pool), so the first start waits for one hash, not three.
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+  // The demo accounts missing from this installation (all on the first start; a demo account added
+  // in a later version, such as the reviewer, on the next start of an older data directory).
+  const present = new Set((await db.query<{ email: string }>('select email from idp_accounts where email = any($1::text[])',
+    [DEMO_ACCOUNTS.map((a) => a.email)])).map((r) => r.email));
+  const missing = DEMO_ACCOUNTS.filter((a) => !present.has(a.email));
+  if (missing.length === 0) return;
+  // Hashed concurrently (libuv's thread pool), so the first start waits for one hash, not four.
+  const hashes = await Promise.all(missing.map((a) => hashPassword(a.password)));
+  for (const [i, a] of missing.entries()) {
     await db.query(
       'insert into idp_accounts (email, name, password_hash, roles) values ($1, $2, $3, $4::jsonb) on conflict (email) do nothing',
       [a.email, a.name, hashes[i], JSON.stringify(a.roles ?? [])],

@@ -1,5 +1,6 @@
 import type { Column, SelectValue } from '../../worker/types.ts';
 import type { Catalogue } from './catalogue.ts';
+import { STATUS_VALUES as STATUS_DOMAIN_VALUES } from '../../domain/statuses.ts';
 
 /** SPEC §3 configuration ids. */
 export const PROJECT_ID = 35;
@@ -51,12 +52,8 @@ function col(tableId: number, id: number, dbName: string, name: string, type: Co
   return { id, tableId, dbName, name, type, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...extra };
 }
 
-/** STATUS values: 5 = waiting for review (editable by its author), 1 = confirmed, 2 = rejected. */
-export const STATUS_VALUES: SelectValue[] = [
-  { value: 5, text: 'Čaka na pregled' },
-  { value: 1, text: 'Potrjeno' },
-  { value: 2, text: 'Zavrnjeno' },
-];
+/** STATUS values (domain/statuses.ts): 5 waiting, 3 evidence requested, 1 confirmed, 2 rejected. */
+export const STATUS_VALUES: SelectValue[] = STATUS_DOMAIN_VALUES.map((v) => ({ ...v }));
 
 /** The columns of tables 48, 53 and 60, in display order. */
 export function columnDefs(catalogue: Catalogue): ColumnDef[] {

@@ -12,7 +12,9 @@ import { createPrng, type Prng } from './prng.ts';
  * - 8 by bor@example.si (5 with STATUS 5, 3 empty; all public; 2 with a photo);
  * - 280 by vzorec@example.si (230 STATUS 1, 30 STATUS 5, 20 STATUS 2; 13 JAVNO false, all of them
  *   Proteus, lynx or wolf: sensitive locations; 25 with a photo);
- * - so 15 JAVNO false and 30 with a photo in all.
+ * - so 15 JAVNO false and 30 with a photo in all;
+ * - the 20 rejected ones are all public, and seen only by their creator and the reviewers of their
+ *   group (domain/review.ts): everyone else sees 265.
  */
 export const SEED_COUNTS = {
   total: 300,
@@ -21,6 +23,8 @@ export const SEED_COUNTS = {
   hiddenByCreator: { 'ana@example.si': 2, 'bor@example.si': 0, 'vzorec@example.si': 13 },
   withPhoto: 30,
   sampleStatus: { 1: 230, 5: 30, 2: 20 },
+  /** What anyone sees: public and not rejected. */
+  shown: 265,
 } as const;
 
 /** The demo users and the author names they report under. */

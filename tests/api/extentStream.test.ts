@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { ANONYMOUS } from '../../domain/review.ts';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
@@ -36,11 +37,11 @@ const expected = Array.from({ length: 60 }, (_, k) => k + 1).filter((i) => i % 7
 describe('extentChunks', () => {
   it('reads every feature in the extent exactly once, in id order, for any chunk size', async () => {
     const meta = await loadTable(db, 1, 10);
-    const whole = JSON.parse(await extentJson(db, meta, EXTENT, null, null)) as { id: number; properties: Record<string, unknown> }[];
+    const whole = JSON.parse(await extentJson(db, meta, EXTENT, ANONYMOUS, null)) as { id: number; properties: Record<string, unknown> }[];
     expect(whole.map((f) => Number(String(f.properties['101']).split(' ')[1]))).toEqual(expected);
     for (const size of [1, 5, 7, expected.length, expected.length + 1, 5000]) {
       const chunks: string[] = [];
-      for await (const c of extentChunks(db, meta, EXTENT, null, null, 'feature', size)) chunks.push(c);
+      for await (const c of extentChunks(db, meta, EXTENT, ANONYMOUS, null, 'feature', size)) chunks.push(c);
       // A last full chunk is followed by one more (empty) query, which yields nothing.
       expect(chunks.length).toBe(Math.ceil(expected.length / size));
       const items = JSON.parse(`[${chunks.join(',')}]`) as { id: number }[];
@@ -54,9 +55,9 @@ describe('extentChunks', () => {
   it('yields nothing for an empty extent', async () => {
     const meta = await loadTable(db, 1, 10);
     const chunks: string[] = [];
-    for await (const c of extentChunks(db, meta, [-100, -100, -50, -50], null, null, 'feature', 3)) chunks.push(c);
+    for await (const c of extentChunks(db, meta, [-100, -100, -50, -50], ANONYMOUS, null, 'feature', 3)) chunks.push(c);
     expect(chunks).toEqual([]);
-    expect(await extentJson(db, meta, [-100, -100, -50, -50], null, null)).toBe('[]');
+    expect(await extentJson(db, meta, [-100, -100, -50, -50], ANONYMOUS, null)).toBe('[]');
   });
 });
 

@@ -71,7 +71,7 @@ describe('projects', () => {
     expect(tables[1]!.columns.map((c) => c.id)).toEqual([971, 926]);
     expect(tables[2]!.columns.map((c) => c.id)).toEqual([1010, 1011]);
     expect(r.body.layers.map((l: { id: number }) => l.id)).toEqual([86]);
-    expect(r.body.selectValues['974']).toEqual([{ value: 5, text: 'Čaka na pregled' }, { value: 1, text: 'Potrjeno' }, { value: 2, text: 'Zavrnjeno' }]);
+    expect(r.body.selectValues['974']).toEqual([{ value: 5, text: 'Čaka na pregled' }, { value: 3, text: 'Potrebna dopolnitev' }, { value: 1, text: 'Potrjeno' }, { value: 2, text: 'Zavrnjeno' }]);
     expect(r.body.attachmentInfos).toEqual([{ id: 1, tableId: 48, name: 'Fotografija' }]);
   });
 

@@ -106,7 +106,7 @@ describe('GET /api/Features/{projectId}/extenttables', () => {
   it('gives the public features of an extent keyed by table id to anyone', async () => {
     const r = await expectOk(s.anon.features.extentTables(35, SLOVENIA, [48]));
     expectShape(s.doc, r, 'ExtentTables');
-    expect(r.features['48']!.length).toBeGreaterThan(280);
+    expect(r.features['48']!.length).toBeGreaterThan(260);
     expect(r.features['48']!.every((f) => f.properties['2066'] === true)).toBe(true);
   });
   it('refuses a bad extent (400) and a table without geometry (400)', async () => {

@@ -7,6 +7,7 @@ import { HealthApi } from '../../../worker/http/health.ts';
 import { ProfilesApi } from '../../../worker/http/profiles.ts';
 import { ProjectsApi } from '../../../worker/http/projects.ts';
 import { RecordsApi } from '../../../worker/http/records.ts';
+import { ReviewApi } from '../../../worker/http/review.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/auth.ts';
@@ -25,6 +26,7 @@ export interface Clients {
   profiles: ProfilesApi;
   projects: ProjectsApi;
   columns: ColumnsApi;
+  review: ReviewApi;
 }
 
 /** A started server with its callers. */
@@ -34,7 +36,9 @@ export interface Suite {
   ana: Clients;
   bor: Clients;
   admin: Clients;
-  tokens: { ana: string; bor: string; admin: string };
+  /** pregled@example.si: reviews butterflies (8) and beetles (7). */
+  reviewer: Clients;
+  tokens: { ana: string; bor: string; admin: string; reviewer: string };
   doc: OpenApiDoc;
 }
 
@@ -61,17 +65,18 @@ export function clients(origin: string, token: string | null): Clients {
   return {
     health: new HealthApi(http), features: new FeaturesApi(http), records: new RecordsApi(http),
     profiles: new ProfilesApi(http), projects: new ProjectsApi(http), columns: new ColumnsApi(http),
+    review: new ReviewApi(http),
   };
 }
 
 /** Starts a server and signs in ana, bor and the administrator. */
 export async function startSuite(): Promise<Suite> {
   const server = await startServer();
-  const [ana, bor, admin] = await Promise.all(['ana@example.si', 'bor@example.si', 'admin@example.si'].map(async (e) => (await signIn(server.url, e, 'demo1234')).accessToken)) as [string, string, string];
+  const [ana, bor, admin, reviewer] = await Promise.all(['ana@example.si', 'bor@example.si', 'admin@example.si', 'pregled@example.si'].map(async (e) => (await signIn(server.url, e, 'demo1234')).accessToken)) as [string, string, string, string];
   const doc = (await (await realFetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDoc;
   return {
-    server, doc, tokens: { ana, bor, admin },
-    anon: clients(server.url, null), ana: clients(server.url, ana), bor: clients(server.url, bor), admin: clients(server.url, admin),
+    server, doc, tokens: { ana, bor, admin, reviewer },
+    anon: clients(server.url, null), ana: clients(server.url, ana), bor: clients(server.url, bor), admin: clients(server.url, admin), reviewer: clients(server.url, reviewer),
   };
 }
 

@@ -274,7 +274,7 @@ describe('GET /api/Records/{projectId}/extenttables', () => {
     const r = await expectOk(s.anon.records.extentTables(35, SLOVENIA, [48], [767, 920]));
     expectShape(s.doc, r, 'RecordExtentTables');
     const list = r.records['48']!;
-    expect(list.length).toBeGreaterThan(280);
+    expect(list.length).toBeGreaterThan(260);
     expect(list[0]).toMatchObject({ tableId: 48 });
     for (const x of list) expect(Object.keys(x.properties).every((k) => k === '767' || k === '920')).toBe(true);
   });

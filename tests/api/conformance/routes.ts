@@ -52,4 +52,9 @@ export const SPEC_ROUTES: readonly string[] = [
   'POST /api/Columns/{projectId}/cast/{type}',
   'GET /api/Columns/{projectId}/select/{columnId}/values',
   'GET /api/Columns/{projectId}/distinct/{columnId}/values',
+  // Review (issue #20: beyond SPEC §7)
+  'POST /api/Records/{projectId}/{tableId}/{recordId}/review',
+  'GET /api/Records/{projectId}/{tableId}/{recordId}/history',
+  'POST /api/Records/{projectId}/{tableId}/{recordId}/comments',
+  'GET /api/Notifications/{projectId}',
 ];

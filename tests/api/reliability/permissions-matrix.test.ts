@@ -9,13 +9,15 @@ import { loadIdpKeys } from '../../../server/idp/keys.ts';
 import { loadTable } from '../../../server/api/meta.ts';
 import { createOne } from '../../../server/api/recordWrites.ts';
 import { seedIfEmpty } from '../../../server/seed/index.ts';
+import { hashPassword } from '../../../server/idp/accounts.ts';
 import { signIn } from '../helpers/auth.ts';
 import { createTestDatabase, startServer, type TestServer } from '../helpers/server.ts';
 import { call, extentFeatures, SLOVENIA, sighting, type Answer } from './lib.ts';
 
 /**
- * The permission matrix: anonymous / another user / creator / administrator × every write on a
- * record × STATUS 5, empty, 1, 2. The database is prepared in this process before the server
+ * The permission matrix: anonymous / another user / creator / administrator / a reviewer of the
+ * record's group / a reviewer of another group × every write on a record (and a verdict) × STATUS
+ * 5, empty, 3, 1, 2. The database is prepared in this process before the server
  * starts (seed, ana's records with each STATUS, a copied photo on each, one hidden record with a
  * unique comment) so the same test runs on PGlite and on PostgreSQL; the provider's signing key
  * read from it signs an expired token.
@@ -25,18 +27,23 @@ import { call, extentFeatures, SLOVENIA, sighting, type Answer } from './lib.ts'
  * administrator power over records is archive (any record, any STATUS) and restore; an
  * administrator also reads any single record, JAVNO false included, through GET
  * /api/Records/{p}/{t}/{id} — every other read hides JAVNO false rows from everyone but their creator.
+ * Review (issue #20, domain/review.ts): STATUS 3 ('Potrebna dopolnitev') is editable like 5; a
+ * rejected record (2) is invisible (404) to everyone but its creator and the group's reviewers; only
+ * a reviewer of the group gives a verdict, and never writes the record otherwise.
  */
 
 const ANA = 'ana@example.si';
-const STATUSES = [5, null, 1, 2] as const;
+const STATUSES = [5, null, 3, 1, 2] as const;
 type Status = (typeof STATUSES)[number];
 const ENDPOINTS = [
   'features.put', 'features.delete', 'features.bulk.update', 'features.bulk.delete',
   'records.put', 'records.delete', 'records.bulk.update', 'records.bulk.delete',
-  'records.archive', 'records.archive.admin', 'attachment.create', 'attachment.delete',
+  'records.archive', 'records.archive.admin', 'attachment.create', 'attachment.delete', 'review.confirm',
 ] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
-type Actor = 'anonymous' | 'other' | 'creator' | 'admin';
+type Actor = 'anonymous' | 'other' | 'creator' | 'admin' | 'reviewer' | 'outsider';
+/** A reviewer of plants only (group 1): out of scope for the beetles of this test. */
+const OUTSIDER = 'rastline@example.si';
 const HIDDEN_TEXT = 'Skritoznak7731';
 
 let server: TestServer;
@@ -62,6 +69,7 @@ beforeAll(async () => {
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await seedIfEmpty(db);
+    await db.query(`insert into idp_accounts (email, name, password_hash, roles) values ($1, 'Rastline', $2, '["reviewer:1"]'::jsonb)`, [OUTSIDER, await hashPassword('demo1234')]);
     signingKey = (await loadIdpKeys(db)).privateJwks.keys[0] as JWK;
     const meta = await loadTable(db, 35, 48);
     const [photo] = await db.query<{ id: number }>('select id from attachments order by id limit 1');
@@ -90,6 +98,8 @@ beforeAll(async () => {
     creator: ana.accessToken,
     other: (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken,
     admin: (await signIn(server.url, 'admin@example.si', 'demo1234')).accessToken,
+    reviewer: (await signIn(server.url, 'pregled@example.si', 'demo1234')).accessToken,
+    outsider: (await signIn(server.url, OUTSIDER, 'demo1234')).accessToken,
   };
 }, 180_000);
 afterAll(async () => {
@@ -124,14 +134,19 @@ async function perform(e: Endpoint, rec: { id: number; attachment: number }, tok
     case 'records.archive.admin': return call(u, '/api/Records/35/archive', { token, body: { tableId: 48, recordId: rec.id } });
     case 'attachment.create': return call(u, '/api/Records/35/attachment', { token, form: await photoForm(rec.id) });
     case 'attachment.delete': return call(u, `/api/Records/35/attachment/${rec.id === -1 ? 0 : rec.attachment}`, { method: 'DELETE', token });
+    case 'review.confirm': return call(u, `/api/Records/35/48/${rec.id}/review`, { token, body: { status: 1 } });
   }
 }
 
 /** The status the server must answer. */
 function expected(actor: Actor, s: Status, e: Endpoint): number {
   if (actor === 'anonymous') return 401;
-  const editable = s === 5 || s === null;
-  if (e === 'records.archive.admin') return actor === 'admin' ? 200 : actor === 'creator' && editable ? -1 : 403;
+  const editable = s === 5 || s === null || s === 3;
+  // A rejected record exists only for its creator and the reviewers of its group.
+  const sees = actor === 'creator' || actor === 'reviewer' || s !== 2;
+  if (e === 'records.archive.admin') return actor === 'admin' ? 200 : !sees ? 404 : actor === 'creator' && editable ? -1 : 403;
+  if (!sees) return 404;
+  if (e === 'review.confirm') return actor !== 'reviewer' ? 403 : s === 1 || s === 2 ? 409 : 200;
   if (actor === 'creator' && editable) return e === 'attachment.create' ? 201 : 200;
   return 403;
 }
@@ -144,14 +159,17 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
       for (const e of ENDPOINTS) {
         const rec = cells.get(cellKey(s, e))!;
         // Archive: the admin (who may archive anything) has its own cells, so each cell archives once.
-        const order: Actor[] = e === 'records.archive.admin' ? ['anonymous', 'other', 'admin'] : e === 'records.archive' ? ['anonymous', 'other', 'creator'] : ['anonymous', 'other', 'admin', 'creator'];
+        const order: Actor[] = e === 'records.archive.admin' ? ['anonymous', 'other', 'outsider', 'reviewer', 'admin']
+          : e === 'records.archive' ? ['anonymous', 'other', 'outsider', 'reviewer', 'creator']
+            : e === 'review.confirm' ? ['anonymous', 'other', 'outsider', 'admin', 'creator', 'reviewer']
+              : ['anonymous', 'other', 'outsider', 'reviewer', 'admin', 'creator'];
         for (const actor of order) {
           const want = expected(actor, s, e);
           const got = await perform(e, rec, actor === 'anonymous' ? undefined : tokens[actor]);
           checked++;
           table.push(`${String(s).padEnd(4)} ${e.padEnd(22)} ${actor.padEnd(9)} ${got.status}`);
           expect(got.status, `${actor} ${e} on STATUS ${String(s)}: ${JSON.stringify(got.body)}`).toBe(want);
-          if (want === 403) expect(String(got.body.message ?? '')).toMatch(/creator|STATUS|administrator/);
+          if (want === 403) expect(String(got.body.message ?? '')).toMatch(/creator|STATUS|administrator|reviewer/);
           // Nothing changed after a refusal: the creator still reads it unchanged.
           if (want >= 400) {
             const now = await call(server.url, `/api/Features/35/48/${rec.id}`, { token: tokens.creator });
@@ -162,7 +180,11 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
         }
         // The effect of the allowed write.
         const after = await call(server.url, `/api/Features/35/48/${rec.id}/detailed`, { token: tokens.creator });
-        const editable = s === 5 || s === null;
+        const editable = s === 5 || s === null || s === 3;
+        if (e === 'review.confirm') {
+          expect(after.body.properties['974']).toBe(s === 2 ? 2 : 1);
+          continue;
+        }
         if (e === 'records.archive.admin' || (editable && /delete|archive/.test(e) && e !== 'attachment.delete')) expect(after.status, `${e} ${String(s)}`).toBe(404);
         else {
           expect(after.status).toBe(200);
@@ -171,6 +193,8 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
           else if (editable && e === 'attachment.delete') expect(count).toBe(0);
           else expect(count).toBe(1);
           if (editable && /put|update/.test(e)) expect(after.body.properties['782']).toBe(7);
+          // The reporter's answer to a request for evidence sends it back to review.
+          if (s === 3 && (/put|update/.test(e) || e.startsWith('attachment'))) expect(after.body.properties['974']).toBe(5);
         }
       }
     }
@@ -180,7 +204,7 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
     expect((await call(server.url, '/api/Records/35/archive', { token: tokens.creator, body: { tableId: 48, recordId: archived, archived: false } })).status).toBe(403);
     expect((await call(server.url, '/api/Records/35/archive', { token: tokens.admin, body: { tableId: 48, recordId: archived, archived: false } })).status).toBe(200);
     expect((await call(server.url, `/api/Features/35/48/${archived}`)).status).toBe(200);
-    console.log(`permission matrix: ${checked} cells (4 actors × ${ENDPOINTS.length} writes × ${STATUSES.length} STATUS values, admin-archive cells without the creator)\n${table.join('\n')}`);
+    console.log(`permission matrix: ${checked} cells (6 actors × ${ENDPOINTS.length} writes × ${STATUSES.length} STATUS values, admin-archive cells without the creator)\n${table.join('\n')}`);
   }, 120_000);
 
   it('creates: anonymous 401; any signed-in user 201 as themselves with STATUS 5', async () => {

@@ -4,7 +4,7 @@ import type { Column, Properties } from '../../../worker/types.ts';
 import { isPublicValue } from '../../../domain/visibility.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
 import { isPublic } from '../../../worker/columns.ts';
-import { canSee, visibleSql } from '../../../server/api/access.ts';
+import { canSee, creatorViewer, visibleSql } from '../../../server/api/access.ts';
 import { findRoles, type TableMeta } from '../../../server/api/meta.ts';
 import { idsWhere, recordsDb } from '../server/filters/pglite.ts';
 
@@ -43,21 +43,21 @@ describe('one public-flag rule on every side', () => {
 
   it('the data core, the server row check and the server SQL agree on each value', async () => {
     const params: unknown[] = [];
-    const where = visibleSql(meta, 't', params, 'nobody@example.si').replace(/t\.created_by_email/g, 'null');
+    const where = visibleSql(meta, 't', params, creatorViewer('nobody@example.si')).replace(/t\.created_by_email/g, 'null');
     const sqlPublic = new Set(await idsWhere(db, where, params));
     for (const r of records) {
       const v = r.properties[2066];
       const expected = isPublicValue(v);
       expect(isPublic(v), `data core, ${JSON.stringify(v)}`).toBe(expected);
-      expect(canSee(meta, { properties: r.properties, created_by_email: 'ana@example.si' }, 'bor@example.si'), `server row, ${JSON.stringify(v)}`).toBe(expected);
+      expect(canSee(meta, { properties: r.properties, created_by_email: 'ana@example.si' }, creatorViewer('bor@example.si')), `server row, ${JSON.stringify(v)}`).toBe(expected);
       expect(sqlPublic.has(r.id), `server SQL, ${JSON.stringify(v)}`).toBe(expected);
     }
   });
 });
 
 describe('one editable-status rule', () => {
-  it('STATUS 5 or empty, nothing else', () => {
-    const editable = [5, '5', null, undefined, ''];
+  it("STATUS 5, 3 ('Potrebna dopolnitev') or empty, nothing else", () => {
+    const editable = [5, '5', 3, '3', null, undefined, ''];
     const locked = [1, 2, '1', '2', 5.5, '05', ' 5', [5], ['5'], {}, 0, false, true];
     for (const v of editable) expect(isEditableStatus(v), JSON.stringify(v)).toBe(true);
     for (const v of locked) expect(isEditableStatus(v), JSON.stringify(v)).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ANONYMOUS } from '../../../domain/review.ts';
 import type { Column, Properties } from '../../../worker/types.ts';
-import { assertCanEdit, canSee, maskProperties } from '../../../server/api/access.ts';
+import { assertCanEdit, canSee, creatorViewer, maskProperties } from '../../../server/api/access.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
 import { findRoles, type TableMeta } from '../../../server/api/meta.ts';
 import { HttpError } from '../../../server/http/errors.ts';
@@ -39,13 +40,13 @@ describe('edit rule (SPEC §5: creator only, STATUS 5 or empty)', () => {
 
 describe('visibility (JAVNO 0, false or null hides)', () => {
   it.each([[true, true], [1, true], ['true', true], [false, false], [0, false], [null, false]])('JAVNO %j public: %s', (v, pub) => {
-    expect(canSee(meta, row(5, v), null)).toBe(pub);
-    expect(canSee(meta, row(5, v), 'bor@example.si')).toBe(pub);
-    expect(canSee(meta, row(5, v), 'ana@example.si')).toBe(true);
+    expect(canSee(meta, row(5, v), ANONYMOUS)).toBe(pub);
+    expect(canSee(meta, row(5, v), creatorViewer('bor@example.si'))).toBe(pub);
+    expect(canSee(meta, row(5, v), creatorViewer('ana@example.si'))).toBe(true);
   });
 
   it('masks the creator e-mail for everyone but the creator', () => {
-    expect(maskProperties(meta, row(5), null)).not.toHaveProperty('1820');
-    expect(maskProperties(meta, row(5), 'ana@example.si')).toHaveProperty('1820', 'ana@example.si');
+    expect(maskProperties(meta, row(5), ANONYMOUS)).not.toHaveProperty('1820');
+    expect(maskProperties(meta, row(5), creatorViewer('ana@example.si'))).toHaveProperty('1820', 'ana@example.si');
   });
 });

@@ -1,0 +1,38 @@
+import type { HttpClient } from './client.ts';
+import type { CallOptions } from './types.ts';
+import type { DataRecord } from '../types.ts';
+import type { HistoryEntry } from '../../domain/review.ts';
+
+/** A verdict and/or species correction (POST …/review). */
+export interface ReviewInput {
+  status?: number;
+  species?: number;
+  comment?: string;
+}
+
+/** Review calls (issue #20): verdicts, history, comments and the reporter's notifications. */
+export class ReviewApi {
+  constructor(private readonly http: HttpClient) {}
+
+  /** POST /api/Records/{p}/{t}/{id}/review, with If-Match when `baseVersion` is given (412 when it changed). */
+  review(projectId: number, tableId: number, recordId: number, input: ReviewInput, baseVersion?: number, o: CallOptions = {}): Promise<DataRecord> {
+    return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/review`, {
+      json: input, signal: o.signal, headers: baseVersion !== undefined ? { 'If-Match': `"${baseVersion}"` } : {},
+    });
+  }
+
+  /** GET /api/Records/{p}/{t}/{id}/history: oldest first. */
+  async history(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<HistoryEntry[]> {
+    return (await this.http.get<{ entries: HistoryEntry[] }>(`/api/Records/${projectId}/${tableId}/${recordId}/history`, { signal: o.signal })).entries;
+  }
+
+  /** POST /api/Records/{p}/{t}/{id}/comments (201). */
+  comment(projectId: number, tableId: number, recordId: number, text: string, o: CallOptions = {}): Promise<HistoryEntry> {
+    return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/comments`, { json: { text }, signal: o.signal });
+  }
+
+  /** GET /api/Notifications/{p}?after=: what others did to the caller's records after entry `after`. */
+  async notifications(projectId: number, after = 0, o: CallOptions = {}): Promise<HistoryEntry[]> {
+    return (await this.http.get<{ entries: HistoryEntry[] }>(`/api/Notifications/${projectId}`, { query: { after }, signal: o.signal })).entries;
+  }
+}
