@@ -7,6 +7,13 @@ import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, Spe
 import type { DetailedFeature } from './records/service.ts';
 import type { FilterInput } from './filters/types.ts';
 import type { Catalogue } from './catalogue.ts';
+import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
+import type { QueuePage, QueueQuery } from './review/queue.ts';
+import type { Inbox, ReviewInput } from './review/ReviewCore.ts';
+
+export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
+export type { QueueItem, QueuePage, QueueQuery } from './review/queue.ts';
+export type { Inbox, ReviewInput } from './review/ReviewCore.ts';
 
 export type { Catalogue, CatalogueGroup, CatalogueSpecies } from './catalogue.ts';
 export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
@@ -169,4 +176,19 @@ export interface DataCore {
   outboxChangedElsewhere(): Promise<void>;
   /** Keeps the user's change over the server's newer version of the record (a 412 conflict) and sends it. */
   keepMyChange(changeId: string): Promise<void>;
+
+  /** The groups the signed-in user reviews (from her token's roles; the server decides). */
+  getReviewScope(): Promise<ReviewScope>;
+  /** The review queue: the records of her groups, filtered, oldest first, paged, with counts per status. */
+  getReviewQueue(query: QueueQuery): Promise<QueuePage>;
+  /** A verdict and/or species correction (online only), based on the version the reviewer saw. */
+  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<void>;
+  /** A record's history (changes, verdicts, comments), oldest first. */
+  getHistory(id: number): Promise<HistoryEntry[]>;
+  /** Adds a comment to a record. */
+  addComment(id: number, text: string): Promise<HistoryEntry>;
+  /** The reporter's inbox ('Obvestila'); refresh = ask the server for what is new first (else the stored copy, offline too). */
+  getInbox(refresh: boolean): Promise<Inbox>;
+  /** Everything in the inbox has been seen. */
+  markInboxSeen(): Promise<void>;
 }

@@ -13,6 +13,9 @@ import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } 
 import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
 import { saveBackgroundSetup } from './sync/background.ts';
 import { OfflineCore } from './offlineCore.ts';
+import { reviewScope, type HistoryEntry, type ReviewScope } from '../domain/review.ts';
+import { reviewQueue, type QueuePage, type QueueQuery } from './review/queue.ts';
+import { ReviewCore, rolesOfToken, type Inbox, type ReviewInput } from './review/ReviewCore.ts';
 import { deleteAnywhere, getAnywhere, saveAnywhere, TEMP_ID_LIMIT, type WriteDeps } from './writes.ts';
 
 /** EPSG:3857 bounds covering all of Slovenia with a margin: the layer is loaded once for it. */
@@ -27,6 +30,7 @@ export type { DataCoreOptions } from './coreBase.ts';
 export class DataCoreImpl extends CoreBase implements DataCore {
   private layerFeatures: Promise<Feature[]> | null = null;
   private records: RecordsCore | null = null;
+  private reviews: ReviewCore | null = null;
   private offline: Promise<OfflineCore> | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
@@ -57,15 +61,6 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     this.layerChanged();
     if (online) void this.offlineCore().then((o) => o.resume()).catch((e: unknown) => console.error('Resume failed', e));
   }
-
-
-
-
-
-
-
-
-
 
   async layerFilter(filter: LayerFilterState): Promise<FilterInput | null> {
     const conditions = filterStateToConditions(filter);
@@ -185,6 +180,51 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     await this.syncNow();
   }
 
+  // ---- review (issue #20) ----
+
+  async getReviewScope(): Promise<ReviewScope> {
+    return reviewScope(rolesOfToken(this.session.accessToken));
+  }
+
+  async getReviewQueue(query: QueueQuery): Promise<QueuePage> {
+    const [features, columns, scope] = await Promise.all([this.loadLayerFeatures(), this.sightingColumns(), this.getReviewScope()]);
+    return reviewQueue(features, columns, scope, this.session.email, query);
+  }
+
+  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<void> {
+    return crossing(async () => {
+      await this.requireReview().review(id, input, baseVersion);
+      this.layerChanged();
+    });
+  }
+
+  getHistory(id: number): Promise<HistoryEntry[]> {
+    return crossing(() => this.requireReview().history(id));
+  }
+
+  addComment(id: number, text: string): Promise<HistoryEntry> {
+    return crossing(() => this.requireReview().comment(id, text));
+  }
+
+  getInbox(refresh: boolean): Promise<Inbox> {
+    return crossing(async () => {
+      const email = this.session.email;
+      if (!email) return { entries: [], unseen: 0 };
+      const r = this.requireReview();
+      return refresh && this.requireMonitor().online ? r.refreshInbox(email).catch(() => r.inbox(email)) : r.inbox(email);
+    });
+  }
+
+  async markInboxSeen(): Promise<void> {
+    if (this.session.email) await this.requireReview().markSeen(this.session.email);
+  }
+
+  private requireReview(): ReviewCore {
+    const c = this.requireConfig();
+    this.reviews ??= new ReviewCore(this.requireHttp(), this.requireDb(), { projectId: c.projectId, tableId: c.tableId });
+    return this.reviews;
+  }
+
   // ---- internals ----
 
   /** Keeps the token and target for the service worker's background replay (worker/sync/background.ts); forgets them at sign-out. */
@@ -274,8 +314,6 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     return this.records;
   }
 
-
-
   private loadLayerFeatures(): Promise<Feature[]> {
     const c = this.requireConfig();
     this.layerFeatures ??= this.cached(['extenttables', c.tableId, this.session.email ?? 'anon'], () => this.fetchFeatures(SLOVENIA_3857, undefined, LAYER_COLUMNS)).catch((e: unknown) => {
@@ -298,9 +336,5 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     if (!layer || layer.symbology.type !== 'complex') return [];
     return layer.symbology.rules.map((r) => r.filter);
   }
-
-
-
-
 
 }

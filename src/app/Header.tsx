@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { CloudOff, Info, SlidersHorizontal, UserRound } from 'lucide-react';
+import { ClipboardCheck, CloudOff, Info, SlidersHorizontal, UserRound } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { activePanel, closePanels, openPanel, titleClicks, togglePanel, type PanelType } from '../state/panel.ts';
 import { navigate, route } from '../state/route.ts';
@@ -7,6 +7,7 @@ import { online } from '../state/online.ts';
 import { syncState } from '../state/offline.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { SyncBadge } from './SyncBadge.tsx';
+import { inbox, userReviews } from '../state/review.ts';
 
 const BUTTONS: Array<{ panel: PanelType; label: string; Icon: typeof Info }> = [
   { panel: 'filters', label: sl.header.filters, Icon: SlidersHorizontal },
@@ -43,10 +44,22 @@ export function Header() {
       )}
       <SyncBadge />
       <nav className="header-buttons">
+        {userReviews() && (
+          <IconButton
+            label={sl.review.queueLink}
+            title={sl.review.queueLinkHint}
+            showLabel
+            pressed={route.value === '/pregled'}
+            onClick={() => navigate(route.value === '/pregled' ? '/' : '/pregled')}
+            icon={<ClipboardCheck aria-hidden />}
+          />
+        )}
         {BUTTONS.map(({ panel, label, Icon }) => (
           <IconButton
             key={panel}
             label={label}
+            count={panel === 'profile' ? inbox.value.unseen : 0}
+            countLabel={sl.review.inboxCount(inbox.value.unseen)}
             showLabel
             pressed={activePanel.value === panel && route.value === '/'}
             onClick={() => {

@@ -15,6 +15,7 @@ import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, se
 import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
+import { loadReviewState } from '../state/review.ts';
 
 let userManager: UserManager | null = null;
 
@@ -46,7 +47,10 @@ export async function boot(): Promise<void> {
   setTimeout(() => void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.listenForBackgroundSync()), 3000);
   await core.subscribe(
     proxy((e) => {
-      if (e.type === 'online') online.value = e.online;
+      if (e.type === 'online') {
+        online.value = e.online;
+        if (e.online && authStatus.value === 'signedIn') void loadReviewState().catch(() => undefined);
+      }
       if (e.type === 'sessionExpired') void renewOrSignIn();
       if (e.type === 'layerChanged') {
         void refreshSightings();
@@ -132,6 +136,8 @@ async function loadAppData(): Promise<void> {
   await loadOfflineState().catch((e: unknown) => console.error('Offline state', e));
   // Cached now, so the report form has its choices in the forest too.
   void loadFormOptions().catch((e: unknown) => console.warn('Form options not loaded', e));
+  // Whether the user reviews, and what reviewers said about her finds (the stored inbox works offline).
+  void loadReviewState().catch((e: unknown) => console.warn('Review state not loaded', e));
 }
 
 /**

@@ -14,6 +14,8 @@ import { IconButton } from '../ui/IconButton.tsx';
 import { canEdit } from '../records/permissions.ts';
 import { COL } from '../../worker/columns.ts';
 import { findPhotoUrl, type ClickedFeature } from '../state/shortInfo.ts';
+import { StatusChip } from '../review/StatusChip.tsx';
+import { FindReview } from '../review/FindReview.tsx';
 
 /** Props of FindCard. */
 export interface FindCardProps {
@@ -21,11 +23,14 @@ export interface FindCardProps {
   onEdit?: (find: ClickedFeature) => void;
 }
 
-/** A 'Najdba' card: GID, Skupina, Vrsta, Datum najdbe, Slika; edit for the creator while editable. */
+/** A 'Najdba' card: GID, Skupina, Vrsta, Status, Datum najdbe, Slika; edit for the creator while editable; review for her and the reviewers. */
 export function FindCard({ find, onEdit }: FindCardProps) {
   useSignals();
   const [photo, setPhoto] = useState<'loading' | 'ok' | 'none'>('loading');
   const [thumbUrl, setThumbUrl] = useState<string | null>(null);
+  // The record as last read: a verdict given on this card changes its status and species here at once.
+  const [p, setProps] = useState(find.properties);
+  useEffect(() => setProps(find.properties), [find]);
   useEffect(() => {
     let live = true;
     let made: string | null = null;
@@ -47,7 +52,6 @@ export function FindCard({ find, onEdit }: FindCardProps) {
     if (full) openGallery([{ src: full, alt: name }]);
   };
   const cat = catalogue.value;
-  const p = find.properties;
   const group = cat?.groups.find((g) => g.id === Number(p[COL.group]));
   const name = speciesName(cat, p);
   const speciesId = Number(p[COL.species]);
@@ -68,7 +72,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
           icon={<Link2 aria-hidden />}
         />
         {onEdit && canEdit(p, session.value?.email) && (
-          <button type="button" className="button small" onClick={() => onEdit(find)}>
+          <button type="button" className="button small" onClick={() => onEdit({ ...find, properties: p })}>
             <Pencil aria-hidden /> {sl.shortInfo.edit}
           </button>
         )}
@@ -87,6 +91,10 @@ export function FindCard({ find, onEdit }: FindCardProps) {
           {!isOther && Number.isFinite(speciesId) && (
             <IconButton label={sl.shortInfo.speciesInfo(name)} onClick={() => showSpecies(speciesId)} icon={<Info aria-hidden />} />
           )}
+        </dd>
+        <dt>{sl.review.statusLabel}</dt>
+        <dd>
+          <StatusChip value={p[COL.status]} />
         </dd>
         <dt>{sl.shortInfo.date}</dt>
         <dd>{formatDateSl(p[COL.date])}</dd>
@@ -110,6 +118,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
           )}
         </dd>
       </dl>
+      <FindReview recordId={find.id} properties={p} onRecord={setProps} />
     </article>
   );
 }

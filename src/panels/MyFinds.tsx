@@ -12,6 +12,7 @@ import { IconButton } from '../ui/IconButton.tsx';
 import { formatDateSl } from '../ui/format.ts';
 import { COL } from '../../worker/columns.ts';
 import { speciesName } from '../ui/species.ts';
+import { StatusChip } from '../review/StatusChip.tsx';
 
 /** The chosen order of 'Moje najdbe' (newest first until the user picks another). */
 const findOrder = signal<FindOrder>('newest');
@@ -52,6 +53,10 @@ export function MyFinds() {
             <dd>{f.species}</dd>
             <dt>{sl.profile.date}</dt>
             <dd>{formatDateSl(f.properties[COL.date])}</dd>
+            <dt>{sl.review.statusLabel}</dt>
+            <dd>
+              <StatusChip value={f.properties[COL.status]} />
+            </dd>
           </dl>
           <IconButton
             label={sl.profile.zoomTo}

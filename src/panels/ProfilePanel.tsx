@@ -11,6 +11,7 @@ import { MyFinds } from './MyFinds.tsx';
 import { DownloadedMaps } from './DownloadedMaps.tsx';
 import { Conflicts } from './Conflicts.tsx';
 import { PendingChanges } from './PendingChanges.tsx';
+import { Inbox } from '../review/Inbox.tsx';
 
 type Tab = 'mine' | 'maps';
 
@@ -55,6 +56,7 @@ export function ProfilePanel() {
           <button type="button" className="button" onClick={() => void signOut()}>
             <LogOut aria-hidden /> {sl.profile.logout}
           </button>
+          <Inbox />
           <label className="check-row">
             <input type="checkbox" checked={showMine} onChange={(e) => setShowMine(e.target.checked)} />
             {sl.profile.myFinds}

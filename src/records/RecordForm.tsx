@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ReviewQuestion } from '../review/ReviewQuestion.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Save, Trash2, X } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
@@ -79,6 +80,7 @@ export function RecordForm() {
         }}
       >
         {f.loading && <div className="spinner" role="status" aria-label={sl.loading} />}
+        {f.mode === 'edit' && f.id !== null && !f.loading && <ReviewQuestion recordId={f.id} status={f.values[String(COL.status)]} />}
         <Field id="f-group" label={sl.records.group} error={err(COL.group)} required>
           {(a) => (
             <select {...a} value={v(COL.group)} onChange={(e) => { setField(COL.group, e.target.value); setField(COL.species, ''); }}>

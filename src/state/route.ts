@@ -1,12 +1,12 @@
 import { signal } from '@preact/signals-react';
 
-/** The hash routes of SPEC §2. */
-export type Route = '/' | '/download';
+/** The hash routes of SPEC §2, and the reviewers' queue (issue #20). */
+export type Route = '/' | '/download' | '/pregled';
 
 /** Parses location.hash ('#/download') into a route; unknown routes are home. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  return path === '/download' ? '/download' : '/';
+  return path === '/download' || path === '/pregled' ? path : '/';
 }
 
 /** The current route. */

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launch, newContext, screenshot, watchErrors } from './helpers/browser.ts';
+import { ANA, BOR, reportWithPhoto, signIn } from './helpers/app.ts';
+import { startAppServer } from './helpers/server.ts';
+import { jpegWithGps } from './helpers/photo.ts';
+import { signIn as apiSignIn } from '../api/helpers/auth.ts';
+import type { TestServer } from '../api/helpers/server.ts';
+
+/**
+ * The review loop in Debian chromium (issue #20), at 1280 and 390 px: ana reports a beetle; the
+ * reviewer opens the queue and asks for a better photo; ana sees the question in 'Obvestila' and in
+ * the edit form, and replaces the photo; the reviewer corrects the species and confirms; ana sees
+ * 'Potrjeno' and can no longer edit. A rejected find of ana's is on her map and not on bor's.
+ */
+const REVIEWER = { email: 'pregled@example.si', password: 'demo1234' };
+// A day of its own, so the queue and the checks find exactly this test's finds.
+const DAY = new Date(2024, 7, 17);
+const DAY_ISO = '2024-08-17';
+
+let server: TestServer;
+let browser: Browser;
+
+async function finds(token: string): Promise<Array<{ id: number; properties: Record<string, unknown> }>> {
+  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const body = (await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> };
+  return body.features['48']!.filter((f) => String(f.properties['1053']).startsWith(DAY_ISO));
+}
+
+/** Opens a find's card through its link (loaded afresh: the link is followed when the app starts). */
+async function openFind(page: Page, id: number): Promise<void> {
+  await page.goto(`${server.url}/#/?najdba=${id}`);
+  await page.reload();
+  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launch()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('review: experts check every find, and the reporter hears the verdict', () => {
+  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+    it(`asks, hears, answers, corrects and confirms at ${label} px`, async () => {
+      const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
+      const before = new Set((await finds(anaToken)).map((f) => f.id));
+      // 1. Ana reports a beetle with a photo.
+      const anaCtx: BrowserContext = await newContext(browser, viewport);
+      const ana = await anaCtx.newPage();
+      const anaErrors = watchErrors(ana);
+      await signIn(ana, server.url, ANA);
+      await reportWithPhoto(ana, { group: 'Hrošči', species: 'rogač', lon: 14.51, lat: 46.06, date: DAY });
+      await expect.poll(async () => (await finds(anaToken)).filter((f) => !before.has(f.id)).length, { timeout: 30_000 }).toBe(1);
+      const id = (await finds(anaToken)).find((f) => !before.has(f.id))!.id;
+
+      // 2. The reviewer opens the queue, finds it and asks for a better photo.
+      const revCtx = await newContext(browser, viewport);
+      const rev = await revCtx.newPage();
+      const revErrors = watchErrors(rev);
+      await signIn(rev, server.url, REVIEWER);
+      await rev.getByRole('button', { name: 'Pregled' }).click();
+      await rev.getByTestId('review-screen').waitFor({ timeout: 30_000 });
+      await rev.getByLabel('Od datuma').fill(DAY_ISO);
+      await rev.getByLabel('Do datuma').fill(DAY_ISO);
+      await rev.getByTestId('review-queue').getByRole('button', { name: /rogač/ }).first().click();
+      await rev.getByTestId('review-detail').getByText('ana@example.si').first().waitFor({ timeout: 20_000 });
+      await screenshot(rev, `review-queue-${label}`);
+      await rev.getByRole('button', { name: 'Zahtevaj dopolnitev' }).click();
+      await rev.getByLabel('Kaj naj poročevalec dopolni?').fill('Prosim za ostrejšo fotografijo čeljusti.');
+      await screenshot(rev, `review-ask-${label}`);
+      await rev.getByRole('button', { name: 'Pošlji', exact: true }).click();
+      await rev.getByText('Odločitev je shranjena: Potrebna dopolnitev.').waitFor({ timeout: 20_000 });
+
+      // 3. Ana hears it: a count on 'Uporabnik', the question in 'Obvestila', on the card and above the form.
+      await ana.reload();
+      await ana.locator('.app-header').waitFor({ timeout: 30_000 });
+      const profile = ana.getByRole('button', { name: /Uporabnik: \d+ nov\S* obvestil/ });
+      await profile.waitFor({ timeout: 30_000 });
+      await screenshot(ana, `review-inbox-count-${label}`);
+      await profile.click();
+      const inbox = ana.getByTestId('inbox');
+      await inbox.getByText('Prosim za ostrejšo fotografijo čeljusti.').waitFor({ timeout: 20_000 });
+      await inbox.getByText(/Potrebna dopolnitev: rogač/).waitFor();
+      await screenshot(ana, `review-inbox-${label}`);
+      await openFind(ana, id);
+      const card = ana.getByTestId('find-card');
+      await card.getByTestId('verdict-note').getByText('Prosim za ostrejšo fotografijo čeljusti.').waitFor({ timeout: 20_000 });
+      expect(await card.getByTestId('status-chip').textContent()).toBe('Potrebna dopolnitev');
+      await screenshot(ana, `review-card-question-${label}`);
+      await card.getByRole('button', { name: 'Uredi' }).click();
+      await ana.getByTestId('form-question').getByText('Prosim za ostrejšo fotografijo čeljusti.').waitFor({ timeout: 20_000 });
+      await screenshot(ana, `review-form-question-${label}`);
+      const sharper = await jpegWithGps(14.51, 46.06, DAY, { width: 1600, height: 1200 });
+      await ana.locator('#record-photo').setInputFiles({ name: 'ostrejsa.jpg', mimeType: 'image/jpeg', buffer: sharper });
+      await ana.getByRole('button', { name: 'Shrani' }).click();
+      await expect.poll(async () => (await finds(anaToken)).find((f) => f.id === id)?.properties['974'], { timeout: 30_000 }).toBe(5);
+
+      // 4. The reviewer sees the answer in the history, corrects the species and confirms.
+      await rev.reload();
+      await rev.getByTestId('review-screen').waitFor({ timeout: 30_000 });
+      await rev.getByLabel('Od datuma').fill(DAY_ISO);
+      await rev.getByLabel('Do datuma').fill(DAY_ISO);
+      await rev.getByTestId('review-queue').getByRole('button', { name: /rogač/ }).first().click();
+      const detail = rev.getByTestId('review-detail');
+      await detail.getByTestId('history').getByText('Fotografija spremenjena').first().waitFor({ timeout: 20_000 });
+      await detail.getByLabel('Pravilna vrsta').selectOption({ label: 'alpski kozliček' });
+      await detail.getByRole('button', { name: 'Popravi vrsto' }).click();
+      await rev.getByText('Vrsta je popravljena.').waitFor({ timeout: 20_000 });
+      await detail.getByRole('button', { name: 'Potrdi' }).click();
+      await rev.getByText('Odločitev je shranjena: Potrjeno.').waitFor({ timeout: 20_000 });
+      await screenshot(rev, `review-confirmed-${label}`);
+      const done = (await finds(anaToken)).find((f) => f.id === id)!;
+      expect(done.properties['974']).toBe(1);
+      expect(done.properties['980']).toBe(3401);
+      expect(done.properties['1000']).toBe('rogač');
+
+      // 5. Ana sees 'Potrjeno' and can no longer edit.
+      await openFind(ana, id);
+      await expect.poll(async () => card.getByTestId('status-chip').textContent(), { timeout: 20_000 }).toBe('Potrjeno');
+      expect(await card.getByRole('button', { name: 'Uredi' }).count()).toBe(0);
+      await card.getByTestId('history').getByText('Vrsta popravljena').waitFor({ timeout: 20_000 });
+      await screenshot(ana, `review-ana-confirmed-${label}`);
+      expect(anaErrors, anaErrors.join('\n')).toEqual([]);
+      expect(revErrors, revErrors.join('\n')).toEqual([]);
+      await anaCtx.close();
+      await revCtx.close();
+    }, 300_000);
+  }
+
+  it('a rejected find of ana\'s is on her map and not on bor\'s', async () => {
+    const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
+    const revToken = (await apiSignIn(server.url, REVIEWER.email, REVIEWER.password)).accessToken;
+    const created = await fetch(`${server.url}/api/Features/35/48`, {
+      method: 'POST', headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [1615000, 5790000] }, properties: { 980: 3406, 1053: `${DAY_ISO}T10:00:00` } }),
+    });
+    const id = ((await created.json()) as { id: number }).id;
+    const r = await fetch(`${server.url}/api/Records/35/48/${id}/review`, {
+      method: 'POST', headers: { Authorization: `Bearer ${revToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 2, comment: 'Na fotografiji je drug metulj.' }),
+    });
+    expect(r.status).toBe(200);
+    const anaCtx = await newContext(browser, DESKTOP);
+    const ana = await anaCtx.newPage();
+    await signIn(ana, server.url, ANA, `#/?najdba=${id}`);
+    const card = ana.getByTestId('find-card');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByTestId('status-chip').textContent()).toBe('Zavrnjeno');
+    await card.getByText('Na fotografiji je drug metulj.').first().waitFor({ timeout: 20_000 });
+    await screenshot(ana, 'review-rejected-ana-1280');
+    const borCtx = await newContext(browser, DESKTOP);
+    const bor = await borCtx.newPage();
+    await signIn(bor, server.url, BOR, `#/?najdba=${id}`);
+    await bor.waitForTimeout(3000);
+    expect(await bor.getByTestId('find-card').count()).toBe(0);
+    await anaCtx.close();
+    await borCtx.close();
+  }, 180_000);
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Column, Feature } from '../../../../worker/types.ts';
+import { reviewQueue, statusCondition, type QueueQuery } from '../../../../worker/review/queue.ts';
+import { compile } from '../../../../worker/filters/compile.ts';
+
+const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false });
+const columns = [c(920, 'SKUPINA', 'Select'), c(980, 'VRSTA', 'ForeignKey'), c(974, 'STATUS', 'Select'), c(1053, 'DATUM', 'DateTime'), c(1820, 'createdbyemail', 'Text')];
+
+function feature(id: number, p: Record<string, unknown>, x = 1_600_000, y = 5_800_000): Feature {
+  return { type: 'Feature', id, geometry: { type: 'Point', coordinates: [x, y] }, properties: { 920: 7, 980: 1105, 974: 5, 1053: '2025-06-01T10:00:00', 1820: 'ana@example.si', ...p } } as Feature;
+}
+const q = (patch: Partial<QueueQuery> = {}): QueueQuery => ({ statuses: [5], group: null, species: null, from: null, to: null, extent: null, offset: 0, limit: 50, ...patch });
+const scope = { all: false as const, groups: [7, 8] };
+
+describe('the review queue', () => {
+  const features = [
+    feature(30, {}), feature(10, { 974: null }), feature(20, { 974: 3 }), feature(40, { 974: 1 }), feature(50, { 974: 2 }),
+    feature(60, { 920: 1 }), feature(70, { 920: 8, 980: 3406 }), feature(80, { 1820: 'pregled@example.si' }),
+    feature(90, { 1053: '2024-01-01T10:00:00' }), feature(100, {}, 1_500_000, 5_700_000),
+  ];
+
+  it('lists the waiting finds of her groups (empty STATUS waits), oldest first, without her own', () => {
+    const page = reviewQueue(features, columns, scope, 'pregled@example.si', q());
+    expect(page.items.map((i) => i.id)).toEqual([10, 30, 70, 90, 100]);
+    expect(page.total).toBe(5);
+    expect(page.counts).toEqual({ 5: 5, 3: 1, 1: 1, 2: 1 });
+  });
+
+  it('filters by status, group, species, date and area, and pages', () => {
+    const ids = (patch: Partial<QueueQuery>): number[] => reviewQueue(features, columns, scope, 'pregled@example.si', q(patch)).items.map((i) => i.id);
+    expect(ids({ statuses: [3, 2] })).toEqual([20, 50]);
+    expect(ids({ statuses: [] })).toEqual([10, 20, 30, 40, 50, 70, 90, 100]);
+    expect(ids({ group: 8 })).toEqual([70]);
+    expect(ids({ species: 1105 })).toEqual([10, 30, 90, 100]);
+    expect(ids({ from: '2025-01-01', to: '2025-12-31' })).toEqual([10, 30, 70, 100]);
+    expect(ids({ extent: [1_550_000, 5_750_000, 1_650_000, 5_850_000] })).toEqual([10, 30, 70, 90]);
+    expect(ids({ offset: 1, limit: 2 })).toEqual([30, 70]);
+  });
+
+  it('is empty for somebody who reviews nothing', () => {
+    expect(reviewQueue(features, columns, { all: false, groups: [] }, 'ana@example.si', q()).total).toBe(0);
+  });
+
+  it('the STATUS condition takes empty as waiting, for the map filter too', () => {
+    const match = compile(statusCondition([5])!, { columns, userEmail: null });
+    expect([5, '5', null, undefined, 3, 1, 2].map((s) => match({ 974: s } as never))).toEqual([true, true, true, true, false, false, false]);
+    expect(statusCondition([])).toBeNull();
+  });
+});

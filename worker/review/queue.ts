@@ -1,0 +1,105 @@
+import type { Feature, Properties } from '../types.ts';
+import type { FilterInput, FilterNode } from '../filters/types.ts';
+import { compile } from '../filters/compile.ts';
+import type { Column } from '../types.ts';
+import { COL } from '../columns.ts';
+import { STATUS_VALUES, STATUS_WAITING, statusOf } from '../../domain/statuses.ts';
+import { reviewsGroup, type ReviewScope } from '../../domain/review.ts';
+
+/** What the review queue asks for (issue #20): statuses, group, species, a date range and an area. */
+export interface QueueQuery {
+  /** STATUS values to list (empty counts as 5); [] = every status. */
+  statuses: number[];
+  group: number | null;
+  species: number | null;
+  /** Find dates, YYYY-MM-DD, inclusive; null = open. */
+  from: string | null;
+  to: string | null;
+  /** EPSG:3857 [minX, minY, maxX, maxY]; null = everywhere. */
+  extent: [number, number, number, number] | null;
+  offset: number;
+  limit: number;
+}
+
+/** One record of the queue. */
+export interface QueueItem {
+  id: number;
+  properties: Properties;
+  /** EPSG:3857. */
+  coord: [number, number] | null;
+  /** The record's version (If-Match of a verdict); undefined when the server did not give it. */
+  version?: number;
+}
+
+/** A page of the queue, with the count of every status within the reviewer's groups and the other filters. */
+export interface QueuePage {
+  items: QueueItem[];
+  total: number;
+  counts: Record<number, number>;
+}
+
+/**
+ * The STATUS condition of a filter: the given values, where 5 also takes an empty STATUS (a record
+ * nobody has looked at waits). The map's Status filter and the review queue use this one rule.
+ */
+export function statusCondition(statuses: readonly number[]): FilterNode | null {
+  if (statuses.length === 0) return null;
+  const inList: FilterNode = { type: 'condition', columnId: COL.status, operationType: 'in', values: [...statuses] };
+  if (!statuses.includes(STATUS_WAITING)) return inList;
+  return { type: 'expression', joinType: 'Or', left: inList, right: { type: 'condition', columnId: COL.status, operationType: 'isNull', values: [] } };
+}
+
+/** The queue's filters other than status, as conditions of the filter engine. */
+function otherConditions(q: QueueQuery): FilterNode[] {
+  const out: FilterNode[] = [];
+  if (q.group !== null) out.push({ type: 'condition', columnId: COL.group, operationType: 'equals', values: [q.group] });
+  if (q.species !== null) out.push({ type: 'condition', columnId: COL.species, operationType: 'equals', values: [q.species] });
+  if (q.from) out.push({ type: 'condition', columnId: COL.date, operationType: 'greaterOrEqual', values: [`${q.from}T00:00:00`] });
+  if (q.to) out.push({ type: 'condition', columnId: COL.date, operationType: 'lessOrEqual', values: [`${q.to}T23:59:59.999`] });
+  return out;
+}
+
+/** Joins nodes with And (null = everything). */
+function allOf(nodes: FilterNode[]): FilterInput | null {
+  if (nodes.length === 0) return null;
+  return nodes.reduce((left, right) => ({ type: 'expression', joinType: 'And', left, right }));
+}
+
+/** True when a point feature lies in the extent. */
+function inExtent(f: Feature, e: [number, number, number, number] | null): boolean {
+  if (!e) return true;
+  const g = f.geometry;
+  if (!g || g.type !== 'Point') return false;
+  const [x, y] = g.coordinates as [number, number];
+  return x >= e[0] && x <= e[2] && y >= e[1] && y <= e[3];
+}
+
+/**
+ * The review queue over the features the reviewer's map holds (the server gives her every record of
+ * her groups): her groups only, filtered by the filter engine, oldest first (by id: ids grow with
+ * every new record), paged. Runs in the data core; 10,000 records take a few milliseconds.
+ */
+export function reviewQueue(features: readonly Feature[], columns: Column[], scope: ReviewScope, email: string | null, q: QueueQuery): QueuePage {
+  const ctx = { columns, userEmail: email };
+  const others = compile(allOf(otherConditions(q)), ctx);
+  const byStatus = compile(allOf([statusCondition(q.statuses)].filter((n): n is FilterNode => n !== null)), ctx);
+  const counts: Record<number, number> = Object.fromEntries(STATUS_VALUES.map((s) => [s.value, 0]));
+  const hits: Feature[] = [];
+  for (const f of features) {
+    const p = f.properties;
+    // Her own finds are not hers to review (the server refuses it too).
+    if (!reviewsGroup(scope, p[COL.group]) || (email !== null && p[COL.createdByEmail] === email)) continue;
+    if (!inExtent(f, q.extent) || !others(p)) continue;
+    const s = statusOf(p[COL.status]) ?? STATUS_WAITING;
+    counts[s] = (counts[s] ?? 0) + 1;
+    if (byStatus(p)) hits.push(f);
+  }
+  hits.sort((a, b) => Number(a.id) - Number(b.id));
+  const items = hits.slice(q.offset, q.offset + q.limit).map((f): QueueItem => ({
+    id: Number(f.id),
+    properties: f.properties,
+    coord: f.geometry?.type === 'Point' ? (f.geometry.coordinates as [number, number]) : null,
+    version: typeof (f as { version?: unknown }).version === 'number' ? (f as { version: number }).version : undefined,
+  }));
+  return { items, total: hits.length, counts };
+}
