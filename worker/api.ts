@@ -77,13 +77,17 @@ export interface PointBatch {
   minLevel: Uint8Array;
   /** Properties of each feature, for short info and lists. */
   properties: Feature['properties'][];
+  /** 1 where the find is not confirmed (STATUS other than 1): drawn lighter (worker/layer/waiting.ts). */
+  unconfirmed: Uint8Array;
 }
 
-/** The filter state of SPEC §4: year, species and 'mine only', combined with AND. */
+/** The filter state of SPEC §4: year, species, 'mine only' and the review status (issue #20), combined with AND. */
 export interface LayerFilterState {
   year: number | null;
   speciesId: number | null;
   mineOnly: boolean;
+  /** A STATUS value (5 takes empty too); null = every status. */
+  status: number | null;
 }
 
 /** Events the worker pushes to the main thread through `subscribe`. */

@@ -3,7 +3,7 @@ import type { Column, Feature } from './types.ts';
 import type { FilterInput } from './filters/types.ts';
 import { CoreBase } from './coreBase.ts';
 import { COL } from './columns.ts';
-import { filterStateToConditions } from './layer/filterState.ts';
+import { layerStateFilter } from './layer/filterState.ts';
 import { SightingsLayer } from './layer/SightingsLayer.ts';
 import { crossing } from './http/crossing.ts';
 import { RecordsCore } from './records/recordsCore.ts';
@@ -63,8 +63,7 @@ export class DataCoreImpl extends CoreBase implements DataCore {
   }
 
   async layerFilter(filter: LayerFilterState): Promise<FilterInput | null> {
-    const conditions = filterStateToConditions(filter);
-    return conditions.length ? conditions : null;
+    return layerStateFilter(filter);
   }
 
   async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {

@@ -39,13 +39,13 @@ export interface RefilterResult {
 
 /** The filter panel's states, visited in this order (each visit is a filter change). */
 const STATES: [string, LayerFilterState][] = [
-  ['none', { year: null, speciesId: null, mineOnly: false }],
-  ['year 2024', { year: 2024, speciesId: null, mineOnly: false }],
-  ['year + species', { year: 2024, speciesId: 1804, mineOnly: false }],
-  ['species', { year: null, speciesId: 1804, mineOnly: false }],
-  ['mine only', { year: null, speciesId: null, mineOnly: true }],
-  ['year + mine', { year: 2024, speciesId: null, mineOnly: true }],
-  ['year 2025', { year: 2025, speciesId: null, mineOnly: false }],
+  ['none', { year: null, speciesId: null, mineOnly: false, status: null }],
+  ['year 2024', { year: 2024, speciesId: null, mineOnly: false, status: null }],
+  ['year + species', { year: 2024, speciesId: 1804, mineOnly: false, status: null }],
+  ['species', { year: null, speciesId: 1804, mineOnly: false, status: null }],
+  ['mine only', { year: null, speciesId: null, mineOnly: true, status: null }],
+  ['year + mine', { year: 2024, speciesId: null, mineOnly: true, status: null }],
+  ['year 2025', { year: 2025, speciesId: null, mineOnly: false, status: null }],
 ];
 
 /** Symbology like the seeded profile's: one rule per group (8 groups), grey for the rest. */

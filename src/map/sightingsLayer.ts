@@ -3,7 +3,8 @@ import Point from 'ol/geom/Point.js';
 import VectorImageLayer from 'ol/layer/VectorImage.js';
 import VectorSource from 'ol/source/Vector.js';
 import RegularShape from 'ol/style/RegularShape.js';
-import { Style } from 'ol/style.js';
+import { Fill, Style } from 'ol/style.js';
+import { asArray } from 'ol/color.js';
 import type { State } from 'ol/render.js';
 import type { Coordinate } from 'ol/coordinate.js';
 import type { Extent } from 'ol/extent.js';
@@ -136,6 +137,9 @@ export function createSightingsLayer(styles: Style[]): SightingsLayer {
   const styleOf = (f: Feature<Point>): Style => styles[f.get('styleIndex') as number] ?? fallback;
   const fast = styles.map(fastPointStyle);
   const fastFallback = fastPointStyle(fallback);
+  // Finds not confirmed yet are drawn lighter (issue #20; the legend in 'Filtri' says so).
+  const light = styles.map((st) => fastPointStyle(unconfirmedStyle(st)));
+  const lightFallback = fastPointStyle(unconfirmedStyle(fallback));
   let lastResolution = NaN;
   let level = THIN_ALL_LEVEL;
   const layer: SightingsLayer = new VectorImageLayer({
@@ -147,6 +151,7 @@ export function createSightingsLayer(styles: Style[]): SightingsLayer {
       }
       // `minLevel` undefined (a feature not from a batch) compares false: drawn.
       if ((f.get('minLevel') as number) > level) return undefined;
+      if (f.get('unconfirmed')) return light[f.get('styleIndex') as number] ?? lightFallback;
       return fast[f.get('styleIndex') as number] ?? fastFallback;
     },
     imageRatio: SIGHTINGS_IMAGE_RATIO,
@@ -163,6 +168,26 @@ export function createSightingsLayer(styles: Style[]): SightingsLayer {
   return layer;
 }
 
+/**
+ * The lighter look of a find not confirmed yet: the same symbol with its fill at 40 % (the
+ * stroke kept), so it reads as 'unchecked' without a second colour scheme; other symbols at 55 %.
+ */
+export function unconfirmedStyle(style: Style): Style {
+  const image = style.getImage();
+  if (!(image instanceof RegularShape)) {
+    const s = style.clone();
+    s.getImage()?.setOpacity(0.55);
+    return s;
+  }
+  const shape = image.clone();
+  const color = shape.getFill()?.getColor();
+  if (typeof color === 'string' || Array.isArray(color)) {
+    const [r, g, b, a = 1] = asArray(color);
+    shape.setFill(new Fill({ color: [r!, g!, b!, a * 0.4] }));
+  }
+  return new Style({ image: shape, zIndex: style.getZIndex() });
+}
+
 /** Replaces the layer's features with a batch from the data core. */
 export function setBatch(source: VectorSource<Feature<Point>>, batch: PointBatch): void {
   const features: Feature<Point>[] = new Array(batch.ids.length);
@@ -173,6 +198,7 @@ export function setBatch(source: VectorSource<Feature<Point>>, batch: PointBatch
     f.set('minLevel', batch.minLevel[i], true);
     f.set('order', i, true);
     f.set('props', batch.properties[i], true);
+    if (batch.unconfirmed[i]) f.set('unconfirmed', true, true);
     features[i] = f;
   }
   source.clear(true);

@@ -7,8 +7,10 @@ import { layerFilter, resetFilter, yearOptions } from '../state/filters.ts';
 import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { Select, type SelectOption } from '../ui/Select.tsx';
+import { MapLegend } from '../review/MapLegend.tsx';
+import { STATUS_VALUES } from '../../domain/statuses.ts';
 
-/** 'Filtri': species ('Vrsta'), year ('Leto'), mine only; 'Ponastavi' clears year and species. */
+/** 'Filtri': species ('Vrsta'), year ('Leto'), status, mine only; 'Ponastavi' clears year, species and status; the legend. */
 export function FiltersPanel() {
   useSignals();
   const f = layerFilter.value;
@@ -38,6 +40,14 @@ export function FiltersPanel() {
           options={years}
           onChange={(v) => (layerFilter.value = { ...f, year: v === '' ? null : Number(v) })}
         />
+        <Select
+          id="filter-status"
+          label={sl.review.statusLabel}
+          placeholder={sl.review.statusLabel}
+          value={f.status === null ? '' : String(f.status)}
+          options={STATUS_VALUES.map((s) => ({ value: String(s.value), label: sl.review.status[s.value] ?? s.text }))}
+          onChange={(v) => (layerFilter.value = { ...f, status: v === '' ? null : Number(v) })}
+        />
         {f.speciesId !== null && !cat?.groups.some((g) => g.other.id === f.speciesId) && (
           <button type="button" className="button small" onClick={() => showSpecies(f.speciesId)}>
             <Info aria-hidden /> {sl.species.info}
@@ -53,6 +63,7 @@ export function FiltersPanel() {
         <button type="button" className="button" onClick={() => showSpecies(null)}>
           <BookOpen aria-hidden /> {sl.filters.browseSpecies}
         </button>
+        <MapLegend />
       </div>
     </Panel>
   );

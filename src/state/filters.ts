@@ -1,12 +1,12 @@
 import { signal } from '@preact/signals-react';
 import type { LayerFilterState } from '../../worker/api.ts';
 
-/** SPEC §4 filter state: year, species and 'mine only', combined with AND. */
-export const layerFilter = signal<LayerFilterState>({ year: null, speciesId: null, mineOnly: false });
+/** SPEC §4 filter state: year, species, 'mine only' and the review status (issue #20), combined with AND. */
+export const layerFilter = signal<LayerFilterState>({ year: null, speciesId: null, mineOnly: false, status: null });
 
-/** SPEC §4: reset clears year and species. */
+/** SPEC §4: reset clears year and species (and the status). */
 export function resetFilter(): void {
-  layerFilter.value = { ...layerFilter.value, year: null, speciesId: null };
+  layerFilter.value = { ...layerFilter.value, year: null, speciesId: null, status: null };
 }
 
 /** SPEC §5: the year filter offers the current year and the previous 4. */
@@ -15,9 +15,9 @@ export function yearOptions(now = new Date()): number[] {
   return [y, y - 1, y - 2, y - 3, y - 4];
 }
 
-/** True when any filter narrows the map (year, species or 'mine only'). */
+/** True when any filter narrows the map (year, species, 'mine only' or status). */
 export function isFiltering(f: LayerFilterState): boolean {
-  return f.year !== null || f.speciesId !== null || f.mineOnly;
+  return f.year !== null || f.speciesId !== null || f.mineOnly || f.status !== null;
 }
 
 /** How many sightings the map draws under the current filter; null until the first batch. */
@@ -25,5 +25,5 @@ export const drawnSightings = signal<number | null>(null);
 
 /** Clears every filter, 'mine only' too (the empty-result notice's button). */
 export function clearAllFilters(): void {
-  layerFilter.value = { year: null, speciesId: null, mineOnly: false };
+  layerFilter.value = { year: null, speciesId: null, mineOnly: false, status: null };
 }

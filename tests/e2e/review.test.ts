@@ -151,6 +151,12 @@ describe('review: experts check every find, and the reporter hears the verdict',
     expect(await card.getByTestId('status-chip').textContent()).toBe('Zavrnjeno');
     await card.getByText('Na fotografiji je drug metulj.').first().waitFor({ timeout: 20_000 });
     await screenshot(ana, 'review-rejected-ana-1280');
+    // The Status filter: only her rejected find is drawn; the legend explains the lighter markers.
+    await ana.getByRole('button', { name: 'Filtri' }).click();
+    await ana.getByLabel('Status').selectOption({ label: 'Zavrnjeno' });
+    await ana.waitForFunction(() => document.documentElement.dataset.sightings === '1', null, { timeout: 30_000 });
+    await ana.getByRole('heading', { name: 'Legenda' }).waitFor();
+    await screenshot(ana, 'review-status-filter-1280');
     const borCtx = await newContext(browser, DESKTOP);
     const bor = await borCtx.newPage();
     await signIn(bor, server.url, BOR, `#/?najdba=${id}`);

@@ -1,10 +1,10 @@
 import type { LayerFilterState, PointBatch } from '../api.ts';
 import type { Feature } from '../types.ts';
-import { filterStateToConditions } from './filterState.ts';
+import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
 
 /** The filter state with every part on: compiling it encodes every column the filter panel reads. */
-const ALL_PARTS: LayerFilterState = { year: 2000, speciesId: 0, mineOnly: true };
+const ALL_PARTS: LayerFilterState = { year: 2000, speciesId: 0, mineOnly: true, status: 5 };
 
 /** What a batch of the sightings layer is asked for, besides the features. */
 export type SightingsQuery = Omit<LayerQuery, 'filter'> & { filter: LayerFilterState };
@@ -12,7 +12,7 @@ export type SightingsQuery = Omit<LayerQuery, 'filter'> & { filter: LayerFilterS
 /**
  * The data core's sightings layer: one LayerIndex over the loaded features, kept while the list
  * stays the same and synced when it changes, answering the filter panel's states with column
- * scans. Right after an index is built, the columns of the filter panel (date, species, creator)
+ * scans. Right after an index is built, the columns of the filter panel (date, species, creator, status)
  * are encoded in the background, so that the first filter change does not pay for them.
  */
 export class SightingsLayer {
@@ -24,7 +24,7 @@ export class SightingsLayer {
     const fresh = index === null;
     if (index === null) index = this.index = new LayerIndex(features);
     if (fresh || index.sync(features)) {
-      const warm = { ...q, filter: filterStateToConditions(ALL_PARTS) };
+      const warm = { ...q, filter: layerStateFilter(ALL_PARTS) };
       const built = index;
       setTimeout(() => {
         try {
@@ -34,8 +34,7 @@ export class SightingsLayer {
         }
       }, 0);
     }
-    const conditions = filterStateToConditions(q.filter);
-    return index.batch({ ...q, filter: conditions.length ? conditions : null });
+    return index.batch({ ...q, filter: layerStateFilter(q.filter) });
   }
 
   /** The current index (null before the first batch); for tests and the bench. */

@@ -3,6 +3,7 @@ import type { Feature, Properties } from '../types.ts';
 import type { LayerRows } from './LayerRows.ts';
 import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL, thinLevels } from './thin.ts';
+import { unconfirmedFlags } from './waiting.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
@@ -95,7 +96,7 @@ export function assembleBatch(
     const j = rank[selected[b]!]!;
     if (j >= 0) at[j] = -1;
   }
-  return { ids, coords, styleIndex, minLevel, properties };
+  return { ids, coords, styleIndex, minLevel, properties, unconfirmed: unconfirmedFlags(properties) };
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */

@@ -1,4 +1,5 @@
 import type { PointBatch } from '../api.ts';
+import { unconfirmedFlags } from './waiting.ts';
 import type { Feature, Properties } from '../types.ts';
 import { COL, isPublic } from '../columns.ts';
 import { thinLevels } from './thin.ts';
@@ -53,5 +54,5 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
   }
   const packedCoords = coords.slice(0, 2 * k);
   const packedStyles = styleIndex.slice(0, k);
-  return { ids: ids.slice(0, k), coords: packedCoords, styleIndex: packedStyles, minLevel: thinLevels(packedCoords, packedStyles), properties };
+  return { ids: ids.slice(0, k), coords: packedCoords, styleIndex: packedStyles, minLevel: thinLevels(packedCoords, packedStyles), properties, unconfirmed: unconfirmedFlags(properties) };
 }

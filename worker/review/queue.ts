@@ -1,9 +1,10 @@
 import type { Feature, Properties } from '../types.ts';
-import type { FilterInput, FilterNode } from '../filters/types.ts';
+import type { FilterNode } from '../filters/types.ts';
 import { compile } from '../filters/compile.ts';
 import type { Column } from '../types.ts';
 import { COL } from '../columns.ts';
 import { STATUS_VALUES, STATUS_WAITING, statusOf } from '../../domain/statuses.ts';
+import { allOf, statusCondition } from '../layer/filterState.ts';
 import { reviewsGroup, type ReviewScope } from '../../domain/review.ts';
 
 /** What the review queue asks for (issue #20): statuses, group, species, a date range and an area. */
@@ -38,17 +39,6 @@ export interface QueuePage {
   counts: Record<number, number>;
 }
 
-/**
- * The STATUS condition of a filter: the given values, where 5 also takes an empty STATUS (a record
- * nobody has looked at waits). The map's Status filter and the review queue use this one rule.
- */
-export function statusCondition(statuses: readonly number[]): FilterNode | null {
-  if (statuses.length === 0) return null;
-  const inList: FilterNode = { type: 'condition', columnId: COL.status, operationType: 'in', values: [...statuses] };
-  if (!statuses.includes(STATUS_WAITING)) return inList;
-  return { type: 'expression', joinType: 'Or', left: inList, right: { type: 'condition', columnId: COL.status, operationType: 'isNull', values: [] } };
-}
-
 /** The queue's filters other than status, as conditions of the filter engine. */
 function otherConditions(q: QueueQuery): FilterNode[] {
   const out: FilterNode[] = [];
@@ -57,12 +47,6 @@ function otherConditions(q: QueueQuery): FilterNode[] {
   if (q.from) out.push({ type: 'condition', columnId: COL.date, operationType: 'greaterOrEqual', values: [`${q.from}T00:00:00`] });
   if (q.to) out.push({ type: 'condition', columnId: COL.date, operationType: 'lessOrEqual', values: [`${q.to}T23:59:59.999`] });
   return out;
-}
-
-/** Joins nodes with And (null = everything). */
-function allOf(nodes: FilterNode[]): FilterInput | null {
-  if (nodes.length === 0) return null;
-  return nodes.reduce((left, right) => ({ type: 'expression', joinType: 'And', left, right }));
 }
 
 /** True when a point feature lies in the extent. */

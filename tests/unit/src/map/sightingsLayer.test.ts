@@ -18,6 +18,7 @@ function batch(points: Array<[number, number, number, number]>): PointBatch {
     styleIndex: new Uint16Array(points.map((p) => p[2])),
     minLevel: new Uint8Array(points.map((p) => p[3])),
     properties: points.map((_, i) => ({ 767: 100 + i })),
+    unconfirmed: new Uint8Array(points.length),
   };
 }
 

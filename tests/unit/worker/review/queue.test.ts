@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, Feature } from '../../../../worker/types.ts';
-import { reviewQueue, statusCondition, type QueueQuery } from '../../../../worker/review/queue.ts';
+import { reviewQueue, type QueueQuery } from '../../../../worker/review/queue.ts';
+import { statusCondition } from '../../../../worker/layer/filterState.ts';
 import { compile } from '../../../../worker/filters/compile.ts';
 
 const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false });
