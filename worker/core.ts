@@ -210,7 +210,12 @@ export class DataCoreImpl extends CoreBase implements DataCore {
       const email = this.session.email;
       if (!email) return { entries: [], unseen: 0 };
       const r = this.requireReview();
-      return refresh && this.requireMonitor().online ? r.refreshInbox(email).catch(() => r.inbox(email)) : r.inbox(email);
+      if (!refresh || !this.requireMonitor().online) return r.inbox(email);
+      const before = (await r.inbox(email)).entries[0]?.id ?? 0;
+      const after = await r.refreshInbox(email).catch(() => r.inbox(email));
+      // A verdict or correction on one of her finds: the map and 'Moje najdbe' show it at once.
+      if ((after.entries[0]?.id ?? 0) > before && before > 0) this.layerChanged();
+      return after;
     });
   }
 

@@ -15,7 +15,7 @@ import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, se
 import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
-import { loadReviewState } from '../state/review.ts';
+import { loadReviewState, watchInbox } from '../state/review.ts';
 
 let userManager: UserManager | null = null;
 
@@ -138,6 +138,7 @@ async function loadAppData(): Promise<void> {
   void loadFormOptions().catch((e: unknown) => console.warn('Form options not loaded', e));
   // Whether the user reviews, and what reviewers said about her finds (the stored inbox works offline).
   void loadReviewState().catch((e: unknown) => console.warn('Review state not loaded', e));
+  watchInbox();
 }
 
 /**

@@ -24,6 +24,17 @@ export async function loadReviewState(): Promise<void> {
   inbox.value = await core.getInbox(true);
 }
 
+/** How often an open app asks for news about the user's finds (one small request). */
+const INBOX_POLL_MS = 60_000;
+
+/** Asks for news every minute while the page is visible; returns a function that stops. */
+export function watchInbox(): () => void {
+  const timer = setInterval(() => {
+    if (document.visibilityState === 'visible') void loadReviewState().catch(() => undefined);
+  }, INBOX_POLL_MS);
+  return () => clearInterval(timer);
+}
+
 /** The inbox was opened: nothing in it is new any more. */
 export async function markInboxSeen(): Promise<void> {
   await core.markInboxSeen();

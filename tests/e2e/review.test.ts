@@ -111,6 +111,8 @@ describe('review: experts check every find, and the reporter hears the verdict',
       await rev.getByText('Vrsta je popravljena.').waitFor({ timeout: 20_000 });
       await detail.getByRole('button', { name: 'Potrdi' }).click();
       await rev.getByText('Odločitev je shranjena: Potrjeno.').waitFor({ timeout: 20_000 });
+      // Confirmed, it leaves the waiting queue: the next find (none here) takes its place.
+      await rev.getByText('Ni najdb, ki bi ustrezale izbiri.').waitFor({ timeout: 20_000 });
       await screenshot(rev, `review-confirmed-${label}`);
       const done = (await finds(anaToken)).find((f) => f.id === id)!;
       expect(done.properties['974']).toBe(1);
