@@ -47,7 +47,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   });
   registerIdentityConfig(app, identity);
   // The embedded provider runs unless the identity config points elsewhere.
-  const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir }) : null;
+  const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir, accessTokenTtl: cfg.accessTokenTtlSeconds }) : null;
   const audience = identity.config.audience ?? null;
   if (!identity.embedded) {
     const rule = describeAudienceRule(audience, identity.config.client_id);

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 
+/** The embedded provider's access-token lifetime when ACCESS_TOKEN_TTL_SECONDS is not set: 10 minutes. */
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+
 /** Settings of one server process, from the environment. */
 export interface ServerConfig {
   /** PORT, default 8080. */
@@ -22,6 +25,11 @@ export interface ServerConfig {
   log: boolean;
   /** EXTRA_ORIGINS: comma-separated origins the app may load images/data from (real tile services). */
   extraOrigins: string[];
+  /**
+   * ACCESS_TOKEN_TTL_SECONDS: how long the embedded provider's access tokens live, default 600
+   * (10 minutes: they are JWTs and cannot be revoked). Tests shorten it to see a token expire.
+   */
+  accessTokenTtlSeconds: number;
 }
 
 /** Reads the server's settings from `env`. */
@@ -29,6 +37,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port number: ${env.PORT}`);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const accessTokenTtlSeconds = Number(env.ACCESS_TOKEN_TTL_SECONDS || DEFAULT_ACCESS_TOKEN_TTL_SECONDS);
+  if (!Number.isInteger(accessTokenTtlSeconds) || accessTokenTtlSeconds < 1) {
+    throw new Error(`ACCESS_TOKEN_TTL_SECONDS is not a whole number of seconds above 0: ${env.ACCESS_TOKEN_TTL_SECONDS}`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -40,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     seed: env.SEED !== '0',
     log: env.LOG === '1',
     extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    accessTokenTtlSeconds,
   };
 }

@@ -19,6 +19,8 @@ export interface IdpOptions {
   dataDir: string;
   /** A JSON file of accounts `[{email, name, password, roles}]` instead of the demo ones; default env IDP_ACCOUNTS_FILE. */
   accountsFile?: string | null;
+  /** Seconds an access token lives (ACCESS_TOKEN_TTL_SECONDS); default 10 minutes. */
+  accessTokenTtl?: number;
 }
 
 /** What the mounted provider gives the rest of the server. */
@@ -40,7 +42,7 @@ export async function mountIdp(app: FastifyInstance, opts: IdpOptions): Promise<
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   await ensureAccounts(db, opts.accountsFile !== undefined ? opts.accountsFile : process.env.IDP_ACCOUNTS_FILE || null);
   const keys = await loadIdpKeys(db);
-  const provider = await createProvider({ db, keys, publicUrl });
+  const provider = await createProvider({ db, keys, publicUrl, accessTokenTtl: opts.accessTokenTtl });
   const csp = contentSecurityPolicy(appOrigins(publicUrl));
 
   registerInteractions(app, { provider, db, publicUrl, csp });

@@ -1,5 +1,6 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type OidcProvider from 'oidc-provider';
+import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { findAccount } from './accounts.ts';
 import { dbAdapterFactory } from './adapter.ts';
@@ -10,8 +11,11 @@ import { errorPage, loggedOutPage, logoutPage } from './pages.ts';
 export const IDP_MOUNT = '/idp';
 /** The client id of the app (public client, PKCE). */
 export const CLIENT_ID = 'sporoci-vrsto';
-/** Access tokens live 10 minutes: they are JWTs and cannot be revoked, so they are short. */
-export const ACCESS_TOKEN_TTL = 10 * 60;
+/**
+ * Access tokens live 10 minutes by default: they are JWTs and cannot be revoked, so they are short.
+ * ACCESS_TOKEN_TTL_SECONDS (server/config.ts) sets another lifetime.
+ */
+export const ACCESS_TOKEN_TTL = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
 /** Sessions, grants and refresh tokens live 30 days: weeks of field work offline, then one refresh. */
 const LONG_TTL = 30 * 24 * 60 * 60;
 
@@ -24,6 +28,8 @@ export interface ProviderSetup {
   keys: IdpKeys;
   /** The origin users see, without a trailing slash. */
   publicUrl: string;
+  /** Seconds an access token lives; default ACCESS_TOKEN_TTL. */
+  accessTokenTtl?: number;
 }
 
 /** The app's redirect (and post-logout) URIs: `/`, `/index.html`, `/auth-callback.html` of each app origin. */
@@ -57,7 +63,7 @@ async function importOidcProvider(): Promise<typeof import('oidc-provider')> {
 }
 
 /** Builds the configured oidc-provider; the issuer is `${publicUrl}/idp`. */
-export async function createProvider({ db, keys, publicUrl }: ProviderSetup): Promise<OidcProvider> {
+export async function createProvider({ db, keys, publicUrl, accessTokenTtl = ACCESS_TOKEN_TTL }: ProviderSetup): Promise<OidcProvider> {
   const { default: Provider, errors } = await importOidcProvider();
   const apiAudience = `${publicUrl}/api`;
   const redirectUris = appRedirectUris(publicUrl);
@@ -118,7 +124,7 @@ export async function createProvider({ db, keys, publicUrl }: ProviderSetup): Pr
     expiresWithSession: () => true,
     ttl: {
       // The function form: a number here would override the resource server's accessTokenTTL.
-      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? ACCESS_TOKEN_TTL,
+      AccessToken: (_ctx, token) => token.resourceServer?.accessTokenTTL ?? accessTokenTtl,
       AuthorizationCode: () => 60,
       IdToken: () => 60 * 60,
       Interaction: () => 60 * 60,
@@ -144,7 +150,7 @@ export async function createProvider({ db, keys, publicUrl }: ProviderSetup): Pr
             scope: 'openid email',
             audience: apiAudience,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenTTL: accessTokenTtl,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
