@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
+import { ANA, downloadAround, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
 import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
 import { jpegWithGps } from './helpers/photo.ts';
 import type { TestServer } from '../api/helpers/server.ts';
@@ -36,18 +36,6 @@ async function countSpecies(speciesId: number, date: string): Promise<number> {
 
 async function pending(page: Page): Promise<string> {
   return (await page.getByTestId('sync-badge').getAttribute('aria-label').catch(() => null)) ?? '';
-}
-
-/** Signs in on a find's link and downloads the area around it at zoom 15 (a small area, quickly). */
-async function downloadAround(page: Page, id: number): Promise<void> {
-  await signIn(page, proxy.url, ANA, `#/?najdba=${id}`);
-  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
-  await page.goto(`${proxy.url}/#/download`);
-  await page.getByLabel('Od merila (povečava)').selectOption('15');
-  await page.getByLabel('Do merila (povečava)').selectOption('15');
-  await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
-  await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
 }
 
 /** Opens a find by its link on the already-open app (a reload, served by the service worker offline). */
@@ -174,7 +162,7 @@ describe('offline: download an area, work with no signal, sync back exactly once
     ctx = await newContext(browser, DESKTOP);
     page = await ctx.newPage();
     // The area is stored in this browser profile? No: a new context has its own storage, so download again.
-    await downloadAround(page, c.a);
+    await downloadAround(page, proxy.url, c.a);
 
     proxy.mode = 'down';
     await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
@@ -230,7 +218,7 @@ describe('offline edits of records changed on the server meanwhile', () => {
     const theirs = await create(B, 3402);
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
-    await downloadAround(page, mine);
+    await downloadAround(page, proxy.url, mine);
     // The service worker serves the app from here on (reloads while the server is down).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 

@@ -16,6 +16,21 @@ export async function signIn(page: Page, baseUrl: string, user = ANA, hash = '#/
   await page.locator('.app-header').waitFor({ timeout: 30_000 });
 }
 
+/**
+ * Signs in on a find's link (`#/?najdba=id`) and downloads the area around it at zoom 15 (a small
+ * area, quickly): its tiles and its finds, which can then be edited and deleted offline.
+ */
+export async function downloadAround(page: Page, baseUrl: string, id: number, user = ANA): Promise<void> {
+  await signIn(page, baseUrl, user, `#/?najdba=${id}`);
+  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+  await page.goto(`${baseUrl}/#/download`);
+  await page.getByLabel('Od merila (povečava)').selectOption('15');
+  await page.getByLabel('Do merila (povečava)').selectOption('15');
+  await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
+  await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
+}
+
 /** Waits until the sightings layer has drawn and returns how many points it holds. */
 export async function waitForSightings(page: Page): Promise<number> {
   await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { startAppServer } from './server.ts';
-import { freePort, type TestServer } from '../../api/helpers/server.ts';
+import { freePort, type StartServerOptions, type TestServer } from '../../api/helpers/server.ts';
 import { signIn as apiSignIn } from '../../api/helpers/auth.ts';
 
 /** How the proxy treats requests. */
@@ -10,15 +10,36 @@ export type ProxyMode =
   | 'pass'
   /** The server is unreachable: every connection is dropped. */
   | 'down'
-  /** Every third /api request (after the first two) fails: a 500 or a dropped connection. */
+  /** Every third /api request (after the first two; see `flakyEvery`) fails: a 500 or a dropped connection. */
   | 'flaky';
+
+/** What the proxy counted. */
+export interface ProxyStats {
+  /** Every request that reached the proxy. */
+  requests: number;
+  /** Requests it failed on purpose (dropped, 500, or a refused token request). */
+  faults: number;
+  /** /api answers 401 (the access token refused) passed on from the server. */
+  unauthorized: number;
+  /** Token requests (POST /idp/token), refused or not. */
+  tokenRequests: number;
+  /** Token requests dropped while `refuseToken` was set. */
+  tokenRefused: number;
+}
 
 /** A loopback proxy in front of the server that injects faults, with counts of what it did. */
 export interface FaultProxy {
   url: string;
   port: number;
   mode: ProxyMode;
-  stats: { requests: number; faults: number };
+  /** In 'flaky' mode, every this-many-th /api request fails; default 3. */
+  flakyEvery: number;
+  /**
+   * While true, the identity provider's token endpoint cannot be reached (its connections are
+   * dropped), in any mode: token renewals fail as when the provider is down, the API still works.
+   */
+  refuseToken: boolean;
+  stats: ProxyStats;
   close(): Promise<void>;
 }
 
@@ -31,7 +52,9 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
     url: '',
     port: 0,
     mode: 'pass',
-    stats: { requests: 0, faults: 0 },
+    flakyEvery: 3,
+    refuseToken: false,
+    stats: { requests: 0, faults: 0, unauthorized: 0, tokenRequests: 0, tokenRefused: 0 },
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
@@ -44,10 +67,19 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
       req.socket.destroy();
       return;
     }
-    const isApi = (req.url ?? '').startsWith('/api/') && !(req.url ?? '').startsWith('/api/Test');
-    if (state.mode === 'flaky' && isApi && ++apiCount % 3 === 0) {
+    const isToken = req.method === 'POST' && (req.url ?? '').startsWith('/idp/token');
+    if (isToken) state.stats.tokenRequests++;
+    if (state.refuseToken && isToken) {
       state.stats.faults++;
-      if (apiCount % 2 === 0) {
+      state.stats.tokenRefused++;
+      req.socket.destroy();
+      return;
+    }
+    const isApi = (req.url ?? '').startsWith('/api/') && !(req.url ?? '').startsWith('/api/Test');
+    if (state.mode === 'flaky' && isApi && ++apiCount % state.flakyEvery === 0) {
+      state.stats.faults++;
+      // Alternately a 500 and a dropped connection.
+      if ((apiCount / state.flakyEvery) % 2 === 0) {
         req.socket.destroy();
       } else {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -58,6 +90,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
     const upstream = request(
       { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: req.headers.host } },
       (up) => {
+        if (up.statusCode === 401 && (req.url ?? '').startsWith('/api/')) state.stats.unauthorized++;
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       },
@@ -81,11 +114,12 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
 
 /**
  * The app server behind a fault proxy, signed in as `user` through the API: the app's public URL is
- * the proxy's (so the browser, the provider's redirects and the tokens all go through it).
+ * the proxy's (so the browser, the provider's redirects and the tokens all go through it). `opts`
+ * go to the server (e.g. its data directory and more environment).
  */
-export async function startAppBehindProxy(user: { email: string; password: string }): Promise<{ server: TestServer; proxy: FaultProxy; token: string }> {
+export async function startAppBehindProxy(user: { email: string; password: string }, opts: StartServerOptions = {}): Promise<{ server: TestServer; proxy: FaultProxy; token: string }> {
   const port = await freePort();
-  const server = await startAppServer({ env: { PUBLIC_URL: `http://localhost:${port}` } });
+  const server = await startAppServer({ ...opts, env: { ...opts.env, PUBLIC_URL: `http://localhost:${port}` } });
   const proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
   const token = (await apiSignIn(proxy.url, user.email, user.password)).accessToken;
   return { server, proxy, token };
