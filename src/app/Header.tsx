@@ -29,7 +29,7 @@ export function Header() {
     titleClicks.value++;
   };
   const s = syncState.value;
-  const badges = !online.value || s.pending + s.failed + s.conflicts > 0 || s.running;
+  const badges = !online.value || s.pending + s.conflicts > 0 || s.running;
   return (
     <header className={`app-header${badges ? ' has-badges' : ''}`}>
       <button type="button" className="brand" onClick={onTitle} title={sl.header.titleHome}>

@@ -9,7 +9,8 @@ import { syncNow } from './syncActions.ts';
 export function SyncBadge() {
   useSignals();
   const s = syncState.value;
-  const waiting = s.pending + s.failed + s.conflicts;
+  // `pending` already counts the failed ones (worker/sync/outbox.ts countStates).
+  const waiting = s.pending + s.conflicts;
   if (waiting === 0 && !s.running) return null;
   const label = s.running ? sl.offline.syncing : sl.offline.pending(waiting);
   return (

@@ -62,7 +62,7 @@ export async function boot(): Promise<void> {
       if (e.type === 'sync') {
         syncState.value = e.state;
         // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).
-        const waiting = e.state.pending + e.state.failed > 0;
+        const waiting = e.state.pending > 0;
         if (waiting || outboxWatch) void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(waiting));
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
@@ -155,7 +155,20 @@ async function renewRefused(e: unknown): Promise<void> {
   authFailure.value = failure;
 }
 
-/** After a 401: refresh the token, or ask to sign in again. */
+/** Seconds before a renewal that could not reach the provider is tried again. */
+const RENEW_RETRY_S = 10;
+let renewRetry: ReturnType<typeof setTimeout> | null = null;
+
+/** The provider could not be reached: try the renewal again in a while (the paused queue waits for it). */
+function renewLater(): void {
+  if (renewRetry !== null) return;
+  renewRetry = setTimeout(() => {
+    renewRetry = null;
+    void renewOrSignIn();
+  }, RENEW_RETRY_S * 1000);
+}
+
+/** After a 401: refresh the token, or ask to sign in again; a provider that cannot be reached is tried again. */
 async function renewOrSignIn(): Promise<void> {
   const um = userManager;
   if (!um || !online.value || authFailure.value) return;
@@ -169,6 +182,7 @@ async function renewOrSignIn(): Promise<void> {
   } catch (e) {
     const { isRefusedByProvider } = await import('../auth/signIn.ts');
     if (isRefusedByProvider(e)) await renewRefused(e);
+    else renewLater();
     return;
   }
   await renewRefused({ error: 'invalid_grant', error_description: null });

@@ -8,7 +8,7 @@ export async function syncNow(): Promise<void> {
   try {
     await core.syncNow();
     const s = await core.getSyncState();
-    if (s.pending + s.failed === 0 && s.conflicts === 0) notify('success', sl.offline.synced);
+    if (s.pending === 0 && s.conflicts === 0) notify('success', sl.offline.synced);
     if (s.conflicts) await loadConflicts();
   } catch (e) {
     console.error(e);

@@ -8,10 +8,10 @@ import { sl } from '../i18n/sl.ts';
 /** 'Odjava': ends the session at the provider (end-session with the ID token) and comes back. */
 export async function signOut(): Promise<void> {
   // Queued changes are sent with the signed-in user's token: send them before leaving.
-  if (syncState.value.pending + syncState.value.failed > 0) {
+  if (syncState.value.pending > 0) {
     await core.syncNow().catch(() => undefined);
     const s = await core.getSyncState();
-    if (s.pending + s.failed > 0) {
+    if (s.pending > 0) {
       notify('error', sl.offline.logoutPending);
       return;
     }

@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { IdentityConfig } from '../../worker/api.ts';
 
 /** SPEC §9: the token is refreshed 30 s before it expires. */
@@ -14,7 +14,7 @@ export const IDP_TIMEOUT_S = 10;
  * refresh token with the 30 s margin.
  */
 export function createUserManager(cfg: IdentityConfig, origin: string): UserManager {
-  return new UserManager({
+  const um = new UserManager({
     authority: cfg.authority,
     client_id: cfg.client_id,
     scope: cfg.scope,
@@ -36,4 +36,11 @@ export function createUserManager(cfg: IdentityConfig, origin: string): UserMana
     // cannot be revoked and expire in minutes.
     revokeTokensOnSignout: false,
   });
+  // One renewal at a time: the provider rotates refresh tokens and revokes the whole grant when
+  // one is used twice, so the 401s of a burst, the sync's pause and the automatic renewal must
+  // share one token request instead of racing with the same refresh token.
+  const renew = um.signinSilent.bind(um);
+  let renewing: Promise<User | null> | null = null;
+  um.signinSilent = (args) => (renewing ??= renew(args).finally(() => (renewing = null)));
+  return um;
 }
