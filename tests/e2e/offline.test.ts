@@ -246,6 +246,12 @@ describe('offline edits of records changed on the server meanwhile', () => {
     await expect.poll(() => first.locator('td').allTextContents()).toEqual(['11', '21']);
     await first.getByText('Najdbo je medtem na strežniku spremenil še nekdo').waitFor();
     await screenshot(page, '47-conflict-both-versions');
+    // The same at phone width: both versions side by side still fit (no horizontal scroll).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await first.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, '47-conflict-both-versions-390');
+    await page.setViewportSize(DESKTOP);
 
     await first.getByRole('button', { name: 'Obdrži mojo' }).click();
     await expect.poll(async () => (await serverFeature(mine)).properties?.['782'], { timeout: 60_000 }).toBe(11);
