@@ -8,11 +8,8 @@ import { STATUS_CONFIRMED, STATUS_NEEDS_INFO, STATUS_REJECTED, STATUS_WAITING, s
 /** The role that reviews every group; `reviewer:<group id>` reviews one group. */
 export const REVIEWER_ROLE = 'reviewer';
 
-/** The groups a caller reviews: every group, some, or none. */
-export type ReviewScope = { all: true } | { all: false; groups: readonly number[] };
-
-/** The scope of nobody. */
-export const NO_REVIEW: ReviewScope = { all: false, groups: [] };
+export { NO_REVIEW, isReviewer, type ReviewScope } from './reviewScope.ts';
+import { NO_REVIEW, type ReviewScope } from './reviewScope.ts';
 
 /**
  * The review scope of a caller's roles: `reviewer` = every group, `reviewer:7` = group 7 (any
@@ -26,11 +23,6 @@ export function reviewScope(roles: readonly string[]): ReviewScope {
     if (m) groups.add(Number(m[1]));
   }
   return { all: false, groups: [...groups].sort((a, b) => a - b) };
-}
-
-/** True when the scope reviews anything at all. */
-export function isReviewer(scope: ReviewScope): boolean {
-  return scope.all || scope.groups.length > 0;
 }
 
 /** True when the scope covers a record of `group` (a group id as stored: number or numeric text). */

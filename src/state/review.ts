@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { core } from '../core.ts';
-import { NO_REVIEW, isReviewer, type ReviewScope } from '../../domain/review.ts';
+import { NO_REVIEW, isReviewer, type ReviewScope } from '../../domain/reviewScope.ts';
 import type { Inbox } from '../../worker/api.ts';
 
 /** The groups the signed-in user reviews (none until known). */
