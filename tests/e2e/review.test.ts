@@ -47,6 +47,8 @@ describe('review: experts check every find, and the reporter hears the verdict',
     it(`asks, hears, answers, corrects and confirms at ${label} px`, async () => {
       const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
       const before = new Set((await finds(anaToken)).map((f) => f.id));
+      // Both widths run on one server: each asks its own question.
+      const question = `Prosim za ostrejšo fotografijo čeljusti (${label} px).`;
       // 1. Ana reports a beetle with a photo.
       const anaCtx: BrowserContext = await newContext(browser, viewport);
       const ana = await anaCtx.newPage();
@@ -69,7 +71,7 @@ describe('review: experts check every find, and the reporter hears the verdict',
       await rev.getByTestId('review-detail').getByText('ana@example.si').first().waitFor({ timeout: 20_000 });
       await screenshot(rev, `review-queue-${label}`);
       await rev.getByRole('button', { name: 'Zahtevaj dopolnitev' }).click();
-      await rev.getByLabel('Kaj naj poročevalec dopolni?').fill('Prosim za ostrejšo fotografijo čeljusti.');
+      await rev.getByLabel('Kaj naj poročevalec dopolni?').fill(question);
       await screenshot(rev, `review-ask-${label}`);
       await rev.getByRole('button', { name: 'Pošlji', exact: true }).click();
       await rev.getByText('Odločitev je shranjena: Potrebna dopolnitev.').waitFor({ timeout: 20_000 });
@@ -82,16 +84,16 @@ describe('review: experts check every find, and the reporter hears the verdict',
       await screenshot(ana, `review-inbox-count-${label}`);
       await profile.click();
       const inbox = ana.getByTestId('inbox');
-      await inbox.getByText('Prosim za ostrejšo fotografijo čeljusti.').waitFor({ timeout: 20_000 });
-      await inbox.getByText(/Potrebna dopolnitev: rogač/).waitFor();
+      await inbox.getByText(question).waitFor({ timeout: 20_000 });
+      await inbox.getByText(/Potrebna dopolnitev: rogač/).first().waitFor();
       await screenshot(ana, `review-inbox-${label}`);
       await openFind(ana, id);
       const card = ana.getByTestId('find-card');
-      await card.getByTestId('verdict-note').getByText('Prosim za ostrejšo fotografijo čeljusti.').waitFor({ timeout: 20_000 });
+      await card.getByTestId('verdict-note').getByText(question).waitFor({ timeout: 20_000 });
       expect(await card.getByTestId('status-chip').textContent()).toBe('Potrebna dopolnitev');
       await screenshot(ana, `review-card-question-${label}`);
       await card.getByRole('button', { name: 'Uredi' }).click();
-      await ana.getByTestId('form-question').getByText('Prosim za ostrejšo fotografijo čeljusti.').waitFor({ timeout: 20_000 });
+      await ana.getByTestId('form-question').getByText(question).waitFor({ timeout: 20_000 });
       await screenshot(ana, `review-form-question-${label}`);
       const sharper = await jpegWithGps(14.51, 46.06, DAY, { width: 1600, height: 1200 });
       await ana.locator('#record-photo').setInputFiles({ name: 'ostrejsa.jpg', mimeType: 'image/jpeg', buffer: sharper });
