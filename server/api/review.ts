@@ -8,13 +8,12 @@ import { canReview, canSee, requireUser, userViewer } from './access.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { addComment, commentOf, describeChange, notificationsFor, readHistory } from './history.ts';
 import { loadTable, type TableMeta } from './meta.ts';
-import { readRecord, updateRecord, type RecordRow } from './recordStore.ts';
+import { readRecord, toFeature, updateRecord, type RecordRow } from './recordStore.ts';
 import { toDataRecords } from './recordWrites.ts';
 import { idParams, ref } from './schemas.ts';
 import { applyUnitRules, checkForeignKeys } from './unitRules.ts';
 import { IF_MATCH_HEADER, assertVersion, ifMatch, sendVersion } from './versions.ts';
 import { bodyObject, positiveInt } from './writes.ts';
-import { toFeature } from './recordStore.ts';
 
 /**
  * Review (issue #20): reviewers (the token's `reviewer` or `reviewer:<group>` roles, domain/review.ts)

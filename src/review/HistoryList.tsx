@@ -6,15 +6,11 @@ import { catalogue } from '../state/appData.ts';
 import { notify } from '../state/notices.ts';
 import { failureHint } from '../ui/errors.ts';
 import { speciesName } from '../ui/species.ts';
+import { formatDateTimeSl } from '../ui/format.ts';
 import { COL } from '../../worker/columns.ts';
 import { statusOf } from '../../domain/statuses.ts';
 import type { HistoryEntry } from '../../worker/api.ts';
 import type { HistoryState } from './useHistory.ts';
-
-/** When an entry happened, in the Slovenian locale. */
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'short', timeStyle: 'short' });
-}
 
 /** What changed, in words: the status and the species; other fields are only named as an edit. */
 function changeLines(e: HistoryEntry): string[] {
@@ -68,7 +64,7 @@ export function HistoryList({ recordId, state, onAdded }: { recordId: number; st
             <li key={e.id} className={`history-entry kind-${e.kind}`}>
               <div className="history-head">
                 <strong>{sl.review.kinds[e.kind] ?? e.kind}</strong>
-                <span className="muted">{sl.review.byWhom(e.actor ?? sl.review.unknownActor, when(e.at))}</span>
+                <span className="muted">{sl.review.byWhom(e.actor ?? sl.review.unknownActor, formatDateTimeSl(e.at))}</span>
               </div>
               {changeLines(e).map((l) => <div key={l}>{l}</div>)}
               {e.comment && <blockquote className="history-comment">{e.comment}</blockquote>}

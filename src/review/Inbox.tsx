@@ -9,6 +9,7 @@ import { openLinkedFind } from '../map/deepLink.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { speciesName } from '../ui/species.ts';
+import { formatDateTimeSl } from '../ui/format.ts';
 import { COL } from '../../worker/columns.ts';
 import { statusOf } from '../../domain/statuses.ts';
 import type { HistoryEntry } from '../../worker/api.ts';
@@ -49,7 +50,7 @@ export function Inbox() {
               <div>
                 <strong>{sl.review.inboxItem(headline(e), nameOf(e.recordId))}</strong>
                 {e.comment && <p className="history-comment">{e.comment}</p>}
-                <p className="muted">{new Date(e.at).toLocaleString('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'short', timeStyle: 'short' })}</p>
+                <p className="muted">{formatDateTimeSl(e.at)}</p>
               </div>
               <IconButton
                 label={sl.review.openFind}
