@@ -15,6 +15,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+const failures = [];
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title} ===`);
@@ -32,6 +33,12 @@ function vitest(title, projects, env = {}) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of bad) failures.push({ suite: title, file: file.name, name: a.fullName, message: a.failureMessages?.[0] ?? '' });
+      // A file that failed before any test ran (import error, hook timeout) has no failed assertion.
+      if (file.status === 'failed' && bad.length === 0) failures.push({ suite: title, file: file.name, name: '(file)', message: file.message ?? '' });
+    }
   } catch {
     failed += 1;
     ok = false;
@@ -62,5 +69,13 @@ else if (process.env.CI) {
   ok = false;
 } else console.warn('PostgreSQL ni na voljo: testi API na PostgreSQL so izpuščeni.');
 
+// The failures once more at the very end, where a CI log that keeps only its tail still shows them.
+if (failures.length) {
+  console.log(`\n=== failed ===`);
+  for (const f of failures) {
+    const firstLines = String(f.message).split('\n').slice(0, 6).join('\n    ');
+    console.log(`- [${f.suite}] ${f.file.replace(root, '')} > ${f.name}\n    ${firstLines}`);
+  }
+}
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);
