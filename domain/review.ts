@@ -69,6 +69,8 @@ export interface VisibleRecord {
   status: unknown;
   group: unknown;
   createdBy: string | null;
+  /** A find of a class 3 species (domain/sensitivity.ts): not shown publicly at all. */
+  withheld?: boolean;
 }
 
 /** Who is looking. */
@@ -89,13 +91,19 @@ export const ANONYMOUS: Viewer = { email: null, review: NO_REVIEW };
 export function isVisibleTo(rec: VisibleRecord, viewer: Viewer): boolean {
   if (viewer.email !== null && rec.createdBy !== null && rec.createdBy === viewer.email) return true;
   if (reviewsGroup(viewer.review, rec.group)) return true;
-  return rec.isPublic && statusOf(rec.status) !== STATUS_REJECTED;
+  return rec.isPublic && statusOf(rec.status) !== STATUS_REJECTED && rec.withheld !== true;
 }
 
-/** Whether the viewer may see the creator's e-mail (the creator and the group's reviewers). */
+/**
+ * Whether the viewer sees a record's private details: the creator's e-mail and the exact place of a
+ * sensitive species (domain/sensitivity.ts). Only the creator and the group's reviewers do.
+ */
 export function seesCreator(rec: Pick<VisibleRecord, 'group' | 'createdBy'>, viewer: Viewer): boolean {
   return (viewer.email !== null && rec.createdBy === viewer.email) || reviewsGroup(viewer.review, rec.group);
 }
+
+/** Whether the viewer sees the exact place of a find (the same people who see its creator). */
+export const seesExactPlace = seesCreator;
 
 /** What a history entry records (server: record_history.kind). */
 export type HistoryKind = 'create' | 'edit' | 'photo' | 'verdict' | 'species' | 'comment' | 'archive' | 'restore' | 'delete';

@@ -3,7 +3,8 @@ import type { ServerConfig } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerBodyParsers } from './http/bodyParsers.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { fillSensitivityClasses, seedIfEmpty } from './seed/index.ts';
+import { refreshAllPublicPlaces } from './api/generalise.ts';
 import { mountIdp } from './idp/index.ts';
 import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
 import { createAuthenticator } from './auth/verify.ts';
@@ -27,7 +28,12 @@ export interface Server {
  */
 export async function createServer(cfg: ServerConfig): Promise<Server> {
   const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  if (cfg.seed) await seedIfEmpty(db);
+  if (cfg.seed) {
+    await seedIfEmpty(db);
+    await fillSensitivityClasses(db);
+  }
+  // The public place of sensitive species' finds (issue #21): after the seed, a copied project or an upgrade.
+  await refreshAllPublicPlaces(db);
   const folding = await checkFilterCaseFolding(db);
   if (folding) console.warn(`Opozorilo: ${folding} Create the database with a UTF-8 locale (e.g. --locale=C.UTF-8).`);
 

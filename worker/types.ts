@@ -88,6 +88,11 @@ export interface Feature {
    * in extenttables for the caller's own records. An edit sends it as If-Match (server/api/versions.ts).
    */
   version?: number;
+  /**
+   * Present when the caller gets a sensitive species' find generalised (domain/sensitivity.ts): the
+   * side in metres of the national-grid square whose centre `geometry` is. Absent = the exact place.
+   */
+  generalised?: 1000 | 10000;
 }
 
 /** An attachment of a record. */
@@ -112,6 +117,8 @@ export interface DataRecord {
   updatedAt: string;
   /** The record's version (its ETag). */
   version: number;
+  /** As Feature.generalised: the square's side when the caller gets the place generalised. */
+  generalised?: 1000 | 10000;
 }
 
 /** Stroke part of a symbology style. */

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../http/errors.ts';
 import type { TableMeta } from './meta.ts';
 import { isPublicValue, PUBLIC_FLAG_TEXTS } from '../../domain/visibility.ts';
 import { isEditableStatus, STATUS_REJECTED } from '../../domain/statuses.ts';
+import { WITHHELD } from '../../domain/sensitivity.ts';
 import { isVisibleTo, NO_REVIEW, reviewScope, reviewsGroup, seesCreator, type Viewer, type VisibleRecord } from '../../domain/review.ts';
 
 /** The caller's e-mail in the form it is stored (lower case), or null when anonymous. */
@@ -67,8 +68,9 @@ export function visibleSql(meta: TableMeta, alias: string, params: unknown[], vi
   const notRejected = status
     ? `coalesce(${alias}.properties->>${param(params, String(status.id), '::text')}, '') <> ${param(params, String(STATUS_REJECTED), '::text')}`
     : 'true';
-  if (!isPublic && !status) return 'true';
-  return `((${publicSql} and ${notRejected}) or ${ownSql(alias, params, viewer)} or ${reviewedSql(meta, alias, params, viewer)})`;
+  // A class 3 find (domain/sensitivity.ts WITHHELD) is not shown publicly at all.
+  const notWithheld = `${alias}.generalised <> ${WITHHELD}`;
+  return `((${publicSql} and ${notRejected} and ${notWithheld}) or ${ownSql(alias, params, viewer)} or ${reviewedSql(meta, alias, params, viewer)})`;
 }
 
 /** SQL: the properties of `alias` with the creator e-mail removed unless the viewer created the row or reviews it. */
@@ -87,6 +89,8 @@ export function seesCreatorSql(meta: TableMeta, alias: string, params: unknown[]
 export interface OwnedRow {
   properties: Properties;
   created_by_email: string | null;
+  /** records.generalised (domain/sensitivity.ts); -1 withholds the find from the public. */
+  generalised?: number;
 }
 
 /** The fields of a row the domain's visibility rule reads. */
@@ -97,6 +101,7 @@ function visibleRecord(meta: TableMeta, row: OwnedRow): VisibleRecord {
     status: status ? row.properties[String(status.id)] : null,
     group: group ? row.properties[String(group.id)] : null,
     createdBy: row.created_by_email,
+    withheld: row.generalised === WITHHELD,
   };
 }
 

@@ -8,6 +8,8 @@ import { idempotencyKey, isUniqueViolation } from './idempotency.ts';
 import { loadTable } from './meta.ts';
 import { field, readForm } from './multipart.ts';
 import { readVisibleRecord } from './recordStore.ts';
+import { placeOf } from './place.ts';
+import { stripGps } from '../geo/stripGps.ts';
 import { idParams, ref } from './schemas.ts';
 import { backToReviewAfterPhoto } from './writes.ts';
 import type { Db } from '../db/index.ts';
@@ -22,15 +24,17 @@ function intField(v: string | undefined, name: string): number {
 }
 
 /** Sends attachment bytes with safe headers. */
-async function sendImage(db: Db, reply: FastifyReply, id: number, thumb: boolean, name: string): Promise<FastifyReply> {
+async function sendImage(db: Db, reply: FastifyReply, id: number, thumb: boolean, name: string, withoutPlace: boolean): Promise<FastifyReply> {
   const bytes = await readAttachmentBytes(db, id, thumb);
   if (!bytes) throw notFound(`Attachment ${id} does not exist`);
+  // A sensitive species' photo keeps its GPS position only for those who see the exact place (place.ts).
+  const data = withoutPlace ? stripGps(bytes.data) : bytes.data;
   return reply
     .type(bytes.mime)
     .header('cache-control', 'private, max-age=3600')
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .send(bytes.data);
+    .send(data);
 }
 
 /** Attachment routes: upload, read (original or thumbnail), delete, first attachment of an info. */
@@ -44,7 +48,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     const meta = await loadTable(db, projectId, head.table_id);
     const row = await readVisibleRecord(db, meta, head.record_id, viewer);
     if (!row) throw notFound(`Attachment ${id} does not exist`);
-    return { head, meta, row };
+    return { head, meta, row, withoutPlace: placeOf(meta, row, viewer).generalised !== undefined };
   };
 
   docs.define(app, {
@@ -125,8 +129,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     async handler(req, reply) {
       const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
       const thumb = (req.query as { thumb?: boolean }).thumb === true;
-      const { head } = await visibleAttachment(projectId, recordAttachmentId, viewerOf(await authenticate(req)));
-      return sendImage(db, reply, head.id, thumb, head.name);
+      const { head, withoutPlace } = await visibleAttachment(projectId, recordAttachmentId, viewerOf(await authenticate(req)));
+      return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
     },
   });
 
@@ -165,8 +169,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         [recordId, tableAttachmentInfoId, projectId]);
       const first = rows[0];
       if (!first) throw notFound(`Record ${recordId} has no attachment of info ${tableAttachmentInfoId}`);
-      const { head } = await visibleAttachment(projectId, first.id, viewer);
-      return sendImage(db, reply, head.id, thumb, head.name);
+      const { head, withoutPlace } = await visibleAttachment(projectId, first.id, viewer);
+      return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
     },
   });
 }

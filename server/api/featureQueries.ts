@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import { parseExtent } from '../geo/validate.ts';
 import { param, seesCreatorSql, viewerOf, visibleSql } from './access.ts';
+import { placeSql } from './place.ts';
 import type { Viewer } from '../../domain/review.ts';
 import { keyedArrays, sendJsonPieces } from './extentStream.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
@@ -52,17 +53,22 @@ export async function* extentChunks(
   const own = seesCreatorSql(meta, 'r', params, viewer);
   const props = `(r.properties - (case when ${own} then ${forOwner} else ${forOthers} end))::text`;
   const isPoint = meta.table.geometryType === 2;
-  const geometry = isPoint ? `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'` : 'r.geometry::text';
-  // For points min = max, so the extent bounds min_x and min_y on both sides: an index range scan.
-  const pointRange = isPoint ? ' and r.min_x >= $3::float8 and r.min_y >= $4::float8' : '';
+  // Sensitive species (place.ts): the creator and reviewers get the point, everyone else the
+  // centre of its square, with the square's side as the foreign member "generalised".
+  const place = placeSql(meta, 'r', params, viewer);
+  const exactPoint = `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'`;
+  const geometry = isPoint
+    ? `(case when r.generalised = 0 or ${place.exact} then ${exactPoint} else r.pub_geometry::text end)`
+    : `(${place.geometry})::text`;
+  const generalised = `(case when ${place.generalised} > 0 then ',"generalised":' || ${place.generalised} else '' end)`;
   const visible = visibleSql(meta, 'r', params, viewer);
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select string_agg(c.item, ',' order by c.id) as body, max(c.id) as last, count(*)::int as n from (
-      select r.id, ${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || (case when ${own} then ',"version":' || r.version else '' end) || '}' as item
+      select r.id, ${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || (case when ${own} then ',"version":' || r.version else '' end) || ${generalised} || '}' as item
         from records r
        where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
-         and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8${pointRange}
+         and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}
          and ${visible} and r.id > $${after}::bigint
        order by r.id limit $${limit}::int) c`;
   for (;;) {

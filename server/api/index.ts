@@ -21,6 +21,7 @@ import { registerRecordFullRoute } from './recordFull.ts';
 import { registerRecordItemRoutes } from './recordItems.ts';
 import { registerRecordSpatialRoutes } from './recordSpatial.ts';
 import { registerReviewRoutes } from './review.ts';
+import { registerSensitivityRoutes } from './sensitivity.ts';
 
 /** What the API routes need. */
 export interface ApiDeps {
@@ -66,6 +67,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerRecordItemRoutes(api, ctx);
     registerRecordSpatialRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
+    registerSensitivityRoutes(api, ctx);
     registerRecordFullRoute(api, ctx);
     registerProfileRoutes(api, ctx);
   });

@@ -19,6 +19,8 @@ export interface TableRoles {
   species: Column | null;
   speciesPublic: Column | null;
   speciesOriginal: Column | null;
+  /** VAROVANJE, on the species table: the species' sensitivity class (domain/sensitivity.ts). */
+  sensitivity: Column | null;
 }
 
 /** A table with everything the routes need to read and write its records. */
@@ -86,6 +88,7 @@ export function findRoles(columns: Column[]): TableRoles {
     species: by('VRSTA', 'ForeignKey'),
     speciesPublic: by('VRSTA_JAVN'),
     speciesOriginal: by('VRSTA_ORIG'),
+    sensitivity: by('VAROVANJE'),
   };
 }
 

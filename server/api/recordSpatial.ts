@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Geometry } from '../../worker/types.ts';
 import { badRequest } from '../http/errors.ts';
 import { viewerOf, visibleSql } from './access.ts';
+import { placeSql } from './place.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from './context.ts';
 import { sendExtentTables } from './featureQueries.ts';
 import { loadTable } from './meta.ts';
@@ -63,15 +64,21 @@ export function registerRecordSpatialRoutes(app: FastifyInstance, ctx: ApiContex
       if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
       const [x0, y0, x1, y1] = shape.bbox;
       const params: unknown[] = [tableId, projectId, x0, y0, x1, y1];
-      const candidates = await db.query<{ id: number; geometry: Geometry | null }>(
-        `select r.id, r.geometry from records r
+      // What a caller may know of a sensitive species' find is its square (place.ts): for everyone
+      // but its creator and reviewers the query meets the square's extent or nothing, so no number
+      // of small queries can find the point inside it.
+      const place = placeSql(meta, 'r', params, viewer);
+      const candidates = await db.query<{ id: number; geometry: Geometry | null; exact: boolean; square: [number, number, number, number] | null }>(
+        `select r.id, r.geometry, ${place.exact} as exact,
+                case when r.generalised = 0 then null else jsonb_build_array(r.pub_min_x, r.pub_min_y, r.pub_max_x, r.pub_max_y) end as square
+           from records r
           where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
-            and r.max_x >= $3::float8 and r.min_x <= $5::float8 and r.max_y >= $4::float8 and r.min_y <= $6::float8
+            and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}
             and ${visibleSql(meta, 'r', params, viewer)}
           order by r.id limit ${MAX_SPATIAL_CANDIDATES + 1}`, params);
       if (candidates.length > MAX_SPATIAL_CANDIDATES) throw badRequest(`The area holds more than ${MAX_SPATIAL_CANDIDATES} records; query a smaller one`);
       const hits = candidates.filter((c) => {
-        const s = storedShape(c.geometry);
+        const s = c.square && !c.exact ? bboxShape(c.square) : storedShape(c.geometry);
         return s !== null && intersects(s, shape);
       }).map((c) => c.id);
       const pageIds = hits.slice((page - 1) * perPage, page * perPage);

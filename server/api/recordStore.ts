@@ -2,7 +2,9 @@ import type { Attachment, DataRecord, Feature, Geometry, Properties } from '../.
 import type { Queryable } from '../db/index.ts';
 import { canSee, canSeeCreator, maskProperties } from './access.ts';
 import type { Viewer } from '../../domain/review.ts';
-import type { TableMeta } from './meta.ts';
+import { loadTable, type TableMeta } from './meta.ts';
+import { placeOf, PLACE_COLUMNS } from './place.ts';
+import { refreshPublicPlace } from './generalise.ts';
 
 /** A row of `records` as the routes read it. */
 export interface RecordRow {
@@ -16,10 +18,13 @@ export interface RecordRow {
   updated_at: Date | string;
   /** Adds one at every change of fields, location or status (the ETag; versions.ts). */
   version: number;
+  /** The public place (place.ts, generalise.ts). */
+  generalised: number;
+  pub_geometry: Geometry | null;
 }
 
 /** The columns of RecordRow, for select lists. */
-export const RECORD_COLUMNS = 'r.id, r.project_id, r.table_id, r.properties, r.geometry, r.created_by_email, r.created_at, r.updated_at, r.version';
+export const RECORD_COLUMNS = `r.id, r.project_id, r.table_id, r.properties, r.geometry, r.created_by_email, r.created_at, r.updated_at, r.version, ${PLACE_COLUMNS}`;
 
 /** ISO 8601 from a timestamp as the driver returns it. */
 export function iso(v: Date | string): string {
@@ -42,7 +47,7 @@ export async function readVisibleRecord(q: Queryable, meta: TableMeta, id: numbe
 
 /** The Feature of a row, as the caller may see it. */
 export function toFeature(meta: TableMeta, row: RecordRow, viewer: Viewer): Feature {
-  return { type: 'Feature', id: row.id, geometry: row.geometry, properties: maskProperties(meta, row, viewer) };
+  return { type: 'Feature', id: row.id, ...placeOf(meta, row, viewer), properties: maskProperties(meta, row, viewer) };
 }
 
 /** The DataRecord of a row with its attachments, as the caller may see it. */
@@ -51,7 +56,7 @@ export function toDataRecord(meta: TableMeta, row: RecordRow, viewer: Viewer, at
     id: row.id,
     tableId: row.table_id,
     properties: maskProperties(meta, row, viewer),
-    geometry: row.geometry,
+    ...placeOf(meta, row, viewer),
     attachments,
     createdByEmail: canSeeCreator(meta, row, viewer) ? row.created_by_email : null,
     createdAt: iso(row.created_at),
@@ -102,6 +107,7 @@ export async function insertRecord(tx: Queryable, meta: TableMeta, rec: NewRecor
      values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11) returning ${RECORD_COLUMNS}`,
     [id, meta.table.projectId, meta.table.id, JSON.stringify(properties), rec.geometry ? JSON.stringify(rec.geometry) : null,
       b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null, rec.email, rec.idempotencyKey]);
+  await refreshPublicPlace(tx, meta, id);
   return rows[0] as RecordRow;
 }
 
@@ -117,7 +123,10 @@ export async function updateRecord(
   }
   const rows = await tx.query<RecordRow>(
     `update records as r set properties = $2::jsonb${geoSql}, updated_at = now(), version = r.version + 1 where r.id = $1 returning ${RECORD_COLUMNS}`, params);
-  return rows[0] as RecordRow;
+  const row = rows[0] as RecordRow;
+  // The species or the point may have changed: the public place follows (server/api/generalise.ts).
+  await refreshPublicPlace(tx, await loadTable(tx, row.project_id, row.table_id), row.id);
+  return row;
 }
 
 /** Deletes a record and (by cascade) its attachments. */

@@ -38,6 +38,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
     properties: {
       type: { const: 'Feature' }, id: int, geometry: nullable(ref('Geometry')), properties: ref('Properties'),
       version: { ...int, description: 'The record version (its ETag): in /detailed, and in extenttables for the caller\'s own records. Send it back as If-Match.' },
+      generalised: { type: 'integer', enum: [1000, 10000], description: 'Present when the caller gets a sensitive species\' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.' },
     },
   },
   Attachment: {
@@ -62,7 +63,16 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       attachments: { type: 'array', items: ref('Attachment') }, createdByEmail: nullable(str),
       createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
       version: { ...int, description: 'The record version (its ETag); send it back as If-Match.' },
+      generalised: { type: 'integer', enum: [1000, 10000], description: 'Present when the caller gets a sensitive species\' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.' },
     },
+  },
+  SensitivityClasses: {
+    type: 'object', required: ['classes'],
+    properties: { classes: { type: 'object', description: 'Species id → class (1: 1 km square, 2: 10 km square, 3: not public); species of class 0 are left out.', additionalProperties: { type: 'integer', enum: [1, 2, 3] } } },
+  },
+  SensitivityChange: {
+    type: 'object', required: ['speciesId', 'class', 'recordsChanged'],
+    properties: { speciesId: int, class: { type: 'integer', enum: [0, 1, 2, 3] }, recordsChanged: { ...int, description: 'Finds whose public place changed' } },
   },
   FeatureCreate: {
     type: 'object', required: ['geometry', 'properties'],

@@ -36,6 +36,12 @@ export function mercatorToNationalGrid(x: number, y: number): [number, number] {
   return [e as number, n as number];
 }
 
+/** Converts national grid (EPSG:3794) easting/northing to EPSG:3857 metres. */
+export function nationalGridToMercator(e: number, n: number): [number, number] {
+  const [x, y] = toNationalGrid.inverse([e, n]);
+  return [x as number, y as number];
+}
+
 /** True when an EPSG:3857 position lies inside the national grid extent (i.e. in or near Slovenia). */
 export function isInNationalGridExtent(x: number, y: number): boolean {
   if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > WEB_MERCATOR_MAX || Math.abs(y) > WEB_MERCATOR_MAX) return false;

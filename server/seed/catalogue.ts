@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { sensitivityClassOf, type SensitivityClass } from '../../domain/sensitivity.ts';
 
 /** A species of the catalogue (only what the server needs). */
 export interface CatalogueSpecies {
   id: number;
   name: string;
   latin: string;
+  /** How exactly the public sees its finds (domain/sensitivity.ts; reasons in docs/sensitive-species.md). */
+  sensitivity: SensitivityClass;
 }
 
 /** A species group with its 'other' entry. */
@@ -40,7 +43,7 @@ function readGroup(g: unknown): CatalogueGroup {
     other: { id: other.id, name: String(other.name ?? '') },
     species: species.map((s: Record<string, unknown>) => {
       if (typeof s.id !== 'number' || typeof s.name !== 'string') throw new Error('catalogue.json: malformed species');
-      return { id: s.id, name: s.name, latin: typeof s.latin === 'string' ? s.latin : '' };
+      return { id: s.id, name: s.name, latin: typeof s.latin === 'string' ? s.latin : '', sensitivity: sensitivityClassOf(s.sensitivity) };
     }),
   };
 }
@@ -56,9 +59,9 @@ export function loadCatalogue(url: URL = CATALOGUE_URL): Catalogue {
 }
 
 /** Every unit of the catalogue: species and 'other' entries, with their group. */
-export function catalogueUnits(c: Catalogue): { id: number; name: string; latin: string; groupId: number; isOther: boolean }[] {
+export function catalogueUnits(c: Catalogue): { id: number; name: string; latin: string; groupId: number; isOther: boolean; sensitivity: SensitivityClass }[] {
   return c.groups.flatMap((g) => [
     ...g.species.map((s) => ({ ...s, groupId: g.id, isOther: false })),
-    { id: g.other.id, name: g.other.name, latin: '', groupId: g.id, isOther: true },
+    { id: g.other.id, name: g.other.name, latin: '', groupId: g.id, isOther: true, sensitivity: 0 as SensitivityClass },
   ]);
 }

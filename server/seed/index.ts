@@ -34,7 +34,7 @@ async function seedUnits(tx: Queryable, catalogue: Catalogue): Promise<void> {
   const cols = ['id', 'project_id', 'table_id', 'properties', 'created_by_email'];
   const unitIds = await reserveRecordIds(tx, units.length);
   await insertRows(tx, 'records', cols, units.map((u, i) => [
-    unitIds[i], PROJECT_ID, UNITS_TABLE_ID, JSON.stringify({ [UNIT_COL.id]: u.id, [UNIT_COL.description]: u.name }), null,
+    unitIds[i], PROJECT_ID, UNITS_TABLE_ID, JSON.stringify({ [UNIT_COL.id]: u.id, [UNIT_COL.description]: u.name, [UNIT_COL.sensitivity]: u.sensitivity }), null,
   ]), { properties: '::jsonb' });
   const relIds = await reserveRecordIds(tx, units.length);
   await insertRows(tx, 'records', cols, units.map((u, i) => [
@@ -93,4 +93,24 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     await seedUnits(tx, catalogue);
     await seedSightings(tx, sightings, photos);
   });
+}
+
+/**
+ * Gives the species of project 35 that have no sensitivity class yet the catalogue's class: an
+ * installation seeded before classes existed gets them on its next start (migration 6 added the
+ * column). A class an administrator has set is never overwritten.
+ */
+export async function fillSensitivityClasses(db: Db): Promise<number> {
+  const [col] = await db.query<{ id: number }>(
+    `select id from platform_columns where table_id = $1 and upper(db_name) = 'VAROVANJE'`, [UNITS_TABLE_ID]);
+  if (!col) return 0;
+  let filled = 0;
+  for (const u of catalogueUnits(loadCatalogue())) {
+    const rows = await db.query(
+      `update records set properties = properties || jsonb_build_object($3::text, $4::int)
+        where project_id = $1 and table_id = $2 and properties->>$5::text = $6::text and not (properties ? $3::text) returning id`,
+      [PROJECT_ID, UNITS_TABLE_ID, String(col.id), u.sensitivity, String(UNIT_COL.id), String(u.id)]);
+    filled += rows.length;
+  }
+  return filled;
 }

@@ -38,7 +38,7 @@ export const COL = {
 } as const;
 
 /** Column ids of tables 53 and 60. */
-export const UNIT_COL = { id: 971, description: 926 } as const;
+export const UNIT_COL = { id: 971, description: 926, sensitivity: 2071 } as const;
 /** Column ids of the relation table 60. */
 export const RELATION_COL = { group: 1010, unit: 1011 } as const;
 
@@ -108,6 +108,8 @@ export function columnDefs(catalogue: Catalogue): ColumnDef[] {
     col(t, COL.createdBy, 'createdbyemail', 'Ustvaril', 'Text', { isSpecial: true }),
     col(UNITS_TABLE_ID, UNIT_COL.id, 'ID_VRSTE', 'ID vrste', 'Integer', { isPk: true }),
     col(UNITS_TABLE_ID, UNIT_COL.description, 'OPIS', 'Opis', 'Text'),
+    // domain/sensitivity.ts: set by administrators only (PUT /api/Species/{p}/{id}/sensitivity).
+    col(UNITS_TABLE_ID, UNIT_COL.sensitivity, 'VAROVANJE', 'Varovanje lokacije', 'Integer', { isSpecial: true }),
     col(RELATION_TABLE_ID, RELATION_COL.group, 'SKUPINA', 'Skupina', 'Integer'),
     col(RELATION_TABLE_ID, RELATION_COL.unit, 'VRSTA', 'Vrsta', 'Integer'),
   ];

@@ -8,6 +8,7 @@ import { ProfilesApi } from '../../../worker/http/profiles.ts';
 import { ProjectsApi } from '../../../worker/http/projects.ts';
 import { RecordsApi } from '../../../worker/http/records.ts';
 import { ReviewApi } from '../../../worker/http/review.ts';
+import { SpeciesApi } from '../../../worker/http/species.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/auth.ts';
@@ -27,6 +28,7 @@ export interface Clients {
   projects: ProjectsApi;
   columns: ColumnsApi;
   review: ReviewApi;
+  species: SpeciesApi;
 }
 
 /** A started server with its callers. */
@@ -65,7 +67,7 @@ export function clients(origin: string, token: string | null): Clients {
   return {
     health: new HealthApi(http), features: new FeaturesApi(http), records: new RecordsApi(http),
     profiles: new ProfilesApi(http), projects: new ProjectsApi(http), columns: new ColumnsApi(http),
-    review: new ReviewApi(http),
+    review: new ReviewApi(http), species: new SpeciesApi(http),
   };
 }
 

@@ -57,4 +57,7 @@ export const SPEC_ROUTES: readonly string[] = [
   'GET /api/Records/{projectId}/{tableId}/{recordId}/history',
   'POST /api/Records/{projectId}/{tableId}/{recordId}/comments',
   'GET /api/Notifications/{projectId}',
+  // Sensitive species (issue #21)
+  'GET /api/Species/{projectId}/{tableId}/sensitivity',
+  'PUT /api/Species/{projectId}/{tableId}/{speciesId}/sensitivity',
 ];

@@ -64,13 +64,16 @@ describe('who sees a record: domain, server row check and server SQL agree', () 
     { email: 'pregled@example.si', review: { all: false, groups: [7, 8] } },
     { email: 'vsi@example.si', review: { all: true } },
   ];
-  const records: Array<{ id: number; properties: Properties; created_by_email: string }> = [];
+  // generalised -1: a class 3 species (domain/sensitivity.ts), withheld from the public.
+  const records: Array<{ id: number; properties: Properties; created_by_email: string; generalised: number }> = [];
   let id = 0;
   for (const status of [5, '5', 3, 1, 2, '2', null]) {
     for (const pub of [true, false, 1, null]) {
       for (const group of [7, '8', 1]) {
         for (const creator of ['ana@example.si', 'vzorec@example.si']) {
-          records.push({ id: ++id, properties: { 920: group, 974: status, 2066: pub, 1820: creator } as Properties, created_by_email: creator });
+          for (const generalised of [0, 1000, -1]) {
+            records.push({ id: ++id, properties: { 920: group, 974: status, 2066: pub, 1820: creator } as Properties, created_by_email: creator, generalised });
+          }
         }
       }
     }
@@ -78,8 +81,8 @@ describe('who sees a record: domain, server row check and server SQL agree', () 
   let db: PGlite;
   beforeAll(async () => {
     db = await PGlite.create();
-    await db.exec('create table r (id integer primary key, properties jsonb not null, created_by_email text)');
-    for (const r of records) await db.query('insert into r values ($1, $2::jsonb, $3)', [r.id, JSON.stringify(r.properties), r.created_by_email]);
+    await db.exec('create table r (id integer primary key, properties jsonb not null, created_by_email text, generalised integer not null default 0)');
+    for (const r of records) await db.query('insert into r values ($1, $2::jsonb, $3, $4)', [r.id, JSON.stringify(r.properties), r.created_by_email, r.generalised]);
   }, 60_000);
   afterAll(async () => { await db?.close(); });
 
@@ -92,7 +95,7 @@ describe('who sees a record: domain, server row check and server SQL agree', () 
       const maskParams: unknown[] = [];
       const masked = new Map((await db.query<{ id: number; p: Properties }>(`select id, ${maskedPropertiesSql(meta, 'r', maskParams, v)} as p from r`, maskParams)).rows.map((x) => [x.id, x.p]));
       for (const r of records) {
-        const domain = isVisibleTo({ isPublic: [true, 1].includes(r.properties[2066] as never), status: r.properties[974], group: r.properties[920], createdBy: r.created_by_email }, v);
+        const domain = isVisibleTo({ isPublic: [true, 1].includes(r.properties[2066] as never), status: r.properties[974], group: r.properties[920], createdBy: r.created_by_email, withheld: r.generalised === -1 }, v);
         const label = `${v.email} ${JSON.stringify(r.properties)}`;
         expect(canSee(meta, r, v), label).toBe(domain);
         expect(sql.has(r.id), label).toBe(domain);

@@ -5,7 +5,7 @@ import type { Properties } from '../../../../worker/types.ts';
 export async function recordsDb(records: { id: number; properties: Properties }[]): Promise<PGlite> {
   const db = await PGlite.create();
   // A session time zone far from Ljubljana proves that no result depends on it.
-  await db.exec(`set timezone = 'Pacific/Chatham'; create table t (id integer primary key, properties jsonb not null)`);
+  await db.exec(`set timezone = 'Pacific/Chatham'; create table t (id integer primary key, properties jsonb not null, generalised integer not null default 0)`);
   await insertRecords(db, records);
   return db;
 }
