@@ -79,6 +79,16 @@ export interface PointBatch {
   properties: Feature['properties'][];
   /** 1 where the find is not confirmed (STATUS other than 1): drawn lighter (worker/layer/waiting.ts). */
   unconfirmed: Uint8Array;
+  /**
+   * Per point: the side in metres (1000 or 10000) of the national-grid square whose centre the
+   * point is, when the caller gets a sensitive species' find generalised (issue #21); 0 = exact.
+   */
+  generalised: Uint16Array;
+  /**
+   * The squares of the points with `generalised` > 0, in batch order: 8 numbers each, the corners
+   * SW, SE, NE, NW as x, y in EPSG:3857, projected in the worker (worker/layer/squares.ts).
+   */
+  squares: Float64Array;
 }
 
 /** The filter state of SPEC §4: year, species, 'mine only' and the review status (issue #20), combined with AND. */

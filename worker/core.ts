@@ -5,6 +5,7 @@ import { CoreBase } from './coreBase.ts';
 import { COL } from './columns.ts';
 import { layerStateFilter } from './layer/filterState.ts';
 import { SightingsLayer } from './layer/SightingsLayer.ts';
+import { gridFor } from './layer/squares.ts';
 import { crossing } from './http/crossing.ts';
 import { RecordsCore } from './records/recordsCore.ts';
 import type { DetailedFeature } from './records/service.ts';
@@ -69,7 +70,8 @@ export class DataCoreImpl extends CoreBase implements DataCore {
   async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {
     const source = this.requireMonitor().online ? this.loadLayerFeatures() : this.offlineCore().then((o) => o.records.list());
     const [features, columns, rules] = await Promise.all([source, this.sightingColumns(), this.layerRules()]);
-    return this.sightings.points(features, { extent, filter, rules, columns, userEmail: this.session.email });
+    const grid = await gridFor(features);
+    return this.sightings.points(features, { extent, filter, rules, columns, userEmail: this.session.email, grid });
   }
 
   getSightingColumns(): Promise<Column[]> {

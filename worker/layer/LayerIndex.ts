@@ -9,6 +9,7 @@ import { validate, type ColumnSource } from '../filters/validate.ts';
 import { LayerRows } from './LayerRows.ts';
 import { assembleBatch, BatchScratch } from './layerBatch.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
+import type { GridProjection } from './squares.ts';
 
 /** What one batch of the layer is asked for. */
 export interface LayerQuery {
@@ -24,6 +25,8 @@ export interface LayerQuery {
   userEmail: string | null;
   /** The clock of afterNow / beforeNow in epoch ms; default Date.now. */
   now?: () => number;
+  /** The national grid, for the squares of generalised finds (PointBatch.squares); default none (NaN corners). */
+  grid?: GridProjection | null;
 }
 
 /** How the last batch was decided: rows through the columnar engine, features through the object engine. */
@@ -96,7 +99,7 @@ export class LayerIndex {
       const extras: Feature[] = [];
       for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
-      return assembleBatch(rows, selected, k, extras, styles, this.scratch);
+      return assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null);
     } finally {
       this.pool.give(selected);
     }

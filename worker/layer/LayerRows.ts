@@ -2,6 +2,7 @@ import type { Feature, Properties } from '../types.ts';
 import { COL, isPublic } from '../columns.ts';
 import { ColumnStore } from '../filters/columnar/ColumnStore.ts';
 import { finestCell } from './thinSorted.ts';
+import { generalisedSide } from './squares.ts';
 
 /** Above this share of the rows changed, added or gone, a sync builds the rows anew. */
 const REBUILD_SHARE = 0.25;
@@ -26,7 +27,7 @@ function pointOf(f: Feature, axis: 0 | 1): number {
 
 /**
  * The layer's features as rows of a ColumnStore, with what the map needs of each row read once:
- * the point, its finest thinning cell, the public flag. A newer list of the same layer (the
+ * the point, its finest thinning cell, its generalisation, the public flag. A newer list of the same layer (the
  * offline list after an edit, a reload) is matched by feature id: rows whose properties are
  * unchanged stay as they are, edited rows are updated in place, rows missing from the list are
  * left out, and features the store does not hold (offline inserts) are `extras`, for the object
@@ -45,6 +46,8 @@ export class LayerRows {
   /** Each row's finest thinning cell (-1 when out of range). */
   cx!: Int32Array;
   cy!: Int32Array;
+  /** Each row's generalisation: the side of the square its point stands for, 0 = exact (squares.ts). */
+  gens!: Uint16Array;
   /** The rows that can be drawn: in the current list, public, with a finite point; ascending. */
   candidates!: Int32Array;
   /** Features of the current list that the store does not hold. */
@@ -69,7 +72,7 @@ export class LayerRows {
    * map estimated (8 and 40 bytes a row).
    */
   bytes(): number {
-    const arrays = [this.ids, this.xs, this.ys, this.cx, this.cy, this.present, this.candidates];
+    const arrays = [this.ids, this.xs, this.ys, this.cx, this.cy, this.gens, this.present, this.candidates];
     return this.store.bytes() + arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.size * (8 + 40);
   }
 
@@ -122,6 +125,7 @@ export class LayerRows {
     this.ys = new Float64Array(n);
     this.cx = new Int32Array(n);
     this.cy = new Int32Array(n);
+    this.gens = new Uint16Array(n);
     this.present = new Uint8Array(n);
     this.extras = [];
     for (let i = 0; i < n; i++) {
@@ -147,6 +151,7 @@ export class LayerRows {
     this.ys[row] = y;
     this.cx[row] = finestCell(x);
     this.cy[row] = finestCell(y);
+    this.gens[row] = generalisedSide(f);
   }
 
   private findCandidates(): void {

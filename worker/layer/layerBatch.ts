@@ -5,6 +5,7 @@ import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL, thinLevels } from './thin.ts';
 import { unconfirmedFlags } from './waiting.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
+import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
@@ -16,6 +17,8 @@ export class BatchScratch {
   cy = new Int32Array(0);
   index = new Int32Array(0);
   readonly best = new Int32Array(THIN_ALL_LEVEL);
+  /** The projected squares of generalised finds, cached by centre. */
+  readonly squares = new SquareRings();
 
   /** Bytes held. */
   bytes(): number {
@@ -38,10 +41,12 @@ export class BatchScratch {
  * Packs the selected rows (ascending) and then the extras (features outside the store, already
  * filtered) into a PointBatch. The thinning levels come from one walk of the thinning order
  * (layerStyles.ts) with the extras merged in; should a point lie beyond the integer cell range
- * (far outside the world), thinLevels does the whole batch instead.
+ * (far outside the world), thinLevels does the whole batch instead. Generalised points get their
+ * squares from `grid` (squares.ts).
  */
 export function assembleBatch(
   rows: LayerRows, selected: Int32Array, k: number, extras: readonly Feature[], styles: LayerStyles, scratch: BatchScratch,
+  grid: GridProjection | null,
 ): PointBatch {
   const n = k + extras.length;
   const { rank } = styles.order;
@@ -49,10 +54,11 @@ export function assembleBatch(
   const ids = new Float64Array(n);
   const coords = new Float64Array(2 * n);
   const styleIndex = new Uint16Array(n);
+  const generalised = new Uint16Array(n);
   // Sized once: growing by push re-allocates, and fresh memory is what a large batch costs most.
   const properties = new Array<Properties>(n);
   const { at } = scratch;
-  const { xs, ys, store } = rows;
+  const { xs, ys, store, gens } = rows;
   const rowIds = rows.ids;
   const rowStyle = styles.style;
   let inRange = true;
@@ -62,6 +68,7 @@ export function assembleBatch(
     coords[2 * b] = xs[row]!;
     coords[2 * b + 1] = ys[row]!;
     styleIndex[b] = rowStyle[row]!;
+    generalised[b] = gens[row]!;
     properties[b] = store.record(row);
     const j = rank[row]!;
     if (j < 0) inRange = false;
@@ -80,6 +87,7 @@ export function assembleBatch(
     const s = styles.rules.findIndex((rule) => rule(f.properties));
     styleIndex[b] = s < 0 ? styles.rules.length : s;
     properties[b] = f.properties;
+    generalised[b] = generalisedSide(f);
     ex[e] = finestCell(coords[2 * b]!);
     ey[e] = finestCell(coords[2 * b + 1]!);
     if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
@@ -96,7 +104,8 @@ export function assembleBatch(
     const j = rank[selected[b]!]!;
     if (j >= 0) at[j] = -1;
   }
-  return { ids, coords, styleIndex, minLevel, properties, unconfirmed: unconfirmedFlags(properties) };
+  const squares = scratch.squares.of(coords, generalised, grid);
+  return { ids, coords, styleIndex, minLevel, properties, unconfirmed: unconfirmedFlags(properties), generalised, squares };
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */

@@ -3,6 +3,7 @@ import { unconfirmedFlags } from './waiting.ts';
 import type { Feature, Properties } from '../types.ts';
 import { COL, isPublic } from '../columns.ts';
 import { thinLevels } from './thin.ts';
+import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
 
 /** A predicate over a record's properties. */
 export type Predicate = (props: Properties) => boolean;
@@ -15,18 +16,22 @@ export interface PointBatchOptions {
   filter: Predicate | null;
   /** Compiled symbology rules in order; the first match wins; none = rules.length. */
   rules: Predicate[];
+  /** The national grid, for the squares of generalised finds; default none (NaN corners). */
+  grid?: GridProjection | null;
 }
 
 /**
  * Selects the visible point features (public, inside the extent, passing the filter), styles
  * each by the first matching rule, and packs them in typed arrays for one cheap transfer, with
- * the zoom level from which each point is drawn (`thinLevels`).
+ * the zoom level from which each point is drawn (`thinLevels`) and the squares of generalised
+ * finds (squares.ts).
  */
 export function buildPointBatch(features: readonly Feature[], o: PointBatchOptions): PointBatch {
   const n = features.length;
   const ids = new Float64Array(n);
   const coords = new Float64Array(n * 2);
   const styleIndex = new Uint16Array(n);
+  const generalised = new Uint16Array(n);
   const properties: Properties[] = [];
   const [minX, minY, maxX, maxY] = o.extent ?? [-Infinity, -Infinity, Infinity, Infinity];
   let k = 0;
@@ -49,10 +54,16 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
     coords[2 * k] = x;
     coords[2 * k + 1] = y;
     styleIndex[k] = s;
+    generalised[k] = generalisedSide(f);
     properties.push(f.properties);
     k++;
   }
   const packedCoords = coords.slice(0, 2 * k);
   const packedStyles = styleIndex.slice(0, k);
-  return { ids: ids.slice(0, k), coords: packedCoords, styleIndex: packedStyles, minLevel: thinLevels(packedCoords, packedStyles), properties, unconfirmed: unconfirmedFlags(properties) };
+  const packedGeneralised = generalised.slice(0, k);
+  return {
+    ids: ids.slice(0, k), coords: packedCoords, styleIndex: packedStyles, minLevel: thinLevels(packedCoords, packedStyles), properties,
+    unconfirmed: unconfirmedFlags(properties), generalised: packedGeneralised,
+    squares: new SquareRings().of(packedCoords, packedGeneralised, o.grid ?? null),
+  };
 }

@@ -19,6 +19,8 @@ function batch(points: Array<[number, number, number, number]>): PointBatch {
     minLevel: new Uint8Array(points.map((p) => p[3])),
     properties: points.map((_, i) => ({ 767: 100 + i })),
     unconfirmed: new Uint8Array(points.length),
+    generalised: new Uint16Array(points.length),
+    squares: new Float64Array(0),
   };
 }
 

@@ -7,6 +7,7 @@ import { buildPointBatch } from '../../../../worker/layer/points.ts';
 import type { Column, Feature, Properties } from '../../../../worker/types.ts';
 import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
 import { loadVectors } from '../filters/vectorsFile.ts';
+import { nationalGrid } from '../../../../worker/nationalGrid.ts';
 
 const v = loadVectors();
 const now = Date.parse(v.now);
@@ -14,7 +15,10 @@ const columns: Column[] = v.columns;
 /** Rules like the seeded profile's: one per group (Select 920). */
 const RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({ type: 'condition', columnId: 920, operationType: 'equals', values: [g] }));
 
-/** Random features over the vector columns: points in a small box (so that thinning hides some), a few without a point. */
+/**
+ * Random features over the vector columns: points in a small box (so that thinning hides some), a
+ * few without a point, some generalised (a sensitive species' find as the public gets it).
+ */
 function randomFeatures(seed: number, n: number): Feature[] {
   const rng = prng(seed);
   return randomRecords(rng, columns, n).map((r, i) => {
@@ -22,7 +26,8 @@ function randomFeatures(seed: number, n: number): Feature[] {
     const y = 5_800_000 + Math.floor(rng() * 400) * 50;
     const geometry = i % 50 === 7 ? null : i % 61 === 3 ? { type: 'LineString' as const, coordinates: [[x, y], [x + 1, y]] } : { type: 'Point' as const, coordinates: [x, y] };
     const properties: Properties = { ...r.properties, 2066: rng() < 0.9 ? true : pickHidden(rng) };
-    return { type: 'Feature', id: r.id, geometry, properties } as Feature;
+    const generalised = i % 13 === 5 ? 1000 : i % 17 === 2 ? 10000 : undefined;
+    return { type: 'Feature', id: r.id, geometry, properties, ...(generalised ? { generalised } : {}) } as Feature;
   });
 }
 const pickHidden = (rng: () => number): Properties[string] => [0, false, null, '0'][Math.floor(rng() * 4)]!;
@@ -30,16 +35,17 @@ const pickHidden = (rng: () => number): Properties[string] => [0, false, null, '
 /** The object path: what the data core built before the columnar copy. */
 function reference(features: readonly Feature[], filter: FilterInput | null, rules: readonly FilterInput[], extent: [number, number, number, number] | null = null): PointBatch {
   const ctx = { columns, userEmail: v.userEmail, now: () => now };
-  return buildPointBatch(features, { extent, filter: filter ? compile(filter, ctx) : null, rules: rules.map((r) => compile(r, ctx)) });
+  return buildPointBatch(features, { extent, filter: filter ? compile(filter, ctx) : null, rules: rules.map((r) => compile(r, ctx)), grid: nationalGrid });
 }
 
 /** The batch as plain arrays, for comparing. */
 const plain = (b: PointBatch): unknown => ({
   ids: [...b.ids], coords: [...b.coords], styleIndex: [...b.styleIndex], minLevel: [...b.minLevel], properties: b.properties,
+  generalised: [...b.generalised], squares: [...b.squares],
 });
 
 const query = (filter: FilterInput | null, extent: [number, number, number, number] | null = null) =>
-  ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now });
+  ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now, grid: nationalGrid });
 
 describe('LayerIndex', () => {
   it('gives the batch the object path gives (ids, styles, thinning levels) for 200 random filters', () => {
@@ -57,6 +63,9 @@ describe('LayerIndex', () => {
     expect(compared).toBeGreaterThan(120);
     // Twice: the second time the unfiltered batch's thinning levels come from the styles' cache.
     for (let i = 0; i < 2; i++) expect(plain(index.batch(query(null)))).toEqual(plain(reference(features, null, RULES)));
+    const all = index.batch(query(null));
+    expect(all.squares.length).toBe(8 * all.generalised.filter((g) => g > 0).length);
+    expect(all.squares.length).toBeGreaterThan(0);
     expect(index.lastRun).toEqual({ columnarRows: expect.any(Number), objectFeatures: 0 });
   });
 
@@ -79,11 +88,14 @@ describe('LayerIndex', () => {
     next[3]!.properties['920'] = 15;
     next[4]!.properties['920'] = 'OSEBEK';
     next[5] = { ...next[5]!, geometry: { type: 'Point', coordinates: [1_700_000, 5_700_000] } };
+    // A species made sensitive after the list was read: the same properties, now generalised.
+    next[6] = { ...next[6]!, generalised: 10000 };
+    delete next[7]!.generalised;
     const inserted = (id: number, group: number): Feature => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates: [1_601_000, 5_801_000] }, properties: { 920: group, 2066: true } });
-    next.push(inserted(9_000_001, 1), inserted(9_000_002, 3));
+    next.push(inserted(9_000_001, 1), inserted(9_000_002, 3), { ...inserted(9_000_003, 1), generalised: 1000 });
     expect(index.sync(next)).toBe(false);
     expect(plain(index.batch(query(filter)))).toEqual(plain(reference(next, filter, RULES)));
-    expect(index.lastRun.objectFeatures).toBe(2);
+    expect(index.lastRun.objectFeatures).toBe(3);
     expect(plain(index.batch(query(null)))).toEqual(plain(reference(next, null, RULES)));
   });
 

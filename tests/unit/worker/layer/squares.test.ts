@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import proj4 from 'proj4';
+import { generalisedSide, gridFor, SquareRings, squareRing, SQUARE_STRIDE } from '../../../../worker/layer/squares.ts';
+import { nationalGrid } from '../../../../worker/nationalGrid.ts';
+import { publicPlaceOf } from '../../../../server/api/generalise.ts';
+import { EPSG_3794_DEF } from '../../../../server/geo/projection.ts';
+import type { Feature } from '../../../../worker/types.ts';
+
+/** EPSG:3857 of a national-grid point, by proj4 directly. */
+const toMercator = (e: number, n: number): [number, number] => proj4(EPSG_3794_DEF, 'EPSG:3857', [e, n]) as [number, number];
+const feature = (generalised?: unknown): Feature =>
+  ({ type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [0, 0] }, properties: {}, ...(generalised !== undefined ? { generalised } : {}) }) as Feature;
+
+describe('generalisedSide', () => {
+  it('reads 1000 and 10000, and everything else as exact', () => {
+    expect([1000, 10000, undefined, 0, -1, 500, '1000', null].map((g) => generalisedSide(feature(g)))).toEqual([1000, 10000, 0, 0, 0, 0, 0, 0]);
+  });
+});
+
+describe('squareRing', () => {
+  it('gives the corners of the national-grid square whose centre the point is, SW SE NE NW', () => {
+    // The centre of the 1 km square E 457-458 km, N 101-102 km (near Ljubljana), as the server sends it.
+    const [x, y] = toMercator(457_500, 101_500);
+    const ring = squareRing(x, y, 1000, nationalGrid);
+    const expected = [[457_000, 101_000], [458_000, 101_000], [458_000, 102_000], [457_000, 102_000]].flatMap(([e, n]) => toMercator(e!, n!));
+    [...ring].forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 6));
+    // In EPSG:3857 the square is slightly turned (grid convergence) and larger (Mercator scale ~1.44 here).
+    expect(ring[2]! - ring[0]!).toBeGreaterThan(1400);
+    expect(ring[3]).not.toBeCloseTo(ring[1]!, 3);
+  });
+
+  it('spans exactly the extent the server stores for the public place (server/api/generalise.ts)', () => {
+    for (const [x, y, g] of [[1_620_000, 5_800_000, 1000], [1_720_000, 5_760_000, 10000], [1_505_123, 5_850_321, 10000]] as const) {
+      const place = publicPlaceOf(x, y, g);
+      const ring = squareRing(place.centre![0], place.centre![1], g, nationalGrid);
+      const xs = [ring[0]!, ring[2]!, ring[4]!, ring[6]!];
+      const ys = [ring[1]!, ring[3]!, ring[5]!, ring[7]!];
+      const bbox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      bbox.forEach((v, i) => expect(v).toBeCloseTo(place.extent![i]!, 6));
+      // The exact place lies inside its square's box.
+      expect(x).toBeGreaterThanOrEqual(bbox[0]!);
+      expect(y).toBeLessThanOrEqual(bbox[3]!);
+    }
+  });
+});
+
+describe('SquareRings', () => {
+  const coords = new Float64Array([...toMercator(457_500, 101_500), 1_600_000, 5_800_000, ...toMercator(455_000, 105_000)]);
+  const generalised = new Uint16Array([1000, 0, 10000]);
+
+  it('packs one ring per generalised point, in batch order', () => {
+    const out = new SquareRings().of(coords, generalised, nationalGrid);
+    expect(out.length).toBe(2 * SQUARE_STRIDE);
+    expect([...out.subarray(0, 8)]).toEqual([...squareRing(coords[0]!, coords[1]!, 1000, nationalGrid)]);
+    expect([...out.subarray(8, 16)]).toEqual([...squareRing(coords[4]!, coords[5]!, 10000, nationalGrid)]);
+  });
+
+  it('projects each square once and leaves NaN corners without a projection', () => {
+    const rings = new SquareRings();
+    let calls = 0;
+    const counting = { toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)), fromGrid: nationalGrid.fromGrid };
+    rings.of(coords, generalised, counting);
+    rings.of(coords, generalised, counting);
+    expect(calls).toBe(2);
+    expect(rings.size).toBe(2);
+    const none = rings.of(coords, generalised, null);
+    expect(none.length).toBe(16);
+    expect(none.every(Number.isNaN)).toBe(true);
+    expect(rings.of(coords, new Uint16Array(3), null).length).toBe(0);
+  });
+});
+
+describe('gridFor', () => {
+  it('loads the national grid only for a list that holds a generalised find', async () => {
+    expect(await gridFor([feature(), feature(0)])).toBeNull();
+    expect(await gridFor([feature(), feature(10000)])).toBe(nationalGrid);
+  });
+});
