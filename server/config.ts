@@ -30,6 +30,24 @@ export interface ServerConfig {
    * (10 minutes: they are JWTs and cannot be revoked). Tests shorten it to see a token expire.
    */
   accessTokenTtlSeconds: number;
+  /**
+   * The exports (server/api/exports.ts): EXPORT_LICENSE is the licence of the Darwin Core Archive
+   * (CC-BY-4.0 by default, or CC0-1.0 or CC-BY-NC-4.0: the ones GBIF accepts); EXPORT_PUBLISHER
+   * the organisation its eml.xml names (default 'Sporoči vrsto'); EXPORT_CONTACT_EMAIL its contact.
+   */
+  exports: { license: string; publisher: string; contactEmail: string | null };
+}
+
+/** The licences EXPORT_LICENSE takes (server/api/dwca.ts LICENSES). */
+export const EXPORT_LICENSES = ['CC-BY-4.0', 'CC0-1.0', 'CC-BY-NC-4.0'] as const;
+
+/** The export settings of `env` (part of loadConfig; also read by registerApi when its caller gives none). */
+export function loadExportConfig(env: NodeJS.ProcessEnv): ServerConfig['exports'] {
+  const license = (env.EXPORT_LICENSE ?? '').trim() || 'CC-BY-4.0';
+  if (!(EXPORT_LICENSES as readonly string[]).includes(license)) {
+    throw new Error(`EXPORT_LICENSE must be one of ${EXPORT_LICENSES.join(', ')}: ${env.EXPORT_LICENSE}`);
+  }
+  return { license, publisher: (env.EXPORT_PUBLISHER ?? '').trim() || 'Sporoči vrsto', contactEmail: (env.EXPORT_CONTACT_EMAIL ?? '').trim() || null };
 }
 
 /** Reads the server's settings from `env`. */
@@ -53,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     log: env.LOG === '1',
     extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     accessTokenTtlSeconds,
+    exports: loadExportConfig(env),
   };
 }

@@ -22,11 +22,15 @@ import { registerRecordItemRoutes } from './recordItems.ts';
 import { registerRecordSpatialRoutes } from './recordSpatial.ts';
 import { registerReviewRoutes } from './review.ts';
 import { registerSensitivityRoutes } from './sensitivity.ts';
+import { registerExportRoutes, type ExportSettings } from './exports.ts';
+import { loadExportConfig } from '../config.ts';
 
 /** What the API routes need. */
 export interface ApiDeps {
   db: Db;
   authenticate: Authenticate;
+  /** Licence, publisher and link origin of the exports; default from the environment (server/config.ts). */
+  exports?: Partial<ExportSettings>;
 }
 
 /**
@@ -68,6 +72,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerRecordSpatialRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerSensitivityRoutes(api, ctx);
+    registerExportRoutes(api, ctx, deps.exports ?? { ...loadExportConfig(process.env), publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null });
     registerRecordFullRoute(api, ctx);
     registerProfileRoutes(api, ctx);
   });
