@@ -1,5 +1,6 @@
 // Installs what the tests need from Debian's packages when it is missing: chromium for the
-// browser tests, glewlwyd (a second real OpenID provider) for the sign-in journey, postgresql for the PostgreSQL run of the API tests. Runs apt-get only as root.
+// browser tests, glewlwyd (a second real OpenID provider) for the sign-in journey, postgresql for the PostgreSQL run of the API tests,
+// gdal-bin (ogrinfo, ogr2ogr) for the OGC API - Features test with a real client. Runs apt-get only as root.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -32,6 +33,13 @@ export function ensureGlewlwyd() {
   if (existsSync('/usr/bin/glewlwyd') && existsSync('/usr/bin/sqlite3')) return true;
   console.log('Nameščam glewlwyd (Debian) za brskalniške teste prijave …');
   return aptInstall(['glewlwyd', 'sqlite3']) && existsSync('/usr/bin/glewlwyd') && existsSync('/usr/bin/sqlite3');
+}
+
+/** Ensures /usr/bin/ogrinfo and /usr/bin/ogr2ogr (Debian gdal-bin, for tests/api/ogc.test.ts) exist; returns whether they do. */
+export function ensureGdal() {
+  if (existsSync('/usr/bin/ogrinfo') && existsSync('/usr/bin/ogr2ogr')) return true;
+  console.log('Nameščam gdal-bin (Debian) za test OGC API - Features z ogrinfo in ogr2ogr …');
+  return aptInstall(['gdal-bin']) && existsSync('/usr/bin/ogrinfo') && existsSync('/usr/bin/ogr2ogr');
 }
 
 /** The PostgreSQL server binaries directory, or null. */

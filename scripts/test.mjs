@@ -1,10 +1,10 @@
 // `npm test`: typecheck, build, then the unit, API and browser suites (vitest), and the API
-// suite once more on PostgreSQL when it can be started. Installs Debian's chromium, glewlwyd and
-// postgresql first when they are missing (as root). Ends with one line 'N passed, N failed'.
+// suite once more on PostgreSQL when it can be started. Installs Debian's chromium, glewlwyd,
+// postgresql and gdal-bin first when they are missing (as root). Ends with one line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensureGlewlwyd, ensurePostgres, startPostgres } from './system-deps.mjs';
+import { ensureChromium, ensureGdal, ensureGlewlwyd, ensurePostgres, startPostgres } from './system-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -49,6 +49,8 @@ const chromiumOk = ensureChromium();
 // A second real OpenID provider for the sign-in journey (tests/e2e/otherProvider.test.ts).
 const glewlwydOk = ensureGlewlwyd();
 const postgresOk = ensurePostgres();
+// ogrinfo and ogr2ogr as a real OGC API - Features client (tests/api/ogc.test.ts skips without them, except in CI).
+const gdalOk = ensureGdal();
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('build', bin('vite'), ['build', '--logLevel', 'warn']);
@@ -56,6 +58,12 @@ vitest('unit + api (PGlite)', ['unit', 'api']);
 if (!glewlwydOk) {
   console.error('Test prijave z drugim ponudnikom potrebuje /usr/bin/glewlwyd in /usr/bin/sqlite3.');
   if (process.env.CI) ok = false;
+}
+if (!gdalOk) {
+  if (process.env.CI) {
+    console.error('Test OGC API - Features potrebuje ogrinfo in ogr2ogr (Debian gdal-bin).');
+    ok = false;
+  } else console.warn('Opozorilo: ogrinfo/ogr2ogr (gdal-bin) ni: test OGC z GDAL je izpuščen.');
 }
 if (chromiumOk) vitest('e2e (chromium)', ['e2e']);
 else {

@@ -11,6 +11,7 @@ import { createAuthenticator } from './auth/verify.ts';
 import { describeAudienceRule } from './auth/claims.ts';
 import { registerApi } from './api/index.ts';
 import { registerTiles } from './tiles/index.ts';
+import { registerOgc } from './ogc/index.ts';
 import { registerStatic } from './http/static.ts';
 import { checkFilterCaseFolding } from './filters/checkDb.ts';
 import { speciesImageOrigin } from './http/customConfig.ts';
@@ -72,6 +73,8 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).
   const metaSync = await startMetaCache(db, cfg.databaseUrl);
   await registerApi(app, { db, authenticate });
+  // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
+  await registerOgc(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });
   await registerStatic(app, { distDir: cfg.distDir });
 

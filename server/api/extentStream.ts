@@ -16,14 +16,16 @@ import { sendJsonText } from './compress.ts';
 /** Collected answers up to this size are sent whole. */
 export const STREAM_FROM_BYTES = 1024 * 1024;
 
-export async function sendJsonPieces(req: FastifyRequest, reply: FastifyReply, pieces: AsyncIterable<string>, streamFrom = STREAM_FROM_BYTES): Promise<FastifyReply> {
+export async function sendJsonPieces(
+  req: FastifyRequest, reply: FastifyReply, pieces: AsyncIterable<string>, streamFrom = STREAM_FROM_BYTES, type = 'application/json; charset=utf-8',
+): Promise<FastifyReply> {
   const it = pieces[Symbol.asyncIterator]();
   const head: string[] = [];
   let size = 0;
   // Errors before anything is sent (a bad table, a failed first query) become normal JSON errors.
   for (;;) {
     const next = await it.next();
-    if (next.done) return sendJsonText(req, reply, head.join(''));
+    if (next.done) return sendJsonText(req, reply, head.join(''), type);
     head.push(next.value);
     size += next.value.length;
     if (size >= streamFrom) break;
@@ -38,7 +40,7 @@ export async function sendJsonPieces(req: FastifyRequest, reply: FastifyReply, p
     }
   }
   const source = Readable.from(rest(), { objectMode: false });
-  void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  void reply.type(type).header('vary', 'accept-encoding');
   const accept = String(req.headers['accept-encoding'] ?? '').toLowerCase();
   const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
   if (!encoding) return reply.send(source);
