@@ -60,4 +60,8 @@ export const SPEC_ROUTES: readonly string[] = [
   // Sensitive species (issue #21)
   'GET /api/Species/{projectId}/{tableId}/sensitivity',
   'PUT /api/Species/{projectId}/{tableId}/{speciesId}/sensitivity',
+  // Exports (issue #21)
+  'GET /api/Export/{projectId}/{tableId}/dwca',
+  'GET /api/Export/{projectId}/{tableId}/geojson',
+  'GET /api/Export/{projectId}/{tableId}/csv',
 ];
