@@ -86,6 +86,8 @@ export const sl = {
     linkCopied: 'Povezava do najdbe je kopirana.',
     noFeatures: 'Na tem mestu ni najdb. Kliknite na barvno točko.',
     speciesInfo: (name: string): string => `Podatki o vrsti ${name}`,
+    /** A sensitive species' find shown in its national-grid square (issue #21); `side` in metres. */
+    generalised: (side: number): string => `Lokacija je zaradi varstva vrste prikazana v kvadratu ${side / 1000} km`,
   },
 
   species: {

@@ -12,6 +12,7 @@ import type { PointBatch } from '../../worker/api.ts';
 import type { Profile } from '../../worker/types.ts';
 import { createBaseLayer } from './baseLayers.ts';
 import type { SightingsLayer } from './sightingsLayer.ts';
+import type { SquaresLayer } from './squaresLayer.ts';
 import type { LocationTracker, LocationCallbacks } from './locationLayer.ts';
 import { defaultExtent3857 } from './defaultExtent.ts';
 import { EditMarker } from './editMarker.ts';
@@ -38,6 +39,7 @@ export const REVEAL_MS = 250;
 export const AREA_FIT_MS = 1500;
 
 type SightingsModule = typeof import('./sightingsLayer.ts');
+type SquaresModule = typeof import('./squaresLayer.ts');
 
 /** What the map controller is made from. */
 export interface MapControllerOptions {
@@ -62,8 +64,11 @@ export class MapController {
    * renderer out of the first-load bundle.
    */
   sightings: SightingsLayer | null = null;
-  private readonly sightingsModule: Promise<SightingsModule>;
+  /** The squares of generalised finds (issue #21), made with the sightings layer, under it. */
+  private squares: SquaresLayer | null = null;
+  private readonly sightingsModule: Promise<[SightingsModule, SquaresModule]>;
   private loaded: SightingsModule | null = null;
+  private loadedSquares: SquaresModule | null = null;
   private disposed = false;
   private tracker: LocationTracker | null = null;
   private readonly locationCallbacks: LocationCallbacks;
@@ -99,13 +104,18 @@ export class MapController {
     // SPEC's default extent frames Slovenia on any screen size; the profile's centre and zoom
     // are the fallback when the map has no size yet.
     if (this.map.getSize()) view.fit(defaultExtent3857(o.defaultExtent), { padding: [8, 8, 8, 8] });
-    this.sightingsModule = import('./sightingsLayer.ts').then((m) => {
+    this.sightingsModule = Promise.all([import('./sightingsLayer.ts'), import('./squaresLayer.ts')]).then((modules) => {
+      const [m, sq] = modules;
       this.loaded = m;
+      this.loadedSquares = sq;
       if (!this.disposed && !this.sightings) {
-        this.sightings = m.createSightingsLayer(layerDef ? m.layerStyles(layerDef) : []);
+        const styles = layerDef ? m.layerStyles(layerDef) : [];
+        this.sightings = m.createSightingsLayer(styles);
+        this.squares = sq.createSquaresLayer(styles);
+        this.map.addLayer(this.squares);
         this.map.addLayer(this.sightings);
       }
-      return m;
+      return modules;
     });
     // A failed load shows when a batch is drawn (refreshSightings reports it); not unhandled here.
     this.sightingsModule.catch((e: unknown) => console.error('Failed loading the sightings layer', e));
@@ -124,7 +134,8 @@ export class MapController {
 
   /**
    * The sightings under a pixel, within the SPEC's 3 px hit tolerance: the drawn ones (hit
-   * detection on what was drawn), then the ones the low-zoom thinning left out under them.
+   * detection on what was drawn), then the ones the low-zoom thinning left out under them; with
+   * none, the finds whose drawn square (a generalised place) holds the pixel.
    */
   sightingsAt(pixel: Pixel): Feature<Point>[] {
     const layer = this.sightings;
@@ -132,7 +143,8 @@ export class MapController {
     const hits = this.map.getFeaturesAtPixel(pixel, { hitTolerance: HIT_TOLERANCE_PX, layerFilter: (l) => l === layer }) as Feature<Point>[];
     const resolution = this.map.getView().getResolution();
     const coordinate = this.map.getCoordinateFromPixel(pixel);
-    if (!hits.length || !resolution || !coordinate) return hits;
+    if (!hits.length) return this.inSquaresAt(pixel);
+    if (!resolution || !coordinate) return hits;
     return [...hits, ...this.hiddenAt(layer, coordinate, resolution)];
   }
 
@@ -145,6 +157,12 @@ export class MapController {
   /** The thinned sightings under a click (the module is loaded once the layer exists). */
   private hiddenAt(layer: SightingsLayer, coordinate: number[], resolution: number): Feature<Point>[] {
     return this.loaded?.hiddenSightingsAt(layer, coordinate, resolution, HIT_TOLERANCE_PX) ?? [];
+  }
+
+  /** The sightings whose drawn square holds a pixel (the module is loaded once the layer exists). */
+  private inSquaresAt(pixel: Pixel): Feature<Point>[] {
+    const ids = this.squares && this.loadedSquares ? this.loadedSquares.findsInSquaresAt(this.map, this.squares, pixel) : [];
+    return ids.map((id) => this.sightingById(id)).filter((f): f is Feature<Point> => f !== null);
   }
 
   /** A sighting on the layer by its id, or null (none, or the layer not loaded yet). */
@@ -208,8 +226,9 @@ export class MapController {
 
   /** Draws a batch of sightings (after the layer's module has loaded). */
   async showSightings(batch: PointBatch): Promise<void> {
-    const m = await this.sightingsModule;
+    const [m, sq] = await this.sightingsModule;
     if (this.sightings) m.setBatch(this.sightings.getSource()!, batch);
+    if (this.squares) sq.setSquares(this.squares, batch);
   }
 
   /**

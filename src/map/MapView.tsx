@@ -75,6 +75,7 @@ export function MapView() {
           id: Number(f.getId()),
           coord: f.getGeometry()!.getCoordinates() as [number, number],
           properties: f.get('props') as Properties,
+          generalised: f.get('generalised') as number | undefined,
         })),
       };
       openPanel('shortInfo');

@@ -188,9 +188,13 @@ export function unconfirmedStyle(style: Style): Style {
   return new Style({ image: shape, zIndex: style.getZIndex() });
 }
 
-/** Replaces the layer's features with a batch from the data core. */
+/**
+ * Replaces the layer's features with a batch from the data core. A generalised find (issue #21)
+ * also carries `generalised` (the square's side in metres) and `square` (its corners, EPSG:3857).
+ */
 export function setBatch(source: VectorSource<Feature<Point>>, batch: PointBatch): void {
   const features: Feature<Point>[] = new Array(batch.ids.length);
+  let square = 0;
   for (let i = 0; i < batch.ids.length; i++) {
     const f = new Feature<Point>(new Point([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]));
     f.setId(batch.ids[i]);
@@ -199,6 +203,10 @@ export function setBatch(source: VectorSource<Feature<Point>>, batch: PointBatch
     f.set('order', i, true);
     f.set('props', batch.properties[i], true);
     if (batch.unconfirmed[i]) f.set('unconfirmed', true, true);
+    if (batch.generalised[i]) {
+      f.set('generalised', batch.generalised[i], true);
+      f.set('square', batch.squares.subarray(8 * square, 8 * ++square), true);
+    }
     features[i] = f;
   }
   source.clear(true);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Info, Link2, Pencil } from 'lucide-react';
+import { Info, Link2, Pencil, Shield } from 'lucide-react';
 import { findLink } from '../map/deepLink.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
@@ -77,6 +77,11 @@ export function FindCard({ find, onEdit }: FindCardProps) {
           </button>
         )}
       </header>
+      {find.generalised ? (
+        <p className="find-card-note" data-testid="generalised-note">
+          <Shield aria-hidden /> {sl.shortInfo.generalised(find.generalised)}
+        </p>
+      ) : null}
       <dl className="facts">
         <dt>{sl.shortInfo.gid}</dt>
         <dd>{String(gid)}</dd>

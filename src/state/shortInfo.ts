@@ -7,6 +7,8 @@ export interface ClickedFeature {
   id: number;
   coord: [number, number];
   properties: Properties;
+  /** The side in metres of the national-grid square shown instead of the exact place (issue #21); absent = exact. */
+  generalised?: number;
 }
 
 /** What the short-info panel shows: where the map was clicked and the features there. */
