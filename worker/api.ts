@@ -2,7 +2,7 @@
  * The whole main-thread <-> worker contract. `src/core.ts` wraps the worker with
  * `Comlink.wrap<DataCore>()`; everything else in src/ imports these types with `import type`.
  */
-import type { BaseMap, Column, Feature, Profile, Project, SelectValue } from './types.ts';
+import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValue } from './types.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature } from './records/service.ts';
 import type { FilterInput } from './filters/types.ts';
@@ -196,7 +196,8 @@ export interface DataCore {
   /** The review queue: the records of her groups, filtered, oldest first, paged, with counts per status. */
   getReviewQueue(query: QueueQuery): Promise<QueuePage>;
   /** A verdict and/or species correction (online only), based on the version the reviewer saw. */
-  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<void>;
+  /** The record after the verdict: its new STATUS, species and version (the next verdict's If-Match). */
+  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<DataRecord>;
   /** A record's history (changes, verdicts, comments), oldest first. */
   getHistory(id: number): Promise<HistoryEntry[]>;
   /** Adds a comment to a record. */

@@ -1,5 +1,5 @@
 import type { DataCore, LayerFilterState, PointBatch, SessionInfo } from './api.ts';
-import type { Column, Feature } from './types.ts';
+import type { Column, DataRecord, Feature } from './types.ts';
 import type { FilterInput } from './filters/types.ts';
 import { CoreBase } from './coreBase.ts';
 import { COL } from './columns.ts';
@@ -192,10 +192,11 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     return reviewQueue(features, columns, scope, this.session.email, query);
   }
 
-  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<void> {
+  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<DataRecord> {
     return crossing(async () => {
-      await this.requireReview().review(id, input, baseVersion);
+      const record = await this.requireReview().review(id, input, baseVersion);
       this.layerChanged();
+      return record;
     });
   }
 

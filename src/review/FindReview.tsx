@@ -39,7 +39,12 @@ export function FindReview({ recordId, properties, onRecord, command = null }: F
   // An answer for a record the card no longer shows (the queue moved on) is dropped.
   const shown = useRef(recordId);
   shown.current = recordId;
-  const refresh = (): void => {
+  const refresh = (known?: { version: number; properties: Properties }): void => {
+    if (known) {
+      setVersion(known.version);
+      onRecord(known.properties);
+      return;
+    }
     if (!online.value || recordId < 0) return;
     const asked = recordId;
     core.getRecord(asked)

@@ -34,7 +34,7 @@ export interface ReviewActionsProps {
   /** The version the reviewer sees (If-Match); undefined = no check. */
   version?: number;
   /** After a verdict or correction was saved (or refused as stale): read the record again. */
-  onChanged: () => void;
+  onChanged: (record?: { version: number; properties: Properties }) => void;
   /** A verdict started from the keyboard (the queue's keys), with a counter; null = none. */
   command?: { verdict: number; n: number } | null;
 }
@@ -59,8 +59,10 @@ export function ReviewActions({ recordId, properties, version, onChanged, comman
       return;
     }
     setBusy(true);
+    // The answer carries the new version, so a next verdict right after this one is not refused as stale.
+    let record: { version: number; properties: Properties } | undefined;
     try {
-      await core.reviewRecord(recordId, input, version);
+      record = await core.reviewRecord(recordId, input, version);
       notify('success', done);
       setPending(null);
       setNote('');
@@ -70,7 +72,7 @@ export function ReviewActions({ recordId, properties, version, onChanged, comman
     } finally {
       setBusy(false);
       reviewRevision.value++;
-      onChanged();
+      onChanged(record);
     }
   };
   const choose = (status: number): void => {

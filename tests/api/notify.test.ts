@@ -70,18 +70,20 @@ describe.skipIf(!adminUrl)('listen (PostgreSQL)', () => {
     let listener: Listener | null = null;
     try {
       listener = await listen(proxy.url, 'sv_test_channel', { notify: (p) => payloads.push(p), listening: (on) => states.push(on) }, { heartbeatMs: HEARTBEAT });
-      expect(states).toEqual([true]);
+      // On a loaded machine the first connection can take longer than the heartbeat's timeout and
+      // be made again (false, then true): what counts is that it ends up listening.
+      await until(() => states.at(-1) === true, 20_000);
       await sql.query(`notify sv_test_channel, 'one'`);
-      await until(() => payloads.length === 1, 2000);
-      expect(payloads).toEqual(['one']);
+      await until(() => payloads.includes('one'), 5000);
 
+      const listening = states.length;
       proxy.freeze(true);
-      await until(() => states.at(-1) === false, 10 * HEARTBEAT);
+      await until(() => states.at(-1) === false, 20 * HEARTBEAT);
       proxy.freeze(false);
-      await until(() => states.at(-1) === true, 10_000);
-      expect(states.slice(0, 2)).toEqual([true, false]);
+      await until(() => states.at(-1) === true, 20_000);
+      expect(states.slice(listening - 1, listening + 1)).toEqual([true, false]);
       await sql.query(`notify sv_test_channel, 'two'`);
-      await until(() => payloads.includes('two'), 2000);
+      await until(() => payloads.includes('two'), 5000);
     } finally {
       await listener?.close();
       await proxy.close();
