@@ -6,6 +6,7 @@ import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValu
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature } from './records/service.ts';
 import type { FilterInput } from './filters/types.ts';
+import type { ExportFile } from './http/exports.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
 import type { QueuePage, QueueQuery } from './review/queue.ts';
@@ -141,6 +142,11 @@ export interface DataCore {
   getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch>;
   /** The raw filter a layer filter state becomes (for tests and table views). */
   layerFilter(filter: LayerFilterState): Promise<FilterInput | null>;
+  /**
+   * The finds the map shows (the filter state within `extent`, EPSG:3857) as a GeoJSON or CSV file
+   * from the server (issue #21), fetched with the user's token; the main thread only saves it.
+   */
+  exportFinds(format: 'geojson' | 'csv', extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<ExportFile>;
   /** The columns of the sightings table. */
   getSightingColumns(): Promise<Column[]>;
   /** Species of each group (group id -> options), from the group-unit relation. */

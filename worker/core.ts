@@ -7,6 +7,7 @@ import { layerStateFilter } from './layer/filterState.ts';
 import { SightingsLayer } from './layer/SightingsLayer.ts';
 import { gridFor } from './layer/squares.ts';
 import { crossing } from './http/crossing.ts';
+import { ExportApi, type ExportFile } from './http/exports.ts';
 import { RecordsCore } from './records/recordsCore.ts';
 import type { DetailedFeature } from './records/service.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
@@ -72,6 +73,13 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     const [features, columns, rules] = await Promise.all([source, this.sightingColumns(), this.layerRules()]);
     const grid = await gridFor(features);
     return this.sightings.points(features, { extent, filter, rules, columns, userEmail: this.session.email, grid });
+  }
+
+  exportFinds(format: 'geojson' | 'csv', extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<ExportFile> {
+    return crossing(async () => {
+      const c = this.requireConfig();
+      return new ExportApi(this.requireHttp()).file(c.projectId, c.tableId, format, { ...filter, extent });
+    });
   }
 
   getSightingColumns(): Promise<Column[]> {

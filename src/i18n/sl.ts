@@ -65,6 +65,19 @@ export const sl = {
     clearAll: 'Počisti filtre',
   },
 
+  /** 'Izvozi' in the filters panel (issue #21): what the map shows, as a file. */
+  exportFinds: {
+    title: 'Izvozi',
+    hint: 'Najdbe, ki jih karta prikazuje zdaj (vidni del karte in izbrani filtri). Najdbe varovanih vrst so v izvozu v središču kvadrata, tako kot na karti.',
+    geojson: 'GeoJSON',
+    geojsonLabel: 'Izvozi prikazane najdbe kot GeoJSON (za GIS)',
+    csv: 'CSV',
+    csvLabel: 'Izvozi prikazane najdbe kot CSV (za Excel)',
+    busy: 'Pripravljam izvoz …',
+    done: (fileName: string): string => `Izvoz je shranjen: ${fileName}`,
+    failed: 'Izvoz ni uspel.',
+  },
+
   shortInfo: {
     title: 'Na tem mestu',
     e: 'E',

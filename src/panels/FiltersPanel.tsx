@@ -8,6 +8,7 @@ import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
 import { Select, type SelectOption } from '../ui/Select.tsx';
 import { MapLegend } from '../review/MapLegend.tsx';
+import { ExportControl } from './ExportControl.tsx';
 import { STATUS_VALUES } from '../../domain/statuses.ts';
 
 /** 'Filtri': species ('Vrsta'), year ('Leto'), status, mine only; 'Ponastavi' clears year, species and status; the legend. */
@@ -63,6 +64,7 @@ export function FiltersPanel() {
         <button type="button" className="button" onClick={() => showSpecies(null)}>
           <BookOpen aria-hidden /> {sl.filters.browseSpecies}
         </button>
+        <ExportControl />
         <MapLegend />
       </div>
     </Panel>
