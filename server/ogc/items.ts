@@ -106,7 +106,7 @@ function propertiesSql(meta: TableMeta, params: unknown[], viewer: Viewer, gener
 
 /** A prepared items query: run `chunks` for a page, `count` for numberMatched, `exists` for the paging links. */
 export interface ItemsSql {
-  /** The features with after < id < before, ascending, at most `limit`, as comma-joined JSON texts of up to ITEM_CHUNK_ROWS. */
+  /** The features with after < id < before, ascending, at most `limit`, as comma-joined JSON texts of up to `chunkRows`; `onLast` gets the first and last id and the count. */
   chunks(after: number, before: number, limit: number, onLast: (first: number, last: number, n: number) => void): AsyncGenerator<string>;
   count(): Promise<number>;
   /** True when a feature lies above `id` (next) or below it (prev). */
@@ -118,7 +118,8 @@ export interface ItemsSql {
 /** Ids are below this (records.id is an integer). */
 export const ID_CEILING = 2 ** 53;
 
-export function itemsSql(db: Queryable, meta: TableMeta, f: ItemFilter, crs: CrsUri): ItemsSql {
+/** The items query of `meta` for filter `f`, geometries in `crs`, read `chunkRows` rows per SQL query. */
+export function itemsSql(db: Queryable, meta: TableMeta, f: ItemFilter, crs: CrsUri, chunkRows = ITEM_CHUNK_ROWS): ItemsSql {
   const hasGeometry = meta.table.geometryType != null;
   const filterParams: unknown[] = [];
   const where = whereSql(meta, filterParams, f);
@@ -130,7 +131,7 @@ export function itemsSql(db: Queryable, meta: TableMeta, f: ItemFilter, crs: Crs
   const geometry = place ? `(${place.geometry})::text` : 'null::text';
   const after = params.push(0);
   const before = params.push(ID_CEILING);
-  const limit = params.push(ITEM_CHUNK_ROWS);
+  const limit = params.push(chunkRows);
   const sql = `select r.id, ${geometry} as g, (${props})::text as p, ${generalised ?? '0'} as gen
       from records r where ${where} and r.id > $${after}::bigint and r.id < $${before}::bigint
      order by r.id limit $${limit}::int`;
@@ -144,7 +145,7 @@ export function itemsSql(db: Queryable, meta: TableMeta, f: ItemFilter, crs: Crs
       while (left > 0) {
         params[after - 1] = last;
         params[before - 1] = beforeId;
-        params[limit - 1] = Math.min(ITEM_CHUNK_ROWS, left);
+        params[limit - 1] = Math.min(chunkRows, left);
         const rows = await db.query<{ id: number | string; g: string | null; p: string; gen: number }>(sql, params);
         if (rows.length === 0) break;
         const items = rows.map((r) => {

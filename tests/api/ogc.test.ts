@@ -9,6 +9,11 @@ import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
 import { COL } from '../../server/seed/model.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { signIn } from './helpers/auth.ts';
+import { openMiniProject } from './helpers/miniProject.ts';
+import { loadTable } from '../../server/api/meta.ts';
+import { ANONYMOUS } from '../../domain/review.ts';
+import type { Db } from '../../server/db/index.ts';
+import { ID_CEILING, itemsSql } from '../../server/ogc/items.ts';
 
 /**
  * OGC API - Features at /ogc (issue #21) against the real server, on PGlite and (TEST_DATABASE_URL)
@@ -435,4 +440,52 @@ describe.skipIf(!hasGdal && !process.env.CI)('GDAL (Debian ogrinfo, ogr2ogr) as 
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('pages read in chunks (server/ogc/items.ts on a small table)', () => {
+  let mini: Db;
+  beforeAll(async () => {
+    mini = await openMiniProject({ dbName: 'IME', name: 'Ime', type: 'Text' });
+    // 60 points: visible unless i % 7 == 0 (not public) or i % 11 == 0 (archived).
+    for (let i = 1; i <= 60; i++) {
+      await mini.query(
+        `insert into records (project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, archived)
+         values (1, 10, $1::jsonb, $2::jsonb, $3, $4, $3, $4, $5)`,
+        [JSON.stringify({ '100': i, '101': `najdba ${i}`, '102': i % 7 !== 0 }), JSON.stringify({ type: 'Point', coordinates: [i * 10, 500] }), i * 10, 500, i % 11 === 0],
+      );
+    }
+  });
+  afterAll(async () => { await mini?.close(); });
+
+  it('gives every visible feature once, in id order, for any chunk size and page size, with the properties by database name', async () => {
+    const meta = await loadTable(mini, 1, 10);
+    const visible = Array.from({ length: 60 }, (_, k) => k + 1).filter((i) => i % 7 !== 0 && i % 11 !== 0);
+    for (const chunkRows of [1, 4, 7, visible.length, 5000]) {
+      for (const limit of [1, 5, visible.length, 10000]) {
+        const q = itemsSql(mini, meta, { viewer: ANONYMOUS, bbox: null, bboxCrs: CRS84, datetime: null }, EPSG_3857, chunkRows);
+        expect(await q.count()).toBe(visible.length);
+        const got: number[] = [];
+        const ids: number[] = [];
+        let after = 0;
+        for (let guard = 0; guard < 100; guard++) {
+          const page = { first: 0, last: 0, n: 0 };
+          const chunks: string[] = [];
+          for await (const c of q.chunks(after, ID_CEILING, limit, (first, last, n) => Object.assign(page, { first, last, n }))) chunks.push(c);
+          const items = JSON.parse(`[${chunks.join(',')}]`) as Json[];
+          expect(items.length).toBe(page.n);
+          expect(chunks.length).toBeLessThanOrEqual(Math.ceil(Math.max(page.n, 1) / chunkRows));
+          got.push(...items.map((f) => f.properties.ID as number));
+          ids.push(...items.map((f) => f.id as number));
+          for (const f of items) expect(f.properties).toEqual({ ID: f.properties.ID, IME: `najdba ${f.properties.ID}`, JAVNO: true, generalised: 0 });
+          if (!page.n || !(await q.exists('above', page.last))) break;
+          after = page.last;
+        }
+        expect(got, `chunk ${chunkRows}, limit ${limit}`).toEqual(visible);
+        // The prev page of the last one: the `limit` features just below it.
+        expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+        const start = await q.startBelow(ids[ids.length - 1]!, limit);
+        expect(start).toBe(ids[Math.max(0, ids.length - 1 - limit)]);
+      }
+    }
+  });
 });
