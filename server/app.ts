@@ -72,7 +72,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).
   const metaSync = await startMetaCache(db, cfg.databaseUrl);
-  await registerApi(app, { db, authenticate });
+  await registerApi(app, { db, authenticate, exports: { ...cfg.exports, publicUrl: cfg.publicUrl } });
   // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
   await registerOgc(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });

@@ -215,7 +215,7 @@ describe('Darwin Core Archive', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.scientificName).toBe('Lucanus cervus');
-      expect(row.eventDate.startsWith('2025-')).toBe(true);
+      expect(row.eventDate?.startsWith('2025-')).toBe(true);
     }
     // An extent around the test find's square only.
     const [x, y] = lonLatToMercator(LON, LAT);
