@@ -6,10 +6,8 @@
  */
 import proj4 from 'proj4';
 import type { GridProjection } from './layer/squares.ts';
+import { EPSG_3794_DEF } from '../domain/nationalGrid.ts';
 
-/** proj4 definition of D96-TM, as in server/geo/projection.ts and src/map/projections.ts. */
-const EPSG_3794_DEF =
-  '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
 
 const converter = proj4('EPSG:3857', EPSG_3794_DEF);
 

@@ -1,8 +1,8 @@
 import proj4 from 'proj4';
+import { EPSG_3794_DEF } from '../../domain/nationalGrid.ts';
 
-/** proj4 definition of the Slovenian national grid D96/TM (EPSG:3794). */
-export const EPSG_3794_DEF =
-  '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs';
+/** proj4 definition of the Slovenian national grid D96/TM (EPSG:3794), from domain/. */
+export { EPSG_3794_DEF };
 
 proj4.defs('EPSG:3794', EPSG_3794_DEF);
 

@@ -1,4 +1,5 @@
 import proj4 from 'proj4';
+import { EPSG_3794_DEF } from '../../domain/nationalGrid.ts';
 import { register } from 'ol/proj/proj4.js';
 import { get as getProjection, transform } from 'ol/proj.js';
 
@@ -18,10 +19,7 @@ export const DATA_PROJECTION = 'EPSG:3857';
 /** SPEC §9: GPS coordinates. */
 export const GPS_PROJECTION = 'EPSG:4326';
 
-proj4.defs(
-  NATIONAL_GRID,
-  '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs +type=crs',
-);
+proj4.defs(NATIONAL_GRID, `${EPSG_3794_DEF} +type=crs`);
 register(proj4);
 getProjection(NATIONAL_GRID)?.setExtent(NATIONAL_GRID_EXTENT);
 
