@@ -6,6 +6,7 @@ import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValu
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature } from './records/service.ts';
 import type { FilterInput } from './filters/types.ts';
+import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { ExportFile } from './http/exports.ts';
 import type { Catalogue } from './catalogue.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
@@ -93,13 +94,7 @@ export interface PointBatch {
 }
 
 /** The filter state of SPEC §4: year, species, 'mine only' and the review status (issue #20), combined with AND. */
-export interface LayerFilterState {
-  year: number | null;
-  speciesId: number | null;
-  mineOnly: boolean;
-  /** A STATUS value (5 takes empty too); null = every status. */
-  status: number | null;
-}
+export type LayerFilterState = MapFilterState;
 
 /** Events the worker pushes to the main thread through `subscribe`. */
 export type CoreEvent =

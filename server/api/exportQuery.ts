@@ -9,9 +9,10 @@
  */
 import type { Viewer } from '../../domain/review.ts';
 import type { Column, Properties } from '../../worker/types.ts';
-import type { FilterInput, FilterNode } from '../../worker/filters/types.ts';
+import type { FilterInput, FilterNode } from '../../domain/filters.ts';
+import { mapStateFilter as domainMapStateFilter, type MapFilterState } from '../../domain/mapFilter.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../domain/visibility.ts';
-import { STATUS_CONFIRMED, STATUS_WAITING } from '../../domain/statuses.ts';
+import { STATUS_CONFIRMED } from '../../domain/statuses.ts';
 import type { Queryable } from '../db/index.ts';
 import { compileFilterSql } from '../filters/sql.ts';
 import { parseExtent } from '../geo/validate.ts';
@@ -37,44 +38,23 @@ export const EXPORT_QUERYSTRING: JsonSchema = {
   },
 };
 
-/** The map's filter state (worker/api.ts LayerFilterState). */
-export interface MapFilterState {
-  year: number | null;
-  speciesId: number | null;
-  mineOnly: boolean;
-  /** A STATUS value (5 takes empty too); null = every status. */
-  status: number | null;
-}
+/** The map's filter state (domain/mapFilter.ts). */
+export type { MapFilterState };
 
 /**
- * The filter of the map's filter state, node for node the one the map applies
- * (worker/layer/filterState.ts layerStateFilter, whose module the server cannot import: it pulls
- * in the worker's DOM types; tests/api/export.test.ts holds the two equal).
+ * The filter of the map's filter state: domain/mapFilter.ts, the rule the map applies, on this
+ * table's columns; 400 when the table lacks a column the state needs.
  */
 export function mapStateFilter(meta: TableMeta, state: MapFilterState): FilterNode | null {
   const { status, species, creator } = meta.roles;
   const date = columnByDbName(meta, 'DATUM_NAJDBE');
-  const out: FilterNode[] = [];
-  if (state.year !== null) {
-    if (!date) throw badRequest(`Table ${meta.table.id} has no date column to filter by year`);
-    out.push({ type: 'condition', columnId: date.id, operationType: 'inRange', values: [`${state.year}-01-01T00:00:00`, `${state.year}-12-31T23:59:59.999`], joinType: 'And' });
-  }
-  if (state.speciesId !== null) {
-    if (!species) throw badRequest(`Table ${meta.table.id} has no species column`);
-    out.push({ type: 'condition', columnId: species.id, operationType: 'equals', values: [state.speciesId], joinType: 'And' });
-  }
-  if (state.mineOnly) {
-    if (!creator) throw badRequest(`Table ${meta.table.id} has no creator column`);
-    out.push({ type: 'condition', columnId: creator.id, operationType: 'equalsUserEmail', values: [], joinType: 'And' });
-  }
-  if (state.status !== null) {
-    if (!status) throw badRequest(`Table ${meta.table.id} has no STATUS column`);
-    const inList: FilterNode = { type: 'condition', columnId: status.id, operationType: 'in', values: [state.status] };
-    out.push(state.status !== STATUS_WAITING ? inList
-      : { type: 'expression', joinType: 'Or', left: inList, right: { type: 'condition', columnId: status.id, operationType: 'isNull', values: [] } });
-  }
-  if (out.length === 0) return null;
-  return out.reduce((left, right) => ({ type: 'expression', joinType: 'And', left, right }));
+  if (state.year !== null && !date) throw badRequest(`Table ${meta.table.id} has no date column to filter by year`);
+  if (state.speciesId !== null && !species) throw badRequest(`Table ${meta.table.id} has no species column`);
+  if (state.mineOnly && !creator) throw badRequest(`Table ${meta.table.id} has no creator column`);
+  if (state.status !== null && !status) throw badRequest(`Table ${meta.table.id} has no STATUS column`);
+  // A column the state does not use may be missing: -1 never reaches a condition.
+  const cols = { date: date?.id ?? -1, species: species?.id ?? -1, creator: creator?.id ?? -1, status: status?.id ?? -1 };
+  return domainMapStateFilter(state, cols) as FilterNode | null;
 }
 
 /** The column of a table with `dbName`, or null. */

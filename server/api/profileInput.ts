@@ -1,5 +1,5 @@
 import type { BaseMap, Column, Profile, ProfileLayer, SymbolStyle, Symbology, TableView } from '../../worker/types.ts';
-import type { FilterInput } from '../../worker/filters/types.ts';
+import type { FilterInput } from '../../domain/filters.ts';
 import { FilterError } from '../../worker/filters/FilterError.ts';
 import { validate } from '../../worker/filters/validate.ts';
 import type { Queryable } from '../db/index.ts';

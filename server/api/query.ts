@@ -1,4 +1,4 @@
-import type { FilterInput, SortSpec } from '../../worker/filters/types.ts';
+import type { FilterInput, SortSpec } from '../../domain/filters.ts';
 import type { Viewer } from '../../domain/review.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../http/errors.ts';

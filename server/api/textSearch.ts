@@ -1,5 +1,5 @@
 import type { Column, DataRecord } from '../../worker/types.ts';
-import type { FilterCondition } from '../../worker/filters/types.ts';
+import type { FilterCondition } from '../../domain/filters.ts';
 import { foldString } from '../../worker/filters/casefold.ts';
 import type { Db } from '../db/index.ts';
 import { compileFilterSql } from '../filters/sql.ts';

@@ -3,7 +3,7 @@ import { formatDay, formatInstantUtc } from '../../worker/filters/calendar.ts';
 import { foldString } from '../../worker/filters/casefold.ts';
 import { FilterError } from '../../worker/filters/FilterError.ts';
 import type { PlanCondition, PlanNode } from '../../worker/filters/plan.ts';
-import type { FilterInput, OperationType } from '../../worker/filters/types.ts';
+import type { FilterInput, OperationType } from '../../domain/filters.ts';
 import { validate, type FilterLimits } from '../../worker/filters/validate.ts';
 import { badRequest } from '../http/errors.ts';
 import { booleanSql, daySql, emptySql, instantSql, numberSql, propertySql } from './valueSql.ts';

@@ -1,53 +1,24 @@
 import type { LayerFilterState } from '../api.ts';
 import type { FilterCondition, FilterInput, FilterNode } from '../filters/types.ts';
 import { COL } from '../columns.ts';
-import { STATUS_WAITING } from '../../domain/statuses.ts';
+import { allOf, mapStateConditions, mapStateFilter, statusCondition as statusOn, type MapFilterColumns } from '../../domain/mapFilter.ts';
 
-/**
- * The STATUS condition of a filter: the given values, where 5 also takes an empty STATUS (a record
- * nobody has looked at waits). The map's Status filter and the review queue use this one rule.
- */
+/** The sightings table's columns the map's filter state reads. */
+const MAP_COLUMNS: MapFilterColumns = { date: COL.date, species: COL.species, creator: COL.createdByEmail, status: COL.status };
+
+export { allOf };
+
+/** The STATUS condition on the sightings table (domain/mapFilter.ts): 5 also takes an empty STATUS. */
 export function statusCondition(statuses: readonly number[]): FilterNode | null {
-  if (statuses.length === 0) return null;
-  const inList: FilterNode = { type: 'condition', columnId: COL.status, operationType: 'in', values: [...statuses] };
-  if (!statuses.includes(STATUS_WAITING)) return inList;
-  return { type: 'expression', joinType: 'Or', left: inList, right: { type: 'condition', columnId: COL.status, operationType: 'isNull', values: [] } };
+  return statusOn(COL.status, statuses);
 }
 
-/** Joins filter nodes with And; null for none (everything passes). */
-export function allOf(nodes: readonly FilterNode[]): FilterInput | null {
-  if (nodes.length === 0) return null;
-  return nodes.reduce((left, right) => ({ type: 'expression', joinType: 'And', left, right }));
-}
-
-/**
- * Turns the filter state (year, species, mine only, status; combined with AND) into a filter. The
- * year spans 1 Jan to 31 Dec of that year.
- */
+/** The map's filter state as a filter of the sightings table (domain/mapFilter.ts, as the server's exports build it). */
 export function layerStateFilter(state: LayerFilterState): FilterInput | null {
-  const out: FilterNode[] = filterStateToConditions(state);
-  const status = state.status === null ? null : statusCondition([state.status]);
-  if (status) out.push(status);
-  return allOf(out);
+  return mapStateFilter(state, MAP_COLUMNS);
 }
 
 /** The conditions of year, species and 'mine only' as a flat list (SPEC §4). */
 export function filterStateToConditions(state: LayerFilterState): FilterCondition[] {
-  const out: FilterCondition[] = [];
-  if (state.year !== null) {
-    out.push({
-      type: 'condition',
-      columnId: COL.date,
-      operationType: 'inRange',
-      values: [`${state.year}-01-01T00:00:00`, `${state.year}-12-31T23:59:59.999`],
-      joinType: 'And',
-    });
-  }
-  if (state.speciesId !== null) {
-    out.push({ type: 'condition', columnId: COL.species, operationType: 'equals', values: [state.speciesId], joinType: 'And' });
-  }
-  if (state.mineOnly) {
-    out.push({ type: 'condition', columnId: COL.createdByEmail, operationType: 'equalsUserEmail', values: [], joinType: 'And' });
-  }
-  return out;
+  return mapStateConditions(state, MAP_COLUMNS);
 }
