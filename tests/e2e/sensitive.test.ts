@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE, newContext, screenshot, watchErrors } from './helpers/browser.ts';
@@ -9,7 +10,8 @@ import { lonLatToMercator } from '../../server/geo/projection.ts';
 /**
  * Sensitive species in Debian chromium at 390 px (issue #21): ana reports an apolon (class 1);
  * bor, following its link, sees it as its 1 km square of the national grid with the note on its
- * card, and a tap inside the square opens it again; ana, its reporter, sees the point and no note.
+ * card, a tap inside the square opens it again, and 'Izvozi' saves a GeoJSON file with the find at the
+ * square's centre; ana, its reporter, sees the point and no note.
  */
 const APOLON = 3406;
 const NOTE = 'Lokacija je zaradi varstva vrste prikazana v kvadratu 1 km';
@@ -68,6 +70,22 @@ describe('sensitive species on the map', () => {
     await bor.mouse.click(box!.x + box!.width * 0.2, box!.y + box!.height * 0.25);
     await card.getByTestId('generalised-note').waitFor({ timeout: 10_000 });
     expect(await card.getByText(String(id), { exact: true }).count()).toBe(1);
+
+    // 'Izvozi' saves what the map shows as a GeoJSON file that opens, with the find at its square's centre.
+    await bor.getByRole('button', { name: 'Zapri' }).first().click();
+    await card.waitFor({ state: 'detached', timeout: 10_000 });
+    await bor.getByRole('button', { name: 'Filtri' }).click();
+    const [download] = await Promise.all([
+      bor.waitForEvent('download', { timeout: 30_000 }),
+      bor.getByRole('button', { name: 'Izvozi prikazane najdbe kot GeoJSON (za GIS)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sporoci-vrsto-najdbe.*\.geojson$/);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { type: string; features: Array<{ id: number; geometry: { coordinates: [number, number] } }> };
+    expect(file.type).toBe('FeatureCollection');
+    const exported = file.features.find((f) => f.id === id);
+    expect(exported, 'the find is in the export').toBeTruthy();
+    const [lon, lat] = exported!.geometry.coordinates;
+    expect(Math.hypot(lon - 15.2912, lat - 46.2531)).toBeGreaterThan(0.0005);
     expect(borErrors, borErrors.join('\n')).toEqual([]);
     await borCtx.close();
 
