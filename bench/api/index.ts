@@ -19,8 +19,8 @@ import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { extentChunks } from '../../server/api/featureQueries.ts';
 import { loadTable } from '../../server/api/meta.ts';
-import type { Queryable } from '../../server/db/types.ts';
 import { createTestDatabase, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
+import { insertBenchSightings, openBenchDatabase, queryableOf, SLOVENIA } from '../sightings.ts';
 
 interface AutocannonResult {
   latency: { p50: number; p99: number; average: number };
@@ -37,7 +37,6 @@ const DURATION = QUICK ? 4 : 10;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://sv_api:sv_api@127.0.0.1:5432/postgres';
 
 // EPSG:3857 boxes: Slovenia (13.3..16.7 E, 45.4..46.9 N) and ~10 km around Ljubljana.
-const SLOVENIA = [1_480_000, 5_686_000, 1_859_000, 5_925_000];
 const SMALL = [1_612_000, 5_777_000, 1_622_000, 5_787_000];
 
 /** One keep-alive connection for the latency loop, as a map client would keep. */
@@ -57,32 +56,17 @@ function httpGet(url: string): Promise<number> {
 /** The value below which a share `q` of `xs` lies (nearest rank). */
 const quantile = (xs: readonly number[], q: number): number => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]! : NaN);
 
-const database = await createTestDatabase(adminUrl);
-const server = await startServer({ env: { DATABASE_URL: database.url, SEED: '1' } });
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
+const { database, server, client } = await openBenchDatabase(adminUrl);
 try {
   // 100k records: seeded sightings' properties, random points (deterministic seed).
   const t0 = Date.now();
-  await client.query('select setseed(0.42)');
-  await client.query(`
-    with src as (select row_number() over (order by id) - 1 as k, project_id, table_id, properties, created_by_email
-                   from records where table_id = 48 and not archived and geometry is not null),
-         n as (select count(*) as c from src),
-         p as (select g, $2::float8 + random() * ($4::float8 - $2::float8) as x, $3::float8 + random() * ($5::float8 - $3::float8) as y
-                 from generate_series(1, $1::int) g)
-    insert into records (project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, created_by_email)
-    select s.project_id, s.table_id, s.properties, jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(p.x, p.y)),
-           p.x, p.y, p.x, p.y, s.created_by_email
-      from p join src s on s.k = p.g % (select c from n)`,
-  [N, ...SLOVENIA]);
-  await client.query('analyze records');
+  // Sensitive species' finds get their public place, as the server writes it (issue #21).
+  const generalised = await insertBenchSightings(client, N);
   const total = Number((await client.query('select count(*)::int as n from records where table_id = 48')).rows[0].n);
-  console.log(`Inserted ${N.toLocaleString('en')} records in ${((Date.now() - t0) / 1000).toFixed(1)} s (table 48 now holds ${total.toLocaleString('en')}).`);
+  console.log(`Inserted ${N.toLocaleString('en')} records (${generalised.toLocaleString('en')} of sensitive species generalised) in ${((Date.now() - t0) / 1000).toFixed(1)} s (table 48 now holds ${total.toLocaleString('en')}).`);
 
   // The statements the server runs, from its own code, on a pg client.
-  const on = (c: pg.Client): Queryable => ({ query: async <T>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[] });
-  const capture = on(client);
+  const capture = queryableOf(client);
   const meta = await loadTable(capture, 35, 48);
 
   const rows: string[][] = [];
@@ -101,7 +85,7 @@ try {
     const runSql = async (c: pg.Client): Promise<number> => {
       const s = performance.now();
       let n = 0;
-      for await (const chunk of extentChunks(on(c), meta, [...extent], ANONYMOUS, null)) n += chunk.length;
+      for await (const chunk of extentChunks(queryableOf(c), meta, [...extent], ANONYMOUS, null)) n += chunk.length;
       if (n === 0 && features > 0) throw new Error('no body');
       return performance.now() - s;
     };

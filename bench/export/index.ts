@@ -16,16 +16,15 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { ANONYMOUS, reviewScope } from '../../domain/review.ts';
 import { exportRowChunks, parseExportQuery } from '../../server/api/exportQuery.ts';
-import { refreshPublicPlaces } from '../../server/api/generalise.ts';
 import { loadTable } from '../../server/api/meta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { signIn } from '../../tests/api/helpers/auth.ts';
 import { createTestDatabase, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
+import { insertBenchSightings, openBenchDatabase, queryableOf, SLOVENIA } from '../sightings.ts';
 
 const N = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://sv_test:sv_test@127.0.0.1:5432/postgres';
-const SLOVENIA = [1_480_000, 5_686_000, 1_859_000, 5_925_000];
 
 /** The server's peak resident set in MB (Linux /proc). */
 function peakMb(pid: number | undefined): number {
@@ -37,29 +36,12 @@ function peakMb(pid: number | undefined): number {
   }
 }
 
-const database = await createTestDatabase(adminUrl);
-const server = await startServer({ env: { DATABASE_URL: database.url, SEED: '1' } });
-const client = new pg.Client({ connectionString: database.url });
-await client.connect();
+const { database, server, client } = await openBenchDatabase(adminUrl);
 try {
   const t0 = Date.now();
-  await client.query('select setseed(0.42)');
-  await client.query(`
-    with src as (select row_number() over (order by id) - 1 as k, project_id, table_id, properties, created_by_email
-                   from records where table_id = 48 and not archived and geometry is not null),
-         n as (select count(*) as c from src),
-         p as (select g, $2::float8 + random() * ($4::float8 - $2::float8) as x, $3::float8 + random() * ($5::float8 - $3::float8) as y
-                 from generate_series(1, $1::int) g)
-    insert into records (project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, created_by_email)
-    select s.project_id, s.table_id, s.properties, jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(p.x, p.y)),
-           p.x, p.y, p.x, p.y, s.created_by_email
-      from p join src s on s.k = p.g % (select c from n)`,
-  [N, ...SLOVENIA]);
-  const on = (c: pg.Client): Queryable => ({ query: async <T>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[] });
-  const db = on(client);
+  const changed = await insertBenchSightings(client, N);
+  const db = queryableOf(client);
   const meta = await loadTable(db, 35, 48);
-  const changed = await refreshPublicPlaces(db, meta);
-  await client.query('analyze records');
   console.log(`Inserted ${N.toLocaleString('en')} records (${changed.toLocaleString('en')} of sensitive species generalised) in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
 
   if (process.env.BENCH_EXPORT_EXPLAIN === '1') {
