@@ -12,11 +12,11 @@ import { canSeeCreator, seesCreatorSql, type OwnedRow } from './access.ts';
 import type { TableMeta } from './meta.ts';
 
 /**
- * The widest EPSG:3857 extent of a public square (a 10 km square at Slovenia's latitudes spans at
- * most ~21 km in EPSG:3857, rotated by the grid's convergence): how far left of and below a query
- * extent the lower corner of a square that meets it can lie.
+ * The widest EPSG:3857 extent of a public square: a 10 km square at Slovenia's northern edge
+ * (46.9° N) spans 10 km / cos 46.9° ≈ 14.6 km in EPSG:3857, ~15 km with the grid's convergence.
+ * How far left of and below a query extent the lower corner of a square that meets it can lie.
  */
-export const MAX_PUBLIC_SPAN = 30000;
+export const MAX_PUBLIC_SPAN = 20000;
 
 /** A stored row's place columns. */
 export interface PlacedRow extends OwnedRow {
@@ -53,18 +53,22 @@ export interface PlaceSql {
 export function placeSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): PlaceSql {
   const exact = seesCreatorSql(meta, alias, params, viewer);
   const a = alias;
-  // For points the public square's lower corner lies at most MAX_PUBLIC_SPAN below the extent: a bounded range scan.
   const isPoint = meta.table.geometryType === 2 || meta.table.geometryType === 3;
-  const range = (x1: string, y1: string) => (isPoint ? ` and ${a}.pub_min_x >= ${x1} - ${MAX_PUBLIC_SPAN} and ${a}.pub_min_y >= ${y1} - ${MAX_PUBLIC_SPAN}` : '');
   return {
     exact,
     geometry: `(case when ${a}.generalised = 0 or ${exact} then ${a}.geometry else ${a}.pub_geometry end)`,
     generalised: `(case when ${a}.generalised = 0 or ${exact} then 0 else ${a}.generalised end)`,
-    // The public square always holds the exact place, so it is the first test for everyone (an
-    // index range scan on the pub_* columns); the creator and reviewers are then held to the point.
-    intersects: (x1, y1, x2, y2) =>
-      `(${a}.pub_max_x >= ${x1} and ${a}.pub_min_x <= ${x2} and ${a}.pub_max_y >= ${y1} and ${a}.pub_min_y <= ${y2}`
-      + range(x1, y1)
-      + ` and (${a}.generalised = 0 or not ${exact} or (${a}.max_x >= ${x1} and ${a}.min_x <= ${x2} and ${a}.max_y >= ${y1} and ${a}.min_y <= ${y2})))`,
+    // Two arms, each with its own index (the planner ORs their bitmaps): a record shown at its
+    // exact place by its bbox, as before (for points min = max, so the extent bounds min_x and
+    // min_y on both sides: a tight range scan); a generalised one by its public square (a partial
+    // index; the square's lower corner lies at most MAX_PUBLIC_SPAN below the extent), where the
+    // creator and reviewers are then held to the point.
+    intersects: (x1, y1, x2, y2) => {
+      const bbox = `${a}.max_x >= ${x1} and ${a}.min_x <= ${x2} and ${a}.max_y >= ${y1} and ${a}.min_y <= ${y2}`;
+      const pointRange = isPoint ? ` and ${a}.min_x >= ${x1} and ${a}.min_y >= ${y1}` : '';
+      const square = `${a}.pub_max_x >= ${x1} and ${a}.pub_min_x <= ${x2} and ${a}.pub_max_y >= ${y1} and ${a}.pub_min_y <= ${y2}`
+        + ` and ${a}.pub_min_x >= ${x1} - ${MAX_PUBLIC_SPAN} and ${a}.pub_min_y >= ${y1} - ${MAX_PUBLIC_SPAN}`;
+      return `((${a}.generalised = 0 and ${bbox}${pointRange}) or (${a}.generalised <> 0 and ${square} and (not ${exact} or (${bbox}))))`;
+    },
   };
 }

@@ -311,8 +311,8 @@ export const MIGRATIONS: Migration[] = [
       `create trigger records_public_place before insert or update on records
          for each row execute function sv_public_place()`,
       `update records set pub_min_x = min_x, pub_min_y = min_y, pub_max_x = max_x, pub_max_y = max_y where generalised = 0`,
-      // Public extent queries filter on the public square; the exact columns' index stays for the
-      // creator's and reviewers' own checks.
+      // An index of the public squares (replaced by migration 7's partial one; the exact columns' index
+      // stays for the records shown at their exact place).
       `create index records_table_pub_bbox on records (table_id, pub_min_x, pub_max_x, pub_min_y, pub_max_y) where not archived`,
       // The species table's sensitivity class (domain/sensitivity.ts), for installations seeded
       // before it; a fresh seed writes it with the catalogue's classes (server/seed/model.ts).
@@ -321,6 +321,16 @@ export const MIGRATIONS: Migration[] = [
            from platform_tables t
           where t.id in (select fk_table_id from platform_columns where upper(db_name) = 'VRSTA' and type = 'ForeignKey')
             and not exists (select 1 from platform_columns c where c.table_id = t.id and upper(c.db_name) = 'VAROVANJE')`,
+    ],
+  },
+  {
+    version: 7,
+    statements: [
+      // Area queries (server/api/place.ts) find records shown at their exact place through
+      // records_table_bbox, and generalised ones through this partial index of their squares: a
+      // minority of the rows, so the exact points keep their tight range scan.
+      `drop index if exists records_table_pub_bbox`,
+      `create index records_table_generalised on records (table_id, pub_min_x, pub_min_y, pub_max_x, pub_max_y) where not archived and generalised <> 0`,
     ],
   },
 ];
