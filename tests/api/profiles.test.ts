@@ -68,7 +68,8 @@ describe('projects', () => {
     expect(byId.get(980)).toMatchObject({ dbName: 'VRSTA', type: 'ForeignKey', fkTableId: 53, fkKeyType: 'integer' });
     expect(byId.get(2067)).toMatchObject({ dbName: 'VRSTA_JAVN', type: 'Calculated' });
     for (const id of [1000, 974, 2064, 2066, 1820]) expect(byId.get(id)?.isSpecial).toBe(true);
-    expect(tables[1]!.columns.map((c) => c.id)).toEqual([971, 926]);
+    // 2071 VAROVANJE: the species' sensitivity class (issue #21).
+    expect(tables[1]!.columns.map((c) => c.id)).toEqual([971, 926, 2071]);
     expect(tables[2]!.columns.map((c) => c.id)).toEqual([1010, 1011]);
     expect(r.body.layers.map((l: { id: number }) => l.id)).toEqual([86]);
     expect(r.body.selectValues['974']).toEqual([{ value: 5, text: 'Čaka na pregled' }, { value: 3, text: 'Potrebna dopolnitev' }, { value: 1, text: 'Potrjeno' }, { value: 2, text: 'Zavrnjeno' }]);
