@@ -1,4 +1,5 @@
 import { sl } from '../i18n/sl.ts';
+import { useAppOfflineReady } from './offlineReady.ts';
 import type { DownloadProgress } from '../../worker/api.ts';
 
 const MB = 1024 * 1024;
@@ -14,9 +15,12 @@ const STATE_TEXT: Partial<Record<DownloadProgress['state'], string>> = {
 /** A download's progress bar: tiles done / total, megabytes, time left, and how it ended. */
 export function DownloadProgressView({ progress: p }: { progress: DownloadProgress }) {
   const pct = p.total ? Math.round((p.done / p.total) * 100) : 0;
-  const end = STATE_TEXT[p.state];
+  // 'Available offline' only once the app itself is cached too (offlineReady.ts).
+  const appReady = useAppOfflineReady(p.state === 'done');
+  const finishing = p.state === 'done' && !appReady;
+  const end = finishing ? sl.download.preparingApp : STATE_TEXT[p.state];
   return (
-    <div className="download-progress" data-testid="download-progress" data-state={p.state}>
+    <div className="download-progress" data-testid="download-progress" data-state={finishing ? 'finishing' : p.state}>
       <progress max={p.total || 1} value={p.done} aria-label={sl.download.running}>
         {pct} %
       </progress>

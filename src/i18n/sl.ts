@@ -247,6 +247,7 @@ export const sl = {
     megabytes: (mb: number): string => `${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
     timeLeft: (s: number): string => (s < 60 ? `še ${Math.max(1, Math.round(s))} s` : `še ${Math.round(s / 60)} min`),
     done: 'Karta je prenesena. Na voljo je tudi brez povezave.',
+    preparingApp: 'Karta je prenesena. Pripravljam aplikacijo za delo brez povezave …',
     cancelled: 'Prenos je preklican. Že prenešeni del ostane shranjen.',
     failed: 'Prenos ni uspel. Že prenešeni del ostane shranjen; poskusite znova.',
     paused: 'Povezava je prekinjena. Prenos se nadaljuje, ko bo povezava spet na voljo.',
