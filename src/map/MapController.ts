@@ -8,7 +8,7 @@ import type TileLayer from 'ol/layer/Tile.js';
 import type XYZ from 'ol/source/XYZ.js';
 import type { Extent } from 'ol/extent.js';
 import type { Pixel } from 'ol/pixel.js';
-import type { PointBatch } from '../../worker/api.ts';
+import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
 import type { Profile } from '../../worker/types.ts';
 import { createBaseLayer } from './baseLayers.ts';
 import type { SightingsLayer } from './sightingsLayer.ts';
@@ -19,9 +19,7 @@ import { EditMarker } from './editMarker.ts';
 import { Highlight } from './highlight.ts';
 import { createAreasLayer, setAreas } from './areasLayer.ts';
 import { panelPadding } from './panelPadding.ts';
-import { sheetPan } from './sheetClearance.ts';
 import { isMobile } from '../state/layout.ts';
-import type { ExtentSummary } from '../../worker/api.ts';
 import type VectorLayerType from 'ol/layer/Vector.js';
 import type VectorSourceType from 'ol/source/Vector.js';
 
@@ -35,7 +33,6 @@ export const FEATURE_MAX_ZOOM = 16;
 /** SPEC §9: fit animations. */
 export const FEATURE_FIT_MS = 1000;
 /** How long the map takes to pan a tapped place clear of the sheet that opened over it. */
-export const REVEAL_MS = 250;
 export const AREA_FIT_MS = 1500;
 
 type SightingsModule = typeof import('./sightingsLayer.ts');
@@ -229,25 +226,6 @@ export class MapController {
     const [m, sq] = await this.sightingsModule;
     if (this.sightings) m.setBatch(this.sightings.getSource()!, batch);
     if (this.squares) sq.setSquares(this.squares, batch);
-  }
-
-  /**
-   * Pans so that `coord` shows above a bottom sheet whose top edge is at client y `sheetTop`
-   * (see sheetClearance.ts); nothing when it is already clear.
-   */
-  revealAbove(coord: readonly [number, number], sheetTop: number): void {
-    const target = this.map.getTargetElement();
-    const pixel = this.map.getPixelFromCoordinate([coord[0], coord[1]]);
-    const size = this.map.getSize();
-    if (!target || !pixel || !size) return;
-    const view = this.map.getView();
-    if (view.getInteracting()) return; // never fight the user's own drag
-    const dy = sheetPan(pixel[1]!, sheetTop - target.getBoundingClientRect().top);
-    if (!dy) return;
-    const center = this.map.getCoordinateFromPixel([size[0]! / 2, size[1]! / 2 + dy]);
-    if (!center) return;
-    view.cancelAnimations(); // a pan still under way: go on from where the map is now
-    view.animate({ center, duration: REVEAL_MS });
   }
 
   /** The map centre (where the keyboard crosshair is), or null before the map has a view. */

@@ -79,7 +79,7 @@ export function MapView() {
         })),
       };
       openPanel('shortInfo');
-      if (isMobile.value) keepClearOfSheet(mc, coord);
+      if (isMobile.value) keepClearOfSheet(mc.map, coord);
     };
     const stopClicks = mc.onClick((coord, hits) => {
       if (pickingLocation.value) {

@@ -1,7 +1,10 @@
-import type { MapController } from './MapController.ts';
+import type OlMap from 'ol/Map.js';
 
 /** Space kept between a tapped place and the top edge of the sheet over it (CSS px). */
 export const SHEET_MARGIN_PX = 32;
+
+/** How long the pan that reveals a tapped place takes (ms). */
+export const REVEAL_MS = 250;
 
 /**
  * How far to pan the map up (CSS px) so that the place at `pixelY` (from the map's top) is not
@@ -16,6 +19,25 @@ export function sheetPan(pixelY: number, sheetTop: number, margin = SHEET_MARGIN
 /** The longest a tap's card keeps the map clear of its sheet (a safety limit). */
 export const SHEET_WATCH_MS = 15_000;
 
+/**
+ * Pans so that `coord` shows above a bottom sheet whose top edge is at client y `sheetTop`;
+ * nothing when it is already clear.
+ */
+export function revealAbove(map: OlMap, coord: readonly [number, number], sheetTop: number): void {
+  const target = map.getTargetElement();
+  const pixel = map.getPixelFromCoordinate([coord[0], coord[1]]);
+  const size = map.getSize();
+  if (!target || !pixel || !size) return;
+  const view = map.getView();
+  if (view.getInteracting()) return; // never fight the user's own drag
+  const dy = sheetPan(pixel[1]!, sheetTop - target.getBoundingClientRect().top);
+  if (!dy) return;
+  const center = map.getCoordinateFromPixel([size[0]! / 2, size[1]! / 2 + dy]);
+  if (!center) return;
+  view.cancelAnimations(); // a pan still under way: go on from where the map is now
+  view.animate({ center, duration: REVEAL_MS });
+}
+
 let stopWatching: (() => void) | null = null;
 
 /** How often to look for the sheet while its chunk loads or a new one replaces it. */
@@ -27,14 +49,14 @@ const SHEET_LOOK_MS = 150;
  * yellow ring) shows above it, as map apps do. Ends when the sheet closes, on the next tap, as
  * soon as the user touches the map, or after SHEET_WATCH_MS.
  */
-export function keepClearOfSheet(mc: MapController, coord: readonly [number, number]): void {
+export function keepClearOfSheet(map: OlMap, coord: readonly [number, number]): void {
   stopWatching?.();
-  const viewport = mc.map.getViewport() as HTMLElement | undefined;
+  const viewport = map.getViewport() as HTMLElement | undefined;
   if (!viewport) return;
   let sheet: HTMLElement | null = null;
   // Reports the sheet's size once when it starts observing, then on each change.
   const observer = new ResizeObserver(() => {
-    if (sheet?.isConnected) mc.revealAbove(coord, sheet.getBoundingClientRect().top);
+    if (sheet?.isConnected) revealAbove(map, coord, sheet.getBoundingClientRect().top);
   });
   // The sheet's chunk may take a while on the first tap, and a re-render may replace the element.
   const look = (): void => {
