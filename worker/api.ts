@@ -5,7 +5,6 @@
 import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValue } from './types.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature } from './records/service.ts';
-import type { FilterInput } from './filters/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { ExportFile } from './http/exports.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -79,7 +78,7 @@ export interface PointBatch {
   minLevel: Uint8Array;
   /** Properties of each feature, for short info and lists. */
   properties: Feature['properties'][];
-  /** 1 where the find is not confirmed (STATUS other than 1): drawn lighter (worker/layer/waiting.ts). */
+  /** 1 where the find is not confirmed (STATUS other than 1): drawn lighter (worker/layer/unconfirmed.ts). */
   unconfirmed: Uint8Array;
   /**
    * Per point: the side in metres (1000 or 10000) of the national-grid square whose centre the
@@ -103,15 +102,7 @@ export type CoreEvent =
   | { type: 'layerChanged' }
   | { type: 'download'; progress: DownloadProgress }
   | { type: 'extentsChanged' }
-  | { type: 'sync'; state: SyncState }
-  | { type: 'quotaExceeded' };
-
-/** A serialisable error as it crosses the boundary. */
-export interface CoreErrorInfo {
-  name: string;
-  message: string;
-  status?: number;
-}
+  | { type: 'sync'; state: SyncState };
 
 /** The data core: network, storage and heavy work, in one module worker. */
 export interface DataCore {
@@ -135,8 +126,6 @@ export interface DataCore {
   getBaseMaps(): Promise<BaseMap[]>;
   /** The sightings layer inside `extent` (EPSG:3857), filtered and styled, in one batch. */
   getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch>;
-  /** The raw filter a layer filter state becomes (for tests and table views). */
-  layerFilter(filter: LayerFilterState): Promise<FilterInput | null>;
   /**
    * The finds the map shows (the filter state within `extent`, EPSG:3857) as a GeoJSON or CSV file
    * from the server (issue #21), fetched with the user's token; the main thread only saves it.

@@ -3,7 +3,6 @@ import type { Column, DataRecord, Feature } from './types.ts';
 import type { FilterInput } from './filters/types.ts';
 import { CoreBase } from './coreBase.ts';
 import { COL } from './columns.ts';
-import { layerStateFilter } from './layer/filterState.ts';
 import { SightingsLayer } from './layer/SightingsLayer.ts';
 import { gridFor } from './layer/squares.ts';
 import { crossing } from './http/crossing.ts';
@@ -62,10 +61,6 @@ export class DataCoreImpl extends CoreBase implements DataCore {
     // The layer's source switches between the server and the local store.
     this.layerChanged();
     if (online) void this.offlineCore().then((o) => o.resume()).catch((e: unknown) => console.error('Resume failed', e));
-  }
-
-  async layerFilter(filter: LayerFilterState): Promise<FilterInput | null> {
-    return layerStateFilter(filter);
   }
 
   async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {

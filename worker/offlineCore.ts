@@ -23,7 +23,6 @@ export class OfflineCore {
   readonly downloads: DownloadManager | null;
   readonly records: OfflineRecords;
   readonly sync: SyncEngine;
-  private lastProgressAt = new Map<string, number>();
 
   constructor(private readonly o: OfflineCoreOptions) {
     const { db, http, target } = o;
@@ -59,7 +58,6 @@ export class OfflineCore {
 
   /** Pushes download progress to the UI (the engine throttles; ends always pass). */
   private progress = (p: DownloadProgress): void => {
-    this.lastProgressAt.set(p.jobId, Date.now());
     this.o.emit({ type: 'download', progress: p });
     if (p.state !== 'running') this.o.emit({ type: 'extentsChanged' });
   };

@@ -11,7 +11,7 @@ import type { User } from 'oidc-client-ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { loadFormOptions } from '../records/options.ts';
-import { conflicts, loadConflicts, loadExtents, loadOfflineState, quotaAlert, setDownload, syncState } from '../state/offline.ts';
+import { conflicts, loadConflicts, loadExtents, loadOfflineState, setDownload, syncState } from '../state/offline.ts';
 import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
@@ -58,7 +58,6 @@ export async function boot(): Promise<void> {
       }
       if (e.type === 'download') setDownload(e.progress);
       if (e.type === 'extentsChanged') void loadExtents();
-      if (e.type === 'quotaExceeded') quotaAlert.value = true;
       if (e.type === 'sync') {
         syncState.value = e.state;
         // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).

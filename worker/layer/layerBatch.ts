@@ -3,7 +3,7 @@ import type { Feature, Properties } from '../types.ts';
 import type { LayerRows } from './LayerRows.ts';
 import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL, thinLevels } from './thin.ts';
-import { unconfirmedFlags } from './waiting.ts';
+import { unconfirmedFlags } from './unconfirmed.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
 import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
 

@@ -1,5 +1,5 @@
 import type { PointBatch } from '../api.ts';
-import { unconfirmedFlags } from './waiting.ts';
+import { unconfirmedFlags } from './unconfirmed.ts';
 import type { Feature, Properties } from '../types.ts';
 import { COL, isPublic } from '../columns.ts';
 import { thinLevels } from './thin.ts';

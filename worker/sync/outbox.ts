@@ -71,11 +71,6 @@ export function readyInOrder(now: number): (c: Change) => boolean {
   };
 }
 
-/** The next change to send at `now` among `rows` (see readyInOrder). */
-export function pickNext(rows: readonly Change[], now: number): Change | null {
-  return [...rows].sort((a, b) => a.seq - b.seq).find(readyInOrder(now)) ?? null;
-}
-
 /** The next change to send at `now`, read from the outbox in seq order only as far as needed. */
 export async function nextDue(db: OfflineDb, now: number): Promise<Change | null> {
   return (await db.outbox.orderBy('seq').filter(readyInOrder(now)).first()) ?? null;
