@@ -1,5 +1,5 @@
 import { core } from '../core.ts';
-import { OUTBOX_SYNC_TAG } from '../../worker/sync/backgroundTag.ts';
+import { OUTBOX_SYNC_TAG } from '../../domain/backgroundSync.ts';
 import { OUTBOX_SYNCED_MESSAGE } from './backgroundSyncMessage.ts';
 
 /** The Background Sync manager of a registration (Chromium); not in TypeScript's DOM library. */

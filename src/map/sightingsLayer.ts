@@ -11,7 +11,7 @@ import type { Extent } from 'ol/extent.js';
 import type Projection from 'ol/proj/Projection.js';
 import type { PointBatch } from '../../worker/api.ts';
 import type { ProfileLayer, SymbolStyle } from '../../worker/types.ts';
-import { THIN_ALL_LEVEL, thinLevelFor } from '../../worker/layer/thin.ts';
+import { THIN_ALL_LEVEL, thinLevelFor } from '../../domain/thinGrid.ts';
 import { toOlStyle } from './symbology.ts';
 
 /** The grey of styles nothing else matched. */

@@ -2,7 +2,7 @@ import { sl } from '../i18n/sl.ts';
 import { catalogue } from '../state/appData.ts';
 import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import type { Feature } from '../../worker/types.ts';
 
 /** One compared field: its label and how each version shows it. */

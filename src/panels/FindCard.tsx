@@ -12,7 +12,7 @@ import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { canEdit } from '../records/permissions.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { findPhotoUrl, type ClickedFeature } from '../state/shortInfo.ts';
 import { StatusChip } from '../review/StatusChip.tsx';
 import { FindReview } from '../review/FindReview.tsx';

@@ -10,7 +10,7 @@ import { notify } from '../state/notices.ts';
 import { mapController } from '../map/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { formatDateSl } from '../ui/format.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { speciesName } from '../ui/species.ts';
 import { StatusChip } from '../review/StatusChip.tsx';
 

@@ -8,7 +8,7 @@ import { notify } from '../state/notices.ts';
 import { pickingLocation, recordForm, setField } from '../state/recordForm.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import type { SelectValue } from '../../worker/types.ts';
 import type { Catalogue, SpeciesOption } from '../../worker/api.ts';
 import { deleteFormRecord, submitForm } from './actions.ts';

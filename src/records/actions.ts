@@ -6,7 +6,7 @@ import { dismissMessage, notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
 import { formSnapshot, patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
 import { findPhotoUrl } from '../state/shortInfo.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { insideSlovenia } from './location.ts';
 import { photoTakeover, type PhotoFactsTaken } from './photoTakeover.ts';
 import { todayIso, validateForm } from './validate.ts';

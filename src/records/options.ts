@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { core } from '../core.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import type { SpeciesOption } from '../../worker/api.ts';
 import type { SelectValue } from '../../worker/types.ts';
 

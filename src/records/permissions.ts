@@ -1,5 +1,6 @@
 import type { Properties } from '../../worker/types.ts';
-import { COL, isEditableStatus } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
+import { isEditableStatus } from '../../domain/statuses.ts';
 
 /**
  * SPEC §2/§5: the edit button appears when STATUS is 5 or empty AND the creator's e-mail

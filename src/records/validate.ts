@@ -1,5 +1,5 @@
 import { sl } from '../i18n/sl.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 
 /** The report form's values (keyed by column id) and location. */
 export interface FormState {

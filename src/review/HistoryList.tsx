@@ -7,7 +7,7 @@ import { notify } from '../state/notices.ts';
 import { failureHint } from '../ui/errors.ts';
 import { speciesName } from '../ui/species.ts';
 import { formatDateTimeSl } from '../ui/format.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { statusOf } from '../../domain/statuses.ts';
 import type { HistoryEntry } from '../../worker/api.ts';
 import type { HistoryState } from './useHistory.ts';

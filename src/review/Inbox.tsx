@@ -10,7 +10,7 @@ import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { speciesName } from '../ui/species.ts';
 import { formatDateTimeSl } from '../ui/format.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { statusOf } from '../../domain/statuses.ts';
 import type { HistoryEntry } from '../../worker/api.ts';
 

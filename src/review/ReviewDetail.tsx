@@ -6,7 +6,7 @@ import { catalogue, project } from '../state/appData.ts';
 import { openGallery } from '../state/gallery.ts';
 import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import type { Properties } from '../../worker/types.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { FindReview } from './FindReview.tsx';

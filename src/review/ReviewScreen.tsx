@@ -11,7 +11,7 @@ import { notify } from '../state/notices.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import type { QueuePage, QueueQuery } from '../../worker/api.ts';
 import type { Properties } from '../../worker/types.ts';
 import { STATUS_VALUES, STATUS_WAITING } from '../../domain/statuses.ts';

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../worker/api.ts';
 import type { Properties } from '../../worker/types.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 
 /** The species name of a record: the public name column, else the catalogue name of its species id. */
 export function speciesName(cat: Catalogue | null, props: Properties): string {

@@ -10,29 +10,9 @@
  * finer level, so each point needs only one number: the first level at which it is drawn.
  */
 
-/** The widest cell, in CSS pixels at the resolution where its level is used (cells are 3–6 px). */
-export const THIN_CELL_PX = 6;
-/** From this level (view zoom above THIN_ALL_LEVEL - 1) every point is drawn. */
-export const THIN_ALL_LEVEL = 14;
+import { HALF_WORLD, THIN_ALL_LEVEL, thinCellSize } from '../../domain/thinGrid.ts';
 
-/** EPSG:3857 world width and the resolution of zoom 0 with 256 px tiles. */
-const HALF_WORLD = 20037508.342789244;
-const R0 = (2 * HALF_WORLD) / 256;
-
-/** The cell size of a level in map units (metres of EPSG:3857). */
-export function thinCellSize(level: number): number {
-  return (THIN_CELL_PX * R0) / 2 ** level;
-}
-
-/**
- * The grid level used at a view resolution (map units per CSS pixel): the coarsest level whose
- * cells are at most THIN_CELL_PX pixels wide there (so 3–6 px), clamped to 0 … THIN_ALL_LEVEL.
- */
-export function thinLevelFor(resolution: number): number {
-  if (!(resolution > 0)) return THIN_ALL_LEVEL;
-  const l = Math.ceil(Math.log2(R0 / resolution) - 1e-9);
-  return l < 0 ? 0 : l > THIN_ALL_LEVEL ? THIN_ALL_LEVEL : l;
-}
+export { THIN_CELL_PX, THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../domain/thinGrid.ts';
 
 /**
  * For each point, the first level at which it is drawn (0 … THIN_ALL_LEVEL): draw point i at

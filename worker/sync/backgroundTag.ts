@@ -1,2 +1,2 @@
-/** The Background Sync tag of the outbox (the page registers it, the service worker answers it; background.ts). */
-export const OUTBOX_SYNC_TAG = 'sv-outbox';
+/** The Background Sync tag lives in domain/backgroundSync.ts (the page and the service worker share it). */
+export { OUTBOX_SYNC_TAG } from '../../domain/backgroundSync.ts';
