@@ -1,4 +1,5 @@
 import type { Column, Feature, Properties } from '../../worker/types.ts';
+import { mulberry32 as prng } from '../../domain/prng.ts';
 
 /**
  * 100k generated sightings in the shape of table 48 (server/seed/model.ts): group (Select,
@@ -28,18 +29,6 @@ export const SPECIES = [1804, 2044, 846, 729, 3332, 492, 1186, 3100, 2140, 366, 
 const GROUPS = [1, 15, 3, 12, 7, 8];
 const PLACES = ['Gozd pod Krimom', 'ob potoku Gradaščica', 'Travnik na Golovcu', 'GOZDNA jasa', 'Šmarna gora',
   'Ljubljansko barje', 'Čemšeniška planina', 'gozdni rob pri Vrhniki', 'Kras, vrtača', 'Pohorje'];
-
-/** A small seeded PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Generates `n` records' properties, deterministically. */
 export function generateRecords(n: number, seed = 48): Properties[] {

@@ -28,6 +28,7 @@ import { thinLevelFor } from '../../worker/layer/thin.ts';
 import { COL } from '../../worker/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
 import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../worker/types.ts';
+import { mulberry32 } from '../../domain/prng.ts';
 
 /** The group colours (8 groups) and the grey of the default style, as the seeded profile. */
 const COLORS = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e', '#848484'];
@@ -47,15 +48,9 @@ const RULES = COLORS.slice(0, -1).map((_, g) => (p: RecordFeature['properties'])
 const BOX = [1_480_000, 5_686_000, 1_859_000, 5_925_000] as const;
 const START = { center: [1_660_000, 5_800_000], zoom: 8 };
 
-/** n sightings spread uniformly over Slovenia, one of 8 groups each (mulberry32, seeded). */
+/** n sightings spread uniformly over Slovenia, one of 8 groups each (seeded, domain/prng.ts). */
 function records(n: number): RecordFeature[] {
-  let seed = 12345;
-  const rnd = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const rnd = mulberry32(12345);
   const out: RecordFeature[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const x = BOX[0] + rnd() * (BOX[2] - BOX[0]);

@@ -1,5 +1,5 @@
 import { isInSlovenia, sloveniaOutline } from '../geo/slovenia.ts';
-import type { Prng } from './prng.ts';
+import type { Prng } from '../../domain/prng.ts';
 
 /** A lon/lat box [minLon, minLat, maxLon, maxLat]. */
 type Box = [number, number, number, number];

@@ -3,7 +3,7 @@ import { lonLatToMercator } from '../geo/projection.ts';
 import { catalogueUnits, type Catalogue } from './catalogue.ts';
 import { COL } from './model.ts';
 import { dateFor, placeFor } from './places.ts';
-import { createPrng, type Prng } from './prng.ts';
+import { createPrng, type Prng } from '../../domain/prng.ts';
 
 /**
  * The sample sightings, by construction (tests count them):

@@ -2,17 +2,8 @@ import { lonLatToMercator } from '../../../server/geo/projection.ts';
 
 /** Small shared tools of the reliability tests: a seeded PRNG, a JSON client, queries of table 48. */
 
-/** mulberry32: a tiny seeded PRNG, so a failing run can be repeated with its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG (domain/prng.ts), so a failing run can be repeated with its seed. */
+export { mulberry32 as rng } from '../../../domain/prng.ts';
 
 /** A random element of `xs`. */
 export function pick<T>(r: () => number, xs: readonly T[]): T {

@@ -2,17 +2,8 @@ import type { FilterCondition, FilterNode, FilterValue, OperationType } from '..
 import { OPERATIONS, valueKindOf } from '../../../../worker/filters/operations.ts';
 import type { Column, Properties } from '../../../../worker/types.ts';
 
-/** A small seeded PRNG (mulberry32) so that failures reproduce. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG (domain/prng.ts), so that failures reproduce. */
+export { mulberry32 as prng } from '../../../../domain/prng.ts';
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;

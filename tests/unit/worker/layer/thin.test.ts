@@ -2,24 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { THIN_ALL_LEVEL, THIN_CELL_PX, thinCellSize, thinLevelFor, thinLevels } from '../../../../worker/layer/thin.ts';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
 import type { Feature } from '../../../../worker/types.ts';
+import { mulberry32 } from '../../../../domain/prng.ts';
 
 /** Resolution of a zoom level in EPSG:3857 with 256 px tiles. */
 const res = (zoom: number): number => 40075016.68557849 / 256 / 2 ** zoom;
 const HALF_WORLD = 20037508.342789244;
 
-/** A small deterministic random generator (mulberry32). */
-function rng(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 function points(n: number, styles: number, box: [number, number, number, number], seed = 1): { coords: Float64Array; styleIndex: Uint16Array } {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const coords = new Float64Array(2 * n);
   const styleIndex = new Uint16Array(n);
   for (let i = 0; i < n; i++) {

@@ -36,17 +36,8 @@ export class FakeClock {
   }
 }
 
-/** A deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG (domain/prng.ts). */
+export { mulberry32 as prng } from '../../../../domain/prng.ts';
 
 let dbCount = 0;
 

@@ -1,4 +1,21 @@
-/** A deterministic pseudo-random generator (mulberry32) with small helpers. */
+/**
+ * The one seeded pseudo-random generator of the project (mulberry32): the seed's sample data,
+ * the tests' random inputs (failures repeat with their seed) and the benches' generated data.
+ */
+
+/** mulberry32: floats in [0, 1); the same seed always gives the same sequence. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** mulberry32 with small helpers. */
 export interface Prng {
   /** A float in [0, 1). */
   next(): number;
@@ -14,14 +31,7 @@ export interface Prng {
 
 /** Creates a seeded generator: the same seed always gives the same sequence. */
 export function createPrng(seed: number): Prng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
