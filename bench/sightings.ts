@@ -8,8 +8,8 @@ import pg from 'pg';
 import { createTestDatabase, startServer, type TestServer } from '../tests/api/helpers/server.ts';
 
 const PgClient = pg.Client;
-import { refreshPublicPlaces } from '../server/api/generalise.ts';
-import { loadTable } from '../server/api/meta.ts';
+import { refreshPublicPlaces } from '../server/api/sensitivity/generalise.ts';
+import { loadTable } from '../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../server/db/types.ts';
 
 /** [minX, minY, maxX, maxY] of Slovenia in EPSG:3857. */

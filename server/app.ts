@@ -4,7 +4,7 @@ import { openDb, type Db } from './db/index.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { registerBodyParsers } from './http/bodyParsers.ts';
 import { fillSensitivityClasses, seedIfEmpty } from './seed/index.ts';
-import { refreshAllPublicPlaces } from './api/generalise.ts';
+import { refreshAllPublicPlaces } from './api/sensitivity/generalise.ts';
 import { mountIdp } from './idp/index.ts';
 import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
 import { createAuthenticator } from './auth/verify.ts';
@@ -15,7 +15,7 @@ import { registerOgc } from './ogc/index.ts';
 import { registerStatic } from './http/static.ts';
 import { checkFilterCaseFolding } from './filters/checkDb.ts';
 import { speciesImageOrigin } from './http/customConfig.ts';
-import { startMetaCache } from './api/metaSync.ts';
+import { startMetaCache } from './api/meta/sync.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {

@@ -17,8 +17,8 @@
 import { ANONYMOUS } from '../../domain/review.ts';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { extentChunks } from '../../server/api/featureQueries.ts';
-import { loadTable } from '../../server/api/meta.ts';
+import { extentChunks } from '../../server/api/spatial/extentTables.ts';
+import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import { createTestDatabase, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
 import { insertBenchSightings, openBenchDatabase, queryableOf, SLOVENIA } from '../sightings.ts';
 

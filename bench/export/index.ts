@@ -15,8 +15,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { ANONYMOUS, reviewScope } from '../../domain/review.ts';
-import { exportRowChunks, parseExportQuery } from '../../server/api/exportQuery.ts';
-import { loadTable } from '../../server/api/meta.ts';
+import { exportRowChunks, parseExportQuery } from '../../server/api/exports/query.ts';
+import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { signIn } from '../../tests/api/helpers/auth.ts';
 import { createTestDatabase, fmt, median, printTable, QUICK, startServer } from '../lib.ts';

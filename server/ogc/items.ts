@@ -14,9 +14,9 @@
 import type { Column } from '../../worker/types.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Viewer } from '../../domain/review.ts';
-import { param, seesCreatorSql, visibleSql } from '../api/access.ts';
-import { placeSql } from '../api/place.ts';
-import type { TableMeta } from '../api/meta.ts';
+import { param, seesCreatorSql, visibleSql } from '../api/access/recordAccess.ts';
+import { placeSql } from '../api/sensitivity/viewerPlace.ts';
+import type { TableMeta } from '../api/meta/tableMeta.ts';
 import { bboxToMercator, EPSG_3857, geometryTextTo, type CrsUri } from './crs.ts';
 import type { TimeRange } from './params.ts';
 

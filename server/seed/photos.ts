@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { makeThumbnail } from '../api/photos.ts';
+import { makeThumbnail } from '../api/attachments/photoFiles.ts';
 
 /** A sample photo and its thumbnail. */
 export interface SamplePhoto {

@@ -4,9 +4,9 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import { openMiniProject } from './helpers/miniProject.ts';
-import { loadTable } from '../../server/api/meta.ts';
-import { extentChunks, extentJson } from '../../server/api/featureQueries.ts';
-import { keyedArrays, sendJsonPieces } from '../../server/api/extentStream.ts';
+import { loadTable } from '../../server/api/meta/tableMeta.ts';
+import { extentChunks, extentJson } from '../../server/api/spatial/extentTables.ts';
+import { keyedArrays, sendJsonPieces } from '../../server/api/http/jsonStream.ts';
 
 /**
  * extenttables answers are read in keyset-paged chunks and, past a size, streamed

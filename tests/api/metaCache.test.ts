@@ -3,8 +3,8 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/index.ts';
 import { openMiniProject } from './helpers/miniProject.ts';
-import { findProject, loadTable } from '../../server/api/meta.ts';
-import { enableMetaCache, MAX_META_ENTRIES, MetaCache, withMetaChange } from '../../server/api/metaCache.ts';
+import { findProject, loadTable } from '../../server/api/meta/tableMeta.ts';
+import { enableMetaCache, MAX_META_ENTRIES, MetaCache, withMetaChange } from '../../server/api/meta/cache.ts';
 
 /**
  * The metadata cache in process (server/api/metaCache.ts): a known table costs no query, every
@@ -159,11 +159,11 @@ describe('metadata writers', () => {
   it('are all known: each is invalidated by its route (withMetaChange) or runs before the cache exists', () => {
     // A new file here must make its route call withMetaChange (server/api/metaCache.ts) after the
     // write commits, then be added to this list. The seed runs in createServer before the cache starts.
-    expect(writers()).toEqual(['api/columnCast.ts', 'api/projectCopy.ts', 'api/projects.ts', 'seed/index.ts']);
-    const projects = readFileSync(new URL('../../server/api/projects.ts', import.meta.url), 'utf8');
+    expect(writers()).toEqual(['api/columns/cast.ts', 'api/projects/copy.ts', 'api/projects/routes.ts', 'seed/index.ts']);
+    const projects = readFileSync(new URL('../../server/api/projects/routes.ts', import.meta.url), 'utf8');
     expect(projects.match(/withMetaChange\(db, /g)).toHaveLength(4);
     expect(projects).toMatch(/withMetaChange\(db, \(\) => db\.transaction\(\(tx\) => copyProject\(/);
-    const columns = readFileSync(new URL('../../server/api/columns.ts', import.meta.url), 'utf8');
+    const columns = readFileSync(new URL('../../server/api/columns/routes.ts', import.meta.url), 'utf8');
     expect(columns).toMatch(/withMetaChange\(db, \(\) => db\.transaction\(async \(tx\) => castColumn\(/);
   });
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { META_LISTENER_NAME } from '../../server/api/metaSync.ts';
+import { META_LISTENER_NAME } from '../../server/api/meta/sync.ts';
 import { createTestDatabase, startServer, type TestServer } from './helpers/server.ts';
 import { signIn } from './helpers/auth.ts';
 

@@ -10,7 +10,7 @@ import { COL } from '../../server/seed/model.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { signIn } from './helpers/auth.ts';
 import { openMiniProject } from './helpers/miniProject.ts';
-import { loadTable } from '../../server/api/meta.ts';
+import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import { ANONYMOUS } from '../../domain/review.ts';
 import type { Db } from '../../server/db/index.ts';
 import { ID_CEILING, itemsSql } from '../../server/ogc/items.ts';

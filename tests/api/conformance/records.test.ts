@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord } from '../../../worker/types.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
-import { publicPlaceOf } from '../../../server/api/generalise.ts';
-import { bboxShape, intersects, queryShape } from '../../../server/api/spatial.ts';
+import { publicPlaceOf } from '../../../server/api/sensitivity/generalise.ts';
+import { bboxShape, intersects, queryShape } from '../../../server/api/spatial/intersection.ts';
 import { call, expectOk, expectRefused, expectShape, png, point, raw, sighting, SLOVENIA, startSuite, type Suite } from './harness.ts';
 
 let s: Suite;

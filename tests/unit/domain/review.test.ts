@@ -3,8 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Column, Properties } from '../../../worker/types.ts';
 import { isVisibleTo, reviewScope, reviewsGroup, seesCreator, verdictProblem, verdictsFrom, type Viewer } from '../../../domain/review.ts';
 import { statusAfterReporterEdit } from '../../../domain/statuses.ts';
-import { canSee, maskProperties, visibleSql, maskedPropertiesSql } from '../../../server/api/access.ts';
-import { findRoles, type TableMeta } from '../../../server/api/meta.ts';
+import { canSee, maskProperties, visibleSql, maskedPropertiesSql } from '../../../server/api/access/recordAccess.ts';
+import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
 
 /**
  * The review rules (domain/review.ts) and where each side applies them: the server's row checks

@@ -4,8 +4,8 @@ import type { Column, Properties } from '../../../worker/types.ts';
 import { isPublicValue } from '../../../domain/visibility.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
 import { isPublic } from '../../../worker/columns.ts';
-import { canSee, creatorViewer, visibleSql } from '../../../server/api/access.ts';
-import { findRoles, type TableMeta } from '../../../server/api/meta.ts';
+import { canSee, creatorViewer, visibleSql } from '../../../server/api/access/recordAccess.ts';
+import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
 import { idsWhere, recordsDb } from '../server/filters/pglite.ts';
 
 /**

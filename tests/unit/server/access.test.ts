@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../../../domain/review.ts';
 import type { Column, Properties } from '../../../worker/types.ts';
-import { assertCanEdit, canSee, creatorViewer, maskProperties } from '../../../server/api/access.ts';
+import { assertCanEdit, canSee, creatorViewer, maskProperties } from '../../../server/api/access/recordAccess.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
-import { findRoles, type TableMeta } from '../../../server/api/meta.ts';
+import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
 const c = (id: number, dbName: string, type: Column['type'], isSpecial = true): Column =>

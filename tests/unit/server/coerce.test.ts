@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, SelectValue } from '../../../worker/types.ts';
-import { coerceProperties, coerceValue, isWritable } from '../../../server/api/coerce.ts';
+import { coerceProperties, coerceValue, isWritable } from '../../../server/api/records/coerceValues.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
 const col = (type: Column['type'], extra: Partial<Column> = {}): Column =>

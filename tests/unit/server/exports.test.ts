@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../../server/api/exportFormats.ts';
-import { metaXml, termName, tsvCell, verificationStatus } from '../../../server/api/dwca.ts';
-import { exportFileName } from '../../../server/api/exports.ts';
+import { csvCell } from '../../../server/api/exports/csvGeoJson.ts';
+import { metaXml, termName, tsvCell, verificationStatus } from '../../../server/api/exports/dwca.ts';
+import { exportFileName } from '../../../server/api/exports/routes.ts';
 import { exportQuery, fileNameOf } from '../../../worker/http/exports.ts';
 
 describe('export cells and names (issue #21)', () => {

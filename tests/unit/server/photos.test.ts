@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkPhoto, cleanFileName, makeThumbnail, sniffImage } from '../../../server/api/photos.ts';
+import { checkPhoto, cleanFileName, makeThumbnail, sniffImage } from '../../../server/api/attachments/photoFiles.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
 describe('photos', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../../server/db/index.ts';
-import { describeChange, readHistory } from '../../../../server/api/history.ts';
+import { describeChange, readHistory } from '../../../../server/api/review/history.ts';
 
 /**
  * The record history is written by the database (schema 5 triggers) and cannot be rewritten: every

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import proj4 from 'proj4';
 import { generalisedSide, gridFor, SquareRings, squareRing, SQUARE_STRIDE } from '../../../../worker/layer/squares.ts';
 import { nationalGrid } from '../../../../worker/nationalGrid.ts';
-import { publicPlaceOf } from '../../../../server/api/generalise.ts';
+import { publicPlaceOf } from '../../../../server/api/sensitivity/generalise.ts';
 import { EPSG_3794_DEF } from '../../../../server/geo/projection.ts';
 import type { Feature } from '../../../../worker/types.ts';
 

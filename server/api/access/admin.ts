@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser, Authenticate } from '../../auth/types.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+
+/** The role that may administer projects, profiles and columns (the token's `roles` claim). */
+export const ADMIN_ROLE = 'admin';
+
+/** True when the caller is an administrator. */
+export function isAdmin(user: AuthUser | null): boolean {
+  return user !== null && user.roles.includes(ADMIN_ROLE);
+}
+
+/** The caller when an administrator; 401 without a token, 403 with the reason for anyone else. */
+export async function requireAdmin(authenticate: Authenticate, req: FastifyRequest, what: string): Promise<AuthUser> {
+  const user = await authenticate(req);
+  if (!user) throw unauthorized(`Sign in as an administrator to ${what}`);
+  if (!isAdmin(user)) throw forbidden(`Only an administrator (role "${ADMIN_ROLE}") may ${what}`);
+  return user;
+}
+
+/**
+ * Wraps an authenticator so that one request verifies its token once, however many times the
+ * hooks and the handler ask.
+ */
+export function memoAuthenticate(authenticate: Authenticate): Authenticate {
+  const seen = new WeakMap<object, Promise<AuthUser | null>>();
+  return (req) => {
+    let p = seen.get(req);
+    if (!p) {
+      p = authenticate(req);
+      seen.set(req, p);
+    }
+    return p;
+  };
+}

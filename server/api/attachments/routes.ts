@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { assertCanEdit, requireUser, userViewer, viewerOf } from '../access/recordAccess.ts';
+import type { Viewer } from '../../../domain/review.ts';
+import { assertAttachmentInfo, findKeyedAttachment, insertAttachment, preparePhoto, readAttachmentBytes, readAttachmentHead } from './store.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
+import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
+import { loadTable } from '../meta/tableMeta.ts';
+import { field, readForm } from '../http/multipart.ts';
+import { readVisibleRecord } from '../records/store.ts';
+import { placeOf } from '../sensitivity/viewerPlace.ts';
+import { stripGps } from '../../geo/stripGps.ts';
+import { idParams, ref } from '../openapi/schemas.ts';
+import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
+import type { Db } from '../../db/index.ts';
+
+const THUMB_QUERY = { type: 'object', properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } } };
+const IMAGE = { description: 'The image', contentType: 'image/*', schema: { type: 'string', contentMediaType: 'image/jpeg' } };
+
+/** A positive integer form field; 400 otherwise. */
+function intField(v: string | undefined, name: string): number {
+  if (v === undefined || !/^\s*\d{1,9}\s*$/.test(v) || Number(v) < 1) throw badRequest(`The form field ${name} must be a positive integer`);
+  return Number(v);
+}
+
+/** Sends attachment bytes with safe headers. */
+async function sendImage(db: Db, reply: FastifyReply, id: number, thumb: boolean, name: string, withoutPlace: boolean): Promise<FastifyReply> {
+  const bytes = await readAttachmentBytes(db, id, thumb);
+  if (!bytes) throw notFound(`Attachment ${id} does not exist`);
+  // A sensitive species' photo keeps its GPS position only for those who see the exact place (place.ts).
+  const data = withoutPlace ? stripGps(bytes.data) : bytes.data;
+  return reply
+    .type(bytes.mime)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .send(data);
+}
+
+/** Attachment routes: upload, read (original or thumbnail), delete, first attachment of an info. */
+export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { db, authenticate, docs } = ctx;
+
+  /** The attachment if the caller may see its record; 404 otherwise. */
+  const visibleAttachment = async (projectId: number, id: number, viewer: Viewer) => {
+    const head = await readAttachmentHead(db, projectId, id);
+    if (!head) throw notFound(`Attachment ${id} does not exist`);
+    const meta = await loadTable(db, projectId, head.table_id);
+    const row = await readVisibleRecord(db, meta, head.record_id, viewer);
+    if (!row) throw notFound(`Attachment ${id} does not exist`);
+    return { head, meta, row, withoutPlace: placeOf(meta, row, viewer).generalised !== undefined };
+  };
+
+  docs.define(app, {
+    method: 'POST', url: '/api/Records/:projectId/attachment', params: idParams('projectId'),
+    doc: {
+      summary: 'Add a photo to a record (creator only, STATUS 5 or empty)', tag: 'Attachments', auth: 'required',
+      description: 'With an Idempotency-Key the photo is stored once: repeating the upload with the same key (the same caller) '
+        + 'returns the attachment stored the first time with status 200, also when two such uploads race or the first one '
+        + 'committed after its client had given up. Without the header every upload adds an attachment.',
+      headers: {
+        'Idempotency-Key': {
+          description: 'Repeating an upload with the same key returns the first attachment (200); 1-200 visible ASCII characters, scoped to the caller. '
+            + 'A key already used for a photo of another record: 409.',
+          schema: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
+      body: {
+        contentType: 'multipart/form-data',
+        schema: {
+          type: 'object', required: ['TableId', 'RecordId', 'File'],
+          properties: { TableId: { type: 'integer' }, RecordId: { type: 'integer' }, TableAttachmentInfoId: { type: 'integer' }, File: { type: 'string', contentMediaType: 'image/jpeg' } },
+        },
+      },
+      responses: {
+        201: { description: 'The attachment', schema: ref('Attachment') },
+        200: { description: 'Repeated Idempotency-Key: the attachment stored the first time', schema: ref('Attachment') },
+        400: { description: 'Invalid form or Idempotency-Key' }, 401: { description: 'No token' },
+        403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown record' },
+        409: { description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments' },
+        413: { description: 'Over 20 MB' }, 415: { description: 'Not JPEG/PNG' },
+      },
+    },
+    async handler(req, reply) {
+      const { projectId } = pathIds(req, 'projectId');
+      const user = await requireUser(authenticate, req);
+      const key = idempotencyKey(req, user.email);
+      const form = await readForm(req);
+      const tableId = intField(field(form, 'TableId'), 'TableId');
+      const recordId = intField(field(form, 'RecordId'), 'RecordId');
+      const meta = await loadTable(db, projectId, tableId);
+      const rawInfo = field(form, 'TableAttachmentInfoId');
+      const infoId = rawInfo === undefined ? meta.attachmentInfoIds[0] : intField(rawInfo, 'TableAttachmentInfoId');
+      if (infoId === undefined) throw badRequest(`Table ${tableId} takes no attachments`);
+      assertAttachmentInfo(meta, infoId);
+      const file = form.files.find((f) => f.field.toLowerCase() === 'file') ?? (form.files.length === 1 ? form.files[0] : undefined);
+      if (!file) throw badRequest('The form needs one File');
+      // A repeated key: the first upload's attachment, before any work on the photo.
+      const earlier = await findKeyedAttachment(db, key, tableId, recordId);
+      if (earlier) return reply.status(200).send(earlier);
+      const photo = await preparePhoto(file);
+      try {
+        const { status, attachment } = await db.transaction(async (tx) => {
+          const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
+          if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+          assertCanEdit(meta, row, user.email);
+          // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
+          const raced = await findKeyedAttachment(tx, key, tableId, recordId);
+          if (raced) return { status: 200, attachment: raced };
+          const attachment = await insertAttachment(tx, row.id, tableId, infoId, photo, key);
+          await backToReviewAfterPhoto(tx, meta, row);
+          return { status: 201, attachment };
+        });
+        return reply.status(status).send(attachment);
+      } catch (e) {
+        // A concurrent duplicate committed first (the unique key): answer with its attachment.
+        if (key !== null && isUniqueViolation(e)) {
+          const first = await findKeyedAttachment(db, key, tableId, recordId);
+          if (first) return reply.status(200).send(first);
+        }
+        throw e;
+      }
+    },
+  });
+
+  docs.define(app, {
+    method: 'GET', url: '/api/Records/:projectId/attachment/:recordAttachmentId', params: idParams('projectId', 'recordAttachmentId'), querystring: THUMB_QUERY,
+    doc: { summary: 'An attachment as an image (thumb=true: JPEG thumbnail, long edge 320 px)', tag: 'Attachments', auth: 'optional', responses: { 200: IMAGE, 404: { description: 'Unknown or not visible' } } },
+    async handler(req, reply) {
+      const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
+      const thumb = (req.query as { thumb?: boolean }).thumb === true;
+      const { head, withoutPlace } = await visibleAttachment(projectId, recordAttachmentId, viewerOf(await authenticate(req)));
+      return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
+    },
+  });
+
+  docs.define(app, {
+    method: 'DELETE', url: '/api/Records/:projectId/attachment/:recordAttachmentId', params: idParams('projectId', 'recordAttachmentId'),
+    doc: {
+      summary: 'Delete an attachment (creator only, STATUS 5 or empty)', tag: 'Attachments', auth: 'required',
+      responses: { 200: { description: 'Deleted', schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } } }, 401: { description: 'No token' }, 403: { description: 'Not allowed' }, 404: { description: 'Unknown' } },
+    },
+    async handler(req) {
+      const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
+      const user = await requireUser(authenticate, req);
+      const { meta, row } = await visibleAttachment(projectId, recordAttachmentId, userViewer(user));
+      await db.transaction(async (tx) => {
+        const locked = await readVisibleRecord(tx, meta, row.id, userViewer(user), true);
+        if (!locked) throw notFound(`Attachment ${recordAttachmentId} does not exist`);
+        assertCanEdit(meta, locked, user.email);
+        await tx.query('delete from attachments where id = $1', [recordAttachmentId]);
+        await backToReviewAfterPhoto(tx, meta, locked);
+      });
+      return { id: recordAttachmentId, deleted: true };
+    },
+  });
+
+  docs.define(app, {
+    method: 'GET', url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
+    params: idParams('projectId', 'recordId', 'tableAttachmentInfoId'), querystring: THUMB_QUERY,
+    doc: { summary: 'The first attachment of an attachment info of a record, as an image', tag: 'Attachments', auth: 'optional', responses: { 200: IMAGE, 404: { description: 'No such attachment, or not visible' } } },
+    async handler(req, reply) {
+      const { projectId, recordId, tableAttachmentInfoId } = pathIds(req, 'projectId', 'recordId', 'tableAttachmentInfoId');
+      const thumb = (req.query as { thumb?: boolean }).thumb === true;
+      const viewer = viewerOf(await authenticate(req));
+      const rows = await db.query<{ id: number }>(
+        `select a.id from attachments a join records r on r.id = a.record_id
+          where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived order by a.id limit 1`,
+        [recordId, tableAttachmentInfoId, projectId]);
+      const first = rows[0];
+      if (!first) throw notFound(`Record ${recordId} has no attachment of info ${tableAttachmentInfoId}`);
+      const { head, withoutPlace } = await visibleAttachment(projectId, first.id, viewer);
+      return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
+    },
+  });
+}

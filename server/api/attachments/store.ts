@@ -1,0 +1,96 @@
+import type { Attachment } from '../../../worker/types.ts';
+import type { Queryable } from '../../db/index.ts';
+import { HttpError, badRequest } from '../../http/errors.ts';
+import { checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
+import { toAttachment } from '../records/store.ts';
+import type { TableMeta } from '../meta/tableMeta.ts';
+import type { UploadedFile } from '../http/multipart.ts';
+
+/** Most attachments one record may have. */
+export const MAX_ATTACHMENTS_PER_RECORD = 10;
+
+/** A checked photo with its thumbnail, ready to store. */
+export interface PreparedPhoto {
+  name: string;
+  mime: PhotoMime;
+  data: Buffer;
+  thumb: Buffer;
+}
+
+/** Checks type (415) and size (413) of an upload and makes its thumbnail (400 if unreadable). */
+export async function preparePhoto(file: UploadedFile): Promise<PreparedPhoto> {
+  const mime = checkPhoto(file.data);
+  const thumb = await makeThumbnail(file.data);
+  return { name: cleanFileName(file.filename, mime), mime, data: file.data, thumb };
+}
+
+/** 400 unless `infoId` is an attachment info of the table. */
+export function assertAttachmentInfo(meta: TableMeta, infoId: number): void {
+  if (!meta.attachmentInfoIds.includes(infoId)) {
+    throw badRequest(`Attachment info ${infoId} does not belong to table ${meta.table.id}`);
+  }
+}
+
+type StoredAttachment = Parameters<typeof toAttachment>[0];
+
+/**
+ * Stores a prepared photo for a record (at most MAX_ATTACHMENTS_PER_RECORD per record), with the
+ * caller-scoped Idempotency-Key of its upload when one was given (unique: a concurrent duplicate
+ * fails with a unique violation).
+ */
+export async function insertAttachment(
+  tx: Queryable, recordId: number, tableId: number, infoId: number, p: PreparedPhoto, idempotencyKey: string | null = null,
+): Promise<Attachment> {
+  const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('select count(*)::integer as n from attachments where record_id = $1', [recordId]);
+  if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD) throw new HttpError(409, `A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments`);
+  const rows = await tx.query<StoredAttachment>(
+    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, record_id, attachment_info_id, name, mime_type, size`,
+    [recordId, tableId, infoId, p.name, p.mime, p.data.length, p.data, p.thumb, idempotencyKey]);
+  return toAttachment(rows[0] as StoredAttachment);
+}
+
+/**
+ * The attachment uploaded earlier with this caller-scoped Idempotency-Key, or null (also for no
+ * key); 409 when that upload was for another record (or table). A key whose attachment was
+ * deleted since is forgotten with it, as a create's key is with its record.
+ */
+export async function findKeyedAttachment(q: Queryable, key: string | null, tableId: number, recordId: number): Promise<Attachment | null> {
+  if (key === null) return null;
+  const rows = await q.query<StoredAttachment & { table_id: number }>(
+    'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1', [key]);
+  const r = rows[0];
+  if (!r) return null;
+  if (r.record_id !== recordId || r.table_id !== tableId) throw new HttpError(409, 'This Idempotency-Key was already used for a photo of another record');
+  return toAttachment(r);
+}
+
+/** An attachment with its record's owner data, bytes excluded. */
+export interface AttachmentHead {
+  id: number;
+  record_id: number;
+  table_id: number;
+  attachment_info_id: number;
+  name: string;
+  mime_type: string;
+}
+
+/** Reads attachment `id` of project `projectId` (metadata only), or null. */
+export async function readAttachmentHead(q: Queryable, projectId: number, id: number): Promise<AttachmentHead | null> {
+  const rows = await q.query<AttachmentHead>(
+    `select a.id, a.record_id, r.table_id, a.attachment_info_id, a.name, a.mime_type
+       from attachments a join records r on r.id = a.record_id
+      where a.id = $1 and r.project_id = $2 and not r.archived`, [id, projectId]);
+  return rows[0] ?? null;
+}
+
+/** The bytes of an attachment: the original or the thumbnail (JPEG; the original when none was made). */
+export async function readAttachmentBytes(q: Queryable, id: number, thumb: boolean): Promise<{ data: Buffer; mime: string } | null> {
+  const rows = await q.query<{ bytes: Uint8Array; is_thumb: boolean; mime_type: string }>(
+    `select case when $2::boolean and thumb is not null then thumb else data end as bytes,
+            ($2::boolean and thumb is not null) as is_thumb, mime_type
+       from attachments where id = $1`, [id, thumb]);
+  const r = rows[0];
+  if (!r) return null;
+  return { data: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength), mime: r.is_thumb ? 'image/jpeg' : r.mime_type };
+}

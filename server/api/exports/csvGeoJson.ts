@@ -1,0 +1,221 @@
+/**
+ * GeoJSON and CSV exports (issue #21) of what the map shows: every column of the table under its
+ * Slovenian name (Select values as their text, the species' Latin name next to its id), then the
+ * place as the caller may know it (place.ts) in D96/TM (EPSG:3794) and WGS84, its uncertainty, the
+ * square's side when generalised, and the photos' URLs. Both are written chunk by chunk
+ * (exportQuery.ts), never whole.
+ *
+ * CSV: UTF-8 with a byte order mark (so Excel reads č, š, ž), fields separated by ';' (the list
+ * separator of Excel in Slovenian, where ',' is the decimal mark), RFC 4180 quoting, CRLF line
+ * ends, numbers with a decimal point. A text value that Excel would run as a formula (starting
+ * with =, +, -, @, tab or CR) gets a leading apostrophe.
+ * GeoJSON: RFC 7946, a FeatureCollection of Points in WGS84 longitude/latitude, the same fields as
+ * properties with JSON types (numbers, booleans), each Feature's id the record id.
+ */
+import { readFileSync } from 'node:fs';
+import type { Viewer } from '../../../domain/review.ts';
+import { squareUncertaintyMetres } from '../../../domain/sensitivity.ts';
+import type { Column, Properties } from '../../../worker/types.ts';
+import type { Queryable } from '../../db/index.ts';
+import { mercatorToLonLat, mercatorToNationalGrid } from '../../geo/projection.ts';
+import { CATALOGUE_URL, loadCatalogue } from '../../seed/catalogue.ts';
+import { columnByDbName, exportRowChunks, photoIdsOf, type ExportQuery, type ExportRow } from './query.ts';
+import type { TableMeta } from '../meta/tableMeta.ts';
+
+/** A cell: JSON-typed (GeoJSON); the CSV writes it as text. */
+export type ExportValue = string | number | boolean | null;
+
+/** Where links in an export point. */
+export interface ExportLinks {
+  /** The app's public origin, e.g. https://sporoci-vrsto.si (no trailing slash). */
+  origin: string;
+}
+
+/** A species of the catalogue as the exports name it. */
+export interface SpeciesName {
+  name: string;
+  latin: string;
+  /** The catalogue group's key (plants, beetles, …). */
+  groupKey: string;
+  /** The group's 'other' entry (no species of its own). */
+  isOther: boolean;
+}
+
+/** Species and group keys of the catalogue. */
+export interface CatalogueNames {
+  species: Map<number, SpeciesName>;
+  /** Group id → key. */
+  groupKeys: Map<number, string>;
+}
+
+let namesCache: CatalogueNames | null = null;
+
+/** The catalogue's species and 'other' entries by id (public/species/catalogue.json); empty when it cannot be read. */
+export function catalogueNames(): CatalogueNames {
+  if (namesCache) return namesCache;
+  const species = new Map<number, SpeciesName>();
+  const groupKeys = new Map<number, string>();
+  try {
+    const cat = loadCatalogue();
+    // loadCatalogue keeps what the seed needs; the groups' keys come from the same file.
+    const raw = JSON.parse(readFileSync(CATALOGUE_URL, 'utf8')) as { groups?: { id?: unknown; key?: unknown }[] };
+    for (const g of raw.groups ?? []) if (typeof g.id === 'number' && typeof g.key === 'string') groupKeys.set(g.id, g.key);
+    for (const g of cat.groups) {
+      const key = groupKeys.get(g.id) ?? '';
+      for (const s of g.species) species.set(s.id, { name: s.name, latin: s.latin, groupKey: key, isOther: false });
+      species.set(g.other.id, { name: g.other.name, latin: '', groupKey: key, isOther: true });
+    }
+  } catch { /* no catalogue: names come from the records */ }
+  namesCache = { species, groupKeys };
+  return namesCache;
+}
+
+/** The place of a row in every form the exports write. */
+export interface RowPlace {
+  lon: number;
+  lat: number;
+  e: number;
+  n: number;
+  /** Metres: the half-diagonal of the square when generalised, else the reported accuracy; null when unknown. */
+  uncertainty: number | null;
+}
+
+/** Rounds to `digits` decimals. */
+export function round(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+/** A number from a stored value, or null. */
+export function numberOf(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The place of an exported row: WGS84, D96/TM and the uncertainty (domain/sensitivity.ts squareUncertaintyMetres). */
+export function placeOfRow(row: ExportRow, accuracy: Column | null): RowPlace {
+  const [lon, lat] = mercatorToLonLat(row.x, row.y);
+  const [e, n] = mercatorToNationalGrid(row.x, row.y);
+  const uncertainty = row.generalised > 0 ? squareUncertaintyMetres(row.generalised) : accuracy ? numberOf(row.properties[String(accuracy.id)]) : null;
+  return { lon: round(lon, 7), lat: round(lat, 7), e: round(e, 2), n: round(n, 2), uncertainty };
+}
+
+/** One column of a GeoJSON / CSV export. */
+export interface ExportField {
+  label: string;
+  value(row: ExportRow, place: RowPlace, photos: string[]): ExportValue;
+}
+
+/** The value of a column as exported: Select values as their text. */
+function columnValue(meta: TableMeta, c: Column, props: Properties): ExportValue {
+  const v = props[String(c.id)];
+  if (v === undefined || v === null || v === '') return null;
+  if (c.type === 'Select') {
+    const hit = meta.selectValues.get(c.id)?.find((s) => String(s.value) === String(v));
+    return hit ? hit.text : v;
+  }
+  return v;
+}
+
+/** Header texts of the place columns (also the GeoJSON property names). */
+export const PLACE_LABELS = {
+  e: 'E (D96/TM)',
+  n: 'N (D96/TM)',
+  lon: 'Zemljepisna dolžina (WGS84)',
+  lat: 'Zemljepisna širina (WGS84)',
+  uncertainty: 'Negotovost lokacije (m)',
+  generalised: 'Lokacija posplošena na kvadrat (m)',
+  photos: 'Fotografije',
+  latin: 'Znanstveno ime',
+} as const;
+
+/** The fields of a table's export, in order. */
+export function exportFields(meta: TableMeta): ExportField[] {
+  const species = catalogueNames().species;
+  const out: ExportField[] = [];
+  for (const c of meta.table.columns) {
+    const fk = c.type === 'ForeignKey';
+    out.push({ label: fk ? `${c.name} (ID)` : c.name, value: (row) => columnValue(meta, c, row.properties) });
+    if (meta.roles.species && c.id === meta.roles.species.id) {
+      out.push({ label: PLACE_LABELS.latin, value: (row) => species.get(numberOf(row.properties[String(c.id)]) ?? -1)?.latin || null });
+    }
+  }
+  out.push(
+    { label: PLACE_LABELS.e, value: (_r, p) => p.e },
+    { label: PLACE_LABELS.n, value: (_r, p) => p.n },
+    { label: PLACE_LABELS.lon, value: (_r, p) => p.lon },
+    { label: PLACE_LABELS.lat, value: (_r, p) => p.lat },
+    { label: PLACE_LABELS.uncertainty, value: (_r, p) => p.uncertainty },
+    { label: PLACE_LABELS.generalised, value: (r) => (r.generalised > 0 ? r.generalised : null) },
+    { label: PLACE_LABELS.photos, value: (_r, _p, photos) => (photos.length ? photos.join(' ') : null) },
+  );
+  return out;
+}
+
+/** The URL of a photo (the API's attachment route; GPS stripped for those who may not see the exact place). */
+export function photoUrl(links: ExportLinks, projectId: number, attachmentId: number): string {
+  return `${links.origin}/api/Records/${projectId}/attachment/${attachmentId}`;
+}
+
+/** The app's link to one find (it opens its card). */
+export function findUrl(links: ExportLinks, id: number): string {
+  return `${links.origin}/#/?najdba=${id}`;
+}
+
+/** The rows of an export with their places and photo URLs, chunk by chunk. */
+async function* placedChunks(
+  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks,
+): AsyncGenerator<{ row: ExportRow; place: RowPlace; photos: string[] }[]> {
+  const accuracy = columnByDbName(meta, 'NATANCNOST');
+  for await (const rows of exportRowChunks(db, meta, q, viewer)) {
+    const photos = await photoIdsOf(db, rows.map((r) => r.id));
+    yield rows.map((row) => ({ row, place: placeOfRow(row, accuracy), photos: (photos.get(row.id) ?? []).map((id) => photoUrl(links, meta.table.projectId, id)) }));
+  }
+}
+
+/** The byte order mark that tells Excel the CSV is UTF-8. */
+export const BOM = '\uFEFF';
+/** The CSV's field separator. */
+export const CSV_SEPARATOR = ';';
+
+/** One CSV cell. */
+export function csvCell(v: ExportValue): string {
+  if (v === null) return '';
+  let s = typeof v === 'boolean' ? (v ? 'da' : 'ne') : String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[";\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The CSV text in pieces: nothing is yielded before the first query has answered (so a failing
+ * query is still a JSON error), then the header with the first chunk, then a piece per chunk.
+ */
+export async function* csvPieces(db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks): AsyncGenerator<string> {
+  const fields = exportFields(meta);
+  let head = `${BOM}${fields.map((f) => csvCell(f.label)).join(CSV_SEPARATOR)}\r\n`;
+  for await (const chunk of placedChunks(db, meta, q, viewer, links)) {
+    let text = head;
+    head = '';
+    for (const { row, place, photos } of chunk) text += `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`;
+    yield text;
+  }
+  if (head) yield head;
+}
+
+/** The GeoJSON FeatureCollection in pieces (as csvPieces). */
+export async function* geoJsonPieces(db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks): AsyncGenerator<string> {
+  const fields = exportFields(meta);
+  let head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
+  let first = true;
+  for await (const chunk of placedChunks(db, meta, q, viewer, links)) {
+    const items = chunk.map(({ row, place, photos }) => {
+      const properties: Record<string, ExportValue> = {};
+      for (const f of fields) properties[f.label] = f.value(row, place, photos);
+      return JSON.stringify({ type: 'Feature', id: row.id, geometry: { type: 'Point', coordinates: [place.lon, place.lat] }, properties });
+    });
+    yield `${head}${first ? '' : ','}${items.join(',')}`;
+    head = '';
+    first = false;
+  }
+  yield `${head}]}`;
+}

@@ -1,0 +1,241 @@
+/**
+ * What an export (issue #21: Darwin Core Archive, GeoJSON, CSV) reads: the finds the caller sees
+ * on the map with the map's filters (year, species, 'mine only', status, the visible extent, or
+ * any RecordQuery filter), in chunks by id (keyset paging, as extentChunks: one short query per
+ * chunk, so the database is never held by a slow client and memory stays constant), each with the
+ * place the caller may know (place.ts: the centre of a sensitive find's square for everyone but
+ * its reporter and the group's reviewers) and its properties without the creator e-mail unless
+ * the caller created or reviews it (access.ts).
+ */
+import type { Viewer } from '../../../domain/review.ts';
+import type { Column, Properties } from '../../../worker/types.ts';
+import type { FilterInput, FilterNode } from '../../../domain/filters.ts';
+import { mapStateFilter as domainMapStateFilter, type MapFilterState } from '../../../domain/mapFilter.ts';
+import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
+import { STATUS_CONFIRMED } from '../../../domain/statuses.ts';
+import type { Queryable } from '../../db/index.ts';
+import { compileFilterSql } from '../../filters/sql.ts';
+import { parseExtent } from '../../geo/validate.ts';
+import { badRequest } from '../../http/errors.ts';
+import { maskedPropertiesSql, param, visibleSql } from '../access/recordAccess.ts';
+import type { TableMeta } from '../meta/tableMeta.ts';
+import { placeSql } from '../sensitivity/viewerPlace.ts';
+import type { JsonSchema } from '../openapi/schemas.ts';
+
+/** Rows per chunk of an export (one query each). */
+export const EXPORT_CHUNK_ROWS = 2000;
+
+/** The query parameters of every export route (the map's filter state; all optional). */
+export const EXPORT_QUERYSTRING: JsonSchema = {
+  type: 'object',
+  properties: {
+    year: { type: 'integer', minimum: 1000, maximum: 9999, description: 'Only finds of this year (Datum najdbe, 1 Jan to 31 Dec)' },
+    speciesId: { type: 'integer', minimum: 1, description: 'Only finds of this species (Vrsta, id of table 53)' },
+    mine: { type: 'boolean', description: "true: only the caller's own finds ('Samo moje najdbe'; nothing when anonymous)" },
+    status: { type: 'integer', enum: [1, 2, 3, 5], description: 'Only finds with this STATUS (5 takes an empty STATUS too)' },
+    extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857: only finds whose place, as the caller may know it, meets it (the visible map)' },
+    filters: { type: 'string', maxLength: 20000, description: 'A RecordQuery filter as JSON (tree or flat list of conditions), AND-ed with the rest' },
+  },
+};
+
+/** The map's filter state (domain/mapFilter.ts). */
+export type { MapFilterState };
+
+/**
+ * The filter of the map's filter state: domain/mapFilter.ts, the rule the map applies, on this
+ * table's columns; 400 when the table lacks a column the state needs.
+ */
+export function mapStateFilter(meta: TableMeta, state: MapFilterState): FilterNode | null {
+  const { status, species, creator } = meta.roles;
+  const date = columnByDbName(meta, 'DATUM_NAJDBE');
+  if (state.year !== null && !date) throw badRequest(`Table ${meta.table.id} has no date column to filter by year`);
+  if (state.speciesId !== null && !species) throw badRequest(`Table ${meta.table.id} has no species column`);
+  if (state.mineOnly && !creator) throw badRequest(`Table ${meta.table.id} has no creator column`);
+  if (state.status !== null && !status) throw badRequest(`Table ${meta.table.id} has no STATUS column`);
+  // A column the state does not use may be missing: -1 never reaches a condition.
+  const cols = { date: date?.id ?? -1, species: species?.id ?? -1, creator: creator?.id ?? -1, status: status?.id ?? -1 };
+  return domainMapStateFilter(state, cols) as FilterNode | null;
+}
+
+/** The column of a table with `dbName`, or null. */
+export function columnByDbName(meta: TableMeta, dbName: string): Column | null {
+  return meta.table.columns.find((c) => c.dbName.toUpperCase() === dbName.toUpperCase()) ?? null;
+}
+
+/** A validated export query. */
+export interface ExportQuery {
+  state: MapFilterState;
+  extent: [number, number, number, number] | null;
+  filters: FilterInput | null;
+}
+
+/** Throws 400 when a filter reads the creator e-mail other than by equalsUserEmail (it would tell others' e-mails). */
+function checkCreatorUse(node: unknown, creatorId: number, depth = 0): void {
+  if (depth > 200) throw badRequest('filters are nested too deeply');
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach((n) => checkCreatorUse(n, creatorId, depth + 1));
+  const o = node as Record<string, unknown>;
+  if (String(o.columnId) === String(creatorId) && o.operationType !== 'equalsUserEmail') {
+    throw badRequest(`filters may read column ${creatorId} (the creator e-mail) only with equalsUserEmail; use mine=true`);
+  }
+  for (const v of Object.values(o)) checkCreatorUse(v, creatorId, depth + 1);
+}
+
+/** Reads the (already type-checked by the route's schema) query parameters; 400 for a bad extent or filter. */
+export function parseExportQuery(meta: TableMeta, raw: unknown): ExportQuery {
+  const q = (raw ?? {}) as { year?: number; speciesId?: number; mine?: boolean; status?: number; extent?: string; filters?: string };
+  let filters: FilterInput | null = null;
+  if (q.filters !== undefined && q.filters !== '') {
+    try {
+      filters = JSON.parse(q.filters) as FilterInput;
+    } catch {
+      throw badRequest('filters must be JSON: a filter tree or a list of conditions');
+    }
+    if (filters === null || typeof filters !== 'object') throw badRequest('filters must be a filter object or a list of conditions');
+    if (meta.roles.creator) checkCreatorUse(filters, meta.roles.creator.id);
+  }
+  return {
+    state: { year: q.year ?? null, speciesId: q.speciesId ?? null, mineOnly: q.mine === true, status: q.status ?? null },
+    extent: q.extent === undefined || q.extent === '' ? null : parseExtent(q.extent),
+    filters,
+  };
+}
+
+/** Which finds an export takes beyond the query. */
+export interface ExportScope {
+  /** Darwin Core: only confirmed (STATUS 1) and public (JAVNO) finds, the ones that may be published. */
+  publishable?: boolean;
+}
+
+/**
+ * SQL: the rows of `records r` the export takes (visible to the viewer, filtered, in the extent
+ * by what the viewer may know of their place), with its parameters pushed to `params`.
+ */
+export function exportWhereSql(meta: TableMeta, q: ExportQuery, viewer: Viewer, params: unknown[], scope: ExportScope = {}): string {
+  const parts = [
+    `r.table_id = ${param(params, meta.table.id, '::int')}`,
+    `r.project_id = ${param(params, meta.table.projectId, '::int')}`,
+    'not r.archived',
+    'r.geometry is not null',
+    visibleSql(meta, 'r', params, viewer),
+  ];
+  const state = mapStateFilter(meta, q.state);
+  const ctx = { columns: meta.columns, userEmail: viewer.email, params, propertiesSql: 'r.properties' };
+  if (state) parts.push(compileFilterSql(state, ctx));
+  if (q.filters) parts.push(compileFilterSql(q.filters, ctx));
+  if (q.extent) {
+    const [x1, y1, x2, y2] = q.extent.map((v) => param(params, v, '::float8')) as [string, string, string, string];
+    parts.push(placeSql(meta, 'r', params, viewer).intersects(x1, y1, x2, y2));
+  }
+  if (scope.publishable) {
+    const { status, isPublic } = meta.roles;
+    if (!status) throw badRequest(`Table ${meta.table.id} has no STATUS column: nothing is confirmed`);
+    parts.push(`r.properties->>${param(params, String(status.id), '::text')} = ${param(params, String(STATUS_CONFIRMED), '::text')}`);
+    if (isPublic) parts.push(`r.properties->>${param(params, String(isPublic.id), '::text')} = any(${param(params, [...PUBLIC_FLAG_TEXTS], '::text[]')})`);
+  }
+  return parts.map((p) => `(${p})`).join(' and ');
+}
+
+/** One exported find, as the viewer may see it. */
+export interface ExportRow {
+  id: number;
+  /** Properties without the creator e-mail unless the viewer created or reviews the find. */
+  properties: Properties;
+  /** EPSG:3857 point: the find, or the centre of its square when generalised for the viewer. */
+  x: number;
+  y: number;
+  /** 0, or the side in metres of the square the viewer gets instead of the point. */
+  generalised: number;
+  updatedAt: string;
+}
+
+/**
+ * Windows of record ids, in order: each the ids after the previous window's last, at most `size`
+ * records of any table (archived and hidden ones too: an index-only scan of the primary key, no
+ * row read). A chunk query bounded by a window
+ * is a range scan of the primary key whatever the filters; without the upper bound the planner,
+ * which cannot know how many rows the visibility and filter conditions on jsonb let through, sorts
+ * the whole table for every chunk (measured: 180 ms a chunk at 100,000 finds, 15 ms with windows).
+ */
+async function* idWindows(db: Queryable, size: number): AsyncGenerator<[number, number]> {
+  const sql = 'select max(w.id) as upper, count(*)::int as n from (select id from records where id > $1::int order by id limit $2::int) w';
+  let after = 0;
+  for (;;) {
+    const [w] = await db.query<{ upper: number | string | null; n: number }>(sql, [after, size]);
+    if (!w || !w.n || w.upper === null) return;
+    yield [after, Number(w.upper)];
+    if (w.n < size) return;
+    after = Number(w.upper);
+  }
+}
+
+/** The export's finds in chunks of at most `chunkRows` (none empty), ordered by id. */
+export async function* exportRowChunks(
+  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, scope: ExportScope = {}, chunkRows = EXPORT_CHUNK_ROWS,
+): AsyncGenerator<ExportRow[]> {
+  const params: unknown[] = [];
+  const props = maskedPropertiesSql(meta, 'r', params, viewer);
+  const place = placeSql(meta, 'r', params, viewer);
+  // A generalised place is always a point (the square's centre); an exact one is the bbox centre (the point, for points).
+  const coord = (i: 0 | 1, lo: string, hi: string) =>
+    `(case when r.generalised = 0 or ${place.exact} then (r.${lo} + r.${hi}) / 2 else (r.pub_geometry->'coordinates'->>${i})::float8 end)`;
+  const where = exportWhereSql(meta, q, viewer, params, scope);
+  const after = params.push(0);
+  const upper = params.push(0);
+  const sql = `select r.id, ${props} as properties, ${coord(0, 'min_x', 'max_x')} as x, ${coord(1, 'min_y', 'max_y')} as y,
+      ${place.generalised} as generalised, r.updated_at
+    from records r where ${where} and r.id > $${after}::int and r.id <= $${upper}::int order by r.id`;
+  for await (const [from, to] of idWindows(db, chunkRows)) {
+    params[after - 1] = from;
+    params[upper - 1] = to;
+    const rows = await db.query<{ id: number; properties: Properties; x: number; y: number; generalised: number; updated_at: Date | string }>(sql, params);
+    if (rows.length === 0) continue;
+    yield rows.map((r) => ({
+      id: Number(r.id), properties: r.properties, x: Number(r.x), y: Number(r.y), generalised: Number(r.generalised),
+      updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
+    }));
+  }
+}
+
+/** A photo of an exported find. */
+export interface ExportPhoto {
+  id: number;
+  recordId: number;
+  mimeType: string;
+  /** The find's properties (masked as in ExportRow). */
+  properties: Properties;
+}
+
+/** The attachments of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia extension). */
+export async function* exportPhotoChunks(
+  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, scope: ExportScope = {}, chunkRows = EXPORT_CHUNK_ROWS,
+): AsyncGenerator<ExportPhoto[]> {
+  const params: unknown[] = [];
+  const props = maskedPropertiesSql(meta, 'r', params, viewer);
+  const where = exportWhereSql(meta, q, viewer, params, scope);
+  const after = params.push(0);
+  const limit = params.push(chunkRows);
+  const sql = `select a.id, a.record_id, a.mime_type, ${props} as properties
+    from attachments a join records r on r.id = a.record_id
+    where ${where} and a.id > $${after}::int order by a.id limit $${limit}::int`;
+  for (;;) {
+    const rows = await db.query<{ id: number; record_id: number; mime_type: string; properties: Properties }>(sql, params);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ id: Number(r.id), recordId: Number(r.record_id), mimeType: r.mime_type, properties: r.properties }));
+    if (rows.length < chunkRows) return;
+    params[after - 1] = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+/** The photo ids of `recordIds` (attachment metadata only), keyed by record id, oldest first. */
+export async function photoIdsOf(db: Queryable, recordIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (recordIds.length === 0) return out;
+  const rows = await db.query<{ id: number; record_id: number }>('select id, record_id from attachments where record_id = any($1::int[]) order by id', [recordIds]);
+  for (const r of rows) {
+    const list = out.get(Number(r.record_id)) ?? [];
+    list.push(Number(r.id));
+    out.set(Number(r.record_id), list);
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import { HttpError } from '../../http/errors.ts';
+import { SCHEMAS, type JsonSchema } from './schemas.ts';
+
+export type { JsonSchema } from './schemas.ts';
+
+/** How a route treats the bearer token. */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+/** One documented response. */
+export interface ResponseDoc {
+  description: string;
+  /** Defaults to application/json. */
+  contentType?: string;
+  schema?: JsonSchema;
+}
+
+/** What a route contributes to the OpenAPI document. */
+export interface RouteDoc {
+  summary: string;
+  tag: string;
+  description?: string;
+  auth: AuthMode;
+  body?: { contentType: string | string[]; schema: JsonSchema; required?: boolean };
+  headers?: Record<string, { description: string; schema: JsonSchema }>;
+  responses: Record<number, ResponseDoc>;
+}
+
+/** A route: Fastify options plus its documentation. params/querystring schemas are validated by Fastify. */
+export interface ApiRouteDef {
+  method: HTTPMethods;
+  url: string;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  bodyLimit?: number;
+  doc: RouteDoc;
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
+/** 415 unless the request's media type is one of `types` (a request without a body passes). */
+function checkMediaType(req: FastifyRequest, types: string[]): void {
+  const raw = req.headers['content-type'];
+  if (raw === undefined) return;
+  const media = raw.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!types.includes(media)) throw new HttpError(415, `The body must be ${types.join(' or ')}, not ${media || 'untyped'}`);
+}
+
+/** Collects the documentation of every route registered through it; the one place the document comes from. */
+export class ApiDocs {
+  private readonly routes = new Map<string, { method: string; url: string; def?: ApiRouteDef }>();
+
+  /** Records a route seen by Fastify's onRoute hook (so even undocumented routes appear). */
+  seen(method: string, url: string): void {
+    const key = `${method} ${url}`;
+    if (!this.routes.has(key)) this.routes.set(key, { method, url });
+  }
+
+  /** Registers `def` with Fastify and documents it. */
+  define(app: FastifyInstance, def: ApiRouteDef): void {
+    const types = def.doc.body ? (Array.isArray(def.doc.body.contentType) ? def.doc.body.contentType : [def.doc.body.contentType]) : null;
+    const opts: RouteOptions = {
+      method: def.method,
+      url: def.url,
+      schema: { ...(def.params ? { params: def.params } : {}), ...(def.querystring ? { querystring: def.querystring } : {}) },
+      handler: def.handler,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+      // A body of an undocumented media type (e.g. text/plain, which Fastify parses) is a 415, not a confusing 400.
+      ...(types ? { preValidation: async (req: FastifyRequest) => checkMediaType(req, types) } : {}),
+    };
+    app.route(opts);
+    this.routes.set(`${def.method} ${def.url}`, { method: String(def.method), url: def.url, def });
+  }
+
+  /** The OpenAPI 3.1 document of every /api route. */
+  document(): Record<string, unknown> {
+    const paths: Record<string, Record<string, unknown>> = {};
+    const errorRef = { $ref: '#/components/schemas/ApiError' };
+    for (const { method, url, def } of this.routes.values()) {
+      if (method === 'HEAD' || !url.startsWith('/api')) continue;
+      const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const op: Record<string, unknown> = { operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}` };
+      const parameters: unknown[] = [];
+      for (const [name] of path.matchAll(/\{([^}]+)\}/g)) {
+        const n = name.slice(1, -1);
+        const s = (def?.params?.properties as Record<string, JsonSchema> | undefined)?.[n] ?? { type: 'string' };
+        parameters.push({ name: n, in: 'path', required: true, schema: s });
+      }
+      const q = def?.querystring;
+      for (const [n, s] of Object.entries((q?.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+        parameters.push({ name: n, in: 'query', required: ((q?.required as string[] | undefined) ?? []).includes(n), schema: s });
+      }
+      for (const [n, h] of Object.entries(def?.doc.headers ?? {})) parameters.push({ name: n, in: 'header', required: false, ...h });
+      if (parameters.length) op.parameters = parameters;
+      if (!def) {
+        op.summary = 'Undocumented route';
+        op.responses = { default: { description: 'See the source', content: { 'application/json': { schema: errorRef } } } };
+      } else {
+        const d = def.doc;
+        Object.assign(op, { summary: d.summary, tags: [d.tag], ...(d.description ? { description: d.description } : {}) });
+        if (d.auth === 'required') op.security = [{ bearer: [] }];
+        else if (d.auth === 'optional') op.security = [{}, { bearer: [] }];
+        if (d.body) {
+          const types = Array.isArray(d.body.contentType) ? d.body.contentType : [d.body.contentType];
+          op.requestBody = { required: d.body.required ?? true, content: Object.fromEntries(types.map((t) => [t, { schema: d.body?.schema }])) };
+        }
+        const responses: Record<string, unknown> = {};
+        for (const [status, r] of Object.entries(d.responses)) {
+          responses[status] = { description: r.description, ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}) };
+        }
+        responses.default = { description: 'Error: {status, error, message}', content: { 'application/json': { schema: errorRef } } };
+        op.responses = responses;
+      }
+      (paths[path] ??= {})[method.toLowerCase()] = op;
+    }
+    return {
+      openapi: '3.1.0',
+      info: { title: 'Sporoči vrsto API', version: '1.1.2', description: 'The data platform of Sporoči vrsto (SPEC §7). Coordinates are EPSG:3857. '
+          + 'Reading public data needs no token; writing records needs one (update, delete and archive only by the creator while STATUS is 5 or empty); '
+          + 'project, profile and column administration needs the role "admin" in the token\'s roles claim (403 otherwise). '
+          + 'A project with public false is a draft: every route under it answers 404 to anyone but an administrator. '
+          + 'Archived records stay in the database but leave every listing; only an administrator can read (GET Records/{p}/{t}/{id}) or restore them. '
+          + 'Errors are {status, error, message}; a refused bulk item adds operation and index.' },
+      servers: [{ url: '/' }],
+      paths,
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        schemas: SCHEMAS,
+      },
+    };
+  }
+}
+

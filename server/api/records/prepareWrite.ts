@@ -1,0 +1,118 @@
+import type { Properties } from '../../../worker/types.ts';
+import type { Queryable } from '../../db/index.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { validateGeometry, type ValidGeometry } from '../../geo/validate.ts';
+import { coerceProperties } from './coerceValues.ts';
+import type { TableMeta } from '../meta/tableMeta.ts';
+import { updateRecord, type RecordRow } from './store.ts';
+import { statusAfterReporterEdit } from '../../../domain/statuses.ts';
+import { applyUnitRules, checkForeignKeys } from './unitRules.ts';
+
+/** A validated write: the full new properties and, when given, the geometry. */
+export interface PreparedWrite {
+  properties: Properties;
+  geo: ValidGeometry | null;
+}
+
+/** The SPEC defaults of the platform's special columns on create. */
+export const CREATE_DEFAULTS = { status: 5, isPublic: true, source: 'sporoci-vrsto' } as const;
+
+/** Narrows a JSON body to an object; 400 otherwise. */
+export function bodyObject(body: unknown, what = 'The body'): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(`${what} must be a JSON object`);
+  return body as Record<string, unknown>;
+}
+
+/** A positive int4 from a JSON number (a string is refused); 400 otherwise. */
+export function positiveInt(v: unknown, name: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2147483647) throw badRequest(`${name} must be a positive integer`);
+  return v;
+}
+
+/** The raw properties object of a body (for the free-text species name), or {}. */
+function rawProperties(b: Record<string, unknown>): Record<string, unknown> {
+  const p = b.properties;
+  return p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : {};
+}
+
+/** The geometry of a body for a table: required when the table has one, refused when it has none. */
+function geometryOf(meta: TableMeta, g: unknown, required: boolean): ValidGeometry | null {
+  if (meta.table.geometryType == null) {
+    if (g !== undefined && g !== null) throw badRequest(`Table ${meta.table.id} has no geometry`);
+    return null;
+  }
+  if (g === undefined || g === null) {
+    if (required) throw badRequest('geometry is required');
+    return null;
+  }
+  return validateGeometry(g, meta.table.geometryType);
+}
+
+/**
+ * Validates a create body `{type: 'Feature', geometry, properties}`: writable columns only,
+ * coerced; calculated values filled; STATUS 5, JAVNO true, VIR 'sporoci-vrsto' and the creator
+ * e-mail from the token.
+ */
+export async function prepareCreate(q: Queryable, meta: TableMeta, body: unknown, email: string): Promise<PreparedWrite> {
+  const b = bodyObject(body, 'The feature');
+  if (b.type !== undefined && b.type !== 'Feature') throw badRequest('type must be "Feature"');
+  const properties = coerceProperties(b.properties, meta.columns, meta.selectValues);
+  const geo = geometryOf(meta, b.geometry, true);
+  await checkForeignKeys(q, meta, properties);
+  await applyUnitRules(q, meta, properties, rawProperties(b), true);
+  const { status, isPublic, source, creator } = meta.roles;
+  if (status) properties[String(status.id)] = CREATE_DEFAULTS.status;
+  if (isPublic) properties[String(isPublic.id)] = CREATE_DEFAULTS.isPublic;
+  if (source && (meta.selectValues.get(source.id) ?? []).some((v) => v.value === CREATE_DEFAULTS.source)) {
+    properties[String(source.id)] = CREATE_DEFAULTS.source;
+  }
+  if (creator) properties[String(creator.id)] = email;
+  return { properties, geo };
+}
+
+/**
+ * STATUS (SPEC §3 column 974) is the reviewers' verdict: an edit that would change it is refused
+ * with 403 instead of being silently ignored (it used to answer 200, so a reporter believed she had
+ * confirmed her own find). Sending the value the record already has is fine (clients that send
+ * every property back).
+ */
+function assertNoStatusChange(meta: TableMeta, row: RecordRow, raw: Record<string, unknown>): void {
+  const status = meta.roles.status ? String(meta.roles.status.id) : null;
+  if (status === null || !(status in raw)) return;
+  const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
+  if (!same(raw[status], row.properties[status])) throw forbidden(`STATUS (column ${status}) is set by reviewers, not by an edit`);
+}
+
+/**
+ * Validates an update body `{properties, geometry?}`: the given writable columns replace the
+ * stored ones (null clears), the rest are kept; special columns never change here.
+ */
+export async function prepareUpdate(q: Queryable, meta: TableMeta, row: RecordRow, body: unknown): Promise<PreparedWrite> {
+  const b = bodyObject(body);
+  assertNoStatusChange(meta, row, rawProperties(b));
+  const changed = coerceProperties(b.properties, meta.columns, meta.selectValues);
+  const geo = geometryOf(meta, b.geometry, false);
+  await checkForeignKeys(q, meta, changed);
+  const properties: Properties = { ...row.properties, ...changed };
+  const species = meta.roles.species ? String(meta.roles.species.id) : null;
+  const speciesChanged = species !== null && species in changed && changed[species] !== row.properties[species];
+  const group = meta.roles.group ? String(meta.roles.group.id) : null;
+  if (speciesChanged && group !== null && !(group in changed)) properties[group] = null;
+  await applyUnitRules(q, meta, properties, rawProperties(b), speciesChanged);
+  if (meta.roles.status) {
+    const s = String(meta.roles.status.id);
+    properties[s] = statusAfterReporterEdit(row.properties[s]) as Properties[string];
+  }
+  return { properties, geo };
+}
+
+/**
+ * A photo added to or removed from a record handed back for evidence ('Potrebna dopolnitev') is the
+ * reporter's answer: the record waits for review again (domain/statuses.ts statusAfterReporterEdit).
+ */
+export async function backToReviewAfterPhoto(tx: Queryable, meta: TableMeta, row: RecordRow): Promise<void> {
+  if (!meta.roles.status) return;
+  const s = String(meta.roles.status.id);
+  const next = statusAfterReporterEdit(row.properties[s]);
+  if (next !== row.properties[s]) await updateRecord(tx, row.id, { ...row.properties, [s]: next as Properties[string] }, null);
+}

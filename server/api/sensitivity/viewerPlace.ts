@@ -1,0 +1,74 @@
+/**
+ * Where a caller sees a record (issue #21, domain/sensitivity.ts): its creator and the reviewers of
+ * its group see the exact place; everyone else the stored public place, which for a sensitive
+ * species is the centre of its national-grid square, and a class 3 find not at all (visibleSql).
+ * Every read route takes the place, and filters by area, through these functions, so that a
+ * query can never tell more about a point than its square.
+ */
+import type { Geometry } from '../../../worker/types.ts';
+import type { Viewer } from '../../../domain/review.ts';
+import { readGeneralisation } from '../../../domain/sensitivity.ts';
+import { canSeeCreator, seesCreatorSql, type OwnedRow } from '../access/recordAccess.ts';
+import type { TableMeta } from '../meta/tableMeta.ts';
+
+/**
+ * The widest EPSG:3857 extent of a public square: a 10 km square at Slovenia's northern edge
+ * (46.9° N) spans 10 km / cos 46.9° ≈ 14.6 km in EPSG:3857, ~15 km with the grid's convergence.
+ * How far left of and below a query extent the lower corner of a square that meets it can lie.
+ */
+export const MAX_PUBLIC_SPAN = 20000;
+
+/** A stored row's place columns. */
+export interface PlacedRow extends OwnedRow {
+  geometry: Geometry | null;
+  generalised?: number;
+  pub_geometry?: Geometry | null;
+}
+
+/** The columns PlacedRow reads, for select lists. */
+export const PLACE_COLUMNS = 'r.generalised, r.pub_geometry';
+
+/** The place of a row as the viewer may see it: the geometry, and the square's side when generalised. */
+export function placeOf(meta: TableMeta, row: PlacedRow, viewer: Viewer): { geometry: Geometry | null; generalised?: 1000 | 10000 } {
+  const g = readGeneralisation(row.generalised);
+  if (g === 0 || canSeeCreator(meta, row, viewer)) return { geometry: row.geometry };
+  // A withheld find (-1) never reaches here for a viewer without the exact place (visibleSql hides it).
+  if (g === -1 || !row.pub_geometry) return { geometry: null };
+  return { geometry: row.pub_geometry, generalised: g };
+}
+
+/** SQL for the place of `alias` as the viewer may see it. */
+export interface PlaceSql {
+  /** true when the viewer sees the exact place. */
+  exact: string;
+  /** The geometry (jsonb) the viewer gets. */
+  geometry: string;
+  /** 0, or the square's side in metres when the viewer gets the place generalised. */
+  generalised: string;
+  /** True when what the viewer may know of the place meets the extent given as four SQL values. */
+  intersects(minX: string, minY: string, maxX: string, maxY: string): string;
+}
+
+/** PlaceSql of `alias` for the viewer. */
+export function placeSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): PlaceSql {
+  const exact = seesCreatorSql(meta, alias, params, viewer);
+  const a = alias;
+  const isPoint = meta.table.geometryType === 2 || meta.table.geometryType === 3;
+  return {
+    exact,
+    geometry: `(case when ${a}.generalised = 0 or ${exact} then ${a}.geometry else ${a}.pub_geometry end)`,
+    generalised: `(case when ${a}.generalised = 0 or ${exact} then 0 else ${a}.generalised end)`,
+    // Two arms, each with its own index (the planner ORs their bitmaps): a record shown at its
+    // exact place by its bbox, as before (for points min = max, so the extent bounds min_x and
+    // min_y on both sides: a tight range scan); a generalised one by its public square (a partial
+    // index; the square's lower corner lies at most MAX_PUBLIC_SPAN below the extent), where the
+    // creator and reviewers are then held to the point.
+    intersects: (x1, y1, x2, y2) => {
+      const bbox = `${a}.max_x >= ${x1} and ${a}.min_x <= ${x2} and ${a}.max_y >= ${y1} and ${a}.min_y <= ${y2}`;
+      const pointRange = isPoint ? ` and ${a}.min_x >= ${x1} and ${a}.min_y >= ${y1}` : '';
+      const square = `${a}.pub_max_x >= ${x1} and ${a}.pub_min_x <= ${x2} and ${a}.pub_max_y >= ${y1} and ${a}.pub_min_y <= ${y2}`
+        + ` and ${a}.pub_min_x >= ${x1} - ${MAX_PUBLIC_SPAN} and ${a}.pub_min_y >= ${y1} - ${MAX_PUBLIC_SPAN}`;
+      return `((${a}.generalised = 0 and ${bbox}${pointRange}) or (${a}.generalised <> 0 and ${square} and (not ${exact} or (${bbox}))))`;
+    },
+  };
+}
