@@ -1,4 +1,4 @@
-// `npm test`: typecheck, build, then the unit, API and browser suites (vitest), and the API
+// `npm test`: lint, format check, typecheck, build, then the unit, API and browser suites (vitest), and the API
 // suite once more on PostgreSQL when it can be started. Installs Debian's chromium, glewlwyd,
 // postgresql and gdal-bin first when they are missing (as root). Ends with one line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
@@ -52,6 +52,9 @@ const postgresOk = ensurePostgres();
 // ogrinfo and ogr2ogr as a real OGC API - Features client (tests/api/ogc.test.ts skips without them, except in CI).
 const gdalOk = ensureGdal();
 
+// Lint (with the architecture's import boundaries), the format check and the typecheck come first.
+run('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('build', bin('vite'), ['build', '--logLevel', 'warn']);
 vitest('unit + api (PGlite)', ['unit', 'api']);

@@ -101,7 +101,7 @@ export function rememberFailure(store: Storage, f: AuthFailure): void {
 
 /** The failure remembered in this tab, or null. */
 export function rememberedFailure(store: Storage): AuthFailure | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = store.getItem(AUTH_FAILURE_KEY);
   } catch {

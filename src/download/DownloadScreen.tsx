@@ -30,7 +30,12 @@ export function DownloadScreen() {
   const [picked, setPicked] = useState<[number, number] | null>(null);
   const [framed, setFramed] = useState<{ extent: DownloadArea['extent']; zoom: number } | null>(null);
   const range = picked ?? (framed ? zoomRangeFor(framed.extent, framed.zoom) : null);
-  const area = useMemo<DownloadArea | null>(() => (framed && range ? { extent: framed.extent, minZoom: range[0], maxZoom: range[1] } : null), [framed, range?.[0], range?.[1]]);
+  const minZoom = range?.[0];
+  const maxZoom = range?.[1];
+  const area = useMemo<DownloadArea | null>(
+    () => (framed && minZoom !== undefined && maxZoom !== undefined ? { extent: framed.extent, minZoom, maxZoom } : null),
+    [framed, minZoom, maxZoom],
+  );
   const [estimate, setEstimate] = useState<DownloadEstimate | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
 
@@ -58,15 +63,16 @@ export function DownloadScreen() {
     };
   }, [mc]);
 
+  const isOnline = online.value;
   useEffect(() => {
-    if (!area || !online.value) return;
+    if (!area || !isOnline) return;
     let live = true;
     setEstimate(null);
     estimateArea(area).then((e) => live && setEstimate(e));
     return () => {
       live = false;
     };
-  }, [area, online.value]);
+  }, [area, isOnline]);
 
   const job = jobId ? downloads.value[jobId] : undefined;
   const running = job?.state === 'running';

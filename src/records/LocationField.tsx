@@ -5,7 +5,7 @@ import { sl } from '../i18n/sl.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
 import { mapController } from '../map/mapState.ts';
 import { toNationalGrid } from '../map/projections.ts';
-import { useMyPosition } from './actions.ts';
+import { takeMyPosition } from './actions.ts';
 
 /**
  * The location: shown as E/N; set by a tap on the map, the map centre under the crosshair
@@ -44,7 +44,7 @@ export function LocationField() {
           disabled={locating}
           onClick={async () => {
             setLocating(true);
-            await useMyPosition();
+            await takeMyPosition();
             setLocating(false);
           }}
         >

@@ -106,7 +106,7 @@ export function answerPhotoQuestion(takeFromPhoto: boolean): void {
 }
 
 /** Sets the location from the device position (high accuracy). */
-export function useMyPosition(): Promise<void> {
+export function takeMyPosition(): Promise<void> {
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
       async (p) => {

@@ -46,9 +46,13 @@ export function ReviewScreen() {
   const items = page?.items ?? [];
   const current = items[Math.min(selected, Math.max(0, items.length - 1))];
   // The map behind shows where the chosen find is.
+  const currentId = current?.id;
+  const cx = current?.coord?.[0];
+  const cy = current?.coord?.[1];
   useEffect(() => {
-    if (current?.coord) mapController.value?.fit([current.coord[0], current.coord[1], current.coord[0], current.coord[1]], 'feature');
-  }, [current?.id]);
+    if (cx !== undefined && cy !== undefined) mapController.value?.fit([cx, cy, cx, cy], 'feature');
+    // A new find centres the map; its coordinates come with it (the id says which find it is).
+  }, [currentId, cx, cy]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       // The focused map's own keys (N, P, Enter) come first.

@@ -14,8 +14,9 @@ export function Gallery() {
   const g = gallery.value;
   const startX = useRef<number | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
+  const open = g !== null;
   useEffect(() => {
-    if (!g) return;
+    if (!open) return;
     dialog.current?.focus();
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Tab' && dialog.current) {
@@ -34,7 +35,7 @@ export function Gallery() {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [g !== null]);
+  }, [open]);
   if (!g) return null;
   const img = g.images[g.index]!;
   const many = g.images.length > 1;
