@@ -1,28 +1,54 @@
 /**
  * The whole main-thread <-> worker contract. `src/core.ts` wraps the worker with
  * `Comlink.wrap<DataCore>()`; everything else in src/ imports these types with `import type`.
+ * Types only: it imports nothing but type modules, so the UI's compile never reaches the
+ * worker's implementation.
  */
 import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValue } from './types.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
-import type { DetailedFeature } from './records/service.ts';
+import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
-import type { ExportFile } from './http/exports.ts';
-import type { Catalogue } from './catalogue.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
-import type { QueuePage, QueueQuery } from './review/queue.ts';
-import type { Inbox, ReviewInput } from './review/ReviewCore.ts';
+import type { Inbox, QueuePage, QueueQuery } from './review/types.ts';
+import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
+import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
-export type { QueueItem, QueuePage, QueueQuery } from './review/queue.ts';
-export type { Inbox, ReviewInput } from './review/ReviewCore.ts';
-
-export type { Catalogue, CatalogueGroup, CatalogueSpecies } from './catalogue.ts';
+export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
 export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
-export type { DetailedFeature } from './records/service.ts';
-export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
-export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
-import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/index.ts';
-import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/index.ts';
+export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
+export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
+export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';
+
+/** One species of the catalogue (SPEC §3: id, name, image, info images, description, link). */
+export interface CatalogueSpecies {
+  id: number;
+  name: string;
+  latin: string;
+  status: string;
+  description: string;
+  link: string;
+  /** Path relative to the site root, e.g. 'species/1804.svg'. */
+  image: string;
+  infoImages: string[];
+}
+
+/** A species group with its colour, species and 'other' entry. */
+export interface CatalogueGroup {
+  id: number;
+  key: string;
+  name: string;
+  color: string;
+  other: { id: number; name: string; description?: string; image?: string };
+  species: CatalogueSpecies[];
+}
+
+/** The species catalogue served at /species/catalogue.json. */
+export interface Catalogue {
+  otherColor: string;
+  imageCredit?: string;
+  groups: CatalogueGroup[];
+}
 
 /** The identity provider settings of /identity.json. */
 export interface IdentityConfig {
@@ -31,6 +57,8 @@ export interface IdentityConfig {
   scope: string;
   /** What the server checks in `aud` (server/auth/claims.ts); the app passes it through. */
   audience?: string | null | false;
+  /** The claim the server reads roles from (server/auth/verify.ts, domain/roles.ts); absent = `roles`. */
+  roles_claim?: string;
 }
 
 /** The app configuration (SPEC §3 'Configuration'), with /config.json overrides applied. */

@@ -45,5 +45,6 @@ export function parseIdentityConfig(data: unknown): IdentityConfig {
   if (!c || typeof c.authority !== 'string' || typeof c.client_id !== 'string') {
     throw new Error('identity.json must name authority and client_id');
   }
-  return { authority: c.authority, client_id: c.client_id, scope: c.scope ?? 'openid email', audience: c.audience ?? null };
+  const rolesClaim = typeof c.roles_claim === 'string' && c.roles_claim.trim() !== '' ? { roles_claim: c.roles_claim } : {};
+  return { authority: c.authority, client_id: c.client_id, scope: c.scope ?? 'openid email', audience: c.audience ?? null, ...rolesClaim };
 }

@@ -12,7 +12,8 @@ import type { ProgressReporter } from './ProgressReporter.ts';
 import { stopFromSignal, withRetry, type RetryOptions } from './retry.ts';
 import { fetchTileBytes } from './tileFetch.ts';
 import { planRanges, tileUrl, walkTiles, type ZoomRange } from './tilePlan.ts';
-import type { DownloadProgress, DownloadState, JobPlan, ResolvedOptions } from './types.ts';
+import type { DownloadProgress, DownloadState } from './types.ts';
+import type { JobPlan, ResolvedOptions } from './options.ts';
 
 /** Everything one run of a job needs. */
 export interface DownloadJobContext {

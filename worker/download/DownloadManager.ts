@@ -10,9 +10,8 @@ import { defaultExtentName, deleteExtent, getTile, listExtents, renameExtent } f
 import { ProgressReporter } from './ProgressReporter.ts';
 import { DEFAULT_RETRY_DELAYS } from './retry.ts';
 import { countRanges, planRanges } from './tilePlan.ts';
-import type {
-  DownloadArea, DownloadEstimate, DownloadManagerOptions, DownloadProgress, ExtentSummary, JobPlan, ResolvedOptions,
-} from './types.ts';
+import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './types.ts';
+import type { DownloadManagerOptions, JobPlan, ResolvedOptions } from './options.ts';
 
 /** A job running in this manager. */
 interface ActiveJob {

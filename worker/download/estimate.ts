@@ -4,7 +4,8 @@
  */
 import { countRanges, planRanges, sampleIndexes, tileAt, tileUrl } from './tilePlan.ts';
 import { fetchTileBytes } from './tileFetch.ts';
-import type { DownloadArea, DownloadEstimate, ResolvedOptions } from './types.ts';
+import type { DownloadArea, DownloadEstimate } from './types.ts';
+import type { ResolvedOptions } from './options.ts';
 
 /** Tiles sampled for their size, spread evenly over the plan (each zoom weighs in by its share of tiles). */
 export const SAMPLE_TILES = 6;

@@ -18,6 +18,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The If-Match header naming a record version (server/api/records/versions.ts), or none. */
+export function ifMatchHeader(version: number | undefined): Record<string, string> | undefined {
+  return version === undefined ? undefined : { 'If-Match': `"${version}"` };
+}
+
 /** Options of the HTTP client. */
 export interface HttpClientOptions {
   /** Origin of the API, e.g. http://localhost:8080. */

@@ -1,6 +1,6 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './types.ts';
-import type { FilterInput } from '../filters/types.ts';
+import type { CallOptions, ExportFile } from './types.ts';
+import type { FilterInput } from '../../domain/filters/types.ts';
 
 /** The export formats (issue #21; server/api/exports.ts). */
 export type ExportFormat = 'dwca' | 'geojson' | 'csv';
@@ -14,13 +14,6 @@ export interface ExportFilter {
   /** EPSG:3857 [minX, minY, maxX, maxY]. */
   extent?: readonly [number, number, number, number] | null;
   filters?: FilterInput | null;
-}
-
-/** A downloaded export. */
-export interface ExportFile {
-  blob: Blob;
-  /** From the answer's Content-Disposition. */
-  fileName: string;
 }
 
 /** How long an export may take to arrive (100,000 finds are a few tens of MB). */

@@ -113,7 +113,7 @@ export class RecordsApi {
 
   /** GET /api/Records/{projectId}/record/{recordId}/attachmentinfo/{tableAttachmentInfoId}[?thumb=true]: the first such image. */
   async attachmentOfInfo(projectId: number, recordId: number, infoId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
-    const res = await this.http.send('GET', `/api/Records/${projectId}/record/${recordId}/attachmentinfo/${infoId}`, { query: { thumb: thumb || undefined }, signal: o.signal });
+    const res = await this.http.send('GET', `/api/Records/${projectId}/record/${recordId}/attachmentinfo/${infoId}`, { query: { thumb: thumb || undefined }, signal: o.signal, timeoutMs: o.timeoutMs });
     return res.blob();
   }
 }

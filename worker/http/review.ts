@@ -1,14 +1,8 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './types.ts';
+import { ifMatchHeader } from './client.ts';
+import type { CallOptions, ReviewInput } from './types.ts';
 import type { DataRecord } from '../types.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
-
-/** A verdict and/or species correction (POST …/review). */
-export interface ReviewInput {
-  status?: number;
-  species?: number;
-  comment?: string;
-}
 
 /** Review calls (issue #20): verdicts, history, comments and the reporter's notifications. */
 export class ReviewApi {
@@ -17,7 +11,7 @@ export class ReviewApi {
   /** POST /api/Records/{p}/{t}/{id}/review, with If-Match when `baseVersion` is given (412 when it changed). */
   review(projectId: number, tableId: number, recordId: number, input: ReviewInput, baseVersion?: number, o: CallOptions = {}): Promise<DataRecord> {
     return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/review`, {
-      json: input, signal: o.signal, headers: baseVersion !== undefined ? { 'If-Match': `"${baseVersion}"` } : {},
+      json: input, signal: o.signal, headers: ifMatchHeader(baseVersion),
     });
   }
 

@@ -4,11 +4,33 @@
  */
 import type { Attachment, Column, ColumnType, DataRecord, Feature, Geometry, Profile, Project, Properties, SelectValue } from '../types.ts';
 
-export type { RecordQuery } from '../filters/types.ts';
+export type { RecordQuery } from '../../domain/filters/types.ts';
 
 /** Options every call takes. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Milliseconds before the request is given up; default: the client's (30 s, uploads 120 s). */
+  timeoutMs?: number;
+}
+
+/** Options of a change to an existing record. */
+export interface ChangeOptions extends CallOptions {
+  /** The record version the change is based on, sent as If-Match (412 when the server's is newer). */
+  baseVersion?: number;
+}
+
+/** A verdict and/or species correction (POST …/review). */
+export interface ReviewInput {
+  status?: number;
+  species?: number;
+  comment?: string;
+}
+
+/** A downloaded export. */
+export interface ExportFile {
+  blob: Blob;
+  /** From the answer's Content-Disposition. */
+  fileName: string;
 }
 
 /** A feature with its attachments, creator e-mail (creator only) and timestamps (the /detailed shape). */

@@ -1,13 +1,11 @@
 import type { Column, Feature } from '../types.ts';
 import type { HttpClient } from '../http/client.ts';
-import { readExif } from '../photos/exif.ts';
 import { resizePhoto } from '../photos/resize.ts';
-import { sniffPhotoType } from '../photos/type.ts';
-import { lonLatTo3857 } from '../geo.ts';
 import { GROUP_UNIT_TABLE, UNIT_TABLE } from '../columns.ts';
-import { RecordService, type DetailedFeature, type RecordTarget } from './service.ts';
+import type { DetailedFeature } from '../http/types.ts';
+import { RecordService, type RecordTarget } from './service.ts';
 import { toSaveProperties } from './saveProperties.ts';
-import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './types.ts';
+import type { SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './types.ts';
 
 /** Tries of an online save's photo upload when it may not have reached the server (same Idempotency-Key each time). */
 export const PHOTO_UPLOAD_ATTEMPTS = 3;
@@ -15,24 +13,12 @@ export const PHOTO_UPLOAD_ATTEMPTS = 3;
 /** SPEC §7: the group-unit relation is read with page 1 and 200 per page. */
 const RELATION_PAGE = { page: 1, perPage: 200 } as const;
 
-interface RelationRow {
-  properties: Record<string, unknown>;
-}
-
-/** Reporting in the worker: photo inspection and resizing, the save flows, species by group. */
+/** Reporting in the worker: the online save flows (photos resized) and species by group. */
 export class RecordsCore {
   private readonly service: RecordService;
 
-  constructor(http: HttpClient, private readonly target: RecordTarget) {
+  constructor(http: HttpClient, target: RecordTarget) {
     this.service = new RecordService(http, target);
-  }
-
-  /** Checks a picked photo's real type, reads its EXIF GPS and date, and makes a preview. */
-  async inspectPhoto(file: Blob): Promise<PhotoInspection> {
-    if (!(await sniffPhotoType(file))) return { accepted: false, gpsCoord: null, takenOn: null, preview: null };
-    const exif = await readExif(file);
-    const preview = await resizePhoto(file, { maxEdge: 480, quality: 0.8 }).then((r) => r.blob).catch(() => null);
-    return { accepted: true, gpsCoord: exif.gps ? lonLatTo3857(exif.gps.lon, exif.gps.lat) : null, takenOn: exif.takenOn, preview };
   }
 
   /** A record with its photos, for the edit form. */
@@ -77,8 +63,8 @@ export class RecordsCore {
   /** Species by group from the group-unit relation (table 60) and the unit names (table 53). */
   async speciesByGroup(): Promise<Record<number, SpeciesOption[]>> {
     const [rel, units] = await Promise.all([
-      this.service.search<RelationRow>({ tableId: GROUP_UNIT_TABLE.id, ...RELATION_PAGE }),
-      this.service.search<RelationRow>({ tableId: UNIT_TABLE.id, ...RELATION_PAGE }),
+      this.service.search({ tableId: GROUP_UNIT_TABLE.id, ...RELATION_PAGE }),
+      this.service.search({ tableId: UNIT_TABLE.id, ...RELATION_PAGE }),
     ]);
     const names = new Map<number, string>();
     for (const u of units.records) names.set(Number(u.properties[UNIT_TABLE.unitId]), String(u.properties[UNIT_TABLE.description] ?? ''));
@@ -89,11 +75,6 @@ export class RecordsCore {
       (out[g] ??= []).push({ key, text: names.get(key) ?? String(key) });
     }
     return out;
-  }
-
-  /** The target table of this core. */
-  get table(): RecordTarget {
-    return this.target;
   }
 }
 

@@ -1,7 +1,5 @@
 import type { Column, Properties } from '../types.ts';
-
-/** A value a form holds for a column before coercion. */
-export type FormValue = string | number | boolean | null | undefined;
+import type { FormValue } from './types.ts';
 
 /** Thrown when a value cannot be coerced to its column's type. */
 export class CoercionError extends Error {

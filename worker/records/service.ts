@@ -1,15 +1,9 @@
 import type { Attachment, Feature, Geometry, Properties } from '../types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
-import type { RecordQuery } from '../filters/types.ts';
-
-/** A feature as the server details it: with its photos and timestamps. */
-export interface DetailedFeature extends Feature {
-  attachments: Attachment[];
-  createdByEmail: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import { FeaturesApi } from '../http/features.ts';
+import { RecordsApi } from '../http/records.ts';
+import type { DetailedFeature, RecordPage, RecordQuery, UploadFile } from '../http/types.ts';
 
 /** Where records of one table live. */
 export interface RecordTarget {
@@ -18,43 +12,28 @@ export interface RecordTarget {
   attachmentInfoId: number;
 }
 
-/** A photo ready to upload. */
-export interface UploadPhoto {
-  blob: Blob;
-  name: string;
-}
-
-/** The If-Match header naming a record version (server/api/versions.ts), or none. */
-export function ifMatchHeader(version: number | undefined): Record<string, string> | undefined {
-  return version === undefined ? undefined : { 'If-Match': `"${version}"` };
-}
-
 /** SPEC §7 'Saving flows' over HTTP: create (with photo), update, photo replace, delete. */
 export class RecordService {
-  constructor(private readonly http: HttpClient, private readonly t: RecordTarget) {}
+  private readonly features: FeaturesApi;
+  private readonly records: RecordsApi;
+
+  constructor(http: HttpClient, private readonly t: RecordTarget) {
+    this.features = new FeaturesApi(http);
+    this.records = new RecordsApi(http);
+  }
 
   /** One feature with attachments (GET .../detailed). */
   detailed(id: number, signal?: AbortSignal): Promise<DetailedFeature> {
-    return this.http.get<DetailedFeature>(`/api/Features/${this.t.projectId}/${this.t.tableId}/${id}/detailed`, { signal });
+    return this.features.detailed(this.t.projectId, this.t.tableId, id, { signal });
   }
 
   /**
    * Create: the feature (geometry, properties, type, overwrite true) with the photo and its
    * attachment info id in one multipart request; `idempotencyKey` makes a retry safe.
    */
-  async create(geometry: Geometry, properties: Properties, photo: UploadPhoto | null, idempotencyKey: string): Promise<DetailedFeature> {
-    const feature = { type: 'Feature', geometry, properties, overwrite: true };
-    const form = new FormData();
-    form.append('feature', JSON.stringify(feature));
-    if (photo) {
-      form.append('AttachmentFiles', photo.blob, photo.name);
-      form.append('AttachmentInfoIds', String(this.t.attachmentInfoId));
-    }
-    return this.http.json<DetailedFeature>('POST', `/api/Features/${this.t.projectId}/${this.t.tableId}/full`, {
-      form,
-      headers: { 'Idempotency-Key': idempotencyKey },
-      timeoutMs: 120_000,
-    });
+  create(geometry: Geometry, properties: Properties, photo: UploadFile | null, idempotencyKey: string): Promise<DetailedFeature> {
+    const files = photo ? [{ file: photo, tableAttachmentInfoId: this.t.attachmentInfoId }] : [];
+    return this.features.full(this.t.projectId, this.t.tableId, { geometry, properties }, files, { idempotencyKey });
   }
 
   /**
@@ -63,9 +42,7 @@ export class RecordService {
    * record since; the answer carries the new version.
    */
   update(id: number, properties: Properties, geometry: Geometry | null, baseVersion?: number): Promise<Feature> {
-    const body: Record<string, unknown> = { properties, overwrite: true };
-    if (geometry) body.geometry = geometry;
-    return this.http.json<Feature>('PUT', `/api/Features/${this.t.projectId}/${this.t.tableId}/${id}`, { json: body, headers: ifMatchHeader(baseVersion) });
+    return this.features.update(this.t.projectId, this.t.tableId, id, geometry ? { properties, geometry } : { properties }, { baseVersion });
   }
 
   /**
@@ -76,23 +53,15 @@ export class RecordService {
    * error, time-out, 408, 429, 5xx), with the same key, after `pauseMs` × the attempt number.
    * Without a key it is sent once.
    */
-  async replacePhoto(id: number, photo: UploadPhoto, existing: readonly Attachment[], o: PhotoUploadOptions = {}): Promise<void> {
+  async replacePhoto(id: number, photo: UploadFile, existing: readonly Attachment[], o: PhotoUploadOptions = {}): Promise<void> {
     const { idempotencyKey, uploadAttempts = 1, pauseMs = 1000 } = o;
     const old = existing.find((a) => a.tableAttachmentInfoId === this.t.attachmentInfoId) ?? existing[0];
-    if (old) await this.http.send('DELETE', `/api/Records/${this.t.projectId}/attachment/${old.id}`);
+    if (old) await this.records.deleteAttachment(this.t.projectId, old.id);
     const attempts = idempotencyKey === undefined ? 1 : Math.max(1, uploadAttempts);
+    const upload = { tableId: this.t.tableId, recordId: id, tableAttachmentInfoId: this.t.attachmentInfoId, file: photo };
     for (let attempt = 1; ; attempt++) {
-      const form = new FormData();
-      form.append('TableId', String(this.t.tableId));
-      form.append('RecordId', String(id));
-      form.append('TableAttachmentInfoId', String(this.t.attachmentInfoId));
-      form.append('File', photo.blob, photo.name);
       try {
-        await this.http.send('POST', `/api/Records/${this.t.projectId}/attachment`, {
-          form,
-          timeoutMs: 120_000,
-          ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
-        });
+        await this.records.addAttachment(this.t.projectId, upload, { idempotencyKey });
         return;
       } catch (e) {
         const retry = e instanceof ApiError && (e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500);
@@ -104,12 +73,17 @@ export class RecordService {
 
   /** Delete: tableId and recordId; with `baseVersion`, refused (412) when the record changed since. */
   async remove(id: number, baseVersion?: number): Promise<void> {
-    await this.http.send('POST', `/api/Features/${this.t.projectId}/delete`, { json: { tableId: this.t.tableId, recordId: id }, headers: ifMatchHeader(baseVersion) });
+    await this.features.remove(this.t.projectId, this.t.tableId, id, { baseVersion });
   }
 
   /** Records of a table (SPEC §7 records query). */
-  search<T>(query: RecordQuery): Promise<{ records: T[]; total: number }> {
-    return this.http.post(`/api/Records/${this.t.projectId}/search`, query);
+  search(query: RecordQuery): Promise<RecordPage> {
+    return this.records.search(this.t.projectId, query);
+  }
+
+  /** A record's first photo of the target's attachment info (thumbnail or full size). */
+  photo(id: number, thumb: boolean, signal?: AbortSignal): Promise<Blob> {
+    return this.records.attachmentOfInfo(this.t.projectId, id, this.t.attachmentInfoId, thumb, { signal });
   }
 }
 

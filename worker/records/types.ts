@@ -1,4 +1,5 @@
-import type { FormValue } from './saveProperties.ts';
+/** A value a form holds for a column before coercion. */
+export type FormValue = string | number | boolean | null | undefined;
 
 /** What the report form sends to the core to save. */
 export interface SaveRecordInput {

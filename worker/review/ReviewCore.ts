@@ -1,17 +1,10 @@
-import type { HttpClient } from '../http/client.ts';
-import { ReviewApi, type ReviewInput } from '../http/review.ts';
+import type { ReviewApi } from '../http/review.ts';
+import type { ReviewInput } from '../http/types.ts';
+import type { Inbox } from './types.ts';
 import type { OfflineDb } from '../store/db.ts';
 import type { DataRecord } from '../types.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
-import { readRoles } from '../../domain/roles.ts';
-
-export type { ReviewInput } from '../http/review.ts';
-
-/** The reporter's inbox: what others did to her finds, newest first, and how many she has not seen. */
-export interface Inbox {
-  entries: HistoryEntry[];
-  unseen: number;
-}
+import { DEFAULT_ROLES_CLAIM, readRoles } from '../../domain/roles.ts';
 
 /** Where the reporter's inbox is kept (the settings table), per user. */
 const inboxKey = (email: string): string => `inbox:${email}`;
@@ -26,14 +19,18 @@ interface StoredInbox {
 /** Most inbox entries kept on the device. */
 const KEEP = 100;
 
-/** The roles of an access token, when it is a JWT (its claims are read, not verified: the server decides). */
-export function rolesOfToken(token: string | null): string[] {
+/**
+ * The roles of an access token, when it is a JWT, read by the server's rule (domain/roles.ts) from
+ * the same claim (`rolesClaim`, identity.json `roles_claim`) and client; the claims are read, not
+ * verified: the server decides.
+ */
+export function rolesOfToken(token: string | null, rolesClaim = DEFAULT_ROLES_CLAIM, clientId: string | null = null): string[] {
   const part = token?.split('.')[1];
   if (!part) return [];
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
     const payload = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as unknown;
-    return payload && typeof payload === 'object' ? readRoles(payload as Record<string, unknown>) : [];
+    return payload && typeof payload === 'object' ? readRoles(payload as Record<string, unknown>, rolesClaim, clientId) : [];
   } catch {
     return [];
   }
@@ -41,15 +38,11 @@ export function rolesOfToken(token: string | null): string[] {
 
 /** Review calls of the data core: verdicts, comments, history and the reporter's inbox (issue #20). */
 export class ReviewCore {
-  private readonly api: ReviewApi;
-
   constructor(
-    http: HttpClient,
+    private readonly api: ReviewApi,
     private readonly db: OfflineDb,
     private readonly target: { projectId: number; tableId: number },
-  ) {
-    this.api = new ReviewApi(http);
-  }
+  ) {}
 
   /** A verdict and/or a species correction; with the version the reviewer saw (412 when it changed). */
   review(id: number, input: ReviewInput, baseVersion?: number): Promise<DataRecord> {

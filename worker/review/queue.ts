@@ -1,43 +1,12 @@
-import type { Feature, Properties } from '../types.ts';
-import type { FilterNode } from '../filters/types.ts';
+import type { Feature } from '../types.ts';
+import type { FilterNode } from '../../domain/filters/types.ts';
 import { compile } from '../filters/compile.ts';
 import type { Column } from '../types.ts';
 import { COL } from '../columns.ts';
 import { STATUS_VALUES, STATUS_WAITING, statusOf } from '../../domain/statuses.ts';
 import { allOf, statusCondition } from '../layer/filterState.ts';
 import { reviewsGroup, type ReviewScope } from '../../domain/review.ts';
-
-/** What the review queue asks for (issue #20): statuses, group, species, a date range and an area. */
-export interface QueueQuery {
-  /** STATUS values to list (empty counts as 5); [] = every status. */
-  statuses: number[];
-  group: number | null;
-  species: number | null;
-  /** Find dates, YYYY-MM-DD, inclusive; null = open. */
-  from: string | null;
-  to: string | null;
-  /** EPSG:3857 [minX, minY, maxX, maxY]; null = everywhere. */
-  extent: [number, number, number, number] | null;
-  offset: number;
-  limit: number;
-}
-
-/** One record of the queue. */
-export interface QueueItem {
-  id: number;
-  properties: Properties;
-  /** EPSG:3857. */
-  coord: [number, number] | null;
-  /** The record's version (If-Match of a verdict); undefined when the server did not give it. */
-  version?: number;
-}
-
-/** A page of the queue, with the count of every status within the reviewer's groups and the other filters. */
-export interface QueuePage {
-  items: QueueItem[];
-  total: number;
-  counts: Record<number, number>;
-}
+import type { QueueItem, QueuePage, QueueQuery } from './types.ts';
 
 /** The queue's filters other than status, as conditions of the filter engine. */
 function otherConditions(q: QueueQuery): FilterNode[] {

@@ -1,10 +1,10 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature } from '../types.ts';
-import type { DetailedFeature } from '../records/service.ts';
+import type { DetailedFeature } from '../http/types.ts';
 import { addChange, changesOfRow } from './outbox.ts';
 import { backoffMs, type Outcome } from './outcome.ts';
 import { newTempId, pendingPhotos, rowsOf, uploadName } from './localRows.ts';
-import type { Change } from './types.ts';
+import type { Change } from './outbox.ts';
 
 /** What a change sends, read when it is marked uploading. */
 export interface Snapshot {

@@ -5,7 +5,8 @@ import { ApiError } from '../http/errors.ts';
 import { addChange, changesOfRow } from './outbox.ts';
 import { CREATOR_KEY, areaRowOf, asFeature, newTempId, pendingPhotos, rowsOf, withCreateDefaults } from './localRows.ts';
 import type { ApplyContext } from './apply.ts';
-import type { Change, ConflictInfo } from './types.ts';
+import type { ConflictInfo } from './types.ts';
+import type { Change } from './outbox.ts';
 
 /** The changes the server refused, oldest first, with the local version of their record. */
 export async function listConflicts(x: ApplyContext): Promise<ConflictInfo[]> {

@@ -4,8 +4,7 @@
  */
 export { OfflineRecords, type OfflineRecordsOptions } from './OfflineRecords.ts';
 export { SyncEngine, type SyncEngineOptions } from './SyncEngine.ts';
-export { backoffMs } from './outcome.ts';
-export {
-  MAX_BACKOFF_S, TEMP_ID_LIMIT,
-  type AppliedChange, type Change, type ConflictInfo, type OfflinePhoto, type OfflineTarget, type PendingChangeInfo, type SyncState,
-} from './types.ts';
+export { backoffMs, MAX_BACKOFF_S } from './outcome.ts';
+export { TEMP_ID_LIMIT } from './localRows.ts';
+export type { Change } from './outbox.ts';
+export type { AppliedChange, ConflictInfo, OfflinePhoto, OfflineTarget, PendingChangeInfo, SyncState } from './types.ts';

@@ -2,7 +2,9 @@ import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Properties } from '../types.ts';
 import { COL } from '../columns.ts';
 import { THUMB_NAME } from '../download/featureStore.ts';
-import { TEMP_ID_LIMIT } from './types.ts';
+
+/** SPEC §4: temporary ids of records created offline are below this. */
+export const TEMP_ID_LIMIT = 10_000_000;
 
 /**
  * How records live in the features table:

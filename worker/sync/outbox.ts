@@ -1,5 +1,7 @@
 import type { OfflineDb, OutboxRow } from '../store/db.ts';
-import type { Change } from './types.ts';
+
+/** One outbox row (the schema's OutboxRow); the sync module's name for it. */
+export type Change = OutboxRow;
 
 /** Kinds of change the outbox holds. */
 export type ChangeKind = Change['kind'];

@@ -1,7 +1,9 @@
 import { ApiError } from '../http/errors.ts';
-import { MAX_BACKOFF_S } from './types.ts';
 import type { Feature } from '../types.ts';
 import { staleRecord } from './stale.ts';
+
+/** Longest wait between retries of one change, in seconds (STYLE.md convention 8). */
+export const MAX_BACKOFF_S = 300;
 
 /** How one attempt of a change ended. */
 export type Outcome =

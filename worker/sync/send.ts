@@ -1,6 +1,7 @@
 import type { AttachmentRow } from '../store/db.ts';
 import type { Feature } from '../types.ts';
-import type { DetailedFeature, RecordService, UploadPhoto } from '../records/service.ts';
+import type { RecordService } from '../records/service.ts';
+import type { DetailedFeature, UploadFile } from '../http/types.ts';
 import { classify, type Outcome } from './outcome.ts';
 import { holdsSent, staleRecord } from './stale.ts';
 import { photoUploadKey, sendableProperties, uploadName } from './localRows.ts';
@@ -10,7 +11,7 @@ import type { Snapshot } from './apply.ts';
 export type Sent<T> = { outcome: Outcome; value?: T };
 
 /** A stored photo as an upload under its idempotent name. */
-function upload(changeId: string, p: AttachmentRow): UploadPhoto {
+function upload(changeId: string, p: AttachmentRow): UploadFile {
   return { blob: new Blob([p.arrayBuffer], { type: p.mimeType }), name: uploadName(changeId, p) };
 }
 

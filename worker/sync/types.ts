@@ -1,5 +1,4 @@
 import type { Feature } from '../types.ts';
-import type { OutboxRow } from '../store/db.ts';
 
 /** Where offline records go: project, profile, table and the attachment info of their photo. */
 export interface OfflineTarget {
@@ -65,12 +64,3 @@ export interface AppliedChange {
   tempId?: number;
   serverId: number;
 }
-
-/** One outbox row (the schema's OutboxRow); the sync module's name for it. */
-export type Change = OutboxRow;
-
-/** SPEC §4: temporary ids of records created offline are below this. */
-export const TEMP_ID_LIMIT = 10_000_000;
-
-/** Longest wait between retries of one change, in seconds (STYLE.md convention 8). */
-export const MAX_BACKOFF_S = 300;

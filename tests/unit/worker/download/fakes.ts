@@ -2,7 +2,8 @@
 import type { Feature } from '../../../../worker/types.ts';
 import { openOfflineDb, type OfflineDb } from '../../../../worker/store/db.ts';
 import { DownloadManager } from '../../../../worker/download/DownloadManager.ts';
-import type { DownloadManagerOptions, DownloadProgress } from '../../../../worker/download/types.ts';
+import type { DownloadProgress } from '../../../../worker/download/types.ts';
+import type { DownloadManagerOptions } from '../../../../worker/download/options.ts';
 
 /** The tile URL template of the tests. */
 export const TEMPLATE = 'http://tiles.test/ortho/{z}_{x}_{y}.png';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DataCoreImpl } from '../../../../worker/core.ts';
+import { DataCoreImpl } from '../../../../worker/core/dataCore.ts';
 import { ColumnarFilter } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';

@@ -1,14 +1,11 @@
-import type { Column } from './types.ts';
-import type { DetailedFeature } from './records/service.ts';
-import type { RecordsCore } from './records/recordsCore.ts';
-import type { OfflineRecords } from './sync/index.ts';
-import type { SaveRecordInput, SaveRecordResult, SaveStage } from './records/types.ts';
-import { ApiError } from './http/errors.ts';
-import { resizePhoto } from './photos/resize.ts';
-import { toSaveProperties } from './records/saveProperties.ts';
-
-/** SPEC §4: offline ids are random numbers below 10,000,000; server ids are not. */
-export const TEMP_ID_LIMIT = 10_000_000;
+import type { Column } from '../types.ts';
+import type { DetailedFeature } from '../http/types.ts';
+import type { RecordsCore } from './recordsCore.ts';
+import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
+import type { SaveRecordInput, SaveRecordResult, SaveStage } from './types.ts';
+import { ApiError } from '../http/errors.ts';
+import { resizePhoto } from '../photos/resize.ts';
+import { toSaveProperties } from './saveProperties.ts';
 
 /** What a write needs: the online service, the offline store, and whether we are online. */
 export interface WriteDeps {

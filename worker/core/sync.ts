@@ -1,0 +1,104 @@
+import type { ConflictInfo, PendingChangeInfo, SyncState } from '../api.ts';
+import { OfflineRecords, SyncEngine } from '../sync/index.ts';
+import { saveBackgroundSetup } from '../sync/background.ts';
+import { RecordService } from '../records/service.ts';
+import type { CoreSession } from './session.ts';
+
+/**
+ * The offline records and their outbox: the records written on the device, the replay of their
+ * changes to the server, what it refused, and the setup the service worker's background sync
+ * (worker/sync/background.ts) replays the outbox with when the tab is closed.
+ */
+export class SyncPart {
+  private made: { records: OfflineRecords; engine: SyncEngine } | null = null;
+
+  /** @param layerChanged called when a change reached the server or was dropped (the layer redraws). */
+  constructor(
+    private readonly s: CoreSession,
+    private readonly layerChanged: () => void,
+  ) {}
+
+  /** The records kept on the device (offline creates, edits, deletes and their photos). */
+  get records(): OfflineRecords {
+    return this.parts().records;
+  }
+
+  /** Sends waiting changes now, when online. */
+  async syncNow(): Promise<void> {
+    if (this.s.online) await this.engine.retryNow();
+  }
+
+  getSyncState(): Promise<SyncState> {
+    return this.engine.state();
+  }
+
+  getConflicts(): Promise<ConflictInfo[]> {
+    return this.engine.conflicts();
+  }
+
+  getPendingChanges(): Promise<PendingChangeInfo[]> {
+    return this.engine.pending();
+  }
+
+  async discardChange(changeId: string): Promise<void> {
+    await this.engine.discard(changeId);
+    this.layerChanged();
+  }
+
+  async saveChangeAsNew(changeId: string): Promise<void> {
+    await this.engine.saveAsNew(changeId);
+    await this.syncNow();
+  }
+
+  async keepMyChange(changeId: string): Promise<void> {
+    await this.engine.keepMine(changeId);
+    await this.syncNow();
+  }
+
+  /** After an offline write: tell the UI how many changes wait, and send them if the server is back. */
+  async afterOfflineWrite(): Promise<void> {
+    this.s.emit({ type: 'sync', state: await this.engine.state() });
+    await this.syncNow();
+  }
+
+  /** The service worker sent changes while this page was open: redraw and recount. */
+  async outboxChangedElsewhere(): Promise<void> {
+    this.layerChanged();
+    await this.engine.notify();
+  }
+
+  /** Keeps the token and target for the service worker's background replay; forgets them at sign-out. */
+  keepBackgroundSetup(): void {
+    if (!this.s.ready) return;
+    const { accessToken, email } = this.s.current;
+    const setup = accessToken ? { accessToken, email, target: this.s.target } : null;
+    void saveBackgroundSetup(this.s.db, setup).catch((e: unknown) => console.error('Could not keep the background sync setup', e));
+  }
+
+  /** At sign-out: the service worker must no longer hold the user's token (awaited before the redirect). */
+  async forgetBackgroundSetup(): Promise<void> {
+    await saveBackgroundSetup(this.s.db, null);
+  }
+
+  private get engine(): SyncEngine {
+    return this.parts().engine;
+  }
+
+  /** Made at first use, after init. */
+  private parts(): { records: OfflineRecords; engine: SyncEngine } {
+    if (!this.made) {
+      const { db, target } = this.s;
+      const engine = new SyncEngine({
+        db,
+        service: new RecordService(this.s.api.http, target),
+        target,
+        onState: (state) => this.s.emit({ type: 'sync', state }),
+        // A synced change alters the layer: the loaded copy is dropped before the UI redraws (else
+        // a find just sent disappeared from the map until a reload).
+        onApplied: () => this.layerChanged(),
+      });
+      this.made = { records: new OfflineRecords(db, target), engine };
+    }
+    return this.made;
+  }
+}
