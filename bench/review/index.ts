@@ -7,7 +7,8 @@
  * A page under 16 ms is within one frame of a data-core message; it never runs on the main thread.
  */
 import type { Column, Feature } from '../../worker/types.ts';
-import { reviewQueue, type QueueQuery } from '../../worker/review/queue.ts';
+import { reviewQueue } from '../../worker/review/queue.ts';
+import type { QueueQuery } from '../../worker/review/types.ts';
 import { QUICK, fmt, median, printTable } from '../lib.ts';
 
 const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false });

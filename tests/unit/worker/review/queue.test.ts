@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Column, Feature } from '../../../../worker/types.ts';
-import { reviewQueue, type QueueQuery } from '../../../../worker/review/queue.ts';
+import { reviewQueue } from '../../../../worker/review/queue.ts';
+import type { QueueQuery } from '../../../../worker/review/types.ts';
 import { statusCondition } from '../../../../worker/layer/filterState.ts';
 import { compile } from '../../../../worker/filters/compile.ts';
 
