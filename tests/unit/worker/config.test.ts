@@ -19,4 +19,10 @@ describe('configuration', () => {
     expect(() => parseIdentityConfig({ client_id: 'a' })).toThrow();
     expect(parseIdentityConfig({ authority: 'https://kc/realms/x', client_id: 'a' })).toMatchObject({ scope: 'openid email' });
   });
+
+  it('keeps the roles claim the server reads roles from (roles_claim), and leaves it out when absent or blank', () => {
+    expect(parseIdentityConfig({ authority: 'https://kc/realms/x', client_id: 'a', roles_claim: 'groups' }).roles_claim).toBe('groups');
+    expect(parseIdentityConfig({ authority: 'https://kc/realms/x', client_id: 'a' })).not.toHaveProperty('roles_claim');
+    expect(parseIdentityConfig({ authority: 'https://kc/realms/x', client_id: 'a', roles_claim: ' ' })).not.toHaveProperty('roles_claim');
+  });
 });
