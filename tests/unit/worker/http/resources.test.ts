@@ -10,7 +10,7 @@ import { ProjectsApi } from '../../../../worker/http/projects.ts';
 import { RecordsApi } from '../../../../worker/http/records.ts';
 
 /** What the fake server saw of one request. */
-interface Seen { method: string; url: string; auth: string | undefined; type: string; key: string | undefined; body: string }
+interface Seen { method: string; url: string; auth: string | undefined; type: string; key: string | undefined; ifMatch: string | undefined; body: string }
 
 let server: Server;
 let http: HttpClient;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (d: Buffer) => (body += d.toString('latin1')));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, type: String(req.headers['content-type'] ?? ''), key: req.headers['idempotency-key'] as string | undefined, body });
+      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, type: String(req.headers['content-type'] ?? ''), key: req.headers['idempotency-key'] as string | undefined, ifMatch: req.headers['if-match'], body });
       if (req.url?.includes('/thumbnail') && req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'image/jpeg' });
         return void res.end(Buffer.from([0xff, 0xd8, 0xff]));
@@ -65,6 +65,15 @@ describe('worker API clients (SPEC §7)', () => {
     expect(last().body).toContain('name="AttachmentInfoIds"');
     await f.remove(35, 48, 7);
     expect(JSON.parse(last().body)).toEqual({ tableId: 48, recordId: 7 });
+    expect(last().ifMatch).toBeUndefined();
+  });
+
+  it('FeaturesApi: a change based on a version sends it as If-Match (update and delete)', async () => {
+    const f = new FeaturesApi(http);
+    await f.update(35, 48, 7, { properties: { 1: 'b' } }, { baseVersion: 3 });
+    expect(last()).toMatchObject({ method: 'PUT', url: '/api/Features/35/48/7', ifMatch: '"3"' });
+    await f.remove(35, 48, 7, { baseVersion: 4 });
+    expect(last()).toMatchObject({ method: 'POST', url: '/api/Features/35/delete', ifMatch: '"4"' });
   });
 
   it('FeaturesApi.bulk: a refusal is an ApiError carrying the item in its body', async () => {
