@@ -1,9 +1,9 @@
-import { foldEquals, foldIncludes } from '../../worker/filters/casefold.ts';
-import { readInstant } from '../../worker/filters/dates.ts';
-import { andAll, orAll, yearFilter } from '../../worker/filters/helpers.ts';
+import { foldEquals, foldIncludes } from '../../domain/filters/casefold.ts';
+import { readInstant } from '../../domain/filters/dates.ts';
+import { andAll, orAll, yearFilter } from '../../domain/filters/helpers.ts';
 import { prefixWindow } from '../../worker/filters/predicates/date.ts';
-import { OUT } from '../../worker/filters/scratch.ts';
-import type { FilterCondition, FilterInput } from '../../worker/filters/types.ts';
+import { OUT } from '../../domain/filters/scratch.ts';
+import type { FilterCondition, FilterInput } from '../../domain/filters/types.ts';
 import type { Properties } from '../../worker/types.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { US_PER_DAY } from '../../worker/filters/calendar.ts';
-import { foldString } from '../../worker/filters/casefold.ts';
-import { ljubljanaLocalToUtcUs } from '../../worker/filters/ljubljana.ts';
-import type { PlanCondition, PlanNode } from '../../worker/filters/plan.ts';
+import { US_PER_DAY } from '../../domain/filters/calendar.ts';
+import { foldString } from '../../domain/filters/casefold.ts';
+import { ljubljanaLocalToUtcUs } from '../../domain/filters/ljubljana.ts';
+import type { PlanCondition, PlanNode } from '../../domain/filters/plan.ts';
 
 /**
  * The nearest MapLibre expression (`featureFilter`) to a validated filter, for a developer's own

@@ -1,7 +1,7 @@
 import { serialize } from 'node:v8';
 import type { LayerFilterState, PointBatch } from '../../worker/api.ts';
 import { compile } from '../../worker/filters/compile.ts';
-import type { FilterInput } from '../../worker/filters/types.ts';
+import type { FilterInput } from '../../domain/filters/types.ts';
 import { filterStateToConditions } from '../../worker/layer/filterState.ts';
 import { buildPointBatch } from '../../worker/layer/points.ts';
 import { SightingsLayer } from '../../worker/layer/SightingsLayer.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DATE_RE } from '../../worker/filters/grammar.ts';
-import type { FilterInput } from '../../worker/filters/types.ts';
+import { DATE_RE } from '../../domain/filters/grammar.ts';
+import type { FilterInput } from '../../domain/filters/types.ts';
 import { COLUMN_TYPES, type Column, type Properties } from '../../worker/types.ts';
 
 /** One of a developer's filters. */

@@ -1,7 +1,7 @@
 import type { Column } from '../../worker/types.ts';
-import { FilterError } from '../../worker/filters/FilterError.ts';
-import { validateSorts, type ValidSort } from '../../worker/filters/sorts.ts';
-import type { SortSpec } from '../../domain/filters.ts';
+import { FilterError } from '../../domain/filters/FilterError.ts';
+import { validateSorts, type ValidSort } from '../../domain/filters/sorts.ts';
+import type { SortSpec } from '../../domain/filters/types.ts';
 import { badRequest } from '../http/errors.ts';
 import { booleanSql, instantSql, numberSql, propertySql } from './valueSql.ts';
 

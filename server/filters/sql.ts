@@ -1,10 +1,10 @@
 import type { Column } from '../../worker/types.ts';
-import { formatDay, formatInstantUtc } from '../../worker/filters/calendar.ts';
-import { foldString } from '../../worker/filters/casefold.ts';
-import { FilterError } from '../../worker/filters/FilterError.ts';
-import type { PlanCondition, PlanNode } from '../../worker/filters/plan.ts';
-import type { FilterInput, OperationType } from '../../domain/filters.ts';
-import { validate, type FilterLimits } from '../../worker/filters/validate.ts';
+import { formatDay, formatInstantUtc } from '../../domain/filters/calendar.ts';
+import { foldString } from '../../domain/filters/casefold.ts';
+import { FilterError } from '../../domain/filters/FilterError.ts';
+import type { PlanCondition, PlanNode } from '../../domain/filters/plan.ts';
+import type { FilterInput, OperationType } from '../../domain/filters/types.ts';
+import { validate, type FilterLimits } from '../../domain/filters/validate.ts';
 import { badRequest } from '../http/errors.ts';
 import { booleanSql, daySql, emptySql, instantSql, numberSql, propertySql } from './valueSql.ts';
 

@@ -1,4 +1,4 @@
-import { DATE_RE_SOURCE, NUMBER_RE_SOURCE, OFFSET_RE_SOURCE } from '../../worker/filters/grammar.ts';
+import { DATE_RE_SOURCE, NUMBER_RE_SOURCE, OFFSET_RE_SOURCE } from '../../domain/filters/grammar.ts';
 
 /**
  * SQL that reads a property the way the engine does (worker/filters/numbers.ts, dates.ts,

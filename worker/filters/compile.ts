@@ -1,14 +1,14 @@
 import type { Properties } from '../types.ts';
-import { foldString } from './casefold.ts';
-import type { PlanCondition, PlanNode } from './plan.ts';
+import { foldString } from '../../domain/filters/casefold.ts';
+import type { PlanCondition, PlanNode } from '../../domain/filters/plan.ts';
 import { datePredicate } from './predicates/date.ts';
 import { keyPredicate } from './predicates/key.ts';
 import { numberPredicate } from './predicates/number.ts';
 import { booleanPredicate, nullPredicate } from './predicates/simple.ts';
 import { textPredicate } from './predicates/text.ts';
 import type { Predicate } from './predicates/types.ts';
-import type { FilterInput } from './types.ts';
-import { validate, type ColumnSource, type FilterLimits } from './validate.ts';
+import type { FilterInput } from '../../domain/filters/types.ts';
+import { validate, type ColumnSource, type FilterLimits } from '../../domain/filters/validate.ts';
 
 export type { Predicate } from './predicates/types.ts';
 

@@ -1,5 +1,5 @@
 import type { LayerFilterState } from '../api.ts';
-import type { FilterCondition, FilterInput, FilterNode } from '../filters/types.ts';
+import type { FilterCondition, FilterInput, FilterNode } from '../../domain/filters/types.ts';
 import { COL } from '../columns.ts';
 import { allOf, mapStateConditions, mapStateFilter, statusCondition as statusOn, type MapFilterColumns } from '../../domain/mapFilter.ts';
 

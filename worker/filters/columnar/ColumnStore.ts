@@ -1,8 +1,8 @@
 import type { Properties } from '../../types.ts';
-import { readDayKey, readInstant } from '../dates.ts';
-import { readNumber } from '../numbers.ts';
+import { readDayKey, readInstant } from '../../../domain/filters/dates.ts';
+import { readNumber } from '../../../domain/filters/numbers.ts';
 import { isEmpty } from '../predicates/types.ts';
-import { OUT } from '../scratch.ts';
+import { OUT } from '../../../domain/filters/scratch.ts';
 import { Dictionary } from './Dictionary.ts';
 
 /** A column read once into a Float64Array: the value, or NaN where it does not read. */

@@ -1,5 +1,5 @@
 import { compilePlan } from '../compile.ts';
-import type { PlanCondition, PlanNode } from '../plan.ts';
+import type { PlanCondition, PlanNode } from '../../../domain/filters/plan.ts';
 import { SCAN_LIMIT } from '../predicates/types.ts';
 import type { ColumnStore } from './ColumnStore.ts';
 import { copySelection } from './kernels.ts';

@@ -1,7 +1,7 @@
-import { formatDay, US_PER_DAY, US_PER_HOUR, daysFromCivil } from '../calendar.ts';
-import { readDayKey, readInstant } from '../dates.ts';
-import { OUT } from '../scratch.ts';
-import type { OperationType } from '../types.ts';
+import { formatDay, US_PER_DAY, US_PER_HOUR, daysFromCivil } from '../../../domain/filters/calendar.ts';
+import { readDayKey, readInstant } from '../../../domain/filters/dates.ts';
+import { OUT } from '../../../domain/filters/scratch.ts';
+import type { OperationType } from '../../../domain/filters/types.ts';
 import { SCAN_LIMIT, type Predicate } from './types.ts';
 
 /**

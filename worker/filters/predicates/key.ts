@@ -1,6 +1,6 @@
-import { readNumber } from '../numbers.ts';
-import { OUT } from '../scratch.ts';
-import type { OperationType } from '../types.ts';
+import { readNumber } from '../../../domain/filters/numbers.ts';
+import { OUT } from '../../../domain/filters/scratch.ts';
+import type { OperationType } from '../../../domain/filters/types.ts';
 import { numberPredicate } from './number.ts';
 import { textPredicate } from './text.ts';
 import { isEmpty, type Predicate } from './types.ts';

@@ -1,6 +1,6 @@
-import { readNumericString } from '../numbers.ts';
-import { OUT } from '../scratch.ts';
-import type { OperationType } from '../types.ts';
+import { readNumericString } from '../../../domain/filters/numbers.ts';
+import { OUT } from '../../../domain/filters/scratch.ts';
+import type { OperationType } from '../../../domain/filters/types.ts';
 import { SCAN_LIMIT, type Predicate } from './types.ts';
 
 /**

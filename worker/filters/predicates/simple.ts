@@ -1,5 +1,5 @@
-import { readBoolean } from '../booleans.ts';
-import type { OperationType } from '../types.ts';
+import { readBoolean } from '../../../domain/filters/booleans.ts';
+import type { OperationType } from '../../../domain/filters/types.ts';
 import { isEmpty, type Predicate } from './types.ts';
 
 /** Compiles isNull (empty: null, missing or '') or isNotNull of property `key`. */

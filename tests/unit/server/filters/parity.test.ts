@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkFilterCaseFolding } from '../../../../server/filters/checkDb.ts';
-import { formatInstantUtc } from '../../../../worker/filters/calendar.ts';
-import { foldCode } from '../../../../worker/filters/casefold.ts';
-import { readInstant } from '../../../../worker/filters/dates.ts';
-import { OUT } from '../../../../worker/filters/scratch.ts';
+import { formatInstantUtc } from '../../../../domain/filters/calendar.ts';
+import { foldCode } from '../../../../domain/filters/casefold.ts';
+import { readInstant } from '../../../../domain/filters/dates.ts';
+import { OUT } from '../../../../domain/filters/scratch.ts';
 
 /**
  * What the engine assumes of PostgreSQL, checked on PGlite: lower() folds like casefold.ts, and

@@ -1,5 +1,5 @@
-import type { FilterCondition, FilterNode, FilterValue, OperationType } from '../../../../worker/filters/types.ts';
-import { OPERATIONS, valueKindOf } from '../../../../worker/filters/operations.ts';
+import type { FilterCondition, FilterNode, FilterValue, OperationType } from '../../../../domain/filters/types.ts';
+import { OPERATIONS, valueKindOf } from '../../../../domain/filters/operations.ts';
 import type { Column, Properties } from '../../../../worker/types.ts';
 
 /** The seeded PRNG (domain/prng.ts), so that failures reproduce. */

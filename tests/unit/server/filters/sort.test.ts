@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSortSql } from '../../../../server/filters/sql.ts';
 import { HttpError } from '../../../../server/http/errors.ts';
-import type { SortSpec } from '../../../../worker/filters/types.ts';
+import type { SortSpec } from '../../../../domain/filters/types.ts';
 import type { Column, Properties } from '../../../../worker/types.ts';
 import { recordsDb } from './pglite.ts';
 

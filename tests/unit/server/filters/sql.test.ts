@@ -5,7 +5,7 @@ import { HttpError } from '../../../../server/http/errors.ts';
 import { ColumnStore } from '../../../../worker/filters/columnar/ColumnStore.ts';
 import { compileColumnar } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { compile, FilterError, validate } from '../../../../worker/filters/index.ts';
-import type { FilterInput } from '../../../../worker/filters/types.ts';
+import type { FilterInput } from '../../../../domain/filters/types.ts';
 import type { Column } from '../../../../worker/types.ts';
 import { loadVectors } from '../../worker/filters/vectorsFile.ts';
 import { idsWhere, insertRecords, recordsDb } from './pglite.ts';

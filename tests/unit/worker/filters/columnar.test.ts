@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ColumnStore } from '../../../../worker/filters/columnar/ColumnStore.ts';
 import { compileColumnar, type ColumnarFilter } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { compile, FilterError, validate } from '../../../../worker/filters/index.ts';
-import type { FilterInput } from '../../../../worker/filters/types.ts';
+import type { FilterInput } from '../../../../domain/filters/types.ts';
 import type { Column, Properties } from '../../../../worker/types.ts';
 import { prng, randomFilter, randomRecords, randomValue } from '../../server/filters/random.ts';
 import { loadVectors } from './vectorsFile.ts';

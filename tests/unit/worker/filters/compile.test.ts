@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../../worker/filters/index.ts';
-import type { FilterCondition, FilterNode } from '../../../../worker/filters/types.ts';
+import type { FilterCondition, FilterNode } from '../../../../domain/filters/types.ts';
 import type { Column, Properties } from '../../../../worker/types.ts';
 import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
 import { loadVectors } from './vectorsFile.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, validate, type PlanGroup } from '../../../../worker/filters/index.ts';
-import type { FilterCondition, FilterInput, FilterNode } from '../../../../worker/filters/types.ts';
+import type { FilterCondition, FilterInput, FilterNode } from '../../../../domain/filters/types.ts';
 import type { Column } from '../../../../worker/types.ts';
 
 const col = (id: number, type: Column['type']): Column => ({ id, tableId: 48, dbName: `C${id}`, name: 'c', type, isPk: false, isSpecial: false });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ColumnStore } from '../../../../worker/filters/columnar/ColumnStore.ts';
 import { compileColumnar } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { compile, FilterError, validate } from '../../../../worker/filters/index.ts';
-import { OPERATION_TYPES, type FilterInput } from '../../../../worker/filters/types.ts';
+import { OPERATION_TYPES, type FilterInput } from '../../../../domain/filters/types.ts';
 import { loadVectors } from './vectorsFile.ts';
 
 const v = loadVectors();

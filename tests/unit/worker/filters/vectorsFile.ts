@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { FilterErrorCode } from '../../../../worker/filters/FilterError.ts';
-import type { FilterInput } from '../../../../worker/filters/types.ts';
+import type { FilterErrorCode } from '../../../../domain/filters/FilterError.ts';
+import type { FilterInput } from '../../../../domain/filters/types.ts';
 import type { Column, Properties } from '../../../../worker/types.ts';
 
 /** One valid case of tests/vectors/filters.json. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PointBatch } from '../../../../worker/api.ts';
 import { compile } from '../../../../worker/filters/index.ts';
-import type { FilterInput } from '../../../../worker/filters/types.ts';
+import type { FilterInput } from '../../../../domain/filters/types.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
 import type { Column, Feature, Properties } from '../../../../worker/types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { andAll, compile, FilterError, orAll, yearFilter } from '../../../../worker/filters/index.ts';
-import type { FilterCondition } from '../../../../worker/filters/types.ts';
+import type { FilterCondition } from '../../../../domain/filters/types.ts';
 import type { Column } from '../../../../worker/types.ts';
 
 const columns: Column[] = [{ id: 1053, tableId: 48, dbName: 'DATUM_NAJDBE', name: 'Datum', type: 'DateTime', isPk: false, isSpecial: false }];

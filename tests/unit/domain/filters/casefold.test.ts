@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCode, foldEndsWith, foldEquals, foldIncludes, foldStartsWith, foldString, isFolded } from '../../../../worker/filters/casefold.ts';
+import { foldCode, foldEndsWith, foldEquals, foldIncludes, foldStartsWith, foldString, isFolded } from '../../../../domain/filters/casefold.ts';
 import { prng } from '../../server/filters/random.ts';
 
 describe('case folding', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { daysFromCivil, formatDay, formatInstantUtc } from '../../../../worker/filters/calendar.ts';
-import { readDayKey, readInstant } from '../../../../worker/filters/dates.ts';
-import { DATE_RE } from '../../../../worker/filters/grammar.ts';
-import { ljubljanaOffsetUs } from '../../../../worker/filters/ljubljana.ts';
-import { OUT } from '../../../../worker/filters/scratch.ts';
+import { daysFromCivil, formatDay, formatInstantUtc } from '../../../../domain/filters/calendar.ts';
+import { readDayKey, readInstant } from '../../../../domain/filters/dates.ts';
+import { DATE_RE } from '../../../../domain/filters/grammar.ts';
+import { ljubljanaOffsetUs } from '../../../../domain/filters/ljubljana.ts';
+import { OUT } from '../../../../domain/filters/scratch.ts';
 import { prng } from '../../server/filters/random.ts';
 
 const instant = (s: string): string | null => (readInstant(s) ? formatInstantUtc(OUT[0]!) : null);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readBoolean } from '../../../../worker/filters/booleans.ts';
-import { NUMBER_RE } from '../../../../worker/filters/grammar.ts';
-import { readNumber, readNumericString } from '../../../../worker/filters/numbers.ts';
-import { OUT } from '../../../../worker/filters/scratch.ts';
+import { readBoolean } from '../../../../domain/filters/booleans.ts';
+import { NUMBER_RE } from '../../../../domain/filters/grammar.ts';
+import { readNumber, readNumericString } from '../../../../domain/filters/numbers.ts';
+import { OUT } from '../../../../domain/filters/scratch.ts';
 import { prng } from '../../server/filters/random.ts';
 
 describe('number reader', () => {
