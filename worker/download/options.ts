@@ -2,9 +2,10 @@
 import type { Feature } from '../types.ts';
 import type { OfflineDb } from '../store/db.ts';
 import type { Extent3857 } from './types.ts';
+import type { OfflineTarget } from '../sync/types.ts';
 
-/** Options of the DownloadManager. */
-export interface DownloadManagerOptions {
+/** Options of the DownloadManager: the engine, and where the area's records come from (project, profile, table, photos). */
+export interface DownloadManagerOptions extends OfflineTarget {
   /** The worker's database (worker/store/db.ts). */
   db: OfflineDb;
   /** Fetches one tile; the core passes `fetch` with TILE_REQUEST (tileFetch.ts: no HTTP cache copy). */
@@ -15,10 +16,6 @@ export interface DownloadManagerOptions {
   loadThumbnail?: (featureId: number, signal: AbortSignal) => Promise<Blob | null>;
   /** Absolute tile URL with {z} {x} {y} (and optionally {-y}). */
   tileUrlTemplate: string;
-  projectId: number;
-  profileId: number;
-  tableId: number;
-  attachmentInfoId: number;
   /** Parallel fetches; default 6 (Chromium's connections per host over HTTP/1.1). */
   concurrency?: number;
   /** Rows per bulkPut transaction; default 50. */

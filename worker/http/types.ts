@@ -2,7 +2,7 @@
  * Request and response shapes of the platform API (SPEC §7), as the server sends them
  * (server/api/schemas*.ts document the same shapes in /api/openapi.json).
  */
-import type { Attachment, Column, ColumnType, DataRecord, Feature, Geometry, Profile, Project, Properties, SelectValue } from '../types.ts';
+import type { Column, ColumnType, DataRecord, Feature, Geometry, Profile, Project, Properties, SelectValue } from '../types.ts';
 
 export type { RecordQuery } from '../../domain/filters/types.ts';
 
@@ -34,12 +34,7 @@ export interface ExportFile {
 }
 
 /** A feature with its attachments, creator e-mail (creator only) and timestamps (the /detailed shape). */
-export interface DetailedFeature extends Feature {
-  attachments: Attachment[];
-  createdByEmail: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type DetailedFeature = Feature & Pick<DataRecord, 'attachments' | 'createdByEmail' | 'createdAt' | 'updatedAt'>;
 
 /** The body of a create: geometry and properties by column id. */
 export interface FeatureCreate {
