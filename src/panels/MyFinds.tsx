@@ -13,6 +13,9 @@ import { formatDateSl } from '../ui/format.ts';
 import { COL } from '../../domain/columns.ts';
 import { speciesName } from '../ui/species.ts';
 import { StatusChip } from '../review/StatusChip.tsx';
+import { latestVerdictNotes } from '../review/verdictNotes.ts';
+import { inbox } from '../state/review.ts';
+import { STATUS_NEEDS_INFO, STATUS_REJECTED, statusOf } from '../../domain/statuses.ts';
 
 /** The chosen order of 'Moje najdbe' (newest first until the user picks another). */
 const findOrder = signal<FindOrder>('newest');
@@ -33,6 +36,7 @@ export function MyFinds() {
     loaded.map((f) => ({ ...f, date: String(f.properties[COL.date] ?? ''), species: speciesName(catalogue.value, f.properties) })),
     findOrder.value,
   );
+  const notes = latestVerdictNotes(inbox.value.entries);
   return (
     <>
       <label className="field inline-field">
@@ -57,6 +61,7 @@ export function MyFinds() {
             <dd>
               <StatusChip value={f.properties[COL.status]} />
             </dd>
+            <VerdictNote status={statusOf(f.properties[COL.status])} note={notes.get(f.id)} />
           </dl>
           <IconButton
             label={sl.profile.zoomTo}
@@ -66,6 +71,19 @@ export function MyFinds() {
         </li>
       ))}
       </ul>
+    </>
+  );
+}
+
+/** The reason of a rejection or the question of a request for evidence, under the status. */
+function VerdictNote({ status, note }: { status: number | null; note: string | undefined }) {
+  if (!note || (status !== STATUS_REJECTED && status !== STATUS_NEEDS_INFO)) return null;
+  return (
+    <>
+      <dt>{status === STATUS_REJECTED ? sl.review.reason : sl.review.question}</dt>
+      <dd className={`verdict-note status-${status}`} data-testid="my-finds-note">
+        {note}
+      </dd>
     </>
   );
 }

@@ -11,7 +11,8 @@ import { STATUS_NEEDS_INFO, STATUS_REJECTED, statusOf } from '../../domain/statu
 import { reviewsGroup } from '../../domain/review.ts';
 import { HistoryList } from './HistoryList.tsx';
 import { ReviewActions } from './ReviewActions.tsx';
-import { useHistory, verdictNote } from './useHistory.ts';
+import { useHistory } from './useHistory.ts';
+import { verdictNote } from './verdictNotes.ts';
 
 /** Props of FindReview. */
 export interface FindReviewProps {

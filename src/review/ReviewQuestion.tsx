@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { sl } from '../i18n/sl.ts';
 import { STATUS_NEEDS_INFO, statusOf } from '../../domain/statuses.ts';
-import { useHistory, verdictNote } from './useHistory.ts';
+import { useHistory } from './useHistory.ts';
+import { verdictNote } from './verdictNotes.ts';
 
 /**
  * Above the edit form of a find handed back for evidence ('Potrebna dopolnitev'): the reviewer's

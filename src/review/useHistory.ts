@@ -30,12 +30,3 @@ export function useHistory(recordId: number, enabled: boolean): [HistoryState, (
   const append = (e: HistoryEntry): void => setState((s) => (s.kind === 'ok' ? { kind: 'ok', entries: [...s.entries, e] } : s));
   return [state, append];
 }
-
-/** The reason of a rejection or the question of a request for evidence: the note of the verdict that set the current status. */
-export function verdictNote(entries: readonly HistoryEntry[]): string | null {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (e.kind === 'verdict') return e.comment;
-  }
-  return null;
-}
