@@ -106,11 +106,12 @@ describe('thinLevels', () => {
     expect([...thinLevels(new Float64Array([NaN, 0, 1, 1]), new Uint16Array([0, 0]))]).toEqual([THIN_ALL_LEVEL, 0]);
   });
 
-  it('thins 100k points over Slovenia in well under a second', () => {
+  // Its speed is measured by bench/map (thinning is part of buildPointBatch there), not asserted
+  // on the wall clock here.
+  it('thins 100k points over Slovenia', () => {
     const { coords, styleIndex } = points(100_000, 9, [1_480_000, 5_686_000, 1_859_000, 5_925_000]);
-    const t = performance.now();
     const m = thinLevels(coords, styleIndex);
-    expect(performance.now() - t).toBeLessThan(1000);
+    expect(m).toHaveLength(100_000);
     // At zoom 8 (the whole country on a screen) far fewer points are drawn than exist.
     expect(m.filter((v) => v <= 8).length).toBeLessThan(70_000);
   });
