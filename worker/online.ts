@@ -50,11 +50,6 @@ export class OnlineMonitor {
     return this.running;
   }
 
-  /** Marks the app offline at once (e.g. the browser's 'offline' event or a failed request). */
-  markOffline(): void {
-    this.set(false);
-  }
-
   private async run(): Promise<boolean> {
     let ok = false;
     if (this.opts.browserOnline()) {
