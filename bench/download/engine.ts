@@ -59,7 +59,7 @@ export interface RunInput {
 const TEMPLATE = '/tiles/ortho/{z}_{x}_{y}.png';
 
 /**
- * The app's engine: the core's options (worker/offlineCore.ts), a fresh database per run (opened
+ * The app's engine: the core's options (worker/core/areas.ts), a fresh database per run (opened
  * before and deleted after the timed part). `onProgress` gets every report the engine emits.
  */
 export async function runEngine(input: RunInput, onProgress: (p: DownloadProgress) => void = () => undefined, mark: Mark = () => undefined, tune = ''): Promise<RunFigures> {
@@ -72,7 +72,7 @@ export async function runEngine(input: RunInput, onProgress: (p: DownloadProgres
   const meter = inFlightMeter();
   const manager = new DownloadManager({
     db,
-    // As the data core (worker/offlineCore.ts): fetch with TILE_REQUEST and the job's signal.
+    // As the data core (worker/core/areas.ts): fetch with TILE_REQUEST and the job's signal.
     fetchTile: (url, signal) => meter.track(fetch(url, { ...(t.has('httpcache') ? {} : TILE_REQUEST), ...(t.has('nosignal') ? {} : { signal }) })),
     ...(t.has('batch') ? { batchSize: Number(t.get('batch')) } : {}),
     ...(t.has('wq') ? { writeQueue: Number(t.get('wq')) } : {}),

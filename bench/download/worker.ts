@@ -1,7 +1,7 @@
 /**
  * The bench's module worker: runs one download way on request and posts its figures back. The
  * engine also posts every progress report it emits to the page, as the data core does through
- * its event subscription (worker/offlineCore.ts), so the main thread's share of that is measured.
+ * its event subscription (worker/core/areas.ts), so the main thread's share of that is measured.
  */
 import { runBare, runEngine, type RunInput } from './engine.ts';
 import { runExperiment } from './experiments.ts';
