@@ -19,28 +19,35 @@ export function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
-/** The year of a day number. */
-export function yearOfDay(day: number): number {
+/** Scratch of civilParts: the year counted from March, the day of that year and its month (0 = March). */
+const parts = new Int32Array(3);
+
+/** Splits a day number into the March-based year, day of year and month (Howard Hinnant's civil_from_days). */
+function civilParts(day: number): Int32Array {
   const z = day + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
   const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  return yoe + era * 400 + (mp >= 10 ? 1 : 0);
+  parts[0] = yoe + era * 400;
+  parts[1] = doy;
+  parts[2] = Math.floor((5 * doy + 2) / 153);
+  return parts;
+}
+
+/** The year of a day number (allocation-free). */
+export function yearOfDay(day: number): number {
+  const p = civilParts(day);
+  return p[0]! + (p[2]! >= 10 ? 1 : 0);
 }
 
 /** The civil date of a day number as [year, month, day] (allocates; for formatting). */
 export function civilFromDays(day: number): [number, number, number] {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const p = civilParts(day);
+  const mp = p[2]!;
+  const d = p[1]! - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
+  return [p[0]! + (m <= 2 ? 1 : 0), m, d];
 }
 
 /** Number of days in month m (1-12) of year y. */

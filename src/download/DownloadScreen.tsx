@@ -95,26 +95,20 @@ export function DownloadScreen() {
             </p>
           )}
           <div className="field-row zoom-row">
-            <div className="field">
-              <label htmlFor="dl-min">{sl.download.minZoom}</label>
-              <select id="dl-min" value={range?.[0] ?? ''} disabled={running || !range} onChange={(e) => setPicked([Number(e.target.value), Math.max(Number(e.target.value), range![1])])}>
-                {ZOOMS.map((z) => (
-                  <option key={z} value={z}>
-                    {zoomLabel(z)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="dl-max">{sl.download.maxZoom}</label>
-              <select id="dl-max" value={range?.[1] ?? ''} disabled={running || !range} onChange={(e) => setPicked([Math.min(range![0], Number(e.target.value)), Number(e.target.value)])}>
-                {ZOOMS.map((z) => (
-                  <option key={z} value={z}>
-                    {zoomLabel(z)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ZoomSelect
+              id="dl-min"
+              label={sl.download.minZoom}
+              value={range?.[0]}
+              disabled={running || !range}
+              onPick={(z) => setPicked([z, Math.max(z, range![1])])}
+            />
+            <ZoomSelect
+              id="dl-max"
+              label={sl.download.maxZoom}
+              value={range?.[1]}
+              disabled={running || !range}
+              onPick={(z) => setPicked([Math.min(range![0], z), z])}
+            />
           </div>
           <EstimateView estimate={estimate} loading={!!area && online.value && !estimate} />
           {job ? (
@@ -137,5 +131,21 @@ export function DownloadScreen() {
         </div>
       </section>
     </>
+  );
+}
+
+/** One end of the zoom range: a labelled select of the downloadable zoom levels. */
+function ZoomSelect(props: { id: string; label: string; value: number | undefined; disabled: boolean; onPick: (zoom: number) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value ?? ''} disabled={props.disabled} onChange={(e) => props.onPick(Number(e.target.value))}>
+        {ZOOMS.map((z) => (
+          <option key={z} value={z}>
+            {zoomLabel(z)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

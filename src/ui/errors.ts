@@ -6,26 +6,20 @@ export function errorStatus(e: unknown): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** The Slovenian hint for each HTTP status the app explains (0 = no connection). */
+const HINTS: Readonly<Record<number, string>> = {
+  0: sl.errors.noConnection,
+  400: sl.errors.badInput,
+  401: sl.auth.sessionExpired,
+  403: sl.errors.forbidden,
+  404: sl.errors.notFound,
+  412: sl.errors.changedMeanwhile,
+  413: sl.errors.tooLarge,
+  415: sl.records.photoWrongType,
+};
+
 /** A Slovenian explanation of why a request failed, to add after the SPEC message; '' when none fits. */
 export function failureHint(e: unknown): string {
-  switch (errorStatus(e)) {
-    case 0:
-      return sl.errors.noConnection;
-    case 400:
-      return sl.errors.badInput;
-    case 401:
-      return sl.auth.sessionExpired;
-    case 403:
-      return sl.errors.forbidden;
-    case 404:
-      return sl.errors.notFound;
-    case 413:
-      return sl.errors.tooLarge;
-    case 412:
-      return sl.errors.changedMeanwhile;
-    case 415:
-      return sl.records.photoWrongType;
-    default:
-      return '';
-  }
+  const status = errorStatus(e);
+  return status === null ? '' : (HINTS[status] ?? '');
 }
