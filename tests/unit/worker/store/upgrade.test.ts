@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
+import type { Feature, Properties } from '../../../../worker/types.ts';
 import { openOfflineDb, type AttachmentRow, type ExtentRow, type FeatureRow, type IdMapRow, type JobRow, type OutboxRow, type ResponseRow } from '../../../../worker/store/db.ts';
 
 /**
@@ -28,7 +29,7 @@ function openAsVersion2(name: string): Dexie {
 }
 
 const point = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
-const feature = (id: number, props: Record<string, unknown>) => ({ type: 'Feature' as const, id, geometry: point(1_650_000 + id, 5_780_000 + id), properties: props });
+const feature = (id: number, properties: Properties): Feature => ({ type: 'Feature', id, geometry: point(1_650_000 + id, 5_780_000 + id), properties });
 /** Photo bytes that survive only if the blob is copied whole. */
 const photo = (seed: number, size: number): ArrayBuffer => {
   const b = new Uint8Array(size);
