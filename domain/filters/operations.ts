@@ -1,4 +1,4 @@
-import type { Column } from '../../worker/types.ts';
+import type { Column } from '../model.ts';
 import type { OperationType } from './types.ts';
 
 /**

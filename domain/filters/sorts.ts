@@ -1,4 +1,4 @@
-import type { Column } from '../../worker/types.ts';
+import type { Column } from '../model.ts';
 import { FilterError } from './FilterError.ts';
 import { valueKindOf, type ValueKind } from './operations.ts';
 import type { SortSpec } from './types.ts';

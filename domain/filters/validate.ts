@@ -1,4 +1,4 @@
-import type { Column } from '../../worker/types.ts';
+import type { Column } from '../model.ts';
 import { FilterError } from './FilterError.ts';
 import { booleanLiteral, dayLiteral, instantLiteral, numberLiteral, textLiteral } from './literals.ts';
 import { NUMERIC_ONLY_ON_KEY, OPERATIONS, TEXT_ONLY_ON_KEY, valueKindOf, type ValueKind } from './operations.ts';
