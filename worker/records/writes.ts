@@ -2,6 +2,7 @@ import type { Column } from '../types.ts';
 import type { DetailedFeature } from '../http/types.ts';
 import type { RecordsCore } from './recordsCore.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
+import { CREATOR_KEY } from '../sync/localRows.ts';
 import type { SaveRecordInput, SaveRecordResult, SaveStage } from './types.ts';
 import { ApiError } from '../http/errors.ts';
 import { resizePhoto } from '../photos/resize.ts';
@@ -85,7 +86,7 @@ export async function getAnywhere(d: WriteDeps, id: number): Promise<DetailedFea
   }
   const local = await d.offline.get(id);
   if (!local) throw new ApiError('Not Found', 404, 'Not Found', '');
-  const creator = local.feature.properties['1820'];
+  const creator = local.feature.properties[CREATOR_KEY];
   return {
     ...local.feature,
     attachments: local.hasPhoto ? [{ id: 0, recordId: id, tableAttachmentInfoId: d.attachmentInfoId, name: 'fotografija.jpg', mimeType: 'image/jpeg', size: 0 }] : [],
