@@ -25,7 +25,7 @@ import type BaseLayer from 'ol/layer/Base.js';
 import { MapController } from '../../src/map/MapController.ts';
 import { buildPointBatch } from '../../worker/layer/points.ts';
 import { thinLevelFor } from '../../worker/layer/thin.ts';
-import { COL } from '../../worker/columns.ts';
+import { COL } from '../../domain/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
 import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../worker/types.ts';
 import { mulberry32 } from '../../domain/prng.ts';

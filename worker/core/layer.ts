@@ -1,6 +1,6 @@
 import type { ExportFile, LayerFilterState, PointBatch } from '../api.ts';
 import type { Feature } from '../types.ts';
-import { COL } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
 import { gridFor } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';

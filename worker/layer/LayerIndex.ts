@@ -1,6 +1,7 @@
 import type { PointBatch } from '../api.ts';
 import type { Feature } from '../types.ts';
-import { COL, isPublic } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
+import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { compilePlan } from '../filters/compile.ts';
 import { compileColumnar } from '../filters/columnar/ColumnarFilter.ts';
 import { SelectionPool } from '../filters/columnar/Shared.ts';

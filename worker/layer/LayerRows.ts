@@ -1,5 +1,6 @@
 import type { Feature, Properties } from '../types.ts';
-import { COL, isPublic } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
+import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { ColumnStore } from '../filters/columnar/ColumnStore.ts';
 import { finestCell } from './thinSorted.ts';
 import { generalisedSide } from './squares.ts';

@@ -1,6 +1,6 @@
 import type { LayerFilterState } from '../api.ts';
 import type { FilterCondition, FilterInput, FilterNode } from '../../domain/filters/types.ts';
-import { COL } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { allOf, mapStateConditions, mapStateFilter, statusCondition as statusOn, type MapFilterColumns } from '../../domain/mapFilter.ts';
 
 /** The sightings table's columns the map's filter state reads. */

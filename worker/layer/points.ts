@@ -1,7 +1,8 @@
 import type { PointBatch } from '../api.ts';
 import { unconfirmedFlags } from './unconfirmed.ts';
 import type { Feature, Properties } from '../types.ts';
-import { COL, isPublic } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
+import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { thinLevels } from './thin.ts';
 import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
 

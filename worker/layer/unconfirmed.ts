@@ -1,5 +1,5 @@
 import type { Properties } from '../types.ts';
-import { COL } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { STATUS_CONFIRMED, statusOf } from '../../domain/statuses.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Column, Feature } from '../types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { resizePhoto } from '../photos/resize.ts';
-import { GROUP_UNIT_TABLE, UNIT_TABLE } from '../columns.ts';
+import { GROUP_UNIT_TABLE, UNIT_TABLE } from '../../domain/columns.ts';
 import type { DetailedFeature } from '../http/types.ts';
 import { RecordService, type RecordTarget } from './service.ts';
 import { toSaveProperties } from './saveProperties.ts';

@@ -2,7 +2,7 @@ import type { Feature } from '../types.ts';
 import type { FilterNode } from '../../domain/filters/types.ts';
 import { compile } from '../filters/compile.ts';
 import type { Column } from '../types.ts';
-import { COL } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { STATUS_VALUES, STATUS_WAITING, statusOf } from '../../domain/statuses.ts';
 import { allOf, statusCondition } from '../layer/filterState.ts';
 import { reviewsGroup, type ReviewScope } from '../../domain/review.ts';

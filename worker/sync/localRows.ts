@@ -1,6 +1,6 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Properties } from '../types.ts';
-import { COL } from '../columns.ts';
+import { COL } from '../../domain/columns.ts';
 import { THUMB_NAME } from '../download/featureStore.ts';
 
 /** SPEC §4: temporary ids of records created offline are below this. */
