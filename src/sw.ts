@@ -12,7 +12,8 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { OUTBOX_SYNC_TAG, replayInBackground } from '../worker/sync/background.ts';
+import { OUTBOX_SYNC_TAG } from '../domain/backgroundSync.ts';
+import { replayInBackground } from '../worker/sync/background.ts';
 import { OUTBOX_SYNCED_MESSAGE } from './app/backgroundSyncMessage.ts';
 
 /** The Background Sync event (Chromium); not in TypeScript's WebWorker library. */

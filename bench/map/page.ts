@@ -24,7 +24,7 @@ import type Point from 'ol/geom/Point.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import { MapController } from '../../src/map/MapController.ts';
 import { buildPointBatch } from '../../worker/layer/points.ts';
-import { thinLevelFor } from '../../worker/layer/thin.ts';
+import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { COL } from '../../domain/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
 import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../worker/types.ts';

@@ -12,8 +12,6 @@
 
 import { HALF_WORLD, THIN_ALL_LEVEL, thinCellSize } from '../../domain/thinGrid.ts';
 
-export { THIN_CELL_PX, THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../domain/thinGrid.ts';
-
 /**
  * For each point, the first level at which it is drawn (0 … THIN_ALL_LEVEL): draw point i at
  * level L when `minLevel[i] <= L`. `coords` are x0, y0, x1, y1, … in EPSG:3857 and `styleIndex`

@@ -1,4 +1,4 @@
-import { THIN_ALL_LEVEL, thinCellSize } from './thin.ts';
+import { THIN_ALL_LEVEL, thinCellSize } from '../../domain/thinGrid.ts';
 
 /**
  * Zoom thinning (thin.ts) from points kept sorted by style and by the Z-order of their cells,

@@ -16,7 +16,6 @@ import type { OfflineTarget } from './types.ts';
  * when it is next opened.
  */
 
-export { OUTBOX_SYNC_TAG } from './backgroundTag.ts';
 
 const SETTING_KEY = 'background-sync';
 

@@ -4,7 +4,7 @@ import type Point from 'ol/geom/Point.js';
 import { Style } from 'ol/style.js';
 import { createSightingsLayer, fastPointStyle, hiddenSightingsAt, setBatch } from '../../../../src/map/sightingsLayer.ts';
 import { toOlStyle } from '../../../../src/map/symbology.ts';
-import { THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../../../worker/layer/thin.ts';
+import { THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
 
 const circle = (color: string) => toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { THIN_ALL_LEVEL, THIN_CELL_PX, thinCellSize, thinLevelFor, thinLevels } from '../../../../worker/layer/thin.ts';
+import { THIN_ALL_LEVEL, THIN_CELL_PX, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
+import { thinLevels } from '../../../../worker/layer/thin.ts';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
 import type { Feature } from '../../../../worker/types.ts';
 import { mulberry32 } from '../../../../domain/prng.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { THIN_ALL_LEVEL, thinCellSize, thinLevels } from '../../../../worker/layer/thin.ts';
+import { THIN_ALL_LEVEL, thinCellSize } from '../../../../domain/thinGrid.ts';
+import { thinLevels } from '../../../../worker/layer/thin.ts';
 import { finestCell, thinSequence, zCompare } from '../../../../worker/layer/thinSorted.ts';
 import { prng } from '../../server/filters/random.ts';
 
