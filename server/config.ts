@@ -31,14 +31,14 @@ export interface ServerConfig {
    */
   accessTokenTtlSeconds: number;
   /**
-   * The exports (server/api/exports.ts): EXPORT_LICENSE is the licence of the Darwin Core Archive
+   * The exports (server/api/exports/routes.ts): EXPORT_LICENSE is the licence of the Darwin Core Archive
    * (CC-BY-4.0 by default, or CC0-1.0 or CC-BY-NC-4.0: the ones GBIF accepts); EXPORT_PUBLISHER
    * the organisation its eml.xml names (default 'Sporoči vrsto'); EXPORT_CONTACT_EMAIL its contact.
    */
   exports: { license: string; publisher: string; contactEmail: string | null };
 }
 
-/** The licences EXPORT_LICENSE takes (server/api/dwca.ts LICENSES). */
+/** The licences EXPORT_LICENSE takes (server/api/exports/dwcaTerms.ts LICENSES). */
 export const EXPORT_LICENSES = ['CC-BY-4.0', 'CC0-1.0', 'CC-BY-NC-4.0'] as const;
 
 /** The export settings of `env` (part of loadConfig; also read by registerApi when its caller gives none). */

@@ -4,22 +4,16 @@ import type { Db } from '../db/index.ts';
 import type { Authenticate } from '../auth/types.ts';
 import { ApiDocs } from './openapi/apiDocs.ts';
 import type { ApiContext } from './http/context.ts';
+import { registerFeatureRoutes } from './records/featuresRoutes.ts';
+import { registerRecordRoutes } from './records/recordsRoutes.ts';
 import { FORM_LIMITS } from './http/multipart.ts';
-import { registerFeatureRoutes } from './records/features.ts';
-import { registerFeatureQueryRoutes } from './spatial/extentTables.ts';
-import { registerFeatureFullRoute } from './records/featureFull.ts';
-import { registerRecordRoutes } from './records/records.ts';
 import { registerAttachmentRoutes } from './attachments/routes.ts';
 import { registerProjectRoutes } from './projects/routes.ts';
 import { registerColumnRoutes } from './columns/routes.ts';
 import { memoAuthenticate } from './access/admin.ts';
-import { registerBulkRoutes } from './records/bulkRoutes.ts';
 import { registerProfileRoutes } from './profiles/routes.ts';
 import { installNulGuard } from './http/nulGuard.ts';
 import { installProjectVisibility } from './access/draftProjects.ts';
-import { registerRecordFullRoute } from './records/recordFull.ts';
-import { registerRecordItemRoutes } from './records/recordItems.ts';
-import { registerRecordSpatialRoutes } from './spatial/recordSpatial.ts';
 import { registerReviewRoutes } from './review/routes.ts';
 import { registerSensitivityRoutes } from './sensitivity/routes.ts';
 import { registerExportRoutes, type ExportSettings } from './exports/routes.ts';
@@ -60,20 +54,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       doc: { summary: 'This OpenAPI 3.1 document', tag: 'Health', auth: 'none', responses: { 200: { description: 'OpenAPI document', schema: { type: 'object' } } } },
       handler: async () => docs.document(),
     });
-    registerFeatureQueryRoutes(api, ctx);
-    registerFeatureFullRoute(api, ctx);
     registerFeatureRoutes(api, ctx);
     registerRecordRoutes(api, ctx);
     registerAttachmentRoutes(api, ctx);
     registerProjectRoutes(api, ctx);
     registerColumnRoutes(api, ctx);
-    registerBulkRoutes(api, ctx);
-    registerRecordItemRoutes(api, ctx);
-    registerRecordSpatialRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerSensitivityRoutes(api, ctx);
     registerExportRoutes(api, ctx, deps.exports ?? { ...loadExportConfig(process.env), publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null });
-    registerRecordFullRoute(api, ctx);
     registerProfileRoutes(api, ctx);
   });
 }

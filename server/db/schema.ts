@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the migrations are one ordered list, and splitting it would hide the order they run in.
 /**
  * The schema of the data platform, as numbered migrations. The same SQL runs on PGlite and
  * PostgreSQL. Each table says why it exists.
@@ -164,7 +165,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 3,
     statements: [
-      // The server caches table and project metadata per process (server/api/metaCache.ts). Any
+      // The server caches table and project metadata per process (server/api/meta/cache.ts). Any
       // change to it, by any process or by hand in psql, notifies channel sv_meta_changed at
       // commit, so that the other processes sharing a PostgreSQL database drop their caches
       // (server/db/notify.ts). Statement-level: one notification per statement, none for records.
@@ -185,10 +186,10 @@ export const MIGRATIONS: Migration[] = [
     statements: [
       // Records carry a version (the ETag): every change of their fields, location or status adds
       // one, and a PUT or DELETE with If-Match naming an older version is refused with 412
-      // (server/api/versions.ts), so an edit never silently overwrites another.
+      // (server/api/records/versions.ts), so an edit never silently overwrites another.
       `alter table records add column version integer not null default 1`,
       // A photo upload with an Idempotency-Key is made once: a repeat answers with the first
-      // attachment, also when the first committed after the client gave up (server/api/attachments.ts).
+      // attachment, also when the first committed after the client gave up (server/api/attachments/routes.ts).
       `alter table attachments add column idempotency_key text unique`,
     ],
   },
@@ -228,7 +229,7 @@ export const MIGRATIONS: Migration[] = [
       // Every change of a record is written by the database itself, so that no write path (single,
       // bulk, archive, review, a column type change) can forget it. The server names the actor,
       // the kind and the note of a change with set_config('sv.actor' | 'sv.kind' | 'sv.comment', …,
-      // true) in the same transaction (server/api/history.ts); by default the actor is the creator.
+      // true) in the same transaction (server/api/review/history.ts); by default the actor is the creator.
       `create or replace function sv_record_history() returns trigger language plpgsql as $$
        declare
          actor text := nullif(current_setting('sv.actor', true), '');
@@ -289,7 +290,7 @@ export const MIGRATIONS: Migration[] = [
       // Sensitive species (issue #21, domain/sensitivity.ts). Besides its exact place every record
       // keeps the place the public gets: for a find of a sensitive species the centre of its 1 or
       // 10 km square of the national grid (pub_geometry) and the square's extent (pub_*), computed
-      // when the record is written (server/api/generalise.ts), so reads stay as fast as before.
+      // when the record is written (server/api/sensitivity/generalise.ts), so reads stay as fast as before.
       // generalised: 0 exact, 1000 or 10000 the square's side in metres, -1 withheld from the public.
       `alter table records add column generalised integer not null default 0`,
       `alter table records add column pub_geometry jsonb`,
@@ -326,7 +327,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 7,
     statements: [
-      // Area queries (server/api/place.ts) find records shown at their exact place through
+      // Area queries (server/api/sensitivity/viewerPlace.ts) find records shown at their exact place through
       // records_table_bbox, and generalised ones through this partial index of their squares: a
       // minority of the rows, so the exact points keep their tight range scan.
       `drop index if exists records_table_pub_bbox`,

@@ -1,6 +1,6 @@
 /**
  * The features of an /ogc collection, read with the API's own rules: `visibleSql` (who may see a
- * record), place.ts (the exact point for its creator and the group's reviewers, the centre of the
+ * record), api/sensitivity/viewerPlace.ts (the exact point for its creator and the group's reviewers, the centre of the
  * national-grid square of a sensitive species for everyone else; the bbox filter never tells more
  * than the square) and the creator e-mail only for those who may see it (seesCreatorSql, as
  * maskedPropertiesSql).
@@ -80,7 +80,7 @@ function whereSql(meta: TableMeta, params: unknown[], f: ItemFilter): string {
     // The caller checked that the collection has a temporal property.
     const v = `(r.properties->>${param(params, String(col?.id ?? 0), '::text')})`;
     parts.push(`${v} is not null`);
-    // Dates are stored as ISO 8601 UTC texts of one length (server/api/coerce.ts), so text order is time order.
+    // Dates are stored as ISO 8601 UTC texts of one length (server/api/records/coerceValues.ts), so text order is time order.
     if (f.datetime.lo !== null) parts.push(`${v} >= ${param(params, f.datetime.lo, '::text')}`);
     if (f.datetime.hi !== null) parts.push(`${v} < ${param(params, f.datetime.hi, '::text')}`);
   }

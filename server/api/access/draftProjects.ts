@@ -7,7 +7,7 @@ import { findProject } from '../meta/tableMeta.ts';
 /**
  * A project that is not public (a draft, e.g. a fresh copy) does not exist for anyone but an
  * administrator: every route with a projectId in its path answers 404 to them, reads and writes
- * alike. The flag comes from the metadata cache (metaCache.ts), so a known project costs no query.
+ * alike. The flag comes from the metadata cache (meta/cache.ts), so a known project costs no query.
  */
 export function installProjectVisibility(app: FastifyInstance, ctx: ApiContext): void {
   app.addHook('preHandler', async (req) => {

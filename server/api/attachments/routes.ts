@@ -27,7 +27,7 @@ function intField(v: string | undefined, name: string): number {
 async function sendImage(db: Db, reply: FastifyReply, id: number, thumb: boolean, name: string, withoutPlace: boolean): Promise<FastifyReply> {
   const bytes = await readAttachmentBytes(db, id, thumb);
   if (!bytes) throw notFound(`Attachment ${id} does not exist`);
-  // A sensitive species' photo keeps its GPS position only for those who see the exact place (place.ts).
+  // A sensitive species' photo keeps its GPS position only for those who see the exact place (sensitivity/viewerPlace.ts).
   const data = withoutPlace ? stripGps(bytes.data) : bytes.data;
   return reply
     .type(bytes.mime)

@@ -10,7 +10,7 @@ import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/t
 import { withMetaChange } from '../meta/cache.ts';
 import { ID_SCHEMA, idParams, ref } from '../openapi/schemas.ts';
 import { CAST_TARGETS } from '../openapi/platformSchemas.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** Most distinct values returned. */
 export const MAX_DISTINCT = 10_000;

@@ -1,9 +1,9 @@
 /**
  * GeoJSON and CSV exports (issue #21) of what the map shows: every column of the table under its
  * Slovenian name (Select values as their text, the species' Latin name next to its id), then the
- * place as the caller may know it (place.ts) in D96/TM (EPSG:3794) and WGS84, its uncertainty, the
+ * place as the caller may know it (sensitivity/viewerPlace.ts) in D96/TM (EPSG:3794) and WGS84, its uncertainty, the
  * square's side when generalised, and the photos' URLs. Both are written chunk by chunk
- * (exportQuery.ts), never whole.
+ * (query.ts), never whole.
  *
  * CSV: UTF-8 with a byte order mark (so Excel reads č, š, ž), fields separated by ';' (the list
  * separator of Excel in Slovenian, where ',' is the decimal mark), RFC 4180 quoting, CRLF line

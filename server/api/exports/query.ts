@@ -3,13 +3,13 @@
  * on the map with the map's filters (year, species, 'mine only', status, the visible extent, or
  * any RecordQuery filter), in chunks by id (keyset paging, as extentChunks: one short query per
  * chunk, so the database is never held by a slow client and memory stays constant), each with the
- * place the caller may know (place.ts: the centre of a sensitive find's square for everyone but
+ * place the caller may know (sensitivity/viewerPlace.ts: the centre of a sensitive find's square for everyone but
  * its reporter and the group's reviewers) and its properties without the creator e-mail unless
- * the caller created or reviews it (access.ts).
+ * the caller created or reviews it (access/recordAccess.ts).
  */
 import type { Viewer } from '../../../domain/review.ts';
 import type { Column, Properties } from '../../../worker/types.ts';
-import type { FilterInput, FilterNode } from '../../../domain/filters.ts';
+import type { FilterInput, FilterNode } from '../../../domain/filters/types.ts';
 import { mapStateFilter as domainMapStateFilter, type MapFilterState } from '../../../domain/mapFilter.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
 import { STATUS_CONFIRMED } from '../../../domain/statuses.ts';

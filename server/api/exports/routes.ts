@@ -1,7 +1,7 @@
 /**
  * Export routes (issue #21): GET /api/Export/{projectId}/{tableId}/dwca | geojson | csv, with the
- * map's filters as query parameters (exportQuery.ts). Anyone may call them; each caller gets what
- * she sees on the map, generalised by the same rules (place.ts), so a reviewer's export has the
+ * map's filters as query parameters (query.ts). Anyone may call them; each caller gets what
+ * she sees on the map, generalised by the same rules (sensitivity/viewerPlace.ts), so a reviewer's export has the
  * exact places of her groups' finds. The answer is streamed (constant memory, the first bytes
  * after the first chunk's query) as an attachment with a Slovenian file name.
  */
@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { viewerOf } from '../access/recordAccess.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
-import { DEFAULT_DWC_SETTINGS, dwcaPieces, type DwcSettings } from './dwca.ts';
+import { dwcaPieces } from './dwcaArchive.ts';
+import { DEFAULT_DWC_SETTINGS, type DwcSettings } from './dwcaTerms.ts';
 import { csvPieces, geoJsonPieces, type ExportLinks } from './csvGeoJson.ts';
 import { EXPORT_QUERYSTRING, parseExportQuery } from './query.ts';
 import { loadTable } from '../meta/tableMeta.ts';

@@ -100,7 +100,7 @@ export interface ProjectInfo {
   isPublic: boolean;
 }
 
-/** Project `projectId`, or null when unknown; cached (metaCache.ts) when `db` has a cache. */
+/** Project `projectId`, or null when unknown; cached (cache.ts) when `db` has a cache. */
 export function findProject(db: Queryable, projectId: number): Promise<ProjectInfo | null> {
   return cachedMeta(db, `project:${projectId}`, async () => {
     const rows = await db.query<{ id: number; name: string; description: string; is_public: boolean }>(
@@ -154,7 +154,7 @@ async function readTable(db: Queryable, projectId: number, tableId: number): Pro
 
 /**
  * Table `tableId` of project `projectId` with columns, Select values and roles; 404 when either
- * is unknown. Cached per database (metaCache.ts): a known table costs no query. The result is
+ * is unknown. Cached per database (cache.ts): a known table costs no query. The result is
  * shared between requests and frozen: never change it.
  */
 export function loadTable(db: Queryable, projectId: number, tableId: number): Promise<TableMeta> {

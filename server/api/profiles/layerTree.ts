@@ -1,5 +1,5 @@
 import { badRequest } from '../../http/errors.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** A node of a profile's layer tree: a layer, or a named group of nodes. */
 export type LayerTreeNode =

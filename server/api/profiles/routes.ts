@@ -11,7 +11,7 @@ import { checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
 import { validateProfile, type StoredProfile } from './validate.ts';
 import { buildProject } from '../projects/routes.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** Reads profile `profileId` of project `projectId` (locked for an update when asked); 404 when unknown. */
 async function readProfile(q: Queryable, projectId: number, profileId: number, forUpdate = false): Promise<StoredProfile> {

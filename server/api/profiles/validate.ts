@@ -1,12 +1,12 @@
 import type { BaseMap, Column, Profile, ProfileLayer, SymbolStyle, Symbology, TableView } from '../../../worker/types.ts';
-import type { FilterInput } from '../../../domain/filters.ts';
-import { FilterError } from '../../../worker/filters/FilterError.ts';
-import { validate } from '../../../worker/filters/validate.ts';
+import type { FilterInput } from '../../../domain/filters/types.ts';
+import { FilterError } from '../../../domain/filters/FilterError.ts';
+import { validate } from '../../../domain/filters/validate.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseLayerTree, type LayerTreeNode } from './layerTree.ts';
 import { loadColumns } from '../meta/tableMeta.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** A profile as stored: the SPEC Profile plus the optional layer tree. */
 export type StoredProfile = Profile & { layerTree?: LayerTreeNode[] };

@@ -9,7 +9,7 @@ import { loadColumns, loadSelectValues, requireProject } from '../meta/tableMeta
 import { withMetaChange } from '../meta/cache.ts';
 import { copyProject } from './copy.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** A project as the API serves it: tables with columns, layers, Select values by column id and attachment infos. */
 export interface ProjectResponse extends Project {

@@ -4,9 +4,9 @@ import type { Db } from '../../db/index.ts';
 import { HttpError, badRequest, errorBody } from '../../http/errors.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { RecordRow } from './store.ts';
-import { createOne, deleteOne, updateOne } from './recordWrites.ts';
+import { createOne, deleteOne, updateOne } from './mutations.ts';
 import { MAX_BULK_ITEMS } from '../openapi/platformSchemas.ts';
-import { bodyObject, positiveInt } from './prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** The three lists of a bulk body. */
 export type BulkOperation = 'creates' | 'updates' | 'deletes';

@@ -1,7 +1,7 @@
 import { badRequest } from '../../http/errors.ts';
 import { assertNoNul } from '../http/nulGuard.ts';
 import { assertAttachmentInfo, preparePhoto } from '../attachments/store.ts';
-import type { NewPhoto } from './createFlow.ts';
+import type { NewPhoto } from './mutations.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { field, fieldList, filesOf, type Form } from '../http/multipart.ts';
 

@@ -2,6 +2,7 @@ import type { Properties } from '../../../worker/types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { validateGeometry, type ValidGeometry } from '../../geo/validate.ts';
+import { bodyObject } from '../http/input.ts';
 import { coerceProperties } from './coerceValues.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { updateRecord, type RecordRow } from './store.ts';
@@ -16,18 +17,6 @@ export interface PreparedWrite {
 
 /** The SPEC defaults of the platform's special columns on create. */
 export const CREATE_DEFAULTS = { status: 5, isPublic: true, source: 'sporoci-vrsto' } as const;
-
-/** Narrows a JSON body to an object; 400 otherwise. */
-export function bodyObject(body: unknown, what = 'The body'): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest(`${what} must be a JSON object`);
-  return body as Record<string, unknown>;
-}
-
-/** A positive int4 from a JSON number (a string is refused); 400 otherwise. */
-export function positiveInt(v: unknown, name: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2147483647) throw badRequest(`${name} must be a positive integer`);
-  return v;
-}
 
 /** The raw properties object of a body (for the free-text species name), or {}. */
 function rawProperties(b: Record<string, unknown>): Record<string, unknown> {

@@ -1,9 +1,9 @@
-import type { Attachment, DataRecord, Feature, Geometry, Properties } from '../../../worker/types.ts';
+import type { Attachment, Geometry, Properties } from '../../../worker/types.ts';
 import type { Queryable } from '../../db/index.ts';
-import { canSee, canSeeCreator, maskProperties } from '../access/recordAccess.ts';
+import { canSee } from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { placeOf, PLACE_COLUMNS } from '../sensitivity/viewerPlace.ts';
+import { PLACE_COLUMNS } from '../sensitivity/viewerPlace.ts';
 import { refreshPublicPlace } from '../sensitivity/generalise.ts';
 
 /** A row of `records` as the routes read it. */
@@ -18,7 +18,7 @@ export interface RecordRow {
   updated_at: Date | string;
   /** Adds one at every change of fields, location or status (the ETag; versions.ts). */
   version: number;
-  /** The public place (place.ts, generalise.ts). */
+  /** The public place (sensitivity/viewerPlace.ts, sensitivity/generalise.ts). */
   generalised: number;
   pub_geometry: Geometry | null;
 }
@@ -45,24 +45,18 @@ export async function readVisibleRecord(q: Queryable, meta: TableMeta, id: numbe
   return row && canSee(meta, row, viewer) ? row : null;
 }
 
-/** The Feature of a row, as the caller may see it. */
-export function toFeature(meta: TableMeta, row: RecordRow, viewer: Viewer): Feature {
-  return { type: 'Feature', id: row.id, ...placeOf(meta, row, viewer), properties: maskProperties(meta, row, viewer) };
-}
-
-/** The DataRecord of a row with its attachments, as the caller may see it. */
-export function toDataRecord(meta: TableMeta, row: RecordRow, viewer: Viewer, attachments: Attachment[]): DataRecord {
-  return {
-    id: row.id,
-    tableId: row.table_id,
-    properties: maskProperties(meta, row, viewer),
-    ...placeOf(meta, row, viewer),
-    attachments,
-    createdByEmail: canSeeCreator(meta, row, viewer) ? row.created_by_email : null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    version: row.version,
-  };
+/**
+ * Reads record `id` of a table with its archived flag, as the caller may: everyone else gets null
+ * for an archived or hidden record, an administrator (`admin`) gets any record.
+ */
+export async function readRecordAs(
+  q: Queryable, meta: TableMeta, id: number, viewer: Viewer, admin: boolean, forUpdate = false,
+): Promise<(RecordRow & { archived: boolean }) | null> {
+  const rows = await q.query<RecordRow & { archived: boolean }>(
+    `select ${RECORD_COLUMNS}, r.archived from records r where r.id = $1 and r.table_id = $2 and r.project_id = $3${forUpdate ? ' for update' : ''}`,
+    [id, meta.table.id, meta.table.projectId]);
+  const row = rows[0];
+  return !row || (!admin && (row.archived || !canSee(meta, row, viewer))) ? null : row;
 }
 
 /** Row of attachments without the bytes. */
@@ -124,7 +118,7 @@ export async function updateRecord(
   const rows = await tx.query<RecordRow>(
     `update records as r set properties = $2::jsonb${geoSql}, updated_at = now(), version = r.version + 1 where r.id = $1 returning ${RECORD_COLUMNS}`, params);
   const row = rows[0] as RecordRow;
-  // The species or the point may have changed: the public place follows (server/api/generalise.ts).
+  // The species or the point may have changed: the public place follows (server/api/sensitivity/generalise.ts).
   await refreshPublicPlace(tx, await loadTable(tx, row.project_id, row.table_id), row.id);
   return row;
 }

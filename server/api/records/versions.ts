@@ -3,7 +3,7 @@ import { HttpError, badRequest } from '../../http/errors.ts';
 
 /**
  * Record versions as HTTP entity tags. Every change of a record's fields, location or status adds
- * one to `records.version` (recordStore.updateRecord and the other writers). A reader gets it as
+ * one to `records.version` (store.ts updateRecord and the other writers). A reader gets it as
  * the ETag of one record (and as `version` in /detailed and in the caller's own extenttables
  * features); a writer that sends `If-Match` with it is refused with 412 and the current record when
  * somebody changed the record meanwhile. Without If-Match a write goes through as before (old

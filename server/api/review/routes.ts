@@ -8,12 +8,12 @@ import { canReview, canSee, requireUser, userViewer } from '../access/recordAcce
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
 import { addComment, commentOf, describeChange, notificationsFor, readHistory } from './history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { readRecord, toFeature, updateRecord, type RecordRow } from '../records/store.ts';
-import { toDataRecords } from '../records/recordWrites.ts';
+import { readRecord, updateRecord, type RecordRow } from '../records/store.ts';
+import { toDataRecords, toFeature } from '../records/shapes.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { applyUnitRules, checkForeignKeys } from '../records/unitRules.ts';
 import { IF_MATCH_HEADER, assertVersion, ifMatch, sendVersion } from '../records/versions.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /**
  * Review (issue #20): reviewers (the token's `reviewer` or `reviewer:<group>` roles, domain/review.ts)

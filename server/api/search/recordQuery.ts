@@ -1,4 +1,4 @@
-import type { FilterInput, SortSpec } from '../../../domain/filters.ts';
+import type { FilterInput, SortSpec } from '../../../domain/filters/types.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import type { Db } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -6,7 +6,7 @@ import { compileFilterSql, compileSortSql } from '../../filters/sql.ts';
 import { maskedPropertiesSql, param, visibleSql } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
-import { bodyObject, positiveInt } from '../records/prepareWrite.ts';
+import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** Largest page of a records query (SPEC §7 callers read 200). */
 export const MAX_PER_PAGE = 1000;

@@ -1,13 +1,22 @@
-import type { Column, DataRecord } from '../../../worker/types.ts';
-import type { FilterCondition } from '../../../domain/filters.ts';
-import { foldString } from '../../../worker/filters/casefold.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Column, DataRecord, Profile } from '../../../worker/types.ts';
+import type { FilterCondition } from '../../../domain/filters/types.ts';
+import { foldString } from '../../../domain/filters/casefold.ts';
 import type { Db } from '../../db/index.ts';
 import { compileFilterSql } from '../../filters/sql.ts';
-import { param, visibleSql } from '../access/recordAccess.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { param, viewerOf, visibleSql } from '../access/recordAccess.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
+import { parseIdList } from '../http/input.ts';
 import type { Viewer } from '../../../domain/review.ts';
-import type { TableMeta } from '../meta/tableMeta.ts';
+import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
-import { toDataRecords } from '../records/recordWrites.ts';
+import { toDataRecords } from '../records/shapes.ts';
+
+/** Largest page of the text search. */
+export const MAX_TEXT_LIMIT = 1000;
+/** Longest text of the text search (Fastify's router takes path parameters of at most 100 characters, URL-encoded). */
+export const MAX_TEXT_QUERY = 100;
 
 /** Column types whose stored values are searched as text. */
 const TEXT_TYPES = new Set<Column['type']>(['Text', 'LongText', 'Calculated', 'Interpolated']);
@@ -63,4 +72,26 @@ export async function textSearch(
   }
   const records = rows.flatMap((r) => out.get(r.id) ?? []);
   return { records, total: Number(n) };
+}
+
+/**
+ * GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}: the text search over the
+ * tables of a profile (?tableIds: some of them, in that order).
+ */
+export async function searchProfileText(req: FastifyRequest, ctx: ApiContext): Promise<unknown> {
+  const { projectId, profileId, limit, page } = pathIds(req, 'projectId', 'profileId', 'limit', 'page');
+  const text = String((req.params as { query: unknown }).query).trim();
+  if (text === '') throw badRequest('The search text is empty');
+  const viewer = viewerOf(await ctx.authenticate(req));
+  const rows = await ctx.db.query<{ data: Profile }>('select data from profiles where id = $1 and project_id = $2', [profileId, projectId]);
+  const profile = rows[0]?.data;
+  if (!profile) throw notFound(`Profile ${profileId} does not exist in project ${projectId}`);
+  const raw = (req.query as { tableIds?: string }).tableIds;
+  const tableIds = raw === undefined || raw === '' ? profile.tables : parseIdList(raw, 'tableIds', 50);
+  const outside = tableIds.find((t) => !profile.tables.includes(t));
+  if (outside !== undefined) throw badRequest(`Table ${outside} is not a table of profile ${profileId}`);
+  const metas = [];
+  for (const t of tableIds) metas.push(await loadTable(ctx.db, projectId, t));
+  const { records, total } = await textSearch(ctx.db, metas, text, limit, page, viewer);
+  return { records, total, page, limit };
 }

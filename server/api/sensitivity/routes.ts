@@ -12,7 +12,7 @@ import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject } from '../records/prepareWrite.ts';
+import { bodyObject } from '../http/input.ts';
 
 /** The species table of a sightings table, with its key and class columns; 400 when it has none. */
 async function speciesTable(ctx: ApiContext, meta: TableMeta): Promise<{ units: TableMeta; pk: string; cls: string }> {

@@ -1,29 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { parseExtent } from '../../geo/validate.ts';
 import { param, seesCreatorSql, viewerOf, visibleSql } from '../access/recordAccess.ts';
 import { placeSql } from '../sensitivity/viewerPlace.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { keyedArrays, sendJsonPieces } from '../http/jsonStream.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import type { ApiContext } from '../http/context.ts';
+import { parseIdList } from '../http/input.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { parseRecordQuery, searchRecords } from '../search/recordQuery.ts';
-import { toFeature } from '../records/store.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
 import type { Queryable } from '../../db/types.ts';
 
 /** Most tables in one extenttables call. */
 export const MAX_EXTENT_TABLES = 20;
-
-/** Parses a comma-separated list of positive ids; 400 otherwise. */
-export function parseIdList(raw: unknown, name: string, max: number): number[] {
-  if (typeof raw !== 'string' || raw.length > 10_000) throw badRequest(`${name} must be a comma-separated list of ids`);
-  const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '').map((s) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN));
-  if (ids.length === 0 || ids.length > max || ids.some((n) => !Number.isInteger(n) || n < 1)) {
-    throw badRequest(`${name} must be a comma-separated list of 1-${max} ids`);
-  }
-  return [...new Set(ids)];
-}
 
 /** Rows per chunk of an extent answer (~2.5 MB of JSON for sightings). */
 export const EXTENT_CHUNK_ROWS = 5000;
@@ -37,7 +25,7 @@ export const EXTENT_CHUNK_ROWS = 5000;
  * caller's) and every column not in `columnIds`. Point tables take their coordinates from the
  * bbox columns instead of re-serialising the stored geometry. `form` 'record' writes
  * `{id, tableId, geometry, properties}` instead of a GeoJSON Feature. The caller's own records
- * carry their `version` (the ETag an offline edit sends as If-Match; versions.ts).
+ * carry their `version` (the ETag an offline edit sends as If-Match; records/versions.ts).
  */
 export async function* extentChunks(
   db: Queryable, meta: TableMeta, extent: number[], viewer: Viewer, columnIds: number[] | null,
@@ -53,7 +41,7 @@ export async function* extentChunks(
   const own = seesCreatorSql(meta, 'r', params, viewer);
   const props = `(r.properties - (case when ${own} then ${forOwner} else ${forOthers} end))::text`;
   const isPoint = meta.table.geometryType === 2;
-  // Sensitive species (place.ts): the creator and reviewers get the point, everyone else the
+  // Sensitive species (sensitivity/viewerPlace.ts): the creator and reviewers get the point, everyone else the
   // centre of its square, with the square's side as the foreign member "generalised".
   const place = placeSql(meta, 'r', params, viewer);
   const exactPoint = `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'`;
@@ -91,7 +79,7 @@ export async function extentJson(
 
 /**
  * extenttables in either form: checks every table first (404 / 400 come as JSON errors), then
- * streams `{"<key>":{"<tableId>":[…]}}` (see extentStream.ts).
+ * streams `{"<key>":{"<tableId>":[…]}}` (see http/jsonStream.ts).
  */
 export async function sendExtentTables(
   req: FastifyRequest, reply: FastifyReply, ctx: ApiContext, projectId: number, key: 'features' | 'records', form: 'feature' | 'record',
@@ -108,45 +96,4 @@ export async function sendExtentTables(
     tables.push({ id: tableId, chunks: () => extentChunks(ctx.db, meta, extent, viewer, columnIds, form) });
   }
   return sendJsonPieces(req, reply, keyedArrays(key, tables));
-}
-
-/** Feature queries: by extent (the map) and by RecordQuery (search). */
-export function registerFeatureQueryRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const { db, authenticate, docs } = ctx;
-
-  docs.define(app, {
-    method: 'GET', url: '/api/Features/:projectId/extenttables', params: idParams('projectId'),
-    querystring: {
-      type: 'object', required: ['extent', 'tableIds'],
-      properties: {
-        extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857' },
-        tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
-        columnIds: { type: 'string', description: 'Optional: only these columns in properties' },
-      },
-    },
-    doc: {
-      summary: 'Features of tables intersecting an extent (JAVNO false only for their creator)', tag: 'Features', auth: 'optional',
-      responses: { 200: { description: '{features: {"48": Feature[]}}', schema: ref('ExtentTables') }, 400: { description: 'Bad extent or table list' }, 404: { description: 'Unknown project or table' } },
-    },
-    handler(req, reply) {
-      return sendExtentTables(req, reply, ctx, pathIds(req, 'projectId').projectId, 'features', 'feature');
-    },
-  });
-
-  docs.define(app, {
-    method: 'POST', url: '/api/Features/:projectId/search', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
-    doc: {
-      summary: 'Search features with a RecordQuery (filters, sorts, pages)', tag: 'Features', auth: 'optional',
-      body: { contentType: JSON_TYPES, schema: ref('RecordQuery') },
-      responses: { 200: { description: 'One page', schema: ref('FeaturePage') }, 400: { description: 'Invalid query or filter' }, 404: { description: 'Unknown project or table' } },
-    },
-    async handler(req) {
-      const { projectId } = pathIds(req, 'projectId');
-      const query = parseRecordQuery(req.body);
-      const viewer = viewerOf(await authenticate(req));
-      const meta = await loadTable(db, projectId, query.tableId);
-      const { rows, total } = await searchRecords(db, meta, query, viewer);
-      return { features: rows.map((r) => toFeature(meta, r, viewer)), total, page: query.page, perPage: query.perPage };
-    },
-  });
 }

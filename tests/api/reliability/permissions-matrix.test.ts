@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../../server/db/index.ts';
 import { loadIdpKeys } from '../../../server/idp/keys.ts';
 import { loadTable } from '../../../server/api/meta/tableMeta.ts';
-import { createOne } from '../../../server/api/records/recordWrites.ts';
+import { createOne } from '../../../server/api/records/mutations.ts';
 import { seedIfEmpty } from '../../../server/seed/index.ts';
 import { hashPassword } from '../../../server/idp/accounts.ts';
 import { signIn } from '../helpers/auth.ts';
@@ -22,7 +22,7 @@ import { call, extentFeatures, SLOVENIA, sighting, type Answer } from './lib.ts'
  * unique comment) so the same test runs on PGlite and on PostgreSQL; the provider's signing key
  * read from it signs an expired token.
  *
- * What the server does (server/api/access.ts, recordItems.ts): only the creator may change or
+ * What the server does (server/api/access/recordAccess.ts, records/handlers.ts): only the creator may change or
  * delete, and only while STATUS is 5 or empty (assertCanEdit; no administrator bypass). The one
  * administrator power over records is archive (any record, any STATUS) and restore; an
  * administrator also reads any single record, JAVNO false included, through GET
@@ -267,7 +267,7 @@ describe('JAVNO false rows never leave the server for anyone but their creator',
     }
     expect((await call(server.url, `/api/Records/35/48/${hiddenId}`)).status).toBe(404);
     expect((await call(server.url, `/api/Records/35/48/${hiddenId}`, { token: tokens.other })).status).toBe(404);
-    // Documented administrator exception (recordItems.ts): any single record by id.
+    // Documented administrator exception (server/api/records/handlers.ts readOne): any single record by id.
     expect((await call(server.url, `/api/Records/35/48/${hiddenId}`, { token: tokens.admin })).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../../server/api/exports/csvGeoJson.ts';
-import { metaXml, termName, tsvCell, verificationStatus } from '../../../server/api/exports/dwca.ts';
+import { metaXml, tsvCell } from '../../../server/api/exports/dwcaArchive.ts';
+import { termName, verificationStatus } from '../../../server/api/exports/dwcaTerms.ts';
 import { exportFileName } from '../../../server/api/exports/routes.ts';
 import { exportQuery, fileNameOf } from '../../../worker/http/exports.ts';
 

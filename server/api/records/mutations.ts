@@ -1,0 +1,98 @@
+/**
+ * The writes of one record, shared by /api/Features, /api/Records and bulk batches: create (with an
+ * Idempotency-Key and photos, in one transaction), update and delete by the creator's rules.
+ */
+import type { Attachment } from '../../../worker/types.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import type { Viewer } from '../../../domain/review.ts';
+import { notFound } from '../../http/errors.ts';
+import { insertAttachment, type PreparedPhoto } from '../attachments/store.ts';
+import { assertCanEdit, creatorViewer } from '../access/recordAccess.ts';
+import type { TableMeta } from '../meta/tableMeta.ts';
+import { findIdempotent, isUniqueViolation } from './idempotency.ts';
+import { prepareCreate, prepareUpdate } from './prepareWrite.ts';
+import { toDetailed, toFeature, type DetailedFeature } from './shapes.ts';
+import { attachmentsOf, deleteRecord, insertRecord, readRecord, readVisibleRecord, updateRecord, type RecordRow } from './store.ts';
+import { assertVersion, type Expected } from './versions.ts';
+
+/** A photo to attach to a new record. */
+export interface NewPhoto {
+  infoId: number;
+  photo: PreparedPhoto;
+}
+
+/** The outcome of a create: 201 for a new record, 200 when an Idempotency-Key repeated an earlier create. */
+export interface Created {
+  status: 200 | 201;
+  feature: DetailedFeature;
+}
+
+/** The earlier result of a repeated create, as its creator sees it. */
+async function replay(db: Db, meta: TableMeta, id: number, email: string): Promise<Created> {
+  const row = await readRecord(db, meta, id);
+  if (!row) throw notFound(`Record ${id} (created earlier with this Idempotency-Key) no longer exists`);
+  const att = await attachmentsOf(db, [id]);
+  return { status: 200, feature: toDetailed(meta, row, creatorViewer(email), att.get(id) ?? []) };
+}
+
+/**
+ * Creates a record (and its photos) in one transaction. With an idempotency key, a repeat
+ * returns the first result, also when two identical requests race.
+ */
+export async function createRecord(db: Db, meta: TableMeta, body: unknown, email: string, key: string | null, photos: NewPhoto[]): Promise<Created> {
+  const earlier = await findIdempotent(db, key, meta.table.projectId, meta.table.id);
+  if (earlier !== null) return replay(db, meta, earlier, email);
+  const prepared = await prepareCreate(db, meta, body, email);
+  try {
+    const feature = await db.transaction(async (tx) => {
+      const row = await insertRecord(tx, meta, {
+        properties: prepared.properties,
+        geometry: prepared.geo?.geometry ?? null,
+        bbox: prepared.geo?.bbox ?? null,
+        email,
+        idempotencyKey: key,
+      });
+      const attachments: Attachment[] = [];
+      for (const p of photos) attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo));
+      return toDetailed(meta, row, creatorViewer(email), attachments);
+    });
+    return { status: 201, feature };
+  } catch (e) {
+    if (key !== null && isUniqueViolation(e)) {
+      const id = await findIdempotent(db, key, meta.table.projectId, meta.table.id);
+      if (id !== null) return replay(db, meta, id, email);
+    }
+    throw e;
+  }
+}
+
+/** Creates one record inside a transaction (no idempotency key, no photos): the items of a bulk batch. */
+export async function createOne(tx: Queryable, meta: TableMeta, body: unknown, email: string): Promise<RecordRow> {
+  const prepared = await prepareCreate(tx, meta, body, email);
+  return insertRecord(tx, meta, {
+    properties: prepared.properties,
+    geometry: prepared.geo?.geometry ?? null,
+    bbox: prepared.geo?.bbox ?? null,
+    email,
+    idempotencyKey: null,
+  });
+}
+
+/** Updates one record inside a transaction: 404 unless visible, 403 unless the creator may edit it, 400 for a bad body. */
+export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body: unknown, viewer: Viewer & { email: string }, expected: Expected = null): Promise<RecordRow> {
+  const row = await readVisibleRecord(tx, meta, id, viewer, true);
+  if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
+  assertCanEdit(meta, row, viewer.email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
+  const next = await prepareUpdate(tx, meta, row, body);
+  return updateRecord(tx, row.id, next.properties, next.geo);
+}
+
+/** Deletes one record (and its attachments) inside a transaction: 404 unless visible, 403 unless the creator may. */
+export async function deleteOne(tx: Queryable, meta: TableMeta, id: number, viewer: Viewer & { email: string }, expected: Expected = null): Promise<void> {
+  const row = await readVisibleRecord(tx, meta, id, viewer, true);
+  if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
+  assertCanEdit(meta, row, viewer.email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
+  await deleteRecord(tx, row.id);
+}
