@@ -1,7 +1,7 @@
 /**
  * Bench data: `n` more table-48 sightings in one `insert … select` (copies of the seeded
  * sightings' properties at random points over Slovenia, deterministic), then the public places of
- * the sensitive species' finds, as the server would have written them (server/api/generalise.ts),
+ * the sensitive species' finds, as the server would have written them (server/api/sensitivity/generalise.ts),
  * and fresh planner statistics. Used by bench/api and bench/export.
  */
 import pg from 'pg';

@@ -7,7 +7,7 @@
  * seeded sightings' properties at random points over Slovenia. For `GET
  * /api/Features/35/extenttables?tableIds=48` over the whole of Slovenia and over a small extent
  * (anonymous caller), against the very SQL statements the server runs for it (the keyset-paged
- * chunk queries of server/api/featureQueries.ts `extentChunks`, 5,000 rows each) executed
+ * chunk queries of server/api/spatial/extentTables.ts `extentChunks`, 5,000 rows each) executed
  * directly with pg in the same run, one after the other, collecting the chunks' text:
  * latency on 1 connection, API (node:http, keep-alive) and SQL (one pg client) alternating in
  * one loop and timed alike with performance.now(); requests/s on 8 connections, autocannon

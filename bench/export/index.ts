@@ -5,10 +5,10 @@
  * postgres://sv_test:sv_test@127.0.0.1:5432/postgres): a fresh database, the real server started
  * on it (seeded), then 100k (--quick: 20k) table-48 records inserted with SQL as bench/api does
  * (copies of the seeded sightings' properties at random points over Slovenia), their public places
- * brought up to date with the server's own code (server/api/generalise.ts). For each export
+ * brought up to date with the server's own code (server/api/sensitivity/generalise.ts). For each export
  * (CSV, GeoJSON, Darwin Core Archive) of all finds, as an anonymous caller and as the reviewer of
  * groups 7 and 8: time to the first byte, the whole download, its size and finds/s, against the
- * raw SQL that feeds it (the keyset-paged chunk queries of server/api/exportQuery.ts
+ * raw SQL that feeds it (the keyset-paged chunk queries of server/api/exports/query.ts
  * `exportRowChunks`, run on one pg client from the same code, rows read and dropped). Also the
  * server's peak resident memory (VmHWM) before and after the exports: streaming keeps it flat.
  */

@@ -10,7 +10,7 @@ import { keyedArrays, sendJsonPieces } from '../../server/api/http/jsonStream.ts
 
 /**
  * extenttables answers are read in keyset-paged chunks and, past a size, streamed
- * (server/api/featureQueries.ts extentChunks, server/api/extentStream.ts): every feature of the
+ * (server/api/spatial/extentTables.ts extentChunks, server/api/http/jsonStream.ts): every feature of the
  * extent exactly once, in id order, whatever the chunk size; small answers sent whole; large
  * ones chunked and compressed on the fly, byte for byte the same JSON.
  */

@@ -7,7 +7,7 @@ import { findProject, loadTable } from '../../server/api/meta/tableMeta.ts';
 import { enableMetaCache, MAX_META_ENTRIES, MetaCache, withMetaChange } from '../../server/api/meta/cache.ts';
 
 /**
- * The metadata cache in process (server/api/metaCache.ts): a known table costs no query, every
+ * The metadata cache in process (server/api/meta/cache.ts): a known table costs no query, every
  * change made through withMetaChange is seen by the next load, and nothing stale or unknown is
  * kept. The routes' side (changes through the API seen without a restart) is in metaInvalidation.test.ts.
  */
@@ -157,7 +157,7 @@ describe('metadata writers', () => {
   }
 
   it('are all known: each is invalidated by its route (withMetaChange) or runs before the cache exists', () => {
-    // A new file here must make its route call withMetaChange (server/api/metaCache.ts) after the
+    // A new file here must make its route call withMetaChange (server/api/meta/cache.ts) after the
     // write commits, then be added to this list. The seed runs in createServer before the cache starts.
     expect(writers()).toEqual(['api/columns/cast.ts', 'api/projects/copy.ts', 'api/projects/routes.ts', 'seed/index.ts']);
     const projects = readFileSync(new URL('../../server/api/projects/routes.ts', import.meta.url), 'utf8');

@@ -4,7 +4,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { signIn } from './helpers/auth.ts';
 
 /**
- * The server caches table and project metadata (server/api/metaCache.ts). Every route that
+ * The server caches table and project metadata (server/api/meta/cache.ts). Every route that
  * changes it must make the very next request see the change, without a restart: these tests
  * warm the cache with a request, change the metadata through the API, and look again.
  */

@@ -6,7 +6,7 @@ import { createTestDatabase, startServer, type TestServer } from './helpers/serv
 import { signIn } from './helpers/auth.ts';
 
 /**
- * Two server processes on one PostgreSQL database (server/api/metaSync.ts): a metadata change
+ * Two server processes on one PostgreSQL database (server/api/meta/sync.ts): a metadata change
  * made through one, or by hand in SQL, reaches the other's cache through LISTEN/NOTIFY; while
  * the listening connection is gone, the other process reads metadata afresh instead of trusting
  * its cache, and it listens again by itself. PostgreSQL only (PGlite belongs to one process).

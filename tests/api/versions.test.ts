@@ -3,7 +3,7 @@ import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { signIn } from './helpers/auth.ts';
 
-/** Record versions: ETag on reads, If-Match on writes, 412 with the current record when stale (server/api/versions.ts). */
+/** Record versions: ETag on reads, If-Match on writes, 412 with the current record when stale (server/api/records/versions.ts). */
 let server: TestServer;
 let ana: string;
 let bor: string;

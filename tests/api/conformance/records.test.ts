@@ -168,7 +168,7 @@ describe('POST /api/Records/{projectId}/spatial', () => {
   };
   it('gives the records whose point lies inside a polygon (exact) or a bbox', async () => {
     const all = (await s.anon.features.extentTables(35, SLOVENIA, [48])).features['48']!;
-    // A sensitive species' find matches by its square, as the public knows it (server/api/place.ts).
+    // A sensitive species' find matches by its square, as the public knows it (server/api/sensitivity/viewerPlace.ts).
     const triangle = queryShape({ type: 'Polygon', coordinates: [[...tri, tri[0]!]] });
     const meets = (f: (typeof all)[number]): boolean => {
       const [x, y] = f.geometry!.coordinates as [number, number];
