@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call as request, type Answer, type CallInit } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 let server: TestServer;
@@ -9,16 +10,7 @@ let ana: string;
 let recordId: number;
 
 /** A call returning status, headers and the body as bytes and (when JSON) parsed. */
-async function call(path: string, init: { method?: string; token?: string; form?: FormData; json?: unknown } = {}) {
-  const headers: Record<string, string> = init.token ? { authorization: `Bearer ${init.token}` } : {};
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const body = init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json));
-  const r = await fetch(`${server.url}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
-  const bytes = Buffer.from(await r.arrayBuffer());
-  let json: any = null; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
-  if (/json/.test(r.headers.get('content-type') ?? '')) json = JSON.parse(bytes.toString('utf8'));
-  return { status: r.status, headers: r.headers, bytes, body: json };
-}
+const call = (path: string, init: CallInit = {}): Promise<Answer> => request(server.url, path, init);
 
 /** An upload form for `recordId`. */
 function upload(file: Buffer | null, name = 'foto.jpg', fields: Record<string, string> = {}): FormData {
@@ -37,7 +29,7 @@ beforeAll(async () => {
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   const created = await call('/api/Features/35/48', {
     token: ana,
-    json: { type: 'Feature', overwrite: true, geometry: { type: 'Point', coordinates: lonLatToMercator(15.2, 46.2) }, properties: { 980: 1105 } },
+    body: { type: 'Feature', overwrite: true, geometry: { type: 'Point', coordinates: lonLatToMercator(15.2, 46.2) }, properties: { 980: 1105 } },
   });
   expect(created.status).toBe(201);
   recordId = created.body.id;
@@ -46,7 +38,7 @@ afterAll(async () => { await server?.stop(); });
 
 describe('seeded sample photos', () => {
   it('are served as JPEG, with a 320 px JPEG thumbnail, and through the attachment-info route', async () => {
-    const page = await call('/api/Records/35/search', { json: { tableId: 48, perPage: 1000 } });
+    const page = await call('/api/Records/35/search', { body: { tableId: 48, perPage: 1000 } });
     const rec = page.body.records.find((r: { attachments: unknown[] }) => r.attachments.length > 0);
     const att = rec.attachments[0];
     const full = await call(`/api/Records/35/attachment/${att.id}`);
@@ -121,7 +113,7 @@ describe('POST /api/Records/{projectId}/attachment', () => {
     expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { TableAttachmentInfoId: '7' }) })).status).toBe(400);
     expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { RecordId: '99999999' }) })).status).toBe(404);
     expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { TableId: '999' }) })).status).toBe(404);
-    expect((await call('/api/Records/35/attachment', { token: ana, json: { TableId: 48 } })).status).toBe(415);
+    expect((await call('/api/Records/35/attachment', { token: ana, body: { TableId: 48 } })).status).toBe(415);
   });
 });
 

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call, type Answer, type CallInit } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 let server: TestServer;
@@ -9,18 +10,7 @@ let ana: string;
 let bor: string;
 
 /** A JSON call: status, parsed body (or text) and headers. */
-async function api(path: string, init: { method?: string; token?: string; body?: unknown; raw?: BodyInit; type?: string; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  let body: BodyInit | undefined = init.raw;
-  if (init.body !== undefined) body = JSON.stringify(init.body);
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = init.type ?? 'application/json';
-  const r = await fetch(`${server.url}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await r.text();
-  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are checked field by field
-  try { json = JSON.parse(text); } catch { json = text; }
-  return { status: r.status, body: json, headers: r.headers };
-}
+const api = (path: string, init: CallInit = {}): Promise<Answer> => call(server.url, path, init);
 
 const LJUBLJANA = lonLatToMercator(14.5058, 46.0569);
 const point = (lon = 14.5058, lat = 46.0569) => ({ type: 'Point', coordinates: lonLatToMercator(lon, lat) });
@@ -77,7 +67,7 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
 
   it('creates with STATUS 5, JAVNO true, VIR sporoci-vrsto, computed species and group, creator from the token', async () => {
     const r = await api('/api/Features/35/48', {
-      token: ana, type: 'application/json-patch+json',
+      token: ana, contentType: 'application/json-patch+json',
       body: feature({ ...PROTEUS, 1820: 'bor@example.si', 974: 1, 2066: false, 2064: 'vzorec', 2067: 'x', 767: 5 }),
     });
     expect(r.status).toBe(201);
@@ -136,7 +126,7 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
   });
 
   it('answers bad bodies with 400/413/415 JSON, never 500', async () => {
-    const cases: [BodyInit, string, number][] = [
+    const cases: [string, string, number][] = [
       ['{"type":"Feature",', 'application/json', 400],
       ['{"type":"Feature",', 'application/json-patch+json', 400],
       ['hello', 'text/plain', 415],
@@ -146,12 +136,12 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
       [JSON.stringify(feature({ 785: 'x'.repeat(2_000_000) })), 'application/json', 413],
     ];
     for (const [raw, type, status] of cases) {
-      const r = await api('/api/Features/35/48', { token: ana, raw, type });
+      const r = await api('/api/Features/35/48', { token: ana, raw, contentType: type });
       expect(r.status, `${type} ${String(raw).slice(0, 20)}`).toBe(status);
       expect(r.body).toMatchObject({ status });
     }
     const deep = '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000);
-    expect((await api('/api/Features/35/48', { token: ana, raw: deep })).status).toBeGreaterThanOrEqual(400);
+    expect((await api('/api/Features/35/48', { token: ana, raw: deep, contentType: 'application/json' })).status).toBeGreaterThanOrEqual(400);
   });
 
   it('answers unknown projects and tables with 404 and read-only tables with 403', async () => {
@@ -262,7 +252,7 @@ describe('POST /api/Features/{projectId}/{tableId}/full', () => {
     form.append('feature', JSON.stringify(feature(PROTEUS)));
     form.append('AttachmentFiles', new Blob([await jpeg()], { type: 'image/jpeg' }), 'najdba.jpg');
     form.append('AttachmentInfoIds', '1');
-    const r = await api('/api/Features/35/48/full', { token: ana, raw: form });
+    const r = await api('/api/Features/35/48/full', { token: ana, form });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ type: 'Feature', createdByEmail: 'ana@example.si', properties: { 974: 5, 1820: 'ana@example.si' } });
     expect(r.body.attachments).toHaveLength(1);
@@ -279,17 +269,17 @@ describe('POST /api/Features/{projectId}/{tableId}/full', () => {
     const form = new FormData();
     form.append('feature', JSON.stringify(feature(PROTEUS)));
     form.append('AttachmentFiles', new Blob([Buffer.from('GIF89a....')], { type: 'image/jpeg' }), 'a.jpg');
-    const r = await api('/api/Features/35/48/full', { token: ana, raw: form });
+    const r = await api('/api/Features/35/48/full', { token: ana, form });
     expect(r.status).toBe(415);
     expect((await api('/api/Features/35/search', { token: ana, body: { tableId: 48, perPage: 1 } })).body.total).toBe(before);
     expect((await api('/api/Features/35/48/full', { token: ana, body: feature(PROTEUS) })).status).toBe(415);
-    expect((await api('/api/Features/35/48/full', { raw: new FormData() })).status).toBe(401);
+    expect((await api('/api/Features/35/48/full', { form: new FormData() })).status).toBe(401);
     const noFeature = new FormData();
     noFeature.append('x', '1');
-    expect((await api('/api/Features/35/48/full', { token: ana, raw: noFeature })).status).toBe(400);
+    expect((await api('/api/Features/35/48/full', { token: ana, form: noFeature })).status).toBe(400);
     const badJson = new FormData();
     badJson.append('feature', '{');
-    expect((await api('/api/Features/35/48/full', { token: ana, raw: badJson })).status).toBe(400);
+    expect((await api('/api/Features/35/48/full', { token: ana, form: badJson })).status).toBe(400);
   });
 
   it('repeats the first result for a repeated Idempotency-Key', async () => {
@@ -299,8 +289,8 @@ describe('POST /api/Features/{projectId}/{tableId}/full', () => {
       return form;
     };
     const headers = { 'idempotency-key': `full-${Date.now()}` };
-    const a = await api('/api/Features/35/48/full', { token: ana, raw: make(), headers });
-    const b = await api('/api/Features/35/48/full', { token: ana, raw: make(), headers });
+    const a = await api('/api/Features/35/48/full', { token: ana, form: make(), headers });
+    const b = await api('/api/Features/35/48/full', { token: ana, form: make(), headers });
     expect(a.status).toBe(201);
     expect(b.status).toBe(200);
     expect(b.body.id).toBe(a.body.id);

@@ -8,6 +8,7 @@ import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid, nationalGri
 import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
 import { COL } from '../../server/seed/model.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call, type Answer } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 import { openMiniProject } from './helpers/miniProject.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
@@ -29,14 +30,8 @@ const EPSG_3794 = 'http://www.opengis.net/def/crs/EPSG/0/3794';
 const EPSG_3857 = 'http://www.opengis.net/def/crs/EPSG/0/3857';
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers read freely in tests */
 type Json = Record<string, any>;
-interface Answer { status: number; headers: Headers; body: Json }
 
-async function get(path: string, token: string | null = null, headers: Record<string, string> = {}): Promise<Answer> {
-  const url = path.startsWith('http') ? path : `${server.url}${path}`;
-  const r = await fetch(url, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
-  const text = await r.text();
-  return { status: r.status, headers: r.headers, body: text ? JSON.parse(text) : {} };
-}
+const get = (path: string, token: string | null = null, headers: Record<string, string> = {}): Promise<Answer> => call(server.url, path, { token, headers });
 
 /** Every feature of the sightings, following the next links. */
 async function allItems(query: string, token: string | null = null): Promise<{ features: Json[]; matched: number; pages: number }> {

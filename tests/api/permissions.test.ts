@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call, type Answer, type CallInit } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 let server: TestServer;
@@ -9,16 +10,7 @@ let ana: string;
 let bor: string;
 
 /** A JSON call: status and parsed body. */
-async function api(path: string, init: { method?: string; token?: string; body?: unknown; form?: FormData } = {}) {
-  const headers: Record<string, string> = init.token ? { authorization: `Bearer ${init.token}` } : {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const body = init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body));
-  const r = await fetch(`${server.url}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await r.text();
-  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
-  try { json = JSON.parse(text); } catch { json = text; }
-  return { status: r.status, body: json };
-}
+const api = (path: string, init: CallInit = {}): Promise<Answer> => call(server.url, path, init);
 
 type F = { id: number; properties: Record<string, unknown> };
 const SLOVENIA = [...lonLatToMercator(13.3, 45.3), ...lonLatToMercator(16.7, 47)].join(',');

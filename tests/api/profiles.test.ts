@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/seed/catalogue.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call, type Answer } from '../helpers/http.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startServer(); });
 afterAll(async () => { await server?.stop(); });
 
 /** GET as JSON. */
-async function get(path: string) {
-  const r = await fetch(`${server.url}${path}`);
-  return { status: r.status, body: (await r.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
-}
+const get = (path: string): Promise<Answer> => call(server.url, path);
 
 const catalogue = loadCatalogue();
 const COLUMNS_48 = [767, 920, 980, 2067, 1000, 1053, 782, 972, 785, 780, 1055, 976, 979, 788, 974, 2064, 2066, 1820];

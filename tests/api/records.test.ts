@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, catalogueUnits } from '../../server/seed/catalogue.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call, type Answer } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 let server: TestServer;
 let ana: string;
 
 /** POST /api/Records/35/search (or another path) with a JSON body. */
-async function search(body: unknown, token?: string, path = '/api/Records/35/search') {
-  const headers: Record<string, string> = { 'content-type': 'application/json-patch+json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const r = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: r.status, body: (await r.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked field by field
-}
+const search = (body: unknown, token?: string, path = '/api/Records/35/search'): Promise<Answer> =>
+  call(server.url, path, { token, body, contentType: 'application/json-patch+json' });
 
 const units = catalogueUnits(loadCatalogue());
 const cond = (columnId: number, operationType: string, values: unknown[]) => ({ type: 'condition', columnId, operationType, values });

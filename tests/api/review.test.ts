@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call as request, type Answer } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 /**
@@ -17,16 +18,8 @@ const BEETLE_2 = 3401; // alpski kozliček, group 7
 const BUTTERFLY = 3406; // apolon, group 8
 const PLANT = 1804; // lepi čeveljc, group 1
 
-interface Answer { status: number; body: Record<string, unknown>; etag: string | null }
-
-async function call(who: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const h: Record<string, string> = { ...headers };
-  if (who) h.authorization = `Bearer ${token[who]}`;
-  if (body !== undefined) h['content-type'] = 'application/json';
-  const r = await fetch(`${server.url}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await r.text();
-  return { status: r.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, etag: r.headers.get('etag') };
-}
+const call = (who: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+  request(server.url, path, { method, token: who ? token[who] : null, body, headers });
 
 /** A new find of `who` (group from the species), optionally JAVNO false; returns its id. */
 async function report(who: string, species: number, extra: Record<string, unknown> = {}): Promise<number> {

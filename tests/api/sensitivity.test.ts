@@ -4,6 +4,7 @@ import { lonLatToMercator, mercatorToNationalGrid, nationalGridToMercator } from
 import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
 import { jpegWithGps } from '../e2e/helpers/photo.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call as request, type Answer } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 /**
@@ -20,21 +21,9 @@ const APOLON = 3406;
 const WOLF = 2140;
 const SPURGE = 846; // zdravilna strašnica, class 0
 type Who = 'ana' | 'bor' | 'pregled' | 'admin' | null;
-interface Answer { status: number; body: Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON answers read freely in tests
 
-async function call(who: Who, method: string, path: string, body?: unknown): Promise<Answer> {
-  const h: Record<string, string> = {};
-  if (who) h.authorization = `Bearer ${token[who]}`;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    h['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const r = await fetch(`${server.url}${path}`, { method, headers: h, body: payload });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : {} };
-}
+const call = (who: Who, method: string, path: string, body?: unknown): Promise<Answer> =>
+  request(server.url, path, { method, token: who ? token[who] : null, ...(body instanceof FormData ? { form: body } : { body }) });
 
 /** The EPSG:3857 point of a WGS84 position, and its `side` m square's centre. */
 function placeOf(lon: number, lat: number, side: number): { point: [number, number]; centre: [number, number]; square: [number, number, number, number] } {

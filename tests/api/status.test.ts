@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call as request, type Answer } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 /** STATUS (column 974) is the reviewers' verdict: a reporter's edit cannot set it (it used to answer 200). */
 let server: TestServer;
 let ana: string;
 
-async function call(method: string, path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const r = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${ana}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body: unknown): Promise<Answer> => request(server.url, path, { method, token: ana, body });
 
 beforeAll(async () => {
   server = await startServer();

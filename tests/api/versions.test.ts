@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { call, type Answer, type CallInit } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
 /** Record versions: ETag on reads, If-Match on writes, 412 with the current record when stale (server/api/records/versions.ts). */
@@ -8,16 +9,7 @@ let server: TestServer;
 let ana: string;
 let bor: string;
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(`${server.url}${path}`, { method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const text = await r.text();
-  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test responses are checked field by field
-  try { json = JSON.parse(text); } catch { json = text; }
-  return { status: r.status, body: json, etag: r.headers.get('etag') };
-}
+const api = (path: string, init: CallInit = {}): Promise<Answer> => call(server.url, path, init);
 
 const here = lonLatToMercator(14.5058, 46.0569);
 const point = { type: 'Point', coordinates: here };

@@ -1,4 +1,5 @@
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
+import { call } from '../../helpers/http.ts';
 
 /** Small shared tools of the reliability tests: a seeded PRNG, a JSON client, queries of table 48. */
 
@@ -10,31 +11,8 @@ export function pick<T>(r: () => number, xs: readonly T[]): T {
   return xs[Math.floor(r() * xs.length)] as T;
 }
 
-/** The answer of `call`: status and parsed body (text when not JSON). */
-export interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked field by field in tests
-  body: any;
-  headers: Headers;
-}
-
-/** A call with a JSON body (or a FormData / raw body), an optional bearer token and headers. */
-export async function call(base: string, path: string, init: {
-  method?: string; token?: string | undefined; body?: unknown; form?: FormData; raw?: string | Uint8Array; contentType?: string; headers?: Record<string, string>;
-} = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers };
-  let body: BodyInit | undefined;
-  if (init.form) body = init.form;
-  else if (init.raw !== undefined) body = init.raw as BodyInit;
-  else if (init.body !== undefined) body = JSON.stringify(init.body);
-  if (init.contentType) headers['content-type'] = init.contentType;
-  else if (init.body !== undefined && !init.form) headers['content-type'] = 'application/json';
-  const r = await fetch(`${base}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const text = await r.text();
-  let json: unknown;
-  try { json = JSON.parse(text); } catch { json = text; }
-  return { status: r.status, body: json, headers: r.headers };
-}
+/** The tests' one HTTP client (tests/helpers/http.ts). */
+export { call, type Answer } from '../../helpers/http.ts';
 
 /** A feature of table 48 as the API answers it. */
 export interface F {
