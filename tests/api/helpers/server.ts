@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** A real server process started for a test file. */
@@ -44,9 +44,65 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A hash of what a seeded data directory depends on: the server's code and the installed packages. */
+function sourcesHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|json|sql)$/.test(e.name)) h.update(p).update(readFileSync(p));
+    }
+  };
+  for (const dir of ['server', 'domain']) walk(dir);
+  h.update(readFileSync('package-lock.json'));
+  // A new day gets a new one, should the sample data ever depend on the date.
+  h.update(new Date().toISOString().slice(0, 10));
+  return h.digest('hex').slice(0, 16);
+}
+
 /**
- * Starts `server/main.ts` in its own process on a free port with a fresh PGlite (or the
- * PostgreSQL in TEST_DATABASE_URL), and resolves once it answers GET /api/Test.
+ * A data directory as a fresh server leaves it after its first start (PGlite created, migrated
+ * and seeded; the tile renderer's geography extracted), made once per version of the server's
+ * code and then copied for every server: a fresh PGlite with its seed and the geography cost
+ * most of a server's start (measured: ~23 of ~28 s on a busy 2-core machine). Several test
+ * processes may ask at once: one makes it (under a lock directory), the others wait for it.
+ */
+async function seededTemplate(): Promise<string> {
+  const template = join(tmpdir(), `sv-template-${sourcesHash()}`);
+  const lock = `${template}.lock`;
+  for (;;) {
+    if (existsSync(join(template, 'done'))) return template;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another process makes it; a lock older than 5 minutes was left by one that died.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(lock, { recursive: true, force: true });
+      // The poll interval while another process makes the template (ends on its 'done' file).
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      const work = mkdtempSync(join(tmpdir(), 'sv-template-work-'));
+      const { openDb } = await import('../../../server/db/index.ts');
+      const { fillSensitivityClasses, seedIfEmpty } = await import('../../../server/seed/index.ts');
+      const { ensureRegionFile } = await import('../../../server/tiles/geo/extract.ts');
+      const db = await openDb({ dataDir: work });
+      await seedIfEmpty(db);
+      await fillSensitivityClasses(db);
+      await db.close();
+      await ensureRegionFile(work);
+      mkdirSync(join(work, 'done'));
+      renameSync(work, template);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Starts `server/main.ts` in its own process on a free port with a fresh PGlite (a copy of the
+ * seeded template) or the PostgreSQL in TEST_DATABASE_URL, and resolves once it answers GET /api/Test.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
@@ -54,6 +110,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sv-test-'));
   const url = `http://localhost:${port}`;
   const pgDb = process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
+  // A new PGlite with the sample data: copied from the template instead of made again.
+  const pglite = !pgDb && !opts.env?.DATABASE_URL && !process.env.DATABASE_URL;
+  const seeded = (opts.env?.SEED ?? process.env.SEED) !== '0';
+  if (ownDir && pglite && seeded) cpSync(await seededTemplate(), dataDir, { recursive: true, filter: (src) => !src.endsWith('/done') });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
