@@ -94,6 +94,11 @@ async function seededTemplate(): Promise<string> {
       await ensureRegionFile(work);
       mkdirSync(join(work, 'done'));
       renameSync(work, template);
+      // Templates of older code (a day untouched) go.
+      for (const name of readdirSync(tmpdir())) {
+        const old = join(tmpdir(), name);
+        if (/^sv-template-[0-9a-f]{16}$/.test(name) && old !== template && Date.now() - (statSync(old, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(old, { recursive: true, force: true });
+      }
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
