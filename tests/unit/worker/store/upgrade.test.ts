@@ -7,7 +7,9 @@ import { openOfflineDb, type AttachmentRow, type ExtentRow, type FeatureRow, typ
 /**
  * A device that ran the app before the last schema change: its database as schema version 2
  * wrote it (worker/store/db.ts before version 3 added `settings`), declared here exactly as that
- * app declared it, holding changes made offline that have not reached the server yet.
+ * app declared it, holding changes made offline that have not reached the server yet. A frozen
+ * copy of db.ts's versions 1 and 2 on purpose (not imported): it is what old devices hold, so a
+ * later edit of those declarations in db.ts must not change it.
  */
 function openAsVersion2(name: string): Dexie {
   const db = new Dexie(name);
