@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE } from './helpers/browser.ts';
-import { ANA, signIn, waitForSightings } from './helpers/app.ts';
+import { countFrames, DESKTOP, PHONE } from './helpers/browser.ts';
+import { ANA, signIn, waitForMapAtRest, waitForSightings } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
 
 /**
@@ -33,6 +33,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
     it(`has no violations on any panel at ${viewport.width} px`, async () => {
       const phone = viewport.width <= 480;
       const ctx = await env.browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, bypassCSP: true });
+      await countFrames(ctx);
       const page = await ctx.newPage();
       const all: string[] = [];
       await page.goto(`${env.server.url}/#/`);
@@ -67,7 +68,8 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       // A find's card, opened from the keyboard at the map centre.
       await page.getByTestId('map').focus();
       await page.keyboard.press('n');
-      await page.waitForTimeout(400);
+      await page.getByTestId('map-announcement').getByText(/^Najdba 1 od/).waitFor();
+      await waitForMapAtRest(page); // the pan to the find has ended
       await page.keyboard.press('Enter');
       await page.getByTestId('find-card').first().waitFor({ timeout: 10_000 });
       all.push(...(await violations(page, 'Na tem mestu')));

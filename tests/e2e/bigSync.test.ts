@@ -426,6 +426,8 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
         const signedOut = (await page.getByText('Prijava ni uspela').count()) > 0 ? '; the app asks to sign in again' : '';
         throw new Error(`no progress for 60 s at ${p}/${QUEUED}; badge '${await badge()}'${renewals}${signedOut}\n${log.join('\n')}`);
       }
+      // The poll interval of this watch (each round reads the server and drives the scripted
+      // events); the loop ends on its condition, all changes on the server, not on time.
       await new Promise((r) => setTimeout(r, 500));
     }
     note('all on the server', QUEUED);
@@ -513,7 +515,7 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     const local = await outboxOnDevice();
     expect(local).toEqual({ outbox: 0, failed: 0, uploading: 0, flagged: 0, photos: 0 });
     await page.getByRole('button', { name: 'Uporabnik' }).click();
-    await page.waitForTimeout(500);
+    await page.getByText('Uporabniški račun:').waitFor();
     expect(await page.getByTestId('pending-change').count()).toBe(0);
     await screenshot(page, 'bigsync-2-synced');
     console.log(`big sync figures: ${JSON.stringify(figures)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, signIn, waitForSightings } from './helpers/app.ts';
+import { ANA, framesAsked, signIn, waitForMapAtRest, waitForSightings } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
 
 const env = useAppAndBrowser();
@@ -108,8 +108,9 @@ describe('explore the sightings', () => {
     await items.first().waitFor();
     expect(await items.count()).toBeGreaterThan(3);
     await screenshot(page, '24-my-finds-phone');
+    const since = await framesAsked(page);
     await items.first().getByRole('button', { name: 'Približaj na karti' }).click();
-    await page.waitForTimeout(1200);
+    await waitForMapAtRest(page, { since }); // the map has zoomed to it
     await screenshot(page, '25-zoomed-phone');
     await ctx.close();
   });

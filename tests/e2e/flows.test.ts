@@ -70,7 +70,8 @@ describe('flows', () => {
   it('says the map is loading while the first tiles of a cold start are on their way', async () => {
     const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
-    // A slow connection: every orthophoto tile takes 3 s.
+    // A slow connection: every orthophoto tile takes 3 s (the delay is what is under test: the
+    // loading notice must show while tiles are on their way; it is not a wait of the test).
     await page.route('**/tiles/ortho/**', async (route) => {
       await new Promise((r) => setTimeout(r, 3000));
       await route.continue().catch(() => undefined);

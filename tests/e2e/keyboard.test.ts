@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, waitForSightings } from './helpers/app.ts';
+import { ANA, waitForMapAtRest, waitForSightings } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
 
 /**
@@ -41,8 +41,7 @@ describe('keyboard only', () => {
     const still = await shot();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(500);
-    expect((await shot()).equals(still)).toBe(false);
+    await expect.poll(async () => (await shot()).equals(still)).toBe(false);
 
     // 'Dodaj najdbo' from the keyboard; the form's fields in order.
     await tabTo(page, '.fab');
@@ -71,10 +70,10 @@ describe('keyboard only', () => {
     // Back on the map: + zooms in, N goes to a find in view and says so, Enter opens its place.
     await tabTo(page, '.map', true);
     for (let i = 0; i < 4; i++) await page.keyboard.press('+');
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page);
     await page.keyboard.press('n');
     await expect.poll(() => page.getByTestId('map-announcement').textContent()).toMatch(/^Najdba 1 od \d+ na vidnem delu karte/);
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page); // the pan to the find has ended
     await page.keyboard.press('Enter');
     const card = page.getByTestId('find-card').first();
     await card.waitFor({ timeout: 10_000 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, downloadAround, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
+import { ANA, downloadAround, reportWithPhoto, signIn, waitForMapAtRest, waitForSightings } from './helpers/app.ts';
 import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
 import { jpegWithGps } from './helpers/photo.ts';
 import type { TestServer } from '../api/helpers/server.ts';
@@ -66,10 +66,10 @@ describe('offline: download an area, work with no signal, sync back exactly once
     page = await ctx.newPage();
     await signIn(page, proxy.url, ANA, `#/?najdba=${ids.a}`);
     await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1200);
+    await waitForMapAtRest(page); // the fit to the find has ended
     await page.getByRole('button', { name: 'Pomanjšaj' }).click();
     await page.getByRole('button', { name: 'Pomanjšaj' }).click();
-    await page.waitForTimeout(600);
+    await waitForMapAtRest(page); // both zoom animations have ended: the download frames this view
     await page.goto(`${proxy.url}/#/download`);
     await page.getByLabel('Od merila (povečava)').selectOption('14');
     await page.getByLabel('Do merila (povečava)').selectOption('16');
@@ -97,7 +97,7 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
     await openFind(page, ids.a);
     expect(await waitForSightings(page)).toBeGreaterThanOrEqual(2);
-    await page.waitForTimeout(1500);
+    await waitForMapAtRest(page); // the stored tiles are drawn
     await screenshot(page, '44-offline-map');
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import proj4 from 'proj4';
 import { DESKTOP, PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, BOR, signIn, waitForSightings, waitForTiles } from './helpers/app.ts';
+import { ANA, BOR, framesAsked, signIn, waitForMapAtRest, waitForSightings, waitForTiles } from './helpers/app.ts';
 import { startAppServer } from './helpers/server.ts';
 import { jpegWithGps, plainPng } from './helpers/photo.ts';
 import { panelPadding } from '../../src/map/panelPadding.ts';
@@ -93,8 +93,9 @@ describe('report a sighting with a photo', () => {
     await page.getByRole('button', { name: 'Uporabnik' }).click();
     await page.getByLabel('Moje najdbe').check();
     const item = page.locator('.find-item', { hasText: 'hribski urh' }).filter({ hasText: '14. 6. 2025' });
+    const since = await framesAsked(page);
     await item.getByRole('button', { name: 'Približaj na karti' }).click();
-    await page.waitForTimeout(1400);
+    await waitForMapAtRest(page, { since }); // the map has zoomed to it
     await page.getByRole('button', { name: 'Uporabnik' }).click();
     await clickZoomedFind(page, false);
     const card = page.getByTestId('find-card').filter({ hasText: 'hribski urh' });

@@ -164,7 +164,8 @@ describe('review: experts check every find, and the reporter hears the verdict',
     const borCtx = await newContext(browser, DESKTOP);
     const bor = await borCtx.newPage();
     await signIn(bor, server.url, BOR, `#/?najdba=${id}`);
-    await bor.waitForTimeout(3000);
+    // The app has followed the link and says the find is not on his map; no card opens.
+    await bor.getByText(`Najdbe ${id} ni na karti`).waitFor({ timeout: 30_000 });
     expect(await bor.getByTestId('find-card').count()).toBe(0);
     await anaCtx.close();
     await borCtx.close();

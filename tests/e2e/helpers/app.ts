@@ -37,29 +37,67 @@ export async function waitForSightings(page: Page): Promise<number> {
   return Number(await page.evaluate(() => document.documentElement.dataset.sightings));
 }
 
-/** Waits until no base-map tile request has been in flight for 500 ms (at most 45 s). */
+/** How many animation frames the page has asked for so far (see waitForMapAtRest). */
+export function framesAsked(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __framesAsked: number }).__framesAsked);
+}
+
+/**
+ * Waits until the map is at rest: its view animations (zoom, pan, fit) have ended and the tiles
+ * that came have been drawn, i.e. the page has asked for no animation frame for `frames` frames
+ * in a row (newContext's init script counts them). With `since` (a `framesAsked` count taken
+ * before an action whose movement starts later, e.g. after a call to the data core), the map
+ * must first have moved after it.
+ */
+export async function waitForMapAtRest(page: Page, opts: { since?: number; frames?: number; timeout?: number } = {}): Promise<void> {
+  const { since = -1, frames = 5, timeout = 30_000 } = opts;
+  const still = await page.evaluate(([after, want, ms]) => new Promise<boolean>((resolve) => {
+    const w = window as unknown as { __framesAsked: number; __nativeRaf: (cb: () => void) => number };
+    const end = performance.now() + ms;
+    let seen = -1;
+    let count = 0;
+    const tick = (): void => {
+      if (w.__framesAsked <= after || w.__framesAsked !== seen) {
+        seen = w.__framesAsked;
+        count = 0;
+      } else if (++count >= want) return resolve(true);
+      if (performance.now() > end) return resolve(false);
+      w.__nativeRaf(tick);
+    };
+    w.__nativeRaf(tick);
+  }), [since, frames, timeout] as const);
+  expect(still, `the map did not come to rest within ${timeout} ms`).toBe(true);
+}
+
+/**
+ * Waits until no base-map tile request is in flight and the map is at rest (at most 45 s): a map
+ * that is still drawing asks for the tiles of its view, so at rest with none in flight means
+ * every tile of the view has come.
+ */
 export async function waitForTiles(page: Page): Promise<void> {
   let inflight = 0;
-  let quietSince = Date.now();
   const isTile = (r: { url(): string }): boolean => r.url().includes('/tiles/');
   const onStart = (r: { url(): string }): void => {
     if (isTile(r)) inflight++;
   };
   const onEnd = (r: { url(): string }): void => {
-    if (!isTile(r)) return;
-    inflight = Math.max(0, inflight - 1);
-    if (inflight === 0) quietSince = Date.now();
+    if (isTile(r)) inflight = Math.max(0, inflight - 1);
   };
   page.on('request', onStart);
   page.on('requestfinished', onEnd);
   page.on('requestfailed', onEnd);
-  const start = Date.now();
-  await page.waitForTimeout(300);
-  while ((inflight > 0 || Date.now() - quietSince < 500) && Date.now() - start < 45_000) await page.waitForTimeout(100);
-  page.off('request', onStart);
-  page.off('requestfinished', onEnd);
-  page.off('requestfailed', onEnd);
-  expect(inflight).toBe(0);
+  const end = Date.now() + 45_000;
+  const left = (): number => Math.max(1, end - Date.now());
+  try {
+    do {
+      await expect.poll(() => inflight, { timeout: left() }).toBe(0);
+      await waitForMapAtRest(page, { timeout: left() });
+    } while (inflight > 0);
+  } finally {
+    page.off('request', onStart);
+    page.off('requestfinished', onEnd);
+    page.off('requestfailed', onEnd);
+  }
 }
 
 /** What reportWithPhoto puts in the form. */

@@ -28,10 +28,29 @@ export async function launch(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Counts the animation frames the page asks for (window.__framesAsked), so that a test can wait
+ * until the map is at rest (waitForMapAtRest in app.ts): OpenLayers asks for a frame on every
+ * frame of a view animation and whenever a tile arrives, and for none when nothing changes.
+ */
+const COUNT_FRAMES = `(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__nativeRaf = raf;
+  window.__framesAsked = 0;
+  window.requestAnimationFrame = (cb) => { window.__framesAsked++; return raf(cb); };
+})();`;
+
 /** A fresh context (own storage) at a viewport; phone contexts are touch devices. */
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   const phone = viewport.width <= 480;
-  return browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  const ctx = await browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  await countFrames(ctx);
+  return ctx;
+}
+
+/** Counts the animation frames of the context's pages (for contexts not made by newContext). */
+export async function countFrames(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(COUNT_FRAMES);
 }
 
 /** Saves a full-page screenshot named `name`.png. */
