@@ -4,7 +4,7 @@
  * the review queue takes its status rule, and the server's exports (server/api/exports/query.ts)
  * build the very same filter, so an export holds what the map shows.
  */
-import type { FilterCondition, FilterInput, FilterNode } from './filters.ts';
+import type { FilterCondition, FilterInput, FilterNode } from './filters/types.ts';
 import { STATUS_WAITING } from './statuses.ts';
 
 /** The filter state of the map. */

@@ -1,4 +1,4 @@
-import type { FilterInput } from './filters.ts';
+import type { FilterInput } from './filters/types.ts';
 
 /**
  * The data model of the generic data platform (SPEC §3), shared by the worker, the UI

@@ -86,7 +86,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
   },
   DeleteRequest: { type: 'object', required: ['tableId', 'recordId'], properties: { tableId: int, recordId: int } },
   DeleteResult: { type: 'object', required: ['tableId', 'recordId', 'deleted'], properties: { tableId: int, recordId: int, deleted: { const: true } } },
-  FilterInput: { description: 'A filter tree or a flat list of conditions (domain/filters.ts).', type: ['object', 'array', 'null'] },
+  FilterInput: { description: 'A filter tree or a flat list of conditions (domain/filters/types.ts).', type: ['object', 'array', 'null'] },
   RecordQuery: {
     type: 'object', required: ['tableId'],
     properties: {
