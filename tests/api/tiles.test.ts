@@ -68,7 +68,7 @@ describe('GET /tiles/{layer}/{z}_{x}_{y}.png', () => {
     // Marks the cached file (same size, so the same ETag): the second answer must be the file's
     // bytes, i.e. read from the cache and not drawn again (no timing involved).
     const marked = Buffer.from(first.body);
-    marked[marked.length - 1] ^= 0xff;
+    marked.writeUInt8(marked.readUInt8(marked.length - 1) ^ 0xff, marked.length - 1);
     writeFileSync(file, marked);
     const second = await getTile(path);
     expect(second.status).toBe(200);
