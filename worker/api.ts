@@ -4,7 +4,7 @@
  * Types only: it imports nothing but type modules, so the UI's compile never reaches the
  * worker's implementation.
  */
-import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValue } from './types.ts';
+import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValue } from '../domain/model.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';

@@ -6,7 +6,7 @@
 import { DownloadManager, TILE_REQUEST, type DownloadArea, type DownloadProgress } from '../../worker/download/index.ts';
 import { planRanges, tileUrl, walkTiles } from '../../worker/download/tilePlan.ts';
 import { openOfflineDb } from '../../worker/store/db.ts';
-import type { Feature } from '../../worker/types.ts';
+import type { Feature } from '../../domain/model.ts';
 
 /** One download run's figures. */
 export interface RunFigures {

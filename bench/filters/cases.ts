@@ -4,7 +4,7 @@ import { andAll, orAll, yearFilter } from '../../domain/filters/helpers.ts';
 import { prefixWindow } from '../../worker/filters/predicates/date.ts';
 import { OUT } from '../../domain/filters/scratch.ts';
 import type { FilterCondition, FilterInput } from '../../domain/filters/types.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 
 /**
  * The benchmarked filters, each written four ways that give the same matches on the generated

@@ -1,4 +1,4 @@
-import type { Column, Feature, Properties } from '../../worker/types.ts';
+import type { Column, Feature, Properties } from '../../domain/model.ts';
 import { mulberry32 as prng } from '../../domain/prng.ts';
 
 /**

@@ -2,7 +2,7 @@ import { compilePlan } from '../../worker/filters/compile.ts';
 import { ColumnStore } from '../../worker/filters/columnar/ColumnStore.ts';
 import { compileColumnar } from '../../worker/filters/columnar/ColumnarFilter.ts';
 import type { PlanNode } from '../../domain/filters/plan.ts';
-import type { Column, Properties } from '../../worker/types.ts';
+import type { Column, Properties } from '../../domain/model.ts';
 import { asFeatures, loopPass, measureTogether, median, pairedRatio, type Measurement, type Way } from './measure.ts';
 
 /** The part of @maplibre/maplibre-gl-style-spec the benchmark uses. */

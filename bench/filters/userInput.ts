@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DATE_RE } from '../../domain/filters/grammar.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
-import { COLUMN_TYPES, type Column, type Properties } from '../../worker/types.ts';
+import { COLUMN_TYPES, type Column, type Properties } from '../../domain/model.ts';
 
 /** One of a developer's filters. */
 export interface UserFilter {

@@ -27,7 +27,7 @@ import { buildPointBatch } from '../../worker/layer/points.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { COL } from '../../domain/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
-import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../worker/types.ts';
+import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../domain/model.ts';
 import { mulberry32 } from '../../domain/prng.ts';
 
 /** The group colours (8 groups) and the grey of the default style, as the seeded profile. */

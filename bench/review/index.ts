@@ -6,7 +6,7 @@
  * 10,000 and 100,000 records (half of them waiting, in 6 groups, the reviewer's 2), and the ratio.
  * A page under 16 ms is within one frame of a data-core message; it never runs on the main thread.
  */
-import type { Column, Feature } from '../../worker/types.ts';
+import type { Column, Feature } from '../../domain/model.ts';
 import { reviewQueue } from '../../worker/review/queue.ts';
 import type { QueueQuery } from '../../worker/review/types.ts';
 import { QUICK, fmt, median, printTable } from '../lib.ts';

@@ -1,4 +1,4 @@
-import type { Column } from '../../worker/types.ts';
+import type { Column } from '../../domain/model.ts';
 import { FilterError } from '../../domain/filters/FilterError.ts';
 import { validateSorts, type ValidSort } from '../../domain/filters/sorts.ts';
 import type { SortSpec } from '../../domain/filters/types.ts';

@@ -1,4 +1,4 @@
-import type { Column } from '../../worker/types.ts';
+import type { Column } from '../../domain/model.ts';
 import { formatDay, formatInstantUtc } from '../../domain/filters/calendar.ts';
 import { foldString } from '../../domain/filters/casefold.ts';
 import { FilterError } from '../../domain/filters/FilterError.ts';

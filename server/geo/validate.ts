@@ -1,4 +1,4 @@
-import type { Geometry } from '../../worker/types.ts';
+import type { Geometry } from '../../domain/model.ts';
 import { badRequest } from '../http/errors.ts';
 import { isInNationalGridExtent } from './projection.ts';
 

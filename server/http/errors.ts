@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from '../../worker/types.ts';
+import type { ApiErrorBody } from '../../domain/model.ts';
 
 /** SPEC §8 status texts; other statuses fall back to Node's own. */
 const STATUS_TEXT: Record<number, string> = {

@@ -4,7 +4,7 @@
  * easting then northing as the EPSG database gives its axes) and EPSG:3857 (what the database
  * stores). Geometries are converted with the server's own proj4 definitions (server/geo/projection.ts).
  */
-import type { Geometry } from '../../worker/types.ts';
+import type { Geometry } from '../../domain/model.ts';
 import { badRequest } from '../http/errors.ts';
 import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid, nationalGridToMercator } from '../geo/projection.ts';
 

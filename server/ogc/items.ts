@@ -11,7 +11,7 @@
  * metres). The JSON of each feature's properties is built in SQL; a page is read in chunks by
  * id (keyset), so memory stays flat whatever `limit` is.
  */
-import type { Column } from '../../worker/types.ts';
+import type { Column } from '../../domain/model.ts';
 import type { Queryable } from '../db/types.ts';
 import type { Viewer } from '../../domain/review.ts';
 import { param, seesCreatorSql, visibleSql } from '../api/access/recordAccess.ts';

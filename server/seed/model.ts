@@ -1,4 +1,4 @@
-import type { Column, SelectValue } from '../../worker/types.ts';
+import type { Column, SelectValue } from '../../domain/model.ts';
 import type { Catalogue } from './catalogue.ts';
 import { STATUS_VALUES as STATUS_DOMAIN_VALUES } from '../../domain/statuses.ts';
 

@@ -1,4 +1,4 @@
-import type { Profile, SymbolStyle, SymbologyRule } from '../../worker/types.ts';
+import type { Profile, SymbolStyle, SymbologyRule } from '../../domain/model.ts';
 import type { Catalogue } from './catalogue.ts';
 import { COL, PROFILE_ID, PROJECT_ID, RELATION_TABLE_ID, SIGHTINGS_TABLE_ID, UNITS_TABLE_ID } from './model.ts';
 

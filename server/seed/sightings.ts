@@ -1,4 +1,4 @@
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { lonLatToMercator } from '../geo/projection.ts';
 import { catalogueUnits, type Catalogue } from './catalogue.ts';
 import { COL } from './model.ts';

@@ -9,7 +9,7 @@ import type XYZ from 'ol/source/XYZ.js';
 import type { Extent } from 'ol/extent.js';
 import type { Pixel } from 'ol/pixel.js';
 import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
-import type { Profile } from '../../worker/types.ts';
+import type { Profile } from '../../domain/model.ts';
 import { createBaseLayer } from './baseLayers.ts';
 import type { SightingsLayer } from './sightingsLayer.ts';
 import type { SquaresLayer } from './squaresLayer.ts';

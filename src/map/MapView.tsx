@@ -19,7 +19,7 @@ import { EmptyFilterNotice } from './EmptyFilterNotice.tsx';
 import { shortInfo } from '../state/shortInfo.ts';
 import { activePanel, openPanel } from '../state/panel.ts';
 import { flashRequest } from './mapState.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
 import { AddButton } from '../records/AddButton.tsx';
 import { online } from '../state/online.ts';

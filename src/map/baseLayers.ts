@@ -1,6 +1,6 @@
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
-import type { BaseMap } from '../../worker/types.ts';
+import type { BaseMap } from '../../domain/model.ts';
 import type ImageTile from 'ol/ImageTile.js';
 import type { LoadFunction } from 'ol/Tile.js';
 

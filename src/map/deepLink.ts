@@ -1,6 +1,6 @@
 import { openPanel } from '../state/panel.ts';
 import { shortInfo } from '../state/shortInfo.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import type { MapController } from './MapController.ts';
 import { buffer, type Extent } from 'ol/extent.js';
 

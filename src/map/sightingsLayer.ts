@@ -10,7 +10,7 @@ import type { Coordinate } from 'ol/coordinate.js';
 import type { Extent } from 'ol/extent.js';
 import type Projection from 'ol/proj/Projection.js';
 import type { PointBatch } from '../../worker/api.ts';
-import type { ProfileLayer, SymbolStyle } from '../../worker/types.ts';
+import type { ProfileLayer, SymbolStyle } from '../../domain/model.ts';
 import { THIN_ALL_LEVEL, thinLevelFor } from '../../domain/thinGrid.ts';
 import { toOlStyle } from './symbology.ts';
 

@@ -1,6 +1,6 @@
 import { Circle, Fill, Icon, RegularShape, Stroke, Style, Text } from 'ol/style.js';
 import type ImageStyle from 'ol/style/Image.js';
-import type { FillStyle, MarkerStyle, StrokeStyle, SymbolStyle } from '../../worker/types.ts';
+import type { FillStyle, MarkerStyle, StrokeStyle, SymbolStyle } from '../../domain/model.ts';
 
 /** Thrown for a style that breaks SPEC §5's validity rules. */
 export class InvalidStyleError extends Error {

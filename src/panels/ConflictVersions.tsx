@@ -3,7 +3,7 @@ import { catalogue } from '../state/appData.ts';
 import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
 import { COL } from '../../domain/columns.ts';
-import type { Feature } from '../../worker/types.ts';
+import type { Feature } from '../../domain/model.ts';
 
 /** One compared field: its label and how each version shows it. */
 interface Row {

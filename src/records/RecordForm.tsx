@@ -9,7 +9,7 @@ import { pickingLocation, recordForm, setField } from '../state/recordForm.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
 import { COL } from '../../domain/columns.ts';
-import type { SelectValue } from '../../worker/types.ts';
+import type { SelectValue } from '../../domain/model.ts';
 import type { Catalogue, SpeciesOption } from '../../worker/api.ts';
 import { deleteFormRecord, submitForm } from './actions.ts';
 import { confirmDiscard, discardForm, holdBackGesture, requestClose } from './discard.ts';

@@ -2,7 +2,7 @@ import { signal } from '@preact/signals-react';
 import { core } from '../core.ts';
 import { COL } from '../../domain/columns.ts';
 import type { SpeciesOption } from '../../worker/api.ts';
-import type { SelectValue } from '../../worker/types.ts';
+import type { SelectValue } from '../../domain/model.ts';
 
 /** The choices the report form offers, loaded once from the core. */
 export interface FormOptions {

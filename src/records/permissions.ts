@@ -1,4 +1,4 @@
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { isEditableStatus } from '../../domain/statuses.ts';
 

@@ -6,7 +6,7 @@ import { online } from '../state/online.ts';
 import { reviewScope } from '../state/review.ts';
 import { session } from '../state/session.ts';
 import { COL } from '../../domain/columns.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { STATUS_NEEDS_INFO, STATUS_REJECTED, statusOf } from '../../domain/statuses.ts';
 import { reviewsGroup } from '../../domain/review.ts';
 import { HistoryList } from './HistoryList.tsx';

@@ -8,7 +8,7 @@ import { online } from '../state/online.ts';
 import { reviewRevision, reviewScope } from '../state/review.ts';
 import { errorStatus, failureHint } from '../ui/errors.ts';
 import { COL } from '../../domain/columns.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { STATUS_CONFIRMED, STATUS_NEEDS_INFO, STATUS_REJECTED, STATUS_WAITING } from '../../domain/statuses.ts';
 import { reviewsGroup, verdictsFrom, type VerdictNote } from '../../domain/review.ts';
 

@@ -7,7 +7,7 @@ import { openGallery } from '../state/gallery.ts';
 import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
 import { COL } from '../../domain/columns.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { FindReview } from './FindReview.tsx';
 

@@ -13,7 +13,7 @@ import { formatDateSl } from '../ui/format.ts';
 import { speciesName } from '../ui/species.ts';
 import { COL } from '../../domain/columns.ts';
 import type { QueuePage, QueueQuery } from '../../worker/api.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { STATUS_VALUES, STATUS_WAITING } from '../../domain/statuses.ts';
 import { reviewsGroup } from '../../domain/review.ts';
 import { StatusChip } from './StatusChip.tsx';

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import type { AppConfig, Catalogue } from '../../worker/api.ts';
-import type { Profile, Project } from '../../worker/types.ts';
+import type { Profile, Project } from '../../domain/model.ts';
 
 /** The configuration, once the core has loaded it. */
 export const appConfig = signal<AppConfig | null>(null);

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { core } from '../core.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 
 /** One of the user's finds, as the profile lists it. */
 export interface MyFind {

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals-react';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { core } from '../core.ts';
 
 /** A feature under a map click. */

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../worker/api.ts';
-import type { Properties } from '../../worker/types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 
 /** The species name of a record: the public name column, else the catalogue name of its species id. */

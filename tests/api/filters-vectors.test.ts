@@ -8,7 +8,7 @@ import { ColumnStore } from '../../worker/filters/columnar/ColumnStore.ts';
 import { compileColumnar } from '../../worker/filters/columnar/ColumnarFilter.ts';
 import { compile, FilterError, validate } from '../../worker/filters/index.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
-import type { Column, Properties } from '../../worker/types.ts';
+import type { Column, Properties } from '../../domain/model.ts';
 import { prng, randomFilter, randomRecords } from '../unit/server/filters/random.ts';
 import { loadVectors } from '../unit/worker/filters/vectorsFile.ts';
 import { createTestDatabase } from './helpers/server.ts';

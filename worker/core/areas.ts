@@ -1,5 +1,5 @@
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from '../api.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { DownloadManager, TILE_REQUEST } from '../download/index.ts';
 import { crossing } from '../http/crossing.ts';
 import type { CoreSession } from './session.ts';

@@ -3,7 +3,7 @@ import type {
   ExtentSummary, HistoryEntry, Inbox, LayerFilterState, PendingChangeInfo, PhotoInspection, PointBatch, QueuePage, QueueQuery, ReviewInput,
   ReviewScope, SaveRecordInput, SaveRecordResult, SaveStage, SessionInfo, SpeciesOption, SyncState,
 } from '../api.ts';
-import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../types.ts';
+import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../../domain/model.ts';
 import { CoreSession, type DataCoreOptions } from './session.ts';
 import { ProfileData } from './profile.ts';
 import { LayerPart } from './layer.ts';

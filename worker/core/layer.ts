@@ -1,5 +1,5 @@
 import type { ExportFile, LayerFilterState, PointBatch } from '../api.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
 import { gridFor } from '../layer/squares.ts';

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../api.ts';
-import type { BaseMap, Column, Profile, Project, SelectValue } from '../types.ts';
+import type { BaseMap, Column, Profile, Project, SelectValue } from '../../domain/model.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 import { parseCatalogue } from '../catalogue.ts';
 import type { CoreSession } from './session.ts';

@@ -1,4 +1,4 @@
-import type { DataRecord } from '../types.ts';
+import type { DataRecord } from '../../domain/model.ts';
 import type { HistoryEntry, Inbox, QueuePage, QueueQuery, ReviewInput, ReviewScope } from '../api.ts';
 import { reviewScope } from '../../domain/review.ts';
 import { crossing } from '../http/crossing.ts';

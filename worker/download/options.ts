@@ -1,5 +1,5 @@
 /** The options the data core builds the download engine with, and what a job row keeps to resume. */
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import type { OfflineDb } from '../store/db.ts';
 import type { Extent3857 } from './types.ts';
 import type { OfflineTarget } from '../sync/types.ts';

@@ -1,4 +1,4 @@
-import type { Properties } from '../types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { foldString } from '../../domain/filters/casefold.ts';
 import type { PlanCondition, PlanNode } from '../../domain/filters/plan.ts';
 import { datePredicate } from './predicates/date.ts';

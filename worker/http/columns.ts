@@ -1,4 +1,4 @@
-import type { SelectValue } from '../types.ts';
+import type { SelectValue } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
 import type { CallOptions, CastRequest, CastResult, CastTarget } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { ifMatchHeader, type HttpClient } from './client.ts';
 import type {
   BulkRequest, BulkResult, CallOptions, ChangeOptions, DeleteResult, DetailedFeature, Extent, ExtentTables, FeatureCreate, FeaturePage, FeatureUpdate, RecordQuery, UploadFile,

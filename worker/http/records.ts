@@ -1,4 +1,4 @@
-import type { Attachment, DataRecord } from '../types.ts';
+import type { Attachment, DataRecord } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
 import { appendAttachments, keyHeader, UPLOAD_TIMEOUT_MS, type AttachmentUpload, type CreateOptions } from './features.ts';
 import type {

@@ -1,7 +1,7 @@
 import type { HttpClient } from './client.ts';
 import { ifMatchHeader } from './client.ts';
 import type { CallOptions, ReviewInput } from './types.ts';
-import type { DataRecord } from '../types.ts';
+import type { DataRecord } from '../../domain/model.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
 
 /** Review calls (issue #20): verdicts, history, comments and the reporter's notifications. */

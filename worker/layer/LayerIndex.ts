@@ -1,5 +1,5 @@
 import type { PointBatch } from '../api.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { compilePlan } from '../filters/compile.ts';

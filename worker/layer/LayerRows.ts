@@ -1,4 +1,4 @@
-import type { Feature, Properties } from '../types.ts';
+import type { Feature, Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { ColumnStore } from '../filters/columnar/ColumnStore.ts';

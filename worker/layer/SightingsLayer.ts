@@ -1,5 +1,5 @@
 import type { LayerFilterState, PointBatch } from '../api.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
 

@@ -1,5 +1,5 @@
 import type { PointBatch } from '../api.ts';
-import type { Feature, Properties } from '../types.ts';
+import type { Feature, Properties } from '../../domain/model.ts';
 import type { LayerRows } from './LayerRows.ts';
 import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL } from '../../domain/thinGrid.ts';

@@ -1,6 +1,6 @@
 import type { PointBatch } from '../api.ts';
 import { unconfirmedFlags } from './unconfirmed.ts';
-import type { Feature, Properties } from '../types.ts';
+import type { Feature, Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { thinLevels } from './thin.ts';

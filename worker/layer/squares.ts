@@ -1,4 +1,4 @@
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { gridSquare, readGeneralisation } from '../../domain/sensitivity.ts';
 
 /** EPSG:3857 <-> national grid (D96-TM, EPSG:3794) easting/northing; worker/nationalGrid.ts, loaded on demand. */

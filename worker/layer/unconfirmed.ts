@@ -1,4 +1,4 @@
-import type { Properties } from '../types.ts';
+import type { Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { STATUS_CONFIRMED, statusOf } from '../../domain/statuses.ts';
 

@@ -1,4 +1,4 @@
-import type { Column, Feature } from '../types.ts';
+import type { Column, Feature } from '../../domain/model.ts';
 import type { HttpClient } from '../http/client.ts';
 import { resizePhoto } from '../photos/resize.ts';
 import { GROUP_UNIT_TABLE, UNIT_TABLE } from '../../domain/columns.ts';

@@ -1,4 +1,4 @@
-import type { Column, Properties } from '../types.ts';
+import type { Column, Properties } from '../../domain/model.ts';
 import type { FormValue } from './types.ts';
 
 /** Thrown when a value cannot be coerced to its column's type. */

@@ -1,4 +1,4 @@
-import type { Attachment, Feature, Geometry, Properties } from '../types.ts';
+import type { Attachment, Feature, Geometry, Properties } from '../../domain/model.ts';
 import type { HttpClient } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { FeaturesApi } from '../http/features.ts';

@@ -1,4 +1,4 @@
-import type { Column } from '../types.ts';
+import type { Column } from '../../domain/model.ts';
 import type { DetailedFeature } from '../http/types.ts';
 import type { RecordsCore } from './recordsCore.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';

@@ -2,7 +2,7 @@ import type { ReviewApi } from '../http/review.ts';
 import type { ReviewInput } from '../http/types.ts';
 import type { Inbox } from './types.ts';
 import type { OfflineDb } from '../store/db.ts';
-import type { DataRecord } from '../types.ts';
+import type { DataRecord } from '../../domain/model.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
 import { DEFAULT_ROLES_CLAIM, readRoles } from '../../domain/roles.ts';
 

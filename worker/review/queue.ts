@@ -1,7 +1,7 @@
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import type { FilterNode } from '../../domain/filters/types.ts';
 import { compile } from '../filters/compile.ts';
-import type { Column } from '../types.ts';
+import type { Column } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { STATUS_VALUES, STATUS_WAITING, statusOf } from '../../domain/statuses.ts';
 import { allOf, statusCondition } from '../layer/filterState.ts';

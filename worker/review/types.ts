@@ -1,5 +1,5 @@
 /** The shapes of review (issue #20) that cross to the UI: the queue and the reporter's inbox (types only). */
-import type { Properties } from '../types.ts';
+import type { Properties } from '../../domain/model.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
 
 /** What the review queue asks for (issue #20): statuses, group, species, a date range and an area. */

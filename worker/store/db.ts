@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 
 /**
  * The local browser database, owned by the worker. Its name carries the version 0.1 of

@@ -1,5 +1,5 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
-import type { Feature, Geometry, Properties } from '../types.ts';
+import type { Feature, Geometry, Properties } from '../../domain/model.ts';
 import { addChange, changesOfRow, maybeSent, REQUEUED } from './outbox.ts';
 import {
   asFeature, areaRowOf, changeRowOf, currentId, isPending, isThumbRow, newTempId, pendingPhotos, rowsOf, shownRowOf, withCreateDefaults,

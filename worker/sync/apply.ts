@@ -1,5 +1,5 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import type { DetailedFeature } from '../http/types.ts';
 import { addChange, changesOfRow } from './outbox.ts';
 import { backoffMs, type Outcome } from './outcome.ts';

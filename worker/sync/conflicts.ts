@@ -1,5 +1,5 @@
 import type { FeatureRow } from '../store/db.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import type { RecordService } from '../records/service.ts';
 import { ApiError } from '../http/errors.ts';
 import { addChange, changesOfRow } from './outbox.ts';

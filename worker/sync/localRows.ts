@@ -1,5 +1,5 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
-import type { Feature, Properties } from '../types.ts';
+import type { Feature, Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { THUMB_NAME } from '../download/featureStore.ts';
 

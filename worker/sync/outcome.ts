@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import { staleRecord } from './stale.ts';
 
 /** Longest wait between retries of one change, in seconds (STYLE.md convention 8). */

@@ -1,5 +1,5 @@
 import type { AttachmentRow } from '../store/db.ts';
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 import type { RecordService } from '../records/service.ts';
 import type { DetailedFeature, UploadFile } from '../http/types.ts';
 import { classify, type Outcome } from './outcome.ts';

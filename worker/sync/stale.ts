@@ -1,4 +1,4 @@
-import type { Feature, Geometry, Properties } from '../types.ts';
+import type { Feature, Geometry, Properties } from '../../domain/model.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Feature } from '../types.ts';
+import type { Feature } from '../../domain/model.ts';
 
 /** Where offline records go: project, profile, table and the attachment info of their photo. */
 export interface OfflineTarget {

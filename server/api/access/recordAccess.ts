@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Properties } from '../../../worker/types.ts';
+import type { Properties } from '../../../domain/model.ts';
 import type { AuthUser, Authenticate } from '../../auth/types.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';

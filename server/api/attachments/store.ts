@@ -1,4 +1,4 @@
-import type { Attachment } from '../../../worker/types.ts';
+import type { Attachment } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';

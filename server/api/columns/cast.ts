@@ -1,4 +1,4 @@
-import type { Column, ColumnType, SelectValue } from '../../../worker/types.ts';
+import type { Column, ColumnType, SelectValue } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { coerceValue, MAX_TEXT, type Value } from '../records/coerceValues.ts';

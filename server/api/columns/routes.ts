@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Column } from '../../../worker/types.ts';
+import type { Column } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { maskedPropertiesSql, param, viewerOf, visibleSql } from '../access/recordAccess.ts';

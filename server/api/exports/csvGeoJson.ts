@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import type { Viewer } from '../../../domain/review.ts';
 import { squareUncertaintyMetres } from '../../../domain/sensitivity.ts';
-import type { Column, Properties } from '../../../worker/types.ts';
+import type { Column, Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { mercatorToLonLat, mercatorToNationalGrid } from '../../geo/projection.ts';
 import { CATALOGUE_URL, loadCatalogue } from '../../seed/catalogue.ts';

@@ -8,7 +8,7 @@
  * the caller created or reviews it (access/recordAccess.ts).
  */
 import type { Viewer } from '../../../domain/review.ts';
-import type { Column, Properties } from '../../../worker/types.ts';
+import type { Column, Properties } from '../../../domain/model.ts';
 import type { FilterInput, FilterNode } from '../../../domain/filters/types.ts';
 import { mapStateFilter as domainMapStateFilter, type MapFilterState } from '../../../domain/mapFilter.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';

@@ -1,4 +1,4 @@
-import type { Column, ColumnType, SelectValue, Table } from '../../../worker/types.ts';
+import type { Column, ColumnType, SelectValue, Table } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedMeta } from './cache.ts';

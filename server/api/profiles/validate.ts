@@ -1,4 +1,4 @@
-import type { BaseMap, Column, Profile, ProfileLayer, SymbolStyle, Symbology, TableView } from '../../../worker/types.ts';
+import type { BaseMap, Column, Profile, ProfileLayer, SymbolStyle, Symbology, TableView } from '../../../domain/model.ts';
 import type { FilterInput } from '../../../domain/filters/types.ts';
 import { FilterError } from '../../../domain/filters/FilterError.ts';
 import { validate } from '../../../domain/filters/validate.ts';

@@ -1,4 +1,4 @@
-import type { Properties } from '../../../worker/types.ts';
+import type { Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { nextId, nextIds } from '../meta/nextIds.ts';
 import { requireProject } from '../meta/tableMeta.ts';

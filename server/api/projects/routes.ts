@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Profile, Project, ProfileLayer, SelectValue } from '../../../worker/types.ts';
+import type { Profile, Project, ProfileLayer, SelectValue } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { isAdmin, requireAdmin } from '../access/admin.ts';

@@ -1,4 +1,4 @@
-import type { Column, Properties, SelectValue } from '../../../worker/types.ts';
+import type { Column, Properties, SelectValue } from '../../../domain/model.ts';
 import { badRequest } from '../../http/errors.ts';
 
 /** A stored property value. */

@@ -2,7 +2,7 @@
  * The writes of one record, shared by /api/Features, /api/Records and bulk batches: create (with an
  * Idempotency-Key and photos, in one transaction), update and delete by the creator's rules.
  */
-import type { Attachment } from '../../../worker/types.ts';
+import type { Attachment } from '../../../domain/model.ts';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { notFound } from '../../http/errors.ts';

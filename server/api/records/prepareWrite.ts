@@ -1,4 +1,4 @@
-import type { Properties } from '../../../worker/types.ts';
+import type { Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { validateGeometry, type ValidGeometry } from '../../geo/validate.ts';

@@ -1,4 +1,4 @@
-import type { Attachment, DataRecord, Feature } from '../../../worker/types.ts';
+import type { Attachment, DataRecord, Feature } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { canSeeCreator, maskProperties } from '../access/recordAccess.ts';

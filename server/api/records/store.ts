@@ -1,4 +1,4 @@
-import type { Attachment, Geometry, Properties } from '../../../worker/types.ts';
+import type { Attachment, Geometry, Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { canSee } from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';

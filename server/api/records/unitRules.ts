@@ -1,4 +1,4 @@
-import type { Properties } from '../../../worker/types.ts';
+import type { Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { catalogueUnits, loadCatalogue } from '../../seed/catalogue.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Properties } from '../../../worker/types.ts';
+import type { Properties } from '../../../domain/model.ts';
 import { verdictProblem } from '../../../domain/review.ts';
 import { STATUS_VALUES, statusOf } from '../../../domain/statuses.ts';
 import type { Queryable } from '../../db/index.ts';

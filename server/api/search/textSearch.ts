@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Column, DataRecord, Profile } from '../../../worker/types.ts';
+import type { Column, DataRecord, Profile } from '../../../domain/model.ts';
 import type { FilterCondition } from '../../../domain/filters/types.ts';
 import { foldString } from '../../../domain/filters/casefold.ts';
 import type { Db } from '../../db/index.ts';

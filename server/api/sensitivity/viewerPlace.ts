@@ -5,7 +5,7 @@
  * Every read route takes the place, and filters by area, through these functions, so that a
  * query can never tell more about a point than its square.
  */
-import type { Geometry } from '../../../worker/types.ts';
+import type { Geometry } from '../../../domain/model.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { readGeneralisation } from '../../../domain/sensitivity.ts';
 import { canSeeCreator, seesCreatorSql, type OwnedRow } from '../access/recordAccess.ts';

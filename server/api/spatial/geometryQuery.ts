@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Geometry } from '../../../worker/types.ts';
+import type { Geometry } from '../../../domain/model.ts';
 import { badRequest } from '../../http/errors.ts';
 import { viewerOf, visibleSql } from '../access/recordAccess.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';

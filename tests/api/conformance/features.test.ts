@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feature } from '../../../worker/types.ts';
+import type { Feature } from '../../../domain/model.ts';
 import { call, expectOk, expectRefused, expectShape, png, raw, sighting, SLOVENIA, startSuite, type Suite } from './harness.ts';
 
 let s: Suite;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataRecord } from '../../../worker/types.ts';
+import type { DataRecord } from '../../../domain/model.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { publicPlaceOf } from '../../../server/api/sensitivity/generalise.ts';
 import { bboxShape, intersects, queryShape } from '../../../server/api/spatial/intersection.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import type { Column, Properties } from '../../../worker/types.ts';
+import type { Column, Properties } from '../../../domain/model.ts';
 import { isVisibleTo, reviewScope, reviewsGroup, seesCreator, verdictProblem, verdictsFrom, type Viewer } from '../../../domain/review.ts';
 import { statusAfterReporterEdit } from '../../../domain/statuses.ts';
 import { canSee, maskProperties, visibleSql, maskedPropertiesSql } from '../../../server/api/access/recordAccess.ts';

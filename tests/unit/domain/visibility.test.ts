@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Column, Properties } from '../../../worker/types.ts';
+import type { Column, Properties } from '../../../domain/model.ts';
 import { isPublicValue } from '../../../domain/visibility.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
 import { canSee, creatorViewer, visibleSql } from '../../../server/api/access/recordAccess.ts';

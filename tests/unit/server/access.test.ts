@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../../../domain/review.ts';
-import type { Column, Properties } from '../../../worker/types.ts';
+import type { Column, Properties } from '../../../domain/model.ts';
 import { assertCanEdit, canSee, creatorViewer, maskProperties } from '../../../server/api/access/recordAccess.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
 import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';

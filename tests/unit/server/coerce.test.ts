@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, SelectValue } from '../../../worker/types.ts';
+import type { Column, SelectValue } from '../../../domain/model.ts';
 import { coerceProperties, coerceValue, isWritable } from '../../../server/api/records/coerceValues.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 

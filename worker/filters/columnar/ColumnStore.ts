@@ -1,4 +1,4 @@
-import type { Properties } from '../../types.ts';
+import type { Properties } from '../../../domain/model.ts';
 import { readDayKey, readInstant } from '../../../domain/filters/dates.ts';
 import { readNumber } from '../../../domain/filters/numbers.ts';
 import { isEmpty } from '../predicates/types.ts';

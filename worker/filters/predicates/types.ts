@@ -1,4 +1,4 @@
-import type { Properties } from '../../types.ts';
+import type { Properties } from '../../../domain/model.ts';
 
 /** A compiled filter: true when the properties match. Never allocates per call. */
 export type Predicate = (props: Properties) => boolean;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { andAll, compile, FilterError, orAll, yearFilter } from '../../../../worker/filters/index.ts';
 import type { FilterCondition } from '../../../../domain/filters/types.ts';
-import type { Column } from '../../../../worker/types.ts';
+import type { Column } from '../../../../domain/model.ts';
 
 const columns: Column[] = [{ id: 1053, tableId: 48, dbName: 'DATUM_NAJDBE', name: 'Datum', type: 'DateTime', isPk: false, isSpecial: false }];
 const c = (n: number): FilterCondition => ({ type: 'condition', columnId: n, operationType: 'isNull', values: [] });

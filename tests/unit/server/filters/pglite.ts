@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Properties } from '../../../../worker/types.ts';
+import type { Properties } from '../../../../domain/model.ts';
 
 /** An in-memory PGlite with a table `t(id, properties jsonb)` holding the given records. */
 export async function recordsDb(records: { id: number; properties: Properties }[]): Promise<PGlite> {

@@ -1,6 +1,6 @@
 import type { FilterCondition, FilterNode, FilterValue, OperationType } from '../../../../domain/filters/types.ts';
 import { OPERATIONS, valueKindOf } from '../../../../domain/filters/operations.ts';
-import type { Column, Properties } from '../../../../worker/types.ts';
+import type { Column, Properties } from '../../../../domain/model.ts';
 
 /** The seeded PRNG (domain/prng.ts), so that failures reproduce. */
 export { mulberry32 as prng } from '../../../../domain/prng.ts';

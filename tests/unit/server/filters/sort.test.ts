@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSortSql } from '../../../../server/filters/sql.ts';
 import { HttpError } from '../../../../server/http/errors.ts';
 import type { SortSpec } from '../../../../domain/filters/types.ts';
-import type { Column, Properties } from '../../../../worker/types.ts';
+import type { Column, Properties } from '../../../../domain/model.ts';
 import { recordsDb } from './pglite.ts';
 
 const col = (id: number, type: Column['type']): Column => ({ id, tableId: 48, dbName: `C${id}`, name: 'c', type, isPk: false, isSpecial: false });

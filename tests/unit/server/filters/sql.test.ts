@@ -6,7 +6,7 @@ import { ColumnStore } from '../../../../worker/filters/columnar/ColumnStore.ts'
 import { compileColumnar } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { compile, FilterError, validate } from '../../../../worker/filters/index.ts';
 import type { FilterInput } from '../../../../domain/filters/types.ts';
-import type { Column } from '../../../../worker/types.ts';
+import type { Column } from '../../../../domain/model.ts';
 import { loadVectors } from '../../worker/filters/vectorsFile.ts';
 import { idsWhere, insertRecords, recordsDb } from './pglite.ts';
 import { prng, randomFilter, randomRecords } from './random.ts';

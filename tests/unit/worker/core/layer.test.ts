@@ -4,7 +4,7 @@ import { DataCoreImpl } from '../../../../worker/core/dataCore.ts';
 import { ColumnarFilter } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
-import type { Column, Feature } from '../../../../worker/types.ts';
+import type { Column, Feature } from '../../../../domain/model.ts';
 
 /**
  * The filter panel's path through the data core: getLayerPoints, as the map calls it after a

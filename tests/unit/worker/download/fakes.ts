@@ -1,5 +1,5 @@
 /** Fakes shared by the download tests: a deterministic tile server, features, a clock. */
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 import { openOfflineDb, type OfflineDb } from '../../../../worker/store/db.ts';
 import { DownloadManager } from '../../../../worker/download/DownloadManager.ts';
 import type { DownloadProgress } from '../../../../worker/download/types.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../../worker/filters/index.ts';
 import type { FilterCondition, FilterNode } from '../../../../domain/filters/types.ts';
-import type { Column, Properties } from '../../../../worker/types.ts';
+import type { Column, Properties } from '../../../../domain/model.ts';
 import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
 import { loadVectors } from './vectorsFile.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FilterErrorCode } from '../../../../domain/filters/FilterError.ts';
 import type { FilterInput } from '../../../../domain/filters/types.ts';
-import type { Column, Properties } from '../../../../worker/types.ts';
+import type { Column, Properties } from '../../../../domain/model.ts';
 
 /** One valid case of tests/vectors/filters.json. */
 export interface VectorCase {

@@ -4,7 +4,7 @@ import { compile } from '../../../../worker/filters/index.ts';
 import type { FilterInput } from '../../../../domain/filters/types.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
-import type { Column, Feature, Properties } from '../../../../worker/types.ts';
+import type { Column, Feature, Properties } from '../../../../domain/model.ts';
 import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
 import { loadVectors } from '../filters/vectorsFile.ts';
 import { nationalGrid } from '../../../../worker/nationalGrid.ts';

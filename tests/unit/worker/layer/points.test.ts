@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 
 const f = (id: number, x: number, y: number, props: Feature['properties']): Feature => ({
   type: 'Feature', id, geometry: { type: 'Point', coordinates: [x, y] }, properties: props,

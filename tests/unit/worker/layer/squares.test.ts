@@ -4,7 +4,7 @@ import { generalisedSide, gridFor, SquareRings, squareRing, SQUARE_STRIDE } from
 import { nationalGrid } from '../../../../worker/nationalGrid.ts';
 import { publicPlaceOf } from '../../../../server/api/sensitivity/generalise.ts';
 import { EPSG_3794_DEF } from '../../../../server/geo/projection.ts';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 
 /** EPSG:3857 of a national-grid point, by proj4 directly. */
 const toMercator = (e: number, n: number): [number, number] => proj4(EPSG_3794_DEF, 'EPSG:3857', [e, n]) as [number, number];

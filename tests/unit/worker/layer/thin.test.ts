@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { THIN_ALL_LEVEL, THIN_CELL_PX, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
 import { thinLevels } from '../../../../worker/layer/thin.ts';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 import { mulberry32 } from '../../../../domain/prng.ts';
 
 /** Resolution of a zoom level in EPSG:3857 with 256 px tiles. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Feature } from '../../../../worker/types.ts';
+import type { Column, Feature } from '../../../../domain/model.ts';
 import { reviewQueue } from '../../../../worker/review/queue.ts';
 import type { QueueQuery } from '../../../../worker/review/types.ts';
 import { statusCondition } from '../../../../worker/layer/filterState.ts';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import type { Feature, Properties } from '../../../../worker/types.ts';
+import type { Feature, Properties } from '../../../../domain/model.ts';
 import { openOfflineDb, type AttachmentRow, type ExtentRow, type FeatureRow, type IdMapRow, type JobRow, type OutboxRow, type ResponseRow } from '../../../../worker/store/db.ts';
 
 /**

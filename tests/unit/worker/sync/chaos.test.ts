@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 import { FakeServer, type FakeRecord } from './fakeServer.ts';
 import { downloadArea, drain, photo, point, prng, rig } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { HttpClient, type RequestOptions } from '../../../../worker/http/client.
 import { RecordService } from '../../../../worker/records/service.ts';
 import { openOfflineDb, type OfflineDb } from '../../../../worker/store/db.ts';
 import { OfflineRecords, SyncEngine, type AppliedChange, type OfflinePhoto, type OfflineTarget, type SyncState } from '../../../../worker/sync/index.ts';
-import type { Feature, Geometry } from '../../../../worker/types.ts';
+import type { Feature, Geometry } from '../../../../domain/model.ts';
 import type { FakeServer } from './fakeServer.ts';
 
 /** The sightings table of SPEC §3. */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
 import { OfflineRecords, TEMP_ID_LIMIT } from '../../../../worker/sync/index.ts';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 import { TARGET, downloadArea, photo, point } from './helpers.ts';
 
 const fresh = () => openOfflineDb(`offline-${Math.random()}`);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 import { RecordService } from '../../../../worker/records/service.ts';
 import { RecordsCore } from '../../../../worker/records/recordsCore.ts';
 import { photoUploadKey, uploadName } from '../../../../worker/sync/localRows.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../worker/http/errors.ts';
 import { holdsSent, staleRecord } from '../../../../worker/sync/stale.ts';
-import type { Feature } from '../../../../worker/types.ts';
+import type { Feature } from '../../../../domain/model.ts';
 
 const current: Feature = { type: 'Feature', id: 10000042, geometry: { type: 'Point', coordinates: [1614200.25, 5780100.5] }, properties: { 782: 3, 1053: '2025-07-01T00:00:00.000Z', 785: 'bukov gozd', 974: 5 } };
 const answer412 = (body: unknown) => new ApiError('Generic Error: 412', 412, 'Generic Error', JSON.stringify(body));
