@@ -19,7 +19,7 @@ import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { extentChunks } from '../../server/api/spatial/extentTables.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
-import { createTestDatabase, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
+import { fmt, median, printTable, QUICK } from '../lib.ts';
 import { insertBenchSightings, openBenchDatabase, queryableOf, SLOVENIA } from '../sightings.ts';
 
 interface AutocannonResult {

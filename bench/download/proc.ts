@@ -12,7 +12,7 @@ export type Cpu = Record<string, number>;
 /** The CPU used so far by this process's descendants, from /proc (empty where there is none). */
 export function cpuOfTree(): Cpu {
   const procs = new Map<number, { ppid: number; comm: string; ticks: number }>();
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
   } catch {
@@ -75,7 +75,7 @@ export const browserCpu = (c: Cpu): number => Object.entries(c).reduce((s, [k, v
 /** The pids of chromium renderers under this process (their main thread's tid is the pid). */
 export function rendererPids(): number[] {
   const out: number[] = [];
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync('/proc').filter((x) => /^\d+$/.test(x));
   } catch {

@@ -13,14 +13,13 @@
  * server's peak resident memory (VmHWM) before and after the exports: streaming keeps it flat.
  */
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { ANONYMOUS, reviewScope } from '../../domain/review.ts';
 import { exportRowChunks, parseExportQuery } from '../../server/api/exports/query.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { signIn } from '../../tests/api/helpers/auth.ts';
-import { createTestDatabase, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
-import { insertBenchSightings, openBenchDatabase, queryableOf, SLOVENIA } from '../sightings.ts';
+import { fmt, median, printTable, QUICK } from '../lib.ts';
+import { insertBenchSightings, openBenchDatabase, queryableOf } from '../sightings.ts';
 
 const N = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;

@@ -121,7 +121,7 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
   // frame that settles the view, after its layers rendered: that frame holds the redraw at rest.
   let composeStart = 0;
   let lastRenderMs = 0;
-  let settled = false;
+  let settled: boolean;
   let settledAt = 0;
   let settleRenderMs = 0;
   map.on('precompose', () => (composeStart = performance.now()));

@@ -51,7 +51,7 @@ export function validateIdentityConfig(path: string, text: string): IdentityConf
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw fail('not a JSON object');
   const c = data as Record<string, unknown>;
   const problems: string[] = [];
-  let authority: URL | null = null;
+  let authority: URL | null;
   if (typeof c.authority !== 'string' || !URL.canParse(c.authority)) problems.push('"authority" must be the issuer URL');
   else {
     authority = new URL(c.authority);
@@ -80,7 +80,7 @@ export async function loadIdentityConfig(cfg: ServerConfig): Promise<LoadedIdent
   try {
     text = await readFile(cfg.identityConfigFile, 'utf8');
   } catch (e) {
-    throw new Error(`IDENTITY_CONFIG ${cfg.identityConfigFile} cannot be read: ${(e as Error).message}`);
+    throw new Error(`IDENTITY_CONFIG ${cfg.identityConfigFile} cannot be read: ${(e as Error).message}`, { cause: e });
   }
   return { config: validateIdentityConfig(cfg.identityConfigFile, text), embedded: false };
 }

@@ -95,7 +95,7 @@ export function parseAccountsFile(path: string, text: string): AccountInput[] {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new Error(`IDP_ACCOUNTS_FILE ${path} is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`IDP_ACCOUNTS_FILE ${path} is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
   if (!Array.isArray(data) || data.length === 0) {
     throw new Error(`IDP_ACCOUNTS_FILE ${path} must be a non-empty JSON array of {email, name, password, roles}`);
@@ -136,7 +136,7 @@ export async function ensureAccounts(db: Db, accountsFile: string | null): Promi
     try {
       text = readFileSync(accountsFile, 'utf8');
     } catch (e) {
-      throw new Error(`IDP_ACCOUNTS_FILE ${accountsFile} cannot be read: ${(e as Error).message}`);
+      throw new Error(`IDP_ACCOUNTS_FILE ${accountsFile} cannot be read: ${(e as Error).message}`, { cause: e });
     }
     const accounts = parseAccountsFile(accountsFile, text);
     // Hashing costs ~0.35 s an account: skip it when the file is the one applied last time.

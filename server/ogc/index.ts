@@ -5,7 +5,7 @@
  * of the app makes the caller the viewer of the API's rules (items.ts); errors are JSON
  * `{code, description}` (400 for a bad parameter, 404 for an unknown collection or feature).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Authenticate } from '../auth/types.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-import { Readable, Transform, pipeline } from 'node:stream';
+import { Readable, pipeline, type Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendJsonText } from './compress.ts';

@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors.ts';
 export const MAX_DEPTH = 256;
 
 /** U+0000 or an unpaired surrogate: text PostgreSQL's text and jsonb cannot store. */
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What is wrong with a value: a string (or key) PostgreSQL cannot store (UNSTORABLE), or too deep a nesting; null when neither. */

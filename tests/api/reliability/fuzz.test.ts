@@ -242,7 +242,7 @@ describe('malformed input to every write, filter and search endpoint', () => {
       const headers: Record<string, string> = { authorization: `Bearer ${ana}` };
       if (q.contentType !== undefined && q.contentType !== '') headers['content-type'] = q.contentType;
       let status: number;
-      let text = '';
+      let text: string;
       try {
         const res = await fetch(`${server.url}${q.path}`, { method: q.method, headers, body: q.form ?? (q.raw as BodyInit | undefined) });
         status = res.status;

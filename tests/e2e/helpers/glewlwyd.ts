@@ -257,6 +257,6 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
   } catch (e) {
     const log = output.join('');
     await stop();
-    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- glewlwyd log ---\n${log}`);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- glewlwyd log ---\n${log}`, { cause: e });
   }
 }
