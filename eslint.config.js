@@ -95,8 +95,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            zone('./domain', ['./src', './worker', './server', './tests', './bench', './scripts', './build'],
-              'domain/ holds the shared rules and imports nothing of the app, the worker or the server.'),
+            zone(
+              './domain',
+              ['./src', './worker', './server', './tests', './bench', './scripts', './build'],
+              'domain/ holds the shared rules and imports nothing of the app, the worker or the server.',
+            ),
           ],
         },
       ],
@@ -121,7 +124,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            zone('./worker', ['./src', './server'], 'The data core knows no screen and no server code; shared rules live in domain/.'),
+            zone(
+              './worker',
+              ['./src', './server'],
+              'The data core knows no screen and no server code; shared rules live in domain/.',
+            ),
           ],
         },
       ],
@@ -132,7 +139,7 @@ export default tseslint.config(
             { regex: '^react(-dom)?(/|$)', message: 'The worker renders nothing: no React.' },
             {
               regex: `^ol(?!/(${OL_PURE.map((m) => m.slice(3).replace('.', '\\.')).join('|')})$)(/|$)`,
-              message: 'The worker may use only OpenLayers\' pure tilegrid, extent and proj modules.',
+              message: "The worker may use only OpenLayers' pure tilegrid, extent and proj modules.",
             },
           ],
         },
@@ -178,7 +185,11 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [zone('./server', ['./src', './worker'], 'The server shares rules with the app only through domain/.')] },
+        {
+          zones: [
+            zone('./server', ['./src', './worker'], 'The server shares rules with the app only through domain/.'),
+          ],
+        },
       ],
     },
   },

@@ -17,9 +17,12 @@ export const BENCH_DIST = process.env.BENCH_DIST ?? '/tmp/bench-dist';
 /** Builds the app into BENCH_DIST unless a build newer than 30 minutes is there (BENCH_REBUILD=1 forces). */
 export function ensureAppBuild(): string {
   const index = `${BENCH_DIST}/index.html`;
-  const fresh = existsSync(index) && Date.now() - statSync(index).mtimeMs < 30 * 60_000 && process.env.BENCH_REBUILD !== '1';
+  const fresh =
+    existsSync(index) && Date.now() - statSync(index).mtimeMs < 30 * 60_000 && process.env.BENCH_REBUILD !== '1';
   if (!fresh) {
-    const r = spawnSync('npx', ['vite', 'build', '--outDir', BENCH_DIST, '--emptyOutDir'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('npx', ['vite', 'build', '--outDir', BENCH_DIST, '--emptyOutDir'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`vite build into ${BENCH_DIST} failed`);
   }
   return BENCH_DIST;
@@ -27,8 +30,13 @@ export function ensureAppBuild(): string {
 
 /** The flags this machine needs (PITFALLS.md), as tests/e2e/helpers/browser.ts. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,12 +48,14 @@ export function launch(extra: string[] = []): Promise<Browser> {
 /** Prints a table: first column left-aligned, the others right-aligned. */
 export function printTable(title: string, head: string[], rows: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]): string => r.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
+  const line = (r: string[]): string =>
+    r.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
   console.log(title);
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   rows.forEach((r) => console.log(line(r)));
 }
 
-export const median = (xs: readonly number[]): number => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
+export const median = (xs: readonly number[]): number =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN;
 export const fmt = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');

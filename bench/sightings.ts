@@ -16,12 +16,15 @@ import type { Queryable } from '../server/db/types.ts';
 export const SLOVENIA = [1_480_000, 5_686_000, 1_859_000, 5_925_000];
 
 /** A pg client as the server's Queryable. */
-export const queryableOf = (c: pg.Client): Queryable => ({ query: async <T>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[] });
+export const queryableOf = (c: pg.Client): Queryable => ({
+  query: async <T>(sql: string, params?: unknown[]) => (await c.query(sql, params)).rows as T[],
+});
 
 /** Inserts the sightings; returns how many of them were generalised. */
 export async function insertBenchSightings(client: pg.Client, n: number): Promise<number> {
   await client.query('select setseed(0.42)');
-  await client.query(`
+  await client.query(
+    `
     with src as (select row_number() over (order by id) - 1 as k, project_id, table_id, properties, created_by_email
                    from records where table_id = 48 and not archived and geometry is not null),
          n as (select count(*) as c from src),
@@ -31,7 +34,8 @@ export async function insertBenchSightings(client: pg.Client, n: number): Promis
     select s.project_id, s.table_id, s.properties, jsonb_build_object('type', 'Point', 'coordinates', jsonb_build_array(p.x, p.y)),
            p.x, p.y, p.x, p.y, s.created_by_email
       from p join src s on s.k = p.g % (select c from n)`,
-  [n, ...SLOVENIA]);
+    [n, ...SLOVENIA],
+  );
   const db = queryableOf(client);
   const changed = await refreshPublicPlaces(db, await loadTable(db, 35, 48));
   await client.query('analyze records');
@@ -39,7 +43,9 @@ export async function insertBenchSightings(client: pg.Client, n: number): Promis
 }
 
 /** A fresh PostgreSQL database from `adminUrl`, the seeded server on it, and a pg client to it. */
-export async function openBenchDatabase(adminUrl: string): Promise<{ database: Awaited<ReturnType<typeof createTestDatabase>>; server: TestServer; client: pg.Client }> {
+export async function openBenchDatabase(
+  adminUrl: string,
+): Promise<{ database: Awaited<ReturnType<typeof createTestDatabase>>; server: TestServer; client: pg.Client }> {
   const database = await createTestDatabase(adminUrl);
   const server = await startServer({ env: { DATABASE_URL: database.url, SEED: '1' } });
   const client = new PgClient({ connectionString: database.url });

@@ -28,8 +28,16 @@ interface Trim {
 const stub = (name: string): string => fileURLToPath(new URL(`./olStubs/${name}`, import.meta.url));
 
 const TRIMS: readonly Trim[] = [
-  { importer: /[\\/]node_modules[\\/]ol[\\/]layer[\\/]BaseVector\.js$/, specifier: '../render/canvas/style.js', stub: stub('flatStyles.ts') },
-  { importer: /[\\/]node_modules[\\/]ol[\\/]Map\.js$/, specifier: './control/defaults.js', stub: stub('defaultControls.ts') },
+  {
+    importer: /[\\/]node_modules[\\/]ol[\\/]layer[\\/]BaseVector\.js$/,
+    specifier: '../render/canvas/style.js',
+    stub: stub('flatStyles.ts'),
+  },
+  {
+    importer: /[\\/]node_modules[\\/]ol[\\/]Map\.js$/,
+    specifier: './control/defaults.js',
+    stub: stub('defaultControls.ts'),
+  },
 ];
 
 export function olTrim(): Plugin {
@@ -50,7 +58,9 @@ export function olTrim(): Plugin {
       for (const t of TRIMS) {
         // A build that never loads the importer (e.g. the service worker) has nothing to trim.
         if (!used.has(t) && ids.some((id) => t.importer.test(id))) {
-          this.error(`OpenLayers no longer imports "${t.specifier}" where build/olTrim.ts expects it: update the trim list`);
+          this.error(
+            `OpenLayers no longer imports "${t.specifier}" where build/olTrim.ts expects it: update the trim list`,
+          );
         }
       }
     },

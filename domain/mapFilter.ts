@@ -32,7 +32,12 @@ export function statusCondition(statusColumn: number, statuses: readonly number[
   if (statuses.length === 0) return null;
   const inList: FilterNode = { type: 'condition', columnId: statusColumn, operationType: 'in', values: [...statuses] };
   if (!statuses.includes(STATUS_WAITING)) return inList;
-  return { type: 'expression', joinType: 'Or', left: inList, right: { type: 'condition', columnId: statusColumn, operationType: 'isNull', values: [] } };
+  return {
+    type: 'expression',
+    joinType: 'Or',
+    left: inList,
+    right: { type: 'condition', columnId: statusColumn, operationType: 'isNull', values: [] },
+  };
 }
 
 /** Joins filter nodes with And; null for none (everything passes). */
@@ -42,7 +47,10 @@ export function allOf(nodes: readonly FilterNode[]): FilterInput | null {
 }
 
 /** The conditions of year, species and 'mine only' as a flat list. The year spans 1 Jan to 31 Dec. */
-export function mapStateConditions(state: MapFilterState, cols: Pick<MapFilterColumns, 'date' | 'species' | 'creator'>): FilterCondition[] {
+export function mapStateConditions(
+  state: MapFilterState,
+  cols: Pick<MapFilterColumns, 'date' | 'species' | 'creator'>,
+): FilterCondition[] {
   const out: FilterCondition[] = [];
   if (state.year !== null) {
     out.push({
@@ -54,10 +62,22 @@ export function mapStateConditions(state: MapFilterState, cols: Pick<MapFilterCo
     });
   }
   if (state.speciesId !== null) {
-    out.push({ type: 'condition', columnId: cols.species, operationType: 'equals', values: [state.speciesId], joinType: 'And' });
+    out.push({
+      type: 'condition',
+      columnId: cols.species,
+      operationType: 'equals',
+      values: [state.speciesId],
+      joinType: 'And',
+    });
   }
   if (state.mineOnly) {
-    out.push({ type: 'condition', columnId: cols.creator, operationType: 'equalsUserEmail', values: [], joinType: 'And' });
+    out.push({
+      type: 'condition',
+      columnId: cols.creator,
+      operationType: 'equalsUserEmail',
+      values: [],
+      joinType: 'And',
+    });
   }
   return out;
 }

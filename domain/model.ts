@@ -21,8 +21,17 @@ export type ColumnType =
 
 /** All column types, in SPEC order. */
 export const COLUMN_TYPES: readonly ColumnType[] = [
-  'Integer', 'Number', 'Text', 'LongText', 'DateTime', 'Boolean', 'Select', 'ForeignKey',
-  'Geometry', 'Calculated', 'Interpolated',
+  'Integer',
+  'Number',
+  'Text',
+  'LongText',
+  'DateTime',
+  'Boolean',
+  'Select',
+  'ForeignKey',
+  'Geometry',
+  'Calculated',
+  'Interpolated',
 ];
 
 /** A column of a platform table. */
@@ -188,8 +197,7 @@ export interface SymbologyRule {
 
 /** Simple (one style) or complex (rules, first match wins; `style` for the rest). */
 export type Symbology =
-  | { type: 'simple'; style: SymbolStyle }
-  | { type: 'complex'; rules: SymbologyRule[]; style?: SymbolStyle };
+  { type: 'simple'; style: SymbolStyle } | { type: 'complex'; rules: SymbologyRule[]; style?: SymbolStyle };
 
 /** A table view: a table with a fixed filter. */
 export interface TableView {

@@ -43,8 +43,22 @@ export type VerdictNote = 'reason' | 'question' | 'comment' | 'none';
  * being reopened first, so a verdict is never overturned without a word.
  */
 const TRANSITIONS: ReadonlyMap<number, ReadonlyMap<number, VerdictNote>> = new Map([
-  [STATUS_WAITING, new Map<number, VerdictNote>([[STATUS_CONFIRMED, 'none'], [STATUS_REJECTED, 'reason'], [STATUS_NEEDS_INFO, 'question']])],
-  [STATUS_NEEDS_INFO, new Map<number, VerdictNote>([[STATUS_CONFIRMED, 'none'], [STATUS_REJECTED, 'reason'], [STATUS_WAITING, 'comment']])],
+  [
+    STATUS_WAITING,
+    new Map<number, VerdictNote>([
+      [STATUS_CONFIRMED, 'none'],
+      [STATUS_REJECTED, 'reason'],
+      [STATUS_NEEDS_INFO, 'question'],
+    ]),
+  ],
+  [
+    STATUS_NEEDS_INFO,
+    new Map<number, VerdictNote>([
+      [STATUS_CONFIRMED, 'none'],
+      [STATUS_REJECTED, 'reason'],
+      [STATUS_WAITING, 'comment'],
+    ]),
+  ],
   [STATUS_CONFIRMED, new Map<number, VerdictNote>([[STATUS_WAITING, 'comment']])],
   [STATUS_REJECTED, new Map<number, VerdictNote>([[STATUS_WAITING, 'comment']])],
 ]);
@@ -106,7 +120,8 @@ export function seesCreator(rec: Pick<VisibleRecord, 'group' | 'createdBy'>, vie
 export const seesExactPlace = seesCreator;
 
 /** What a history entry records (server: record_history.kind). */
-export type HistoryKind = 'create' | 'edit' | 'photo' | 'verdict' | 'species' | 'comment' | 'archive' | 'restore' | 'delete';
+export type HistoryKind =
+  'create' | 'edit' | 'photo' | 'verdict' | 'species' | 'comment' | 'archive' | 'restore' | 'delete';
 
 /** One entry of a record's append-only history, as the API returns it. */
 export interface HistoryEntry {

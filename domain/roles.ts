@@ -19,7 +19,12 @@ function claimAt(payload: Record<string, unknown>, name: string): unknown {
 
 /** Roles from a claim's value: an array of strings, or one string separated by spaces or commas. */
 export function parseRoles(value: unknown): string[] {
-  const raw = typeof value === 'string' ? value.split(/[\s,]+/) : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const raw =
+    typeof value === 'string'
+      ? value.split(/[\s,]+/)
+      : Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === 'string')
+        : [];
   return raw.map((r) => r.trim()).filter(Boolean);
 }
 
@@ -27,10 +32,21 @@ export function parseRoles(value: unknown): string[] {
  * The caller's roles: the configured claim (an array, or a space- or comma-separated string),
  * Keycloak's `realm_access.roles` and `resource_access.<client_id>.roles`; each once.
  */
-export function readRoles(payload: Record<string, unknown>, rolesClaim = DEFAULT_ROLES_CLAIM, clientId: string | null = null): string[] {
+export function readRoles(
+  payload: Record<string, unknown>,
+  rolesClaim = DEFAULT_ROLES_CLAIM,
+  clientId: string | null = null,
+): string[] {
   const realm = claimAt(payload, 'realm_access');
   const resource = claimAt(payload, 'resource_access');
-  const client = clientId && resource && typeof resource === 'object' ? (resource as Record<string, unknown>)[clientId] : undefined;
+  const client =
+    clientId && resource && typeof resource === 'object' ? (resource as Record<string, unknown>)[clientId] : undefined;
   const rolesOf = (o: unknown): unknown => (o && typeof o === 'object' ? (o as { roles?: unknown }).roles : undefined);
-  return [...new Set([...parseRoles(claimAt(payload, rolesClaim)), ...parseRoles(rolesOf(realm)), ...parseRoles(rolesOf(client))])];
+  return [
+    ...new Set([
+      ...parseRoles(claimAt(payload, rolesClaim)),
+      ...parseRoles(rolesOf(realm)),
+      ...parseRoles(rolesOf(client)),
+    ]),
+  ];
 }

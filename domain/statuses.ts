@@ -22,7 +22,8 @@ export const STATUS_VALUES: ReadonlyArray<{ value: number; text: string }> = [
 
 /** A stored STATUS value as a number: null for empty and for anything that is not one of the values. */
 export function statusOf(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]$/.test(value) ? Number(value) : NaN;
   return STATUS_VALUES.some((s) => s.value === n) ? n : null;
 }
 

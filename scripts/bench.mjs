@@ -22,7 +22,11 @@ for (const name of benches) {
   log(`\n=== bench/${name}${quick ? ' (--quick)' : ''} ===`);
   const t0 = Date.now();
   const env = { ...process.env, ...(quick ? { BENCH_QUICK: '1', BENCH_FILTERS_ITERATIONS: '11' } : {}) };
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}/index.ts`, ...(quick ? ['--quick'] : []), ...passed], { stdio: 'inherit', env });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', `bench/${name}/index.ts`, ...(quick ? ['--quick'] : []), ...passed],
+    { stdio: 'inherit', env },
+  );
   results.push({ name, status: r.status ?? 1, seconds: (Date.now() - t0) / 1000 });
 }
 

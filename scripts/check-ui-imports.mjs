@@ -19,8 +19,10 @@ const bad = r.stdout
   .map((f) => f.slice(root.length))
   .filter((f) => (f.startsWith('worker/') && !typeModule.test(f)) || f.startsWith('server/'));
 if (bad.length > 0) {
-  console.error(`src/ compiles ${bad.length} implementation file(s) of the worker or the server:\n  ${bad.join('\n  ')}`);
+  console.error(
+    `src/ compiles ${bad.length} implementation file(s) of the worker or the server:\n  ${bad.join('\n  ')}`,
+  );
   console.error('Import them with `import type` from a types module, or move the shared rule to domain/.');
   process.exit(1);
 }
-console.log('src/ compiles only the data core\'s type modules.');
+console.log("src/ compiles only the data core's type modules.");

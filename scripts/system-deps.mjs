@@ -16,7 +16,10 @@ function aptInstall(packages) {
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     updated = true;
   }
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const r = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return r.status === 0;
 }
 
@@ -46,7 +49,9 @@ export function ensureGdal() {
 export function postgresBin() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(`${base}/${v}/bin/postgres`)).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(`${base}/${v}/bin/postgres`))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? `${base}/${versions[0]}/bin` : null;
 }
 
@@ -64,19 +69,28 @@ export function ensurePostgres() {
 export function startPostgres() {
   if (!isRoot) return null;
   try {
-    let clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    let clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean);
     if (clusters.length === 0) {
       // Some images install the package without its default cluster: make one (UTF-8).
       const version = postgresBin()?.split('/')[4];
       if (!version) return null;
       execFileSync('pg_createcluster', [version, 'main', '--locale=C.UTF-8', '--start'], { stdio: 'inherit' });
-      clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+      clusters = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .filter(Boolean);
       if (clusters.length === 0) return null;
     }
     const [version, name, port, status] = clusters[0].trim().split(/\s+/);
     if (status !== 'online') execFileSync('pg_ctlcluster', [version, name, 'start'], { stdio: 'inherit' });
-    const sql = "do $$ begin if not exists (select from pg_roles where rolname = 'sv_test') then create role sv_test login createdb password 'sv_test'; end if; end $$;";
-    execFileSync('su', ['postgres', '-c', `psql -q -p ${port} -c "${sql.replace(/\$/g, '\\$')}"`], { stdio: 'inherit' });
+    const sql =
+      "do $$ begin if not exists (select from pg_roles where rolname = 'sv_test') then create role sv_test login createdb password 'sv_test'; end if; end $$;";
+    execFileSync('su', ['postgres', '-c', `psql -q -p ${port} -c "${sql.replace(/\$/g, '\\$')}"`], {
+      stdio: 'inherit',
+    });
     return `postgres://sv_test:sv_test@127.0.0.1:${port}/postgres`;
   } catch (e) {
     console.warn('PostgreSQL se ni zagnal:', e instanceof Error ? e.message : e);

@@ -26,7 +26,13 @@ function run(title, cmd, args, env = {}) {
 
 function vitest(title, projects, env = {}) {
   const out = join(resultsDir, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   run(title, bin('vitest'), args, env);
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
@@ -35,9 +41,11 @@ function vitest(title, projects, env = {}) {
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     for (const file of r.testResults ?? []) {
       const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of bad) failures.push({ suite: title, file: file.name, name: a.fullName, message: a.failureMessages?.[0] ?? '' });
+      for (const a of bad)
+        failures.push({ suite: title, file: file.name, name: a.fullName, message: a.failureMessages?.[0] ?? '' });
       // A file that failed before any test ran (import error, hook timeout) has no failed assertion.
-      if (file.status === 'failed' && bad.length === 0) failures.push({ suite: title, file: file.name, name: '(file)', message: file.message ?? '' });
+      if (file.status === 'failed' && bad.length === 0)
+        failures.push({ suite: title, file: file.name, name: '(file)', message: file.message ?? '' });
     }
   } catch {
     failed += 1;

@@ -54,11 +54,19 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   });
   registerIdentityConfig(app, identity);
   // The embedded provider runs unless the identity config points elsewhere.
-  const embedded = identity.embedded ? await mountIdp(app, { db, publicUrl: cfg.publicUrl, dataDir: cfg.dataDir, accessTokenTtl: cfg.accessTokenTtlSeconds }) : null;
+  const embedded = identity.embedded
+    ? await mountIdp(app, {
+        db,
+        publicUrl: cfg.publicUrl,
+        dataDir: cfg.dataDir,
+        accessTokenTtl: cfg.accessTokenTtlSeconds,
+      })
+    : null;
   const audience = identity.config.audience ?? null;
   if (!identity.embedded) {
     const rule = describeAudienceRule(audience, identity.config.client_id);
-    if (audience === false) console.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
+    if (audience === false)
+      console.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
     else console.log(`Identity provider ${identity.config.authority}: ${rule}.`);
   }
   const authenticate = createAuthenticator({

@@ -47,7 +47,11 @@ export function loadExportConfig(env: NodeJS.ProcessEnv): ServerConfig['exports'
   if (!(EXPORT_LICENSES as readonly string[]).includes(license)) {
     throw new Error(`EXPORT_LICENSE must be one of ${EXPORT_LICENSES.join(', ')}: ${env.EXPORT_LICENSE}`);
   }
-  return { license, publisher: (env.EXPORT_PUBLISHER ?? '').trim() || 'Sporoči vrsto', contactEmail: (env.EXPORT_CONTACT_EMAIL ?? '').trim() || null };
+  return {
+    license,
+    publisher: (env.EXPORT_PUBLISHER ?? '').trim() || 'Sporoči vrsto',
+    contactEmail: (env.EXPORT_CONTACT_EMAIL ?? '').trim() || null,
+  };
 }
 
 /** Reads the server's settings from `env`. */
@@ -57,7 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const accessTokenTtlSeconds = Number(env.ACCESS_TOKEN_TTL_SECONDS || DEFAULT_ACCESS_TOKEN_TTL_SECONDS);
   if (!Number.isInteger(accessTokenTtlSeconds) || accessTokenTtlSeconds < 1) {
-    throw new Error(`ACCESS_TOKEN_TTL_SECONDS is not a whole number of seconds above 0: ${env.ACCESS_TOKEN_TTL_SECONDS}`);
+    throw new Error(
+      `ACCESS_TOKEN_TTL_SECONDS is not a whole number of seconds above 0: ${env.ACCESS_TOKEN_TTL_SECONDS}`,
+    );
   }
   return {
     port,
@@ -69,7 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     seed: env.SEED !== '0',
     log: env.LOG === '1',
-    extraOrigins: (env.EXTRA_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    extraOrigins: (env.EXTRA_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     accessTokenTtlSeconds,
     exports: loadExportConfig(env),
   };

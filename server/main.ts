@@ -8,7 +8,9 @@ async function main(): Promise<void> {
   await app.listen({ port: cfg.port, host: cfg.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : cfg.port;
-  console.log(`Sporoči vrsto teče na ${cfg.publicUrl} (port ${port}, ${cfg.databaseUrl ? 'PostgreSQL' : 'PGlite v ' + cfg.dataDir})`);
+  console.log(
+    `Sporoči vrsto teče na ${cfg.publicUrl} (port ${port}, ${cfg.databaseUrl ? 'PostgreSQL' : 'PGlite v ' + cfg.dataDir})`,
+  );
   const stop = async (): Promise<void> => {
     app.server.closeAllConnections();
     await app.close();

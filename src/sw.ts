@@ -10,7 +10,12 @@
 // Updates wait for the user (STYLE convention 10): a new version installs, then waits until
 // the page sends SKIP_WAITING (src/app/serviceWorker.ts, after the notice is closed).
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { OUTBOX_SYNC_TAG } from '../domain/backgroundSync.ts';
 import { replayInBackground } from '../worker/sync/background.ts';
@@ -38,7 +43,8 @@ const NETWORK_ONLY = [/^\/api\//, /^\/idp\//, /^\/tiles\//, /^\/identity\.json/,
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING) void self.skipWaiting();
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING)
+    void self.skipWaiting();
 });
 
 // On the very first install there is no older worker, so this one activates at once and
@@ -55,10 +61,13 @@ self.addEventListener('sync', (event: Event) => {
   if (e.tag !== OUTBOX_SYNC_TAG) return;
   e.waitUntil(
     replayInBackground(self.location.origin).then(async (result) => {
-      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, result });
+      for (const client of await self.clients.matchAll({ type: 'window' }))
+        client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, result });
       if (result === 'retry' && !e.lastChance) throw new Error('Changes still wait; the browser will try again');
     }),
   );
 });
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: SHELL_PAGES, denylist: NETWORK_ONLY }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: SHELL_PAGES, denylist: NETWORK_ONLY }),
+);

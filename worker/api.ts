@@ -158,7 +158,11 @@ export interface DataCore {
    * The finds the map shows (the filter state within `extent`, EPSG:3857) as a GeoJSON or CSV file
    * from the server (issue #21), fetched with the user's token; the main thread only saves it.
    */
-  exportFinds(format: 'geojson' | 'csv', extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<ExportFile>;
+  exportFinds(
+    format: 'geojson' | 'csv',
+    extent: [number, number, number, number] | null,
+    filter: LayerFilterState,
+  ): Promise<ExportFile>;
   /** The columns of the sightings table. */
   getSightingColumns(): Promise<Column[]>;
   /** Species of each group (group id -> options), from the group-unit relation. */

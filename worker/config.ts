@@ -16,7 +16,15 @@ export const DEFAULT_CONFIG: Omit<AppConfig, 'identity'> = {
 };
 
 /** Keys /config.json may set, with their expected types. */
-const NUMERIC_KEYS = ['projectId', 'profileId', 'layerId', 'tableViewId', 'tableId', 'primaryColumnId', 'attachmentInfoId'] as const;
+const NUMERIC_KEYS = [
+  'projectId',
+  'profileId',
+  'layerId',
+  'tableViewId',
+  'tableId',
+  'primaryColumnId',
+  'attachmentInfoId',
+] as const;
 
 /** Applies a parsed /config.json to the defaults, ignoring unknown or mistyped keys. */
 export function mergeConfig(custom: unknown): Omit<AppConfig, 'identity'> {
@@ -45,6 +53,13 @@ export function parseIdentityConfig(data: unknown): IdentityConfig {
   if (!c || typeof c.authority !== 'string' || typeof c.client_id !== 'string') {
     throw new Error('identity.json must name authority and client_id');
   }
-  const rolesClaim = typeof c.roles_claim === 'string' && c.roles_claim.trim() !== '' ? { roles_claim: c.roles_claim } : {};
-  return { authority: c.authority, client_id: c.client_id, scope: c.scope ?? 'openid email', audience: c.audience ?? null, ...rolesClaim };
+  const rolesClaim =
+    typeof c.roles_claim === 'string' && c.roles_claim.trim() !== '' ? { roles_claim: c.roles_claim } : {};
+  return {
+    authority: c.authority,
+    client_id: c.client_id,
+    scope: c.scope ?? 'openid email',
+    audience: c.audience ?? null,
+    ...rolesClaim,
+  };
 }

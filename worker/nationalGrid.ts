@@ -8,7 +8,6 @@ import proj4 from 'proj4';
 import type { GridProjection } from './layer/squares.ts';
 import { EPSG_3794_DEF } from '../domain/nationalGrid.ts';
 
-
 const converter = proj4('EPSG:3857', EPSG_3794_DEF);
 
 /** EPSG:3857 <-> D96-TM easting/northing. */

@@ -29,12 +29,19 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (opts: { url: string; connections: number; duration?: number; amount?: number; timeout?: number }) => Promise<AutocannonResult>;
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration?: number;
+  amount?: number;
+  timeout?: number;
+}) => Promise<AutocannonResult>;
 
 const autocannon = ((await import('autocannon' as string)) as { default: Autocannon }).default;
 const N = QUICK ? 20_000 : 100_000;
 const DURATION = QUICK ? 4 : 10;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://sv_api:sv_api@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://sv_api:sv_api@127.0.0.1:5432/postgres';
 
 // EPSG:3857 boxes: Slovenia (13.3..16.7 E, 45.4..46.9 N) and ~10 km around Ljubljana.
 const SMALL = [1_612_000, 5_777_000, 1_622_000, 5_787_000];
@@ -47,14 +54,19 @@ function httpGet(url: string): Promise<number> {
     request(url, { agent }, (res) => {
       res.setEncoding('utf8');
       let n = 0;
-      res.on('data', (chunk: string) => { n += chunk.length; });
+      res.on('data', (chunk: string) => {
+        n += chunk.length;
+      });
       res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`API answered ${res.statusCode}`))));
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 /** The value below which a share `q` of `xs` lies (nearest rank). */
-const quantile = (xs: readonly number[], q: number): number => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]! : NaN);
+const quantile = (xs: readonly number[], q: number): number =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]! : NaN;
 
 const { database, server, client } = await openBenchDatabase(adminUrl);
 try {
@@ -63,7 +75,9 @@ try {
   // Sensitive species' finds get their public place, as the server writes it (issue #21).
   const generalised = await insertBenchSightings(client, N);
   const total = Number((await client.query('select count(*)::int as n from records where table_id = 48')).rows[0].n);
-  console.log(`Inserted ${N.toLocaleString('en')} records (${generalised.toLocaleString('en')} of sensitive species generalised) in ${((Date.now() - t0) / 1000).toFixed(1)} s (table 48 now holds ${total.toLocaleString('en')}).`);
+  console.log(
+    `Inserted ${N.toLocaleString('en')} records (${generalised.toLocaleString('en')} of sensitive species generalised) in ${((Date.now() - t0) / 1000).toFixed(1)} s (table 48 now holds ${total.toLocaleString('en')}).`,
+  );
 
   // The statements the server runs, from its own code, on a pg client.
   const capture = queryableOf(client);
@@ -72,7 +86,12 @@ try {
   const rows: string[][] = [];
   let ok = true;
   const only = process.env.BENCH_API_EXTENTS?.toLowerCase().split(',');
-  const extents = ([['Slovenia', SLOVENIA], ['small (10 km)', SMALL]] as const).filter(([label]) => !only || only.some((o) => label.toLowerCase().startsWith(o)));
+  const extents = (
+    [
+      ['Slovenia', SLOVENIA],
+      ['small (10 km)', SMALL],
+    ] as const
+  ).filter(([label]) => !only || only.some((o) => label.toLowerCase().startsWith(o)));
   for (const [label, extent] of extents) {
     const url = `${server.url.replace('//localhost:', '//127.0.0.1:')}/api/Features/35/extenttables?extent=${extent.join(',')}&tableIds=48`;
     const res = await fetch(url);
@@ -99,24 +118,51 @@ try {
     const big = features > 10_000;
     const count1 = big ? (QUICK ? 3 : 6) : 1_000_000;
     const count8 = big ? 16 : 1_000_000;
-    for (let i = 0; i < (big ? 1 : 200); i++) { await runSql(client); await runApi(); }
+    for (let i = 0; i < (big ? 1 : 200); i++) {
+      await runSql(client);
+      await runApi();
+    }
     const seq: number[] = [];
     const api: number[] = [];
     const until = Date.now() + 2 * DURATION * 1000;
     for (let i = 0; (big || Date.now() < until) && i < count1; i++) {
-      if (i % 2 === 0) { seq.push(await runSql(client)); api.push(await runApi()); } else { api.push(await runApi()); seq.push(await runSql(client)); }
+      if (i % 2 === 0) {
+        seq.push(await runSql(client));
+        api.push(await runApi());
+      } else {
+        api.push(await runApi());
+        seq.push(await runSql(client));
+      }
     }
 
     // Throughput, 8 connections: 8 pg clients in parallel, then autocannon with 8 connections.
-    const clients = await Promise.all(Array.from({ length: 8 }, async () => { const c = new pg.Client({ connectionString: database.url }); await c.connect(); return c; }));
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const c = new pg.Client({ connectionString: database.url });
+        await c.connect();
+        return c;
+      }),
+    );
     let started = 0;
     let par = 0;
     const pt0 = performance.now();
     const until8 = Date.now() + DURATION * 1000;
-    await Promise.all(clients.map(async (c) => { while ((big || Date.now() < until8) && started < count8) { started++; await runSql(c); par++; } }));
+    await Promise.all(
+      clients.map(async (c) => {
+        while ((big || Date.now() < until8) && started < count8) {
+          started++;
+          await runSql(c);
+          par++;
+        }
+      }),
+    );
     const sqlRps8 = par / ((performance.now() - pt0) / 1000);
     await Promise.all(clients.map((c) => c.end()));
-    const a8 = await autocannon(big ? { url, connections: 8, amount: count8, timeout: 300 } : { url, connections: 8, duration: DURATION, timeout: 60 });
+    const a8 = await autocannon(
+      big
+        ? { url, connections: 8, amount: count8, timeout: 300 }
+        : { url, connections: 8, duration: DURATION, timeout: 60 },
+    );
     if (a8.non2xx || a8.errors) throw new Error(`API errors: ${a8.non2xx} non-2xx, ${a8.errors} errors`);
     const rps8 = a8.requests.total / a8.duration;
     const rate = (xs: number[]): number => xs.length / (xs.reduce((a, b) => a + b, 0) / 1000);
@@ -124,13 +170,33 @@ try {
     const latRatio = median(api) / sqlP50;
     const rpsRatio = sqlRps8 / rps8;
     ok &&= latRatio <= 1.3 && rpsRatio <= 1.3;
-    rows.push([label, features.toLocaleString('en'), `${(body.length / 1e6).toFixed(2)} MB`,
-      `${fmt(median(api), 2)} / ${fmt(quantile(api, 0.99), 2)}`, `${fmt(sqlP50, 2)} / ${fmt(quantile(seq, 0.99), 2)}`, `${latRatio.toFixed(2)}x`,
+    rows.push([
+      label,
+      features.toLocaleString('en'),
+      `${(body.length / 1e6).toFixed(2)} MB`,
+      `${fmt(median(api), 2)} / ${fmt(quantile(api, 0.99), 2)}`,
+      `${fmt(sqlP50, 2)} / ${fmt(quantile(seq, 0.99), 2)}`,
+      `${latRatio.toFixed(2)}x`,
       `${fmt(rate(api), 2)} / ${fmt(rate(seq), 2)}`,
-      `${fmt(rps8, 2)} / ${fmt(sqlRps8, 2)}`, `${rpsRatio.toFixed(2)}x`]);
+      `${fmt(rps8, 2)} / ${fmt(sqlRps8, 2)}`,
+      `${rpsRatio.toFixed(2)}x`,
+    ]);
   }
-  printTable(`API extenttables on PostgreSQL 15, ${N.toLocaleString('en')} generated + seeded records, anonymous caller; 1 connection: API and SQL alternating for ${2 * DURATION} s (Slovenia: ${QUICK ? 3 : 6} each); 8 connections: autocannon vs 8 pg clients, ${DURATION} s each (Slovenia: 16 requests); Node ${process.version}`,
-    ['extent', 'features', 'response', 'API p50/p99 ms (1 conn)', 'SQL p50/p99 ms', 'API/SQL latency', 'req/s API/SQL (1 conn)', 'req/s API/SQL (8 conn)', 'SQL/API req/s (8)'], rows);
+  printTable(
+    `API extenttables on PostgreSQL 15, ${N.toLocaleString('en')} generated + seeded records, anonymous caller; 1 connection: API and SQL alternating for ${2 * DURATION} s (Slovenia: ${QUICK ? 3 : 6} each); 8 connections: autocannon vs 8 pg clients, ${DURATION} s each (Slovenia: 16 requests); Node ${process.version}`,
+    [
+      'extent',
+      'features',
+      'response',
+      'API p50/p99 ms (1 conn)',
+      'SQL p50/p99 ms',
+      'API/SQL latency',
+      'req/s API/SQL (1 conn)',
+      'req/s API/SQL (8 conn)',
+      'SQL/API req/s (8)',
+    ],
+    rows,
+  );
   console.log(`Target: API <= 1.3x raw SQL ${ok ? 'met' : 'NOT met'} (a ratio above 1.30x says by how much).`);
 } finally {
   agent.destroy();

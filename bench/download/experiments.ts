@@ -44,7 +44,12 @@ interface Spec {
 }
 
 function parse(s: string): Spec {
-  const kv = new Map(s.split('+').filter(Boolean).map((p) => p.split('=') as [string, string]));
+  const kv = new Map(
+    s
+      .split('+')
+      .filter(Boolean)
+      .map((p) => p.split('=') as [string, string]),
+  );
   const q = kv.get('queue') ?? 'lane';
   return {
     store: (kv.get('store') ?? 'dexie') as Spec['store'],
@@ -59,8 +64,21 @@ function parse(s: string): Spec {
   };
 }
 
-interface Row { extentId: number; url: string; arrayBuffer: ArrayBuffer | Blob; mimeType: string }
-interface Job { id: string; extentId: number; state: string; done: number; total: number; bytes: number; updatedAt: number }
+interface Row {
+  extentId: number;
+  url: string;
+  arrayBuffer: ArrayBuffer | Blob;
+  mimeType: string;
+}
+interface Job {
+  id: string;
+  extentId: number;
+  state: string;
+  done: number;
+  total: number;
+  bytes: number;
+  updatedAt: number;
+}
 
 type Db = Dexie & { baseMapTiles: Dexie.Table<Row, [number, string]>; jobs: Dexie.Table<Job, string> };
 
@@ -73,9 +91,15 @@ function writeStats(ms: number[]): string {
 }
 
 /** Runs one experiment in a fresh database; times fetch + store like runEngine does. */
-export async function runExperiment(input: RunInput, specText: string, mark: Mark = () => undefined): Promise<RunFigures & { maxBatches: number; writes: string }> {
+export async function runExperiment(
+  input: RunInput,
+  specText: string,
+  mark: Mark = () => undefined,
+): Promise<RunFigures & { maxBatches: number; writes: string }> {
   const spec = parse(specText);
-  const urls = [...walkTiles(planRanges(input.area))].map((t) => new URL(tileUrl(TEMPLATE, t), input.origin).toString());
+  const urls = [...walkTiles(planRanges(input.area))].map((t) =>
+    new URL(tileUrl(TEMPLATE, t), input.origin).toString(),
+  );
   const name = `bench-exp-${Math.random().toString(36).slice(2)}`;
   const db = new Dexie(name, spec.dur === 'default' ? {} : { chromeTransactionDurability: spec.dur }) as Db;
   db.version(1).stores({ baseMapTiles: '[extentId+url], url, extentId', jobs: 'id, state, extentId' });
@@ -92,7 +116,11 @@ export async function runExperiment(input: RunInput, specText: string, mark: Mar
     const w0 = performance.now();
     const next = { ...job, done: done + rows.length, bytes: bytes + size, updatedAt: Date.now() };
     if (spec.store === 'raw') {
-      const tx = idb.transaction(['baseMapTiles', 'jobs'], 'readwrite', spec.dur === 'default' ? undefined : { durability: spec.dur });
+      const tx = idb.transaction(
+        ['baseMapTiles', 'jobs'],
+        'readwrite',
+        spec.dur === 'default' ? undefined : { durability: spec.dur },
+      );
       const tiles = tx.objectStore('baseMapTiles');
       for (const r of rows) tiles.put(r);
       if (spec.job !== '0') tx.objectStore('jobs').put(next);
@@ -105,7 +133,8 @@ export async function runExperiment(input: RunInput, specText: string, mark: Mar
       await db.transaction('rw', db.baseMapTiles, db.jobs, async () => {
         await db.baseMapTiles.bulkPut(rows);
         if (spec.job === '1') await db.jobs.put(next);
-        else if (spec.job === 'upd') await db.jobs.update(job.id, { done: next.done, bytes: next.bytes, updatedAt: next.updatedAt });
+        else if (spec.job === 'upd')
+          await db.jobs.update(job.id, { done: next.done, bytes: next.bytes, updatedAt: next.updatedAt });
       });
     }
     done += rows.length;
@@ -127,12 +156,14 @@ export async function runExperiment(input: RunInput, specText: string, mark: Mar
     if (rows.length === 0) return chain;
     inMemory++;
     maxBatches = Math.max(maxBatches, inMemory);
-    chain = chain.then(() => write(rows, size)).finally(() => {
-      inMemory--;
-      const w = wake;
-      wake = [];
-      w.forEach((f) => f());
-    });
+    chain = chain
+      .then(() => write(rows, size))
+      .finally(() => {
+        inMemory--;
+        const w = wake;
+        wake = [];
+        w.forEach((f) => f());
+      });
     return chain;
   };
 
@@ -149,72 +180,89 @@ export async function runExperiment(input: RunInput, specText: string, mark: Mar
   const jobSignal = new AbortController().signal;
   mark('start');
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: input.concurrency }, async () => {
-    while (next < urls.length) {
-      const i = next++;
-      const url = urls[i]!;
-      if (spec.src === 'mem') {
-        const m = memory[i % memory.length]!;
-        const body = spec.body === 'blob' ? new Blob([m.ab], { type: m.type }) : m.ab;
-        fetched += m.ab.byteLength;
-        buffer.push({ extentId: 1, url, arrayBuffer: body, mimeType: m.type });
-        bufferBytes += m.ab.byteLength;
+  await Promise.all(
+    Array.from({ length: input.concurrency }, async () => {
+      while (next < urls.length) {
+        const i = next++;
+        const url = urls[i]!;
+        if (spec.src === 'mem') {
+          const m = memory[i % memory.length]!;
+          const body = spec.body === 'blob' ? new Blob([m.ab], { type: m.type }) : m.ab;
+          fetched += m.ab.byteLength;
+          buffer.push({ extentId: 1, url, arrayBuffer: body, mimeType: m.type });
+          bufferBytes += m.ab.byteLength;
+          if (buffer.length >= spec.batch) {
+            const written = flush();
+            if (spec.queue === 'lane') await written;
+            else while (inMemory > spec.queue) await new Promise<void>((r) => wake.push(r));
+          } else {
+            await Promise.resolve();
+          }
+          continue;
+        }
+        let release = (): void => {};
+        let signal: AbortSignal | undefined;
+        if (spec.sig === 'ctl') {
+          const c = new AbortController();
+          const onAbort = (): void => c.abort(jobSignal.reason);
+          jobSignal.addEventListener('abort', onAbort, { once: true });
+          const timer = setTimeout(() => c.abort(new Error('timeout')), 30_000);
+          release = () => {
+            clearTimeout(timer);
+            jobSignal.removeEventListener('abort', onAbort);
+          };
+          signal = c.signal;
+        } else {
+          signal =
+            spec.sig === 'job'
+              ? jobSignal
+              : spec.sig === 'timeout'
+                ? AbortSignal.timeout(30_000)
+                : spec.sig === 'any'
+                  ? AbortSignal.any([jobSignal, AbortSignal.timeout(30_000)])
+                  : undefined;
+        }
+        let body: ArrayBuffer | Blob;
+        let n: number;
+        let type: string;
+        try {
+          const res = await meter.track(fetch(url, { cache: spec.cache, ...(signal ? { signal } : {}) }));
+          type = res.headers.get('content-type') ?? 'image/png';
+          if (spec.body === 'blob') {
+            body = await res.blob();
+            n = body.size;
+          } else {
+            body = await res.arrayBuffer();
+            n = body.byteLength;
+          }
+        } finally {
+          release();
+        }
+        fetched += n;
+        buffer.push({ extentId: 1, url, arrayBuffer: body, mimeType: type });
+        bufferBytes += n;
         if (buffer.length >= spec.batch) {
           const written = flush();
           if (spec.queue === 'lane') await written;
           else while (inMemory > spec.queue) await new Promise<void>((r) => wake.push(r));
-        } else {
-          await Promise.resolve();
         }
-        continue;
       }
-      let release = (): void => {};
-      let signal: AbortSignal | undefined;
-      if (spec.sig === 'ctl') {
-        const c = new AbortController();
-        const onAbort = (): void => c.abort(jobSignal.reason);
-        jobSignal.addEventListener('abort', onAbort, { once: true });
-        const timer = setTimeout(() => c.abort(new Error('timeout')), 30_000);
-        release = () => {
-          clearTimeout(timer);
-          jobSignal.removeEventListener('abort', onAbort);
-        };
-        signal = c.signal;
-      } else {
-        signal = spec.sig === 'job' ? jobSignal : spec.sig === 'timeout' ? AbortSignal.timeout(30_000)
-          : spec.sig === 'any' ? AbortSignal.any([jobSignal, AbortSignal.timeout(30_000)]) : undefined;
-      }
-      let body: ArrayBuffer | Blob;
-      let n: number;
-      let type: string;
-      try {
-        const res = await meter.track(fetch(url, { cache: spec.cache, ...(signal ? { signal } : {}) }));
-        type = res.headers.get('content-type') ?? 'image/png';
-        if (spec.body === 'blob') {
-          body = await res.blob();
-          n = body.size;
-        } else {
-          body = await res.arrayBuffer();
-          n = body.byteLength;
-        }
-      } finally {
-        release();
-      }
-      fetched += n;
-      buffer.push({ extentId: 1, url, arrayBuffer: body, mimeType: type });
-      bufferBytes += n;
-      if (buffer.length >= spec.batch) {
-        const written = flush();
-        if (spec.queue === 'lane') await written;
-        else while (inMemory > spec.queue) await new Promise<void>((r) => wake.push(r));
-      }
-    }
-  }));
+    }),
+  );
   await flush();
   const ms = performance.now() - t0;
   mark('end');
   const tiles = spec.store === 'none' ? urls.length : await db.baseMapTiles.count();
   db.close();
   await Dexie.delete(name);
-  return { tiles, features: 0, bytes: fetched, ms, state: 'done', maxBatches, inFlight: meter.mean(), writes: writeStats(writeMs) };
+  return {
+    tiles,
+    features: 0,
+    bytes: fetched,
+    ms,
+    state: 'done',
+    maxBatches,
+    inFlight: meter.mean(),
+    writes: writeStats(writeMs),
+  };
 }

@@ -23,14 +23,34 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     longTasks++;
     longTaskMs += e.duration;
-    const a = (e as PerformanceEntry & { attribution?: { name: string; containerType: string; containerName: string; containerSrc: string }[] }).attribution ?? [];
+    const a =
+      (
+        e as PerformanceEntry & {
+          attribution?: { name: string; containerType: string; containerName: string; containerSrc: string }[];
+        }
+      ).attribution ?? [];
     taskTimes.push({ at: performance.timeOrigin + e.startTime, ms: e.duration });
-    taskLog.push({ start: e.startTime - runStart, duration: e.duration, what: a.map((x) => `${x.name}/${x.containerType || '-'}`).join(',') || '-' });
+    taskLog.push({
+      start: e.startTime - runStart,
+      duration: e.duration,
+      what: a.map((x) => `${x.name}/${x.containerType || '-'}`).join(',') || '-',
+    });
   }
 }).observe({ type: 'longtask', buffered: false });
 
-interface LoafScript { invoker: string; invokerType: string; sourceURL: string; duration: number; forcedStyleAndLayoutDuration: number }
-interface Loaf extends PerformanceEntry { blockingDuration: number; renderStart: number; styleAndLayoutStart: number; scripts: LoafScript[] }
+interface LoafScript {
+  invoker: string;
+  invokerType: string;
+  sourceURL: string;
+  duration: number;
+  forcedStyleAndLayoutDuration: number;
+}
+interface Loaf extends PerformanceEntry {
+  blockingDuration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: LoafScript[];
+}
 const loafs: Loaf[] = [];
 try {
   new PerformanceObserver((list) => {
@@ -66,7 +86,14 @@ function showProgress(p: DownloadProgress): void {
   line.textContent = `${p.state} ${p.done}/${p.total} ${(p.bytes / 1e6).toFixed(1)} MB ${p.etaSeconds ?? '?'} s`;
 }
 
-interface Result extends RunFigures { longTasks: number; longTaskMs: number; fps: number; progressMessages: number; detail: string[]; tasks: { at: number; ms: number }[] }
+interface Result extends RunFigures {
+  longTasks: number;
+  longTaskMs: number;
+  fps: number;
+  progressMessages: number;
+  detail: string[];
+  tasks: { at: number; ms: number }[];
+}
 
 /** Tells the bench (a Playwright binding) that the timed part starts or ends. */
 const mark = (phase: 'start' | 'end'): void => {
@@ -77,7 +104,15 @@ async function inWorker(way: string, input: RunInput): Promise<RunFigures> {
   const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   try {
     return await new Promise<RunFigures>((resolve, reject) => {
-      w.onmessage = (e: MessageEvent<{ ok?: boolean; r?: RunFigures; error?: string; progress?: DownloadProgress; mark?: 'start' | 'end' }>) => {
+      w.onmessage = (
+        e: MessageEvent<{
+          ok?: boolean;
+          r?: RunFigures;
+          error?: string;
+          progress?: DownloadProgress;
+          mark?: 'start' | 'end';
+        }>,
+      ) => {
         if (e.data.progress) showProgress(e.data.progress);
         else if (e.data.mark) mark(e.data.mark);
         else if (e.data.ok) resolve(e.data.r!);
@@ -96,8 +131,16 @@ function describe(): string[] {
   return taskLog.map((t) => {
     const abs = t.start + runStart;
     const over = loafs.filter((l) => l.startTime < abs + t.duration && l.startTime + l.duration > abs);
-    const scripts = over.flatMap((l) => l.scripts.map((s) => `${s.invokerType}:${s.invoker || '?'}@${(s.sourceURL || '').replace(/^.*\//, '')} ${s.duration.toFixed(0)} ms`));
-    const render = over.map((l) => `frame ${l.duration.toFixed(0)} ms (blocking ${l.blockingDuration.toFixed(0)}, render at +${(l.renderStart - l.startTime).toFixed(0)})`);
+    const scripts = over.flatMap((l) =>
+      l.scripts.map(
+        (s) =>
+          `${s.invokerType}:${s.invoker || '?'}@${(s.sourceURL || '').replace(/^.*\//, '')} ${s.duration.toFixed(0)} ms`,
+      ),
+    );
+    const render = over.map(
+      (l) =>
+        `frame ${l.duration.toFixed(0)} ms (blocking ${l.blockingDuration.toFixed(0)}, render at +${(l.renderStart - l.startTime).toFixed(0)})`,
+    );
     return `at ${(t.start / 1000).toFixed(2)} s: ${t.duration.toFixed(0)} ms [${t.what}] ${render.join('; ') || 'no long frame'}${scripts.length ? ` scripts: ${scripts.join(', ')}` : ' no script attributed'}`;
   });
 }
@@ -112,18 +155,34 @@ async function run(way: string, input: RunInput): Promise<Result> {
   const f0 = frames;
   const t0 = performance.now();
   runStart = t0;
-  const r = way === 'worker-engine' ? await inWorker('engine', input)
-    : way.startsWith('worker-engine:') ? await inWorker(way.slice('worker-'.length), input)
-    : way === 'worker-bare' || way === 'worker-bare:httpcache' ? await inWorker(way.slice('worker-'.length), input)
-      : way === 'main-engine' ? await runEngine(input, showProgress, mark)
-        : way.startsWith('main-exp:') ? await runExperiment(input, way.slice('main-exp:'.length), mark)
-          : await inWorker(way, input);
+  const r =
+    way === 'worker-engine'
+      ? await inWorker('engine', input)
+      : way.startsWith('worker-engine:')
+        ? await inWorker(way.slice('worker-'.length), input)
+        : way === 'worker-bare' || way === 'worker-bare:httpcache'
+          ? await inWorker(way.slice('worker-'.length), input)
+          : way === 'main-engine'
+            ? await runEngine(input, showProgress, mark)
+            : way.startsWith('main-exp:')
+              ? await runExperiment(input, way.slice('main-exp:'.length), mark)
+              : await inWorker(way, input);
   await new Promise((res) => setTimeout(res, 100)); // let the observer deliver the last entries
-  return { ...r, longTasks, longTaskMs, fps: ((frames - f0) * 1000) / (performance.now() - t0), progressMessages, detail: describe(), tasks: [...taskTimes] };
+  return {
+    ...r,
+    longTasks,
+    longTaskMs,
+    fps: ((frames - f0) * 1000) / (performance.now() - t0),
+    progressMessages,
+    detail: describe(),
+    tasks: [...taskTimes],
+  };
 }
 
 /** The page alone for `ms` (animation only): the long tasks the machine gives it without any download. */
-async function idle(ms: number): Promise<{ longTasks: number; longTaskMs: number; detail: string[]; tasks: { at: number; ms: number }[] }> {
+async function idle(
+  ms: number,
+): Promise<{ longTasks: number; longTaskMs: number; detail: string[]; tasks: { at: number; ms: number }[] }> {
   longTasks = 0;
   longTaskMs = 0;
   taskLog.length = 0;

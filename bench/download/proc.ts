@@ -70,7 +70,8 @@ export function cpuDelta(a: Cpu, b: Cpu): Cpu {
 }
 
 /** The sum of a CPU record's browser kinds (everything but the server). */
-export const browserCpu = (c: Cpu): number => Object.entries(c).reduce((s, [k, v]) => (k === 'server' || k === 'renderer-main' ? s : s + v), 0);
+export const browserCpu = (c: Cpu): number =>
+  Object.entries(c).reduce((s, [k, v]) => (k === 'server' || k === 'renderer-main' ? s : s + v), 0);
 
 /** The pids of chromium renderers under this process (their main thread's tid is the pid). */
 export function rendererPids(): number[] {
@@ -98,7 +99,11 @@ export function rendererPids(): number[] {
 }
 
 /** One reading of a thread's scheduler counters: epoch ms, ms on a CPU, ms runnable but waiting for a CPU. */
-export interface Sched { t: number; cpu: number; wait: number }
+export interface Sched {
+  t: number;
+  cpu: number;
+  wait: number;
+}
 
 /**
  * Reads the renderers' main threads' /proc schedstat every 10 ms while a run goes, so that a long

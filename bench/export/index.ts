@@ -23,7 +23,10 @@ import { insertBenchSightings, openBenchDatabase, queryableOf } from '../sightin
 
 const N = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://sv_test:sv_test@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://sv_test:sv_test@127.0.0.1:5432/postgres';
 
 /** The server's peak resident set in MB (Linux /proc). */
 function peakMb(pid: number | undefined): number {
@@ -41,14 +44,21 @@ try {
   const changed = await insertBenchSightings(client, N);
   const db = queryableOf(client);
   const meta = await loadTable(db, 35, 48);
-  console.log(`Inserted ${N.toLocaleString('en')} records (${changed.toLocaleString('en')} of sensitive species generalised) in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Inserted ${N.toLocaleString('en')} records (${changed.toLocaleString('en')} of sensitive species generalised) in ${((Date.now() - t0) / 1000).toFixed(1)} s.`,
+  );
 
   if (process.env.BENCH_EXPORT_EXPLAIN === '1') {
     // The plan of the chunk query after 40,000 rows (BENCH_EXPORT_EXPLAIN=1), then stop.
     let n = 0;
     const explain: Queryable = {
       query: async <T>(sql: string, params?: unknown[]) => {
-        if (n++ === 20) console.log((await client.query(`explain analyze ${sql}`, params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+        if (n++ === 20)
+          console.log(
+            (await client.query(`explain analyze ${sql}`, params)).rows
+              .map((r: Record<string, string>) => r['QUERY PLAN'])
+              .join('\n'),
+          );
         return (await client.query(sql, params)).rows as T[];
       },
     };
@@ -58,7 +68,11 @@ try {
   const reviewerToken = (await signIn(server.url, 'pregled@example.si', 'demo1234')).accessToken;
   const viewers = [
     { label: 'anonymous', token: null as string | null, viewer: ANONYMOUS },
-    { label: 'reviewer (groups 7, 8)', token: reviewerToken, viewer: { email: 'pregled@example.si', review: reviewScope(['reviewer:7', 'reviewer:8']) } },
+    {
+      label: 'reviewer (groups 7, 8)',
+      token: reviewerToken,
+      viewer: { email: 'pregled@example.si', review: reviewScope(['reviewer:7', 'reviewer:8']) },
+    },
   ];
   const base = server.url.replace('//localhost:', '//127.0.0.1:');
   const memBefore = peakMb(server.proc.pid);
@@ -75,14 +89,24 @@ try {
       sqlTimes.push(performance.now() - s);
     }
     const sqlMs = median(sqlTimes);
-    rows.push([`${v.label}: raw SQL chunks`, finds.toLocaleString('en'), '', '', fmt(sqlMs, 0), fmt(finds / (sqlMs / 1000), 0), '']);
+    rows.push([
+      `${v.label}: raw SQL chunks`,
+      finds.toLocaleString('en'),
+      '',
+      '',
+      fmt(sqlMs, 0),
+      fmt(finds / (sqlMs / 1000), 0),
+      '',
+    ]);
     for (const format of ['csv', 'geojson', 'dwca'] as const) {
       const firsts: number[] = [];
       const totals: number[] = [];
       let bytes = 0;
       for (let i = 0; i < RUNS; i++) {
         const s = performance.now();
-        const res = await fetch(`${base}/api/Export/35/48/${format}`, { headers: { ...(v.token ? { authorization: `Bearer ${v.token}` } : {}), 'accept-encoding': 'identity' } });
+        const res = await fetch(`${base}/api/Export/35/48/${format}`, {
+          headers: { ...(v.token ? { authorization: `Bearer ${v.token}` } : {}), 'accept-encoding': 'identity' },
+        });
         if (res.status !== 200 || !res.body) throw new Error(`${format}: ${res.status}`);
         const reader = res.body.getReader();
         bytes = 0;
@@ -98,13 +122,25 @@ try {
       }
       const total = median(totals);
       const rowsOut = format === 'dwca' ? 'confirmed' : finds.toLocaleString('en');
-      rows.push([`${v.label}: ${format}`, rowsOut, `${(bytes / 1e6).toFixed(1)} MB`, fmt(median(firsts), 0), fmt(total, 0),
-        format === 'dwca' ? '' : fmt(finds / (total / 1000), 0), `${(total / sqlMs).toFixed(2)}x`]);
+      rows.push([
+        `${v.label}: ${format}`,
+        rowsOut,
+        `${(bytes / 1e6).toFixed(1)} MB`,
+        fmt(median(firsts), 0),
+        fmt(total, 0),
+        format === 'dwca' ? '' : fmt(finds / (total / 1000), 0),
+        `${(total / sqlMs).toFixed(2)}x`,
+      ]);
     }
   }
-  printTable(`Exports on PostgreSQL 15, ${N.toLocaleString('en')} generated + seeded records, all of Slovenia, no compression, median of ${RUNS}; Node ${process.version}`,
-    ['export', 'finds', 'size', 'first byte ms', 'total ms', 'finds/s', 'vs raw SQL'], rows);
-  console.log(`Server peak resident memory: ${fmt(memBefore, 0)} MB before the exports, ${fmt(peakMb(server.proc.pid), 0)} MB after.`);
+  printTable(
+    `Exports on PostgreSQL 15, ${N.toLocaleString('en')} generated + seeded records, all of Slovenia, no compression, median of ${RUNS}; Node ${process.version}`,
+    ['export', 'finds', 'size', 'first byte ms', 'total ms', 'finds/s', 'vs raw SQL'],
+    rows,
+  );
+  console.log(
+    `Server peak resident memory: ${fmt(memBefore, 0)} MB before the exports, ${fmt(peakMb(server.proc.pid), 0)} MB after.`,
+  );
 } finally {
   await client.end();
   await server.stop();

@@ -28,8 +28,12 @@ export interface BenchCase {
 /** The signed-in user of the benchmark; stored as 'Oseba7@Example.SI'. */
 export const BENCH_USER = 'oseba7@example.si';
 
-const cond = (columnId: number, operationType: FilterCondition['operationType'], values: FilterCondition['values'] = [], joinType?: 'And' | 'Or'): FilterCondition =>
-  ({ type: 'condition', columnId, operationType, values, ...(joinType ? { joinType } : {}) });
+const cond = (
+  columnId: number,
+  operationType: FilterCondition['operationType'],
+  values: FilterCondition['values'] = [],
+  joinType?: 'And' | 'Or',
+): FilterCondition => ({ type: 'condition', columnId, operationType, values, ...(joinType ? { joinType } : {}) });
 
 /** Epoch microseconds of a Ljubljana wall-clock time, read by the engine's own reader. */
 function localUs(s: string): number {
@@ -46,7 +50,10 @@ const [Y22_LO, Y22_HI] = prefixWindow(Y22_FROM, Y24_TO);
 const GROUPS = [1, 15, 12];
 const OTHER = [2349, 2363, 2351];
 
-const mlRange = (from: number, to: number): unknown[] => [['>=', ['get', '1053'], iso(from)], ['<=', ['get', '1053'], iso(to)]];
+const mlRange = (from: number, to: number): unknown[] => [
+  ['>=', ['get', '1053'], iso(from)],
+  ['<=', ['get', '1053'], iso(to)],
+];
 
 /** The three filters: 1, 3 and 8 clauses. */
 export const BENCH_CASES: BenchCase[] = [
@@ -57,7 +64,9 @@ export const BENCH_CASES: BenchCase[] = [
     maplibre: ['all', ...mlRange(Y24_FROM, Y24_TO)],
     hand: (p) => {
       const d = p['1053'];
-      return typeof d === 'string' && d >= Y24_LO && d < Y24_HI && readInstant(d) && OUT[0]! >= Y24_FROM && OUT[0]! <= Y24_TO;
+      return (
+        typeof d === 'string' && d >= Y24_LO && d < Y24_HI && readInstant(d) && OUT[0]! >= Y24_FROM && OUT[0]! <= Y24_TO
+      );
     },
     naive: (p) => {
       const t = Date.parse(p['1053'] as string) * 1000;
@@ -68,14 +77,20 @@ export const BENCH_CASES: BenchCase[] = [
     name: 'year + species + mine',
     clauses: 3,
     filter: [yearFilter(1053, 2024), cond(980, 'equals', [1804], 'And'), cond(1820, 'equalsUserEmail', [], 'And')],
-    maplibre: ['all', ...mlRange(Y24_FROM, Y24_TO), ['==', ['get', '980'], 1804],
-      ['==', ['downcase', ['to-string', ['get', '1820']]], BENCH_USER]],
+    maplibre: [
+      'all',
+      ...mlRange(Y24_FROM, Y24_TO),
+      ['==', ['get', '980'], 1804],
+      ['==', ['downcase', ['to-string', ['get', '1820']]], BENCH_USER],
+    ],
     hand: (p) => {
       if (p['980'] !== 1804) return false;
       const e = p['1820'];
       if (!(typeof e === 'string' && foldEquals(e, BENCH_USER))) return false;
       const d = p['1053'];
-      return typeof d === 'string' && d >= Y24_LO && d < Y24_HI && readInstant(d) && OUT[0]! >= Y24_FROM && OUT[0]! <= Y24_TO;
+      return (
+        typeof d === 'string' && d >= Y24_LO && d < Y24_HI && readInstant(d) && OUT[0]! >= Y24_FROM && OUT[0]! <= Y24_TO
+      );
     },
     naive: (p) => {
       const t = Date.parse(p['1053'] as string) * 1000;
@@ -94,14 +109,16 @@ export const BENCH_CASES: BenchCase[] = [
       cond(980, 'notIn', OTHER),
       cond(780, 'contains', ['gozd']),
     ])!,
-    maplibre: ['all',
+    maplibre: [
+      'all',
       ['in', ['get', '920'], ['literal', GROUPS]],
       ['>=', ['to-number', ['get', '782'], 0], 2],
       ['any', ['==', ['get', '974'], 5], ['==', ['get', '974'], null]],
       ...mlRange(Y22_FROM, Y24_TO),
       ['==', ['get', '2066'], true],
       ['!', ['in', ['get', '980'], ['literal', OTHER]]],
-      ['in', 'gozd', ['downcase', ['to-string', ['get', '780']]]]],
+      ['in', 'gozd', ['downcase', ['to-string', ['get', '780']]]],
+    ],
     hand: (p) => {
       const n = p['782'];
       if (!(typeof n === 'number' && n >= 2)) return false;
@@ -115,14 +132,25 @@ export const BENCH_CASES: BenchCase[] = [
       const l = p['780'];
       if (!(typeof l === 'string' && foldIncludes(l, 'gozd'))) return false;
       const d = p['1053'];
-      return typeof d === 'string' && d >= Y22_LO && d < Y22_HI && readInstant(d) && OUT[0]! >= Y22_FROM && OUT[0]! <= Y24_TO;
+      return (
+        typeof d === 'string' && d >= Y22_LO && d < Y22_HI && readInstant(d) && OUT[0]! >= Y22_FROM && OUT[0]! <= Y24_TO
+      );
     },
     naive: (p) => {
       const s = p['974'];
       const t = Date.parse(p['1053'] as string) * 1000;
-      return GROUPS.includes(p['920'] as number) && ((p['782'] as number | null) ?? 0) >= 2 && (s === 5 || s == null)
-        && t >= Y22_FROM && t <= Y24_TO && p['2066'] === true && !OTHER.includes(p['980'] as number)
-        && String(p['780'] ?? '').toLowerCase().includes('gozd');
+      return (
+        GROUPS.includes(p['920'] as number) &&
+        ((p['782'] as number | null) ?? 0) >= 2 &&
+        (s === 5 || s == null) &&
+        t >= Y22_FROM &&
+        t <= Y24_TO &&
+        p['2066'] === true &&
+        !OTHER.includes(p['980'] as number) &&
+        String(p['780'] ?? '')
+          .toLowerCase()
+          .includes('gozd')
+      );
     },
   },
 ];

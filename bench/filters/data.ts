@@ -8,7 +8,16 @@ import { mulberry32 as prng } from '../../domain/prng.ts';
  */
 
 const col = (id: number, dbName: string, type: Column['type'], extra: Partial<Column> = {}): Column => ({
-  id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...extra,
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial: false,
+  fkTableId: null,
+  fkKeyType: null,
+  ...extra,
 });
 
 /** The columns of the generated records. */
@@ -24,11 +33,23 @@ export const BENCH_COLUMNS: Column[] = [
 ];
 
 /** Species ids of SPEC §3 and the 'other' entries of the groups. */
-export const SPECIES = [1804, 2044, 846, 729, 3332, 492, 1186, 3100, 2140, 366, 2195, 701, 675, 1301, 1182, 512, 3140, 1105,
-  2349, 2363, 2351, 2360, 2355, 2356];
+export const SPECIES = [
+  1804, 2044, 846, 729, 3332, 492, 1186, 3100, 2140, 366, 2195, 701, 675, 1301, 1182, 512, 3140, 1105, 2349, 2363, 2351,
+  2360, 2355, 2356,
+];
 const GROUPS = [1, 15, 3, 12, 7, 8];
-const PLACES = ['Gozd pod Krimom', 'ob potoku Gradaščica', 'Travnik na Golovcu', 'GOZDNA jasa', 'Šmarna gora',
-  'Ljubljansko barje', 'Čemšeniška planina', 'gozdni rob pri Vrhniki', 'Kras, vrtača', 'Pohorje'];
+const PLACES = [
+  'Gozd pod Krimom',
+  'ob potoku Gradaščica',
+  'Travnik na Golovcu',
+  'GOZDNA jasa',
+  'Šmarna gora',
+  'Ljubljansko barje',
+  'Čemšeniška planina',
+  'gozdni rob pri Vrhniki',
+  'Kras, vrtača',
+  'Pohorje',
+];
 
 /** Generates `n` records' properties, deterministically. */
 export function generateRecords(n: number, seed = 48): Properties[] {

@@ -24,16 +24,34 @@ import { loadStyleSpec, runCase, type CaseResult } from './run.ts';
 import { inferColumns, InputError, readUserFilters, readUserRecords } from './userInput.ts';
 
 if (typeof (globalThis as { gc?: unknown }).gc !== 'function' && !process.env.BENCH_FILTERS_CHILD) {
-  const args = [...process.execArgv, '--expose-gc', '--min-semi-space-size=256', '--max-semi-space-size=256', fileURLToPath(import.meta.url), ...process.argv.slice(2)];
-  const child = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, BENCH_FILTERS_CHILD: '1' } });
+  const args = [
+    ...process.execArgv,
+    '--expose-gc',
+    '--min-semi-space-size=256',
+    '--max-semi-space-size=256',
+    fileURLToPath(import.meta.url),
+    ...process.argv.slice(2),
+  ];
+  const child = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_FILTERS_CHILD: '1' },
+  });
   process.exit(child.status ?? 1);
 }
 
-const USAGE = 'Usage: npm run bench -- filters [--json] [--quick] [--records N] [--iterations N] [--filters FILTERS.json --data RECORDS.geojson|.ndjson]';
+const USAGE =
+  'Usage: npm run bench -- filters [--json] [--quick] [--records N] [--iterations N] [--filters FILTERS.json --data RECORDS.geojson|.ndjson]';
 let opts: { filters?: string; data?: string; json?: boolean; quick?: boolean; records?: string; iterations?: string };
 try {
   opts = parseArgs({
-    options: { filters: { type: 'string' }, data: { type: 'string' }, json: { type: 'boolean' }, quick: { type: 'boolean' }, records: { type: 'string' }, iterations: { type: 'string' } },
+    options: {
+      filters: { type: 'string' },
+      data: { type: 'string' },
+      json: { type: 'boolean' },
+      quick: { type: 'boolean' },
+      records: { type: 'string' },
+      iterations: { type: 'string' },
+    },
   }).values;
 } catch (e) {
   console.error(`${(e as Error).message}\n${USAGE}`);
@@ -54,11 +72,17 @@ const log = opts.json ? (): void => {} : (line: string): void => console.log(lin
 const spec = await loadStyleSpec();
 const loadStart = loadavg()[0]!;
 const header = (records: number, what: string): void =>
-  log(`Filter engine: ${what}, ${records.toLocaleString('en')} records, Node ${process.version}, load average ${loadStart.toFixed(2)} on 2 cores; `
-    + `median of ${ITERATIONS} round-robin samples after 5 warm-up passes; ratios are medians of per-sample throughput ratios (ours over theirs)`);
+  log(
+    `Filter engine: ${what}, ${records.toLocaleString('en')} records, Node ${process.version}, load average ${loadStart.toFixed(2)} on 2 cores; ` +
+      `median of ${ITERATIONS} round-robin samples after 5 warm-up passes; ratios are medians of per-sample throughput ratios (ours over theirs)`,
+  );
 
 /** Validates a filter; the engine's own error when it is invalid. */
-function plan(name: string, filter: unknown, columns: Parameters<typeof validate>[1]['columns']): ReturnType<typeof validate> | CaseError {
+function plan(
+  name: string,
+  filter: unknown,
+  columns: Parameters<typeof validate>[1]['columns'],
+): ReturnType<typeof validate> | CaseError {
   try {
     return validate(filter as Parameters<typeof validate>[0], { columns });
   } catch (e) {
@@ -74,12 +98,24 @@ function userRun(filtersPath: string, dataPath: string): (CaseResult | CaseError
   const records = readUserRecords(dataPath);
   const columns = input.columns ?? inferColumns(records);
   header(records.length, `${input.filters.length} filter(s) of ${filtersPath} over ${dataPath}`);
-  if (!input.columns) log(`Columns inferred from the data: ${columns.map((c) => `${c.id} ${c.type}`).join(', ') || 'none'}`);
+  if (!input.columns)
+    log(`Columns inferred from the data: ${columns.map((c) => `${c.id} ${c.type}`).join(', ') || 'none'}`);
   return input.filters.map((f) => {
     const p = plan(f.name, f.filter, columns);
     if (isError(p)) return p;
-    return runCase({ name: f.name, plan: p, records, columns, userEmail: input.userEmail, now: input.now,
-      maplibre: toMapLibre(p, input.userEmail, input.now) }, spec, ITERATIONS);
+    return runCase(
+      {
+        name: f.name,
+        plan: p,
+        records,
+        columns,
+        userEmail: input.userEmail,
+        now: input.now,
+        maplibre: toMapLibre(p, input.userEmail, input.now),
+      },
+      spec,
+      ITERATIONS,
+    );
   });
 }
 
@@ -87,12 +123,25 @@ function userRun(filtersPath: string, dataPath: string): (CaseResult | CaseError
 function ownRun(): CaseResult[] {
   const n = Number(opts.records ?? process.env.BENCH_FILTERS_RECORDS ?? 100_000);
   const records = generateRecords(n);
-  header(n, 'the bench\'s own filters over generated table-48 records');
+  header(n, "the bench's own filters over generated table-48 records");
   return BENCH_CASES.map((c) => {
     const p = plan(c.name, c.filter, BENCH_COLUMNS);
     if (isError(p)) throw new Error(`${c.name}: ${p.error.message}`);
-    return runCase({ name: `${c.clauses}: ${c.name}`, plan: p, records, columns: BENCH_COLUMNS, userEmail: BENCH_USER, now: Date.now(),
-      maplibre: c.maplibre, hand: c.hand, naive: c.naive }, spec, ITERATIONS);
+    return runCase(
+      {
+        name: `${c.clauses}: ${c.name}`,
+        plan: p,
+        records,
+        columns: BENCH_COLUMNS,
+        userEmail: BENCH_USER,
+        now: Date.now(),
+        maplibre: c.maplibre,
+        hand: c.hand,
+        naive: c.naive,
+      },
+      spec,
+      ITERATIONS,
+    );
   });
 }
 
@@ -104,7 +153,9 @@ try {
   const goals: Record<string, boolean> = {};
   if (!user) {
     log('');
-    log('Re-filtering in the app: the data core\'s sightings layer (100k points, 8 symbology rules) through the filter panel\'s states, each visit a filter change; the point batch rebuilt (thinning included)');
+    log(
+      "Re-filtering in the app: the data core's sightings layer (100k points, 8 symbology rules) through the filter panel's states, each visit a filter change; the point batch rebuilt (thinning included)",
+    );
     refilter = await runRefilter(100_000, opts.quick ? 3 : 7);
     printRefilter(refilter, log);
     const own = results as CaseResult[];
@@ -118,16 +169,28 @@ try {
     const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
     log('');
     log(`Goals (load average ${loadStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end):`);
-    log(`  ours/MapLibre >= ${GOAL_MAPLIBRE}x on every case: ${spec ? `${met(goals.mapLibre)} (lowest ${low('oursOverMapLibre').toFixed(1)}x)` : 'not checked: @maplibre/maplibre-gl-style-spec is not installed'}`);
+    log(
+      `  ours/MapLibre >= ${GOAL_MAPLIBRE}x on every case: ${spec ? `${met(goals.mapLibre)} (lowest ${low('oursOverMapLibre').toFixed(1)}x)` : 'not checked: @maplibre/maplibre-gl-style-spec is not installed'}`,
+    );
     log(`  ours/hand >= ${GOAL_HAND}x on every case: ${met(goals.hand)} (lowest ${low('oursOverHand').toFixed(1)}x)`);
-    log(`  re-filter 100k in the app <= ${GOAL_REFILTER_MS} ms: ${met(goals.refilter)} (slowest state's median ${worst.toFixed(1)} ms)`);
+    log(
+      `  re-filter 100k in the app <= ${GOAL_REFILTER_MS} ms: ${met(goals.refilter)} (slowest state's median ${worst.toFixed(1)} ms)`,
+    );
     log(`  no per-record allocation: ${met(goals.allocation)} (ours ${alloc.toFixed(2)} B/record per pass)`);
   }
   if (opts.json) {
-    console.log(JSON.stringify({
-      node: process.version, loadAverage: { start: loadStart, end: loadavg()[0] }, cases: results.map(caseJson),
-      ...(refilter ? { refilter, goals } : {}),
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          node: process.version,
+          loadAverage: { start: loadStart, end: loadavg()[0] },
+          cases: results.map(caseJson),
+          ...(refilter ? { refilter, goals } : {}),
+        },
+        null,
+        2,
+      ),
+    );
   }
   if (results.some(isError) || Object.values(goals).some((ok) => !ok)) process.exitCode = 1;
 } catch (e) {

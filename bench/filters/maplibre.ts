@@ -33,9 +33,10 @@ function iso(us: number): string {
 }
 
 function node(n: PlanNode, userEmail: string | null, nowMs: number): Expr {
-  const e = n.kind === 'condition'
-    ? condition(n, userEmail, nowMs)
-    : (n.kind === 'and' ? all : any)(...n.children.map((c) => node(c, userEmail, nowMs)));
+  const e =
+    n.kind === 'condition'
+      ? condition(n, userEmail, nowMs)
+      : (n.kind === 'and' ? all : any)(...n.children.map((c) => node(c, userEmail, nowMs)));
   return n.negate ? not(e) : e;
 }
 
@@ -43,17 +44,28 @@ function node(n: PlanNode, userEmail: string | null, nowMs: number): Expr {
 function compare(g: Expr, op: PlanCondition['op'], lits: readonly unknown[]): Expr {
   const [a, b] = lits;
   switch (op) {
-    case 'equals': return ['==', g, a];
-    case 'notEquals': return ['!=', g, a];
-    case 'lessThan': return ['<', g, a];
-    case 'lessOrEqual': return ['<=', g, a];
-    case 'greaterThan': return ['>', g, a];
-    case 'greaterOrEqual': return ['>=', g, a];
-    case 'inRange': return all(['>=', g, a], ['<=', g, b]);
-    case 'notInRange': return any(['<', g, a], ['>', g, b]);
-    case 'in': return ['in', g, lit(lits)];
-    case 'notIn': return not(['in', g, lit(lits)]);
-    default: throw new Error(`no MapLibre equivalent of '${op}'`);
+    case 'equals':
+      return ['==', g, a];
+    case 'notEquals':
+      return ['!=', g, a];
+    case 'lessThan':
+      return ['<', g, a];
+    case 'lessOrEqual':
+      return ['<=', g, a];
+    case 'greaterThan':
+      return ['>', g, a];
+    case 'greaterOrEqual':
+      return ['>=', g, a];
+    case 'inRange':
+      return all(['>=', g, a], ['<=', g, b]);
+    case 'notInRange':
+      return any(['<', g, a], ['>', g, b]);
+    case 'in':
+      return ['in', g, lit(lits)];
+    case 'notIn':
+      return not(['in', g, lit(lits)]);
+    default:
+      throw new Error(`no MapLibre equivalent of '${op}'`);
   }
 }
 
@@ -61,11 +73,16 @@ function compare(g: Expr, op: PlanCondition['op'], lits: readonly unknown[]): Ex
 function text(t: Expr, op: PlanCondition['op'], lits: readonly string[]): Expr {
   const a = lits[0] ?? '';
   switch (op) {
-    case 'contains': return ['in', a, t];
-    case 'notContains': return not(['in', a, t]);
-    case 'startsWith': return ['==', ['index-of', a, t], 0];
-    case 'endsWith': return a.length === 0 ? ['literal', true] : ['==', ['slice', t, ['-', ['length', t], a.length]], a];
-    default: return compare(t, op, lits);
+    case 'contains':
+      return ['in', a, t];
+    case 'notContains':
+      return not(['in', a, t]);
+    case 'startsWith':
+      return ['==', ['index-of', a, t], 0];
+    case 'endsWith':
+      return a.length === 0 ? ['literal', true] : ['==', ['slice', t, ['-', ['length', t], a.length]], a];
+    default:
+      return compare(t, op, lits);
   }
 }
 
@@ -77,7 +94,8 @@ function condition(c: PlanCondition, userEmail: string | null, nowMs: number): E
   const asText = (e: Expr): Expr => all(not(empty), e);
   if (c.op === 'isNull') return empty;
   if (c.op === 'isNotNull') return not(empty);
-  if (c.op === 'equalsUserEmail') return userEmail === null ? ['literal', false] : asText(['==', t, foldString(userEmail)]);
+  if (c.op === 'equalsUserEmail')
+    return userEmail === null ? ['literal', false] : asText(['==', t, foldString(userEmail)]);
   switch (c.valueKind) {
     case 'number':
       return typed('number', compare(g, c.op, c.numbers));
@@ -99,8 +117,12 @@ function condition(c: PlanCondition, userEmail: string | null, nowMs: number): E
     case 'text':
       return asText(text(t, c.op, c.texts));
     case 'key': {
-      const byNumber = c.numbers.length ? typed('number', compare(g, c.op === 'notEquals' || c.op === 'notIn' ? 'in' : c.op, c.numbers)) : null;
-      const byText = c.texts.length ? asText(text(t, c.op === 'notEquals' || c.op === 'notIn' ? 'in' : c.op, c.texts)) : null;
+      const byNumber = c.numbers.length
+        ? typed('number', compare(g, c.op === 'notEquals' || c.op === 'notIn' ? 'in' : c.op, c.numbers))
+        : null;
+      const byText = c.texts.length
+        ? asText(text(t, c.op === 'notEquals' || c.op === 'notIn' ? 'in' : c.op, c.texts))
+        : null;
       const hit = byNumber && byText ? any(byNumber, byText) : (byNumber ?? byText)!;
       return c.op === 'notEquals' || c.op === 'notIn' ? all(not(empty), not(hit)) : hit;
     }

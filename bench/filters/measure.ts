@@ -45,7 +45,11 @@ type Loop = (pred: (item: unknown) => boolean, items: readonly unknown[]) => num
  * would turn the call megamorphic and penalise whichever way runs second.
  */
 export function loopPass<T>(pred: (item: T) => boolean, items: readonly T[]): () => number {
-  const loop = new Function('pred', 'items', 'let n = 0; for (let i = 0; i < items.length; i++) if (pred(items[i])) n++; return n;') as Loop;
+  const loop = new Function(
+    'pred',
+    'items',
+    'let n = 0; for (let i = 0; i < items.length; i++) if (pred(items[i])) n++; return n;',
+  ) as Loop;
   const p = pred as (item: unknown) => boolean;
   return () => loop(p, items);
 }
@@ -101,7 +105,12 @@ export function measureTogether(ways: readonly Way[], opts: MeasureOptions = {})
       // function is re-optimised; the steady state is what the way costs.
       bytesPerRecord = Math.max(0, allocationOf(r.w.pass) - overhead) / r.w.records;
     }
-    out.set(r.w.name, { matches: r.matches, recordsPerSecond: r.w.records / median(r.times), times: r.times, bytesPerRecord });
+    out.set(r.w.name, {
+      matches: r.matches,
+      recordsPerSecond: r.w.records / median(r.times),
+      times: r.times,
+      bytesPerRecord,
+    });
   }
   return out;
 }

@@ -49,7 +49,12 @@ const STATES: [string, LayerFilterState][] = [
 ];
 
 /** Symbology like the seeded profile's: one rule per group (8 groups), grey for the rest. */
-const RULES: FilterInput[] = [1, 15, 3, 12, 7, 8, 2, 4].map((g) => ({ type: 'condition', columnId: 920, operationType: 'equals', values: [g] }));
+const RULES: FilterInput[] = [1, 15, 3, 12, 7, 8, 2, 4].map((g) => ({
+  type: 'condition',
+  columnId: 920,
+  operationType: 'equals',
+  values: [g],
+}));
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const allocated = (): number => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
@@ -60,7 +65,13 @@ const ALL: [number, number, number, number] = [-Infinity, -Infinity, Infinity, I
 export async function runRefilter(n: number, rounds: number): Promise<RefilterResult> {
   const features = generateFeatures(n);
   const layer = new SightingsLayer();
-  const query = (filter: LayerFilterState) => ({ extent: ALL, filter, rules: RULES, columns: BENCH_COLUMNS, userEmail: BENCH_USER });
+  const query = (filter: LayerFilterState) => ({
+    extent: ALL,
+    filter,
+    rules: RULES,
+    columns: BENCH_COLUMNS,
+    userEmail: BENCH_USER,
+  });
   const fullGc = (): void => {
     gc?.();
     gc?.();
@@ -79,7 +90,11 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
   const rules = RULES.map((r) => compile(r, ctx));
   const objectPath = (state: LayerFilterState): PointBatch => {
     const conditions = filterStateToConditions(state);
-    return buildPointBatch(features, { extent: ALL, filter: conditions.length ? compile(conditions, ctx) : null, rules });
+    return buildPointBatch(features, {
+      extent: ALL,
+      filter: conditions.length ? compile(conditions, ctx) : null,
+      rules,
+    });
   };
   const ours: number[][] = STATES.map(() => []);
   const oursCpu: number[][] = STATES.map(() => []);
@@ -110,7 +125,8 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
       t0 = performance.now();
       const expected = objectPath(state);
       if (round >= 0) objects[i]!.push(performance.now() - t0);
-      if (expected.ids.length !== points[i]) throw new Error(`re-filter: ${points[i]} points, object path ${expected.ids.length}`);
+      if (expected.ids.length !== points[i])
+        throw new Error(`re-filter: ${points[i]} points, object path ${expected.ids.length}`);
     }
   }
   t0 = performance.now();
@@ -118,8 +134,17 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
   const serializeMs = performance.now() - t0;
   return {
     states: STATES.map(([name], i) => ({
-      name, points: points[i]!, oursMs: median(ours[i]!), oursMaxMs: Math.max(...ours[i]!), oursCpuMs: median(oursCpu[i]!), objectsMs: median(objects[i]!),
+      name,
+      points: points[i]!,
+      oursMs: median(ours[i]!),
+      oursMaxMs: Math.max(...ours[i]!),
+      oursCpuMs: median(oursCpu[i]!),
+      objectsMs: median(objects[i]!),
     })),
-    loadMs, warmMs, serializeMs, bytesPerRecord: layer.current!.bytes() / n, measuredBytesPerRecord,
+    loadMs,
+    warmMs,
+    serializeMs,
+    bytesPerRecord: layer.current!.bytes() / n,
+    measuredBytesPerRecord,
   };
 }

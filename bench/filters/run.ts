@@ -71,7 +71,12 @@ function timeBuild(c: CaseInput): { ms: number; bytes: number } {
 }
 
 /** Whether MapLibre's expression gives the engine's answer on every record; a note when not. */
-function disagreement(f: (feature: unknown) => boolean, features: readonly unknown[], ours: (p: Properties) => boolean, records: readonly Properties[]): string | null {
+function disagreement(
+  f: (feature: unknown) => boolean,
+  features: readonly unknown[],
+  ours: (p: Properties) => boolean,
+  records: readonly Properties[],
+): string | null {
   let differ = 0;
   for (let i = 0; i < records.length; i++) if (f(features[i]) !== ours(records[i]!)) differ++;
   return differ ? `MapLibre's nearest expression answers differently on ${differ} of ${records.length} records` : null;
@@ -90,7 +95,8 @@ export function runCase(c: CaseInput, spec: StyleSpec | null, iterations: number
   ];
   if (c.hand) ways.push({ name: 'hand', pass: loopPass(c.hand, c.records), records: n });
   if (c.naive) ways.push({ name: 'naive', pass: loopPass(c.naive, c.records), records: n });
-  let mapLibreNote: string | null = typeof c.maplibre === 'string' ? c.maplibre : spec ? null : '@maplibre/maplibre-gl-style-spec is not installed';
+  let mapLibreNote: string | null =
+    typeof c.maplibre === 'string' ? c.maplibre : spec ? null : '@maplibre/maplibre-gl-style-spec is not installed';
   if (spec && typeof c.maplibre !== 'string') {
     const features = asFeatures(c.records);
     let f: ReturnType<StyleSpec['featureFilter']>['filter'] | null = null;
@@ -112,13 +118,19 @@ export function runCase(c: CaseInput, spec: StyleSpec | null, iterations: number
   for (const [name, x] of m) {
     if (x.matches !== ours.matches) throw new Error(`${c.name}: ${name} matched ${x.matches}, ours ${ours.matches}`);
   }
-  const ratio = (a: string, b: string): number | null => (m.has(a) && m.has(b) ? pairedRatio(m.get(a)!, m.get(b)!) : null);
+  const ratio = (a: string, b: string): number | null =>
+    m.has(a) && m.has(b) ? pairedRatio(m.get(a)!, m.get(b)!) : null;
   const build = timeBuild(c);
   return {
-    name: c.name, matches: ours.matches, ways: m, mapLibreNote,
-    oursOverMapLibre: ratio('ours', 'MapLibre'), oursOverHand: ratio('ours', 'hand'),
-    objectsOverMapLibre: ratio('objects', 'MapLibre'), objectsOverHand: ratio('objects', 'hand'),
-    buildMs: build.ms, storeBytesPerRecord: build.bytes / Math.max(n, 1),
+    name: c.name,
+    matches: ours.matches,
+    ways: m,
+    mapLibreNote,
+    oursOverMapLibre: ratio('ours', 'MapLibre'),
+    oursOverHand: ratio('ours', 'hand'),
+    objectsOverMapLibre: ratio('objects', 'MapLibre'),
+    objectsOverHand: ratio('objects', 'hand'),
+    buildMs: build.ms,
+    storeBytesPerRecord: build.bytes / Math.max(n, 1),
   };
 }
-

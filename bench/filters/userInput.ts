@@ -41,10 +41,21 @@ function readJson(path: string, what: string): unknown {
 
 /** A column given as a platform Column or as {id, type[, fkKeyType]}. */
 function column(v: unknown, i: number): Column {
-  if (!isObj(v) || typeof v.id !== 'number' || typeof v.type !== 'string') throw new InputError(`columns[${i}] must be {id: number, type: string}`);
-  if (!(COLUMN_TYPES as readonly string[]).includes(v.type)) throw new InputError(`columns[${i}]: type must be one of ${COLUMN_TYPES.join(', ')}`);
+  if (!isObj(v) || typeof v.id !== 'number' || typeof v.type !== 'string')
+    throw new InputError(`columns[${i}] must be {id: number, type: string}`);
+  if (!(COLUMN_TYPES as readonly string[]).includes(v.type))
+    throw new InputError(`columns[${i}]: type must be one of ${COLUMN_TYPES.join(', ')}`);
   const name = typeof v.dbName === 'string' ? v.dbName : String(v.id);
-  return { tableId: 0, name, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...v, dbName: name } as Column;
+  return {
+    tableId: 0,
+    name,
+    isPk: false,
+    isSpecial: false,
+    fkTableId: null,
+    fkKeyType: null,
+    ...v,
+    dbName: name,
+  } as Column;
 }
 
 /**
@@ -56,11 +67,15 @@ function column(v: unknown, i: number): Column {
 export function readUserFilters(path: string): UserFilters {
   const raw = readJson(path, 'filters');
   const top = Array.isArray(raw) ? { filters: raw } : raw;
-  if (!isObj(top) || !('filters' in top)) throw new InputError(`${path}: expected {"filters": …} or a list of {"name", "filter"}`);
+  if (!isObj(top) || !('filters' in top))
+    throw new InputError(`${path}: expected {"filters": …} or a list of {"name", "filter"}`);
   const list = top.filters;
   const entries = Array.isArray(list) && list.length > 0 && list.every((e) => isObj(e) && 'filter' in e);
   const filters: UserFilter[] = entries
-    ? (list as Record<string, unknown>[]).map((e, i) => ({ name: typeof e.name === 'string' ? e.name : `filter ${i + 1}`, filter: e.filter as FilterInput }))
+    ? (list as Record<string, unknown>[]).map((e, i) => ({
+        name: typeof e.name === 'string' ? e.name : `filter ${i + 1}`,
+        filter: e.filter as FilterInput,
+      }))
     : [{ name: path.split('/').pop()!, filter: list as FilterInput }];
   const columns = top.columns === undefined ? null : Array.isArray(top.columns) ? top.columns.map(column) : null;
   if (top.columns !== undefined && columns === null) throw new InputError(`${path}: "columns" must be a list`);
@@ -125,12 +140,28 @@ export function inferColumns(records: readonly Properties[]): Column[] {
       let set = kinds.get(k);
       if (!set) kinds.set(k, (set = new Set()));
       if (v === null || v === '') continue;
-      set.add(typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v === 'string' && DATE_RE.test(v) ? 'date' : typeof v);
+      set.add(
+        typeof v === 'number'
+          ? Number.isInteger(v)
+            ? 'integer'
+            : 'number'
+          : typeof v === 'string' && DATE_RE.test(v)
+            ? 'date'
+            : typeof v,
+      );
     }
   }
   return [...kinds].map(([k, set]) => {
     const only = (...names: string[]): boolean => set.size > 0 && [...set].every((s) => names.includes(s));
-    const type: Column['type'] = only('boolean') ? 'Boolean' : only('integer') ? 'Integer' : only('integer', 'number') ? 'Number' : only('date') ? 'DateTime' : 'Text';
+    const type: Column['type'] = only('boolean')
+      ? 'Boolean'
+      : only('integer')
+        ? 'Integer'
+        : only('integer', 'number')
+          ? 'Number'
+          : only('date')
+            ? 'DateTime'
+            : 'Text';
     return column({ id: Number(k), type }, 0);
   });
 }

@@ -28,14 +28,20 @@ const SHOTS = shotsAt > 0 ? process.argv[shotsAt + 1] : undefined;
 /** `--screenshots DIR --no-fps`: only the screenshots. */
 const FPS = !process.argv.includes('--no-fps');
 await build({
-  configFile: false, root: here, base: './', logLevel: 'warn',
+  configFile: false,
+  root: here,
+  base: './',
+  logLevel: 'warn',
   build: { outDir: OUT, emptyOutDir: true, rollupOptions: { input: join(here, 'page.html') }, sourcemap: false },
 });
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 const http = createServer((req, res) => {
   const path = resolve(OUT, `.${decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)}`);
-  if (!path.startsWith(OUT) || !existsSync(path)) { res.writeHead(404).end(); return; }
+  if (!path.startsWith(OUT) || !existsSync(path)) {
+    res.writeHead(404).end();
+    return;
+  }
   res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
   createReadStream(path).pipe(res);
 });
@@ -52,13 +58,32 @@ const arg = (name: string): string | undefined => {
 const COUNTS = arg('--counts')?.split(',').map(Number) ?? (QUICK ? [0, 10_000, 100_000] : [0, 10_000, 50_000, 100_000]);
 const ALL_RENDERERS = ['app', 'canvas', 'webgl'] as const;
 const RENDERERS = ALL_RENDERERS.filter((r) => arg('--renderers')?.split(',').includes(r) ?? true);
-const NAMES = { app: 'app: VectorImageLayer + thinning', canvas: 'Canvas VectorLayer (before)', webgl: 'WebGLVectorLayer' } as const;
-interface Rest { zoom: number; renderMs: number; frameMs: number }
-interface R {
-  fps: number; p95: number; worst: number; setupMs: number; batchMs: number; frames: number; rests: Rest[];
-  drawn: Record<string, number>; clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+const NAMES = {
+  app: 'app: VectorImageLayer + thinning',
+  canvas: 'Canvas VectorLayer (before)',
+  webgl: 'WebGLVectorLayer',
+} as const;
+interface Rest {
+  zoom: number;
+  renderMs: number;
+  frameMs: number;
 }
-type Bench = { run(r: string, n: number, s: number): Promise<R>; show(n: number, zoom: number): Promise<void>; highlight(): void };
+interface R {
+  fps: number;
+  p95: number;
+  worst: number;
+  setupMs: number;
+  batchMs: number;
+  frames: number;
+  rests: Rest[];
+  drawn: Record<string, number>;
+  clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+}
+type Bench = {
+  run(r: string, n: number, s: number): Promise<R>;
+  show(n: number, zoom: number): Promise<void>;
+  highlight(): void;
+};
 
 const browser = await launch(['--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
 try {
@@ -80,35 +105,69 @@ try {
   for (const n of FPS ? COUNTS : []) {
     const res: Partial<Record<(typeof RENDERERS)[number], R>> = {};
     for (const renderer of RENDERERS) {
-      res[renderer] = await page.evaluate(([r, k, s]) => (window as unknown as { bench: Bench }).bench.run(r, k, s), [renderer, n, SECONDS] as const);
+      res[renderer] = await page.evaluate(([r, k, s]) => (window as unknown as { bench: Bench }).bench.run(r, k, s), [
+        renderer,
+        n,
+        SECONDS,
+      ] as const);
     }
     for (const renderer of RENDERERS) {
       const x = res[renderer]!;
       if (n === 100_000) at100k[renderer] = x;
       const base = res.canvas?.fps ?? NaN;
       rows.push([
-        n === 0 ? '0 (ceiling)' : `${n / 1000}k`, NAMES[renderer], fmt(x.fps, 1), `${fmt(x.p95, 1)} ms`, `${fmt(x.worst, 0)} ms`,
-        rest(x, 8), rest(x, 10), `${fmt(x.setupMs, 0)} ms`,
+        n === 0 ? '0 (ceiling)' : `${n / 1000}k`,
+        NAMES[renderer],
+        fmt(x.fps, 1),
+        `${fmt(x.p95, 1)} ms`,
+        `${fmt(x.worst, 0)} ms`,
+        rest(x, 8),
+        rest(x, 10),
+        `${fmt(x.setupMs, 0)} ms`,
         renderer === 'app' ? `${x.drawn.z8} / ${x.drawn.z10}` : 'all',
-        base > 0 ? `${(x.fps / base).toFixed(2)}x` : 'n/a', x.fps >= 50 ? 'yes' : `no (${(50 / x.fps).toFixed(2)}x short)`,
+        base > 0 ? `${(x.fps / base).toFixed(2)}x` : 'n/a',
+        x.fps >= 50 ? 'yes' : `no (${(50 / x.fps).toFixed(2)}x short)`,
       ]);
       if (renderer === 'app' && n > 0) {
         const c = x.clicks;
-        notes.push(`${n / 1000}k: batch built in ${fmt(x.batchMs, 0)} ms (buildPointBatch with thinning; in the app this runs in the data-core worker); `
-          + `clicks on sightings' own pixels: ${c ? `${c.found}/${c.tried} found, of which thinned (not drawn) ${c.hiddenFound}/${c.hiddenTried}` : 'n/a'}`);
+        notes.push(
+          `${n / 1000}k: batch built in ${fmt(x.batchMs, 0)} ms (buildPointBatch with thinning; in the app this runs in the data-core worker); ` +
+            `clicks on sightings' own pixels: ${c ? `${c.found}/${c.tried} found, of which thinned (not drawn) ${c.hiddenFound}/${c.hiddenTried}` : 'n/a'}`,
+        );
       }
     }
   }
   if (errors.length) console.log(`page errors: ${errors.join('; ')}`);
-  if (FPS) printTable(`Map: frames/s over ${SECONDS} s of scripted pan + animated zoom (a rest after each movement), 1280x800, headless chromium (WebGL on SwiftShader, no GPU), 2 CPU cores`,
-    ['points', 'renderer', 'fps moving', 'p95 frame', 'worst frame', 'redraw at rest z8', 'redraw at rest z10', 'first render', 'drawn z8 / z10', 'vs before', '>= 50 fps'], rows);
-  if (FPS) console.log('redraw at rest: median render time of the frame that settles the view (moveend) / median of the longest gap between animation frames from the end of the movement to the first frame after moveend (the worst of them) — the hitch a user sees after a drag or zoom ends.');
+  if (FPS)
+    printTable(
+      `Map: frames/s over ${SECONDS} s of scripted pan + animated zoom (a rest after each movement), 1280x800, headless chromium (WebGL on SwiftShader, no GPU), 2 CPU cores`,
+      [
+        'points',
+        'renderer',
+        'fps moving',
+        'p95 frame',
+        'worst frame',
+        'redraw at rest z8',
+        'redraw at rest z10',
+        'first render',
+        'drawn z8 / z10',
+        'vs before',
+        '>= 50 fps',
+      ],
+      rows,
+    );
+  if (FPS)
+    console.log(
+      'redraw at rest: median render time of the frame that settles the view (moveend) / median of the longest gap between animation frames from the end of the movement to the first frame after moveend (the worst of them) — the hitch a user sees after a drag or zoom ends.',
+    );
   for (const note of notes) console.log(note);
   const app = at100k.app;
   if (app) {
     const z8 = app.rests.filter((r) => r.zoom < 9).map((r) => r.frameMs);
-    console.log(`Target: >= 50 fps at 100k while moving: ${app.fps >= 50 ? 'met' : 'NOT met'} by the app (${fmt(app.fps)} fps; before: canvas ${fmt(at100k.canvas?.fps ?? NaN)} fps, WebGL ${fmt(at100k.webgl?.fps ?? NaN)} fps); `
-      + `the redraw at rest costs the app a ${fmt(median(z8), 0)} ms frame at zoom 8.`);
+    console.log(
+      `Target: >= 50 fps at 100k while moving: ${app.fps >= 50 ? 'met' : 'NOT met'} by the app (${fmt(app.fps)} fps; before: canvas ${fmt(at100k.canvas?.fps ?? NaN)} fps, WebGL ${fmt(at100k.webgl?.fps ?? NaN)} fps); ` +
+        `the redraw at rest costs the app a ${fmt(median(z8), 0)} ms frame at zoom 8.`,
+    );
   }
 
   if (SHOTS) {
@@ -118,7 +177,10 @@ try {
       await p.goto(`http://127.0.0.1:${port}/page.html`);
       await p.waitForFunction(() => document.documentElement.dataset.ready === '1');
       for (const zoom of [8, 12]) {
-        await p.evaluate(([n, z]) => (window as unknown as { bench: Bench }).bench.show(n, z), [100_000, zoom] as const);
+        await p.evaluate(([n, z]) => (window as unknown as { bench: Bench }).bench.show(n, z), [
+          100_000,
+          zoom,
+        ] as const);
         await p.screenshot({ path: join(SHOTS, `map-100k-z${zoom}-dpr${dpr}.png`) });
       }
       // The yellow selection ring and the black flash (a third of its 1.6 s) over the layer.

@@ -32,13 +32,21 @@ import { mulberry32 } from '../../domain/prng.ts';
 
 /** The group colours (8 groups) and the grey of the default style, as the seeded profile. */
 const COLORS = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e', '#848484'];
-const circle = (color: string) => ({ marker: { type: 'circle' as const, radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
+const circle = (color: string) => ({
+  marker: { type: 'circle' as const, radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } },
+});
 /** The sightings layer of the seeded profile (server/seed/profile.ts): one circle rule per group. */
 const LAYER: ProfileLayer = {
-  id: 86, tableId: 48, tableViewId: 2, name: 'Najdbe',
+  id: 86,
+  tableId: 48,
+  tableViewId: 2,
+  name: 'Najdbe',
   symbology: {
     type: 'complex',
-    rules: COLORS.slice(0, -1).map((c, g) => ({ filter: { type: 'condition', columnId: COL.group, operationType: 'equals', values: [g] }, style: circle(c) })),
+    rules: COLORS.slice(0, -1).map((c, g) => ({
+      filter: { type: 'condition', columnId: COL.group, operationType: 'equals', values: [g] },
+      style: circle(c),
+    })),
     style: circle(COLORS[COLORS.length - 1]!),
   },
 };
@@ -55,22 +63,51 @@ function records(n: number): RecordFeature[] {
   for (let i = 0; i < n; i++) {
     const x = BOX[0] + rnd() * (BOX[2] - BOX[0]);
     const y = BOX[1] + rnd() * (BOX[3] - BOX[1]);
-    out[i] = { type: 'Feature', id: i + 1000, geometry: { type: 'Point', coordinates: [x, y] }, properties: { [COL.public]: true, [COL.group]: Math.floor(rnd() * 8) } };
+    out[i] = {
+      type: 'Feature',
+      id: i + 1000,
+      geometry: { type: 'Point', coordinates: [x, y] },
+      properties: { [COL.public]: true, [COL.group]: Math.floor(rnd() * 8) },
+    };
   }
   return out;
 }
 
 function profile(): Profile {
   return {
-    id: 18, projectId: 35, name: 'bench', tables: [48], tableViews: [], layers: [LAYER], baseMaps: [],
-    initalCenterLong: 14.82, initalCenterLat: 46.12, initalZoom: 8, minZoom: 7, maxZoom: 19,
+    id: 18,
+    projectId: 35,
+    name: 'bench',
+    tables: [48],
+    tableViews: [],
+    layers: [LAYER],
+    baseMaps: [],
+    initalCenterLong: 14.82,
+    initalCenterLat: 46.12,
+    initalZoom: 8,
+    minZoom: 7,
+    maxZoom: 19,
   };
 }
 
-interface Rest { zoom: number; renderMs: number; frameMs: number }
+interface Rest {
+  zoom: number;
+  renderMs: number;
+  frameMs: number;
+}
 interface RunResult {
-  renderer: string; n: number; frames: number; seconds: number; fps: number; p95: number; worst: number;
-  setupMs: number; batchMs: number; rests: Rest[]; drawn: Record<string, number>; clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+  renderer: string;
+  n: number;
+  frames: number;
+  seconds: number;
+  fps: number;
+  p95: number;
+  worst: number;
+  setupMs: number;
+  batchMs: number;
+  rests: Rest[];
+  drawn: Record<string, number>;
+  clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
 }
 
 async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult> {
@@ -86,8 +123,13 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
   let mc: MapController | null = null;
   if (renderer === 'app') {
     mc = new MapController({
-      target, profile: profile(), layerId: 86, defaultExtent: [45.2, 13, 47, 17], origin: location.origin,
-      location: { onFirstFix: () => undefined, onError: () => undefined }, loadStoredTile: async () => null,
+      target,
+      profile: profile(),
+      layerId: 86,
+      defaultExtent: [45.2, 13, 47, 17],
+      origin: location.origin,
+      location: { onFirstFix: () => undefined, onError: () => undefined },
+      loadStoredTile: async () => null,
     });
     map = mc.map;
     map.getView().setCenter(START.center);
@@ -101,17 +143,33 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
     setBatch(source, batch);
     if (renderer === 'canvas') {
       const styles = layerStyles(LAYER);
-      layer = new VectorLayer({ source, style: (f) => styles[f.get('styleIndex') as number], updateWhileInteracting: false, className: 'sightings', zIndex: 10 });
+      layer = new VectorLayer({
+        source,
+        style: (f) => styles[f.get('styleIndex') as number],
+        updateWhileInteracting: false,
+        className: 'sightings',
+        zIndex: 10,
+      });
     } else {
       const match: unknown[] = ['match', ['get', 'styleIndex']];
       COLORS.slice(0, -1).forEach((c, i) => match.push(i, c));
       match.push(COLORS[COLORS.length - 1]);
       layer = new WebGLVectorLayer({
         source,
-        style: { 'circle-radius': 7, 'circle-fill-color': match as never, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+        style: {
+          'circle-radius': 7,
+          'circle-fill-color': match as never,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2,
+        },
       });
     }
-    map = new OlMap({ target, layers: [layer], view: new View({ projection: 'EPSG:3857', center: START.center, zoom: START.zoom, minZoom: 7, maxZoom: 19 }), controls: [] });
+    map = new OlMap({
+      target,
+      layers: [layer],
+      view: new View({ projection: 'EPSG:3857', center: START.center, zoom: START.zoom, minZoom: 7, maxZoom: 19 }),
+      controls: [],
+    });
   }
   const view = map.getView();
   await new Promise<void>((r) => map.once('rendercomplete', () => r()));
@@ -134,10 +192,13 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
   // Wall-clock time of every animation frame callback: the frame that holds the redraw at rest
   // is the interval around the moveend.
   const stamps: number[] = [];
-  const nextFrame = (): Promise<number> => new Promise((r) => requestAnimationFrame((t) => {
-    stamps.push(performance.now());
-    r(t);
-  }));
+  const nextFrame = (): Promise<number> =>
+    new Promise((r) =>
+      requestAnimationFrame((t) => {
+        stamps.push(performance.now());
+        r(t);
+      }),
+    );
 
   const motionFrames: number[] = [];
   const rests: Rest[] = [];
@@ -170,7 +231,10 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
       const zoomIn = kind === 1;
       const c = center();
       let done = false;
-      view.animate({ zoom: zoomIn ? 10 : 8, center: [c[0]! + (zoomIn ? 20_000 : -20_000), c[1]!], duration: 1000 }, () => (done = true));
+      view.animate(
+        { zoom: zoomIn ? 10 : 8, center: [c[0]! + (zoomIn ? 20_000 : -20_000), c[1]!], duration: 1000 },
+        () => (done = true),
+      );
       while (!done) {
         const now = await nextFrame();
         motionFrames.push(now - last);
@@ -224,9 +288,18 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
   }
   const sorted = motionFrames.slice(1).sort((a, b) => a - b);
   const result: RunResult = {
-    renderer, n, frames: motionFrames.length, seconds: motion / 1000, fps: motionFrames.length / (motion / 1000),
-    p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN, worst: sorted[sorted.length - 1] ?? NaN,
-    setupMs, batchMs, rests, drawn, clicks,
+    renderer,
+    n,
+    frames: motionFrames.length,
+    seconds: motion / 1000,
+    fps: motionFrames.length / (motion / 1000),
+    p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN,
+    worst: sorted[sorted.length - 1] ?? NaN,
+    setupMs,
+    batchMs,
+    rests,
+    drawn,
+    clicks,
   };
   if (mc) mc.dispose();
   else map.setTarget(undefined);
@@ -243,8 +316,13 @@ async function show(n: number, zoom: number): Promise<void> {
   target.replaceChildren();
   const batch = buildPointBatch(records(n), { extent: null, filter: null, rules: RULES });
   const mc = new MapController({
-    target, profile: profile(), layerId: 86, defaultExtent: [45.2, 13, 47, 17], origin: location.origin,
-    location: { onFirstFix: () => undefined, onError: () => undefined }, loadStoredTile: async () => null,
+    target,
+    profile: profile(),
+    layerId: 86,
+    defaultExtent: [45.2, 13, 47, 17],
+    origin: location.origin,
+    location: { onFirstFix: () => undefined, onError: () => undefined },
+    loadStoredTile: async () => null,
   });
   mc.map.getView().setCenter(START.center);
   mc.map.getView().setZoom(zoom);

@@ -11,8 +11,22 @@ import { reviewQueue } from '../../worker/review/queue.ts';
 import type { QueueQuery } from '../../worker/review/types.ts';
 import { QUICK, fmt, median, printTable } from '../lib.ts';
 
-const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false });
-const COLUMNS = [c(920, 'SKUPINA', 'Select'), c(980, 'VRSTA', 'ForeignKey'), c(974, 'STATUS', 'Select'), c(1053, 'DATUM_NAJDBE', 'DateTime'), c(1820, 'createdbyemail', 'Text')];
+const c = (id: number, dbName: string, type: Column['type']): Column => ({
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial: false,
+});
+const COLUMNS = [
+  c(920, 'SKUPINA', 'Select'),
+  c(980, 'VRSTA', 'ForeignKey'),
+  c(974, 'STATUS', 'Select'),
+  c(1053, 'DATUM_NAJDBE', 'DateTime'),
+  c(1820, 'createdbyemail', 'Text'),
+];
 const GROUPS = [1, 15, 3, 12, 7, 8];
 const STATUSES = [5, 5, 1, 2, 3, null, 5, 1];
 
@@ -20,9 +34,19 @@ function features(n: number): Feature[] {
   const out: Feature[] = [];
   for (let i = 0; i < n; i++) {
     out.push({
-      type: 'Feature', id: 10_000_001 + i,
-      geometry: { type: 'Point', coordinates: [1_450_000 + ((i * 7919) % 400_000), 5_670_000 + ((i * 104_729) % 240_000)] },
-      properties: { 920: GROUPS[i % 6]!, 980: 1000 + (i % 40), 974: STATUSES[i % 8]!, 1053: `${2021 + (i % 5)}-0${1 + (i % 9)}-1${i % 10}T10:00:00`, 1820: `user${i % 50}@example.si` },
+      type: 'Feature',
+      id: 10_000_001 + i,
+      geometry: {
+        type: 'Point',
+        coordinates: [1_450_000 + ((i * 7919) % 400_000), 5_670_000 + ((i * 104_729) % 240_000)],
+      },
+      properties: {
+        920: GROUPS[i % 6]!,
+        980: 1000 + (i % 40),
+        974: STATUSES[i % 8]!,
+        1053: `${2021 + (i % 5)}-0${1 + (i % 9)}-1${i % 10}T10:00:00`,
+        1820: `user${i % 50}@example.si`,
+      },
     } as Feature);
   }
   return out;
@@ -48,7 +72,16 @@ const rounds = QUICK ? 7 : 21;
 const rows: string[][] = [];
 for (const n of [10_000, 100_000]) {
   const fs = features(n);
-  const q: QueueQuery = { statuses: [5], group: null, species: null, from: '2023-01-01', to: '2023-12-31', extent: null, offset: 0, limit: 50 };
+  const q: QueueQuery = {
+    statuses: [5],
+    group: null,
+    species: null,
+    from: '2023-01-01',
+    to: '2023-12-31',
+    extent: null,
+    offset: 0,
+    limit: 50,
+  };
   const scope = { all: false as const, groups: [7, 8] };
   const ours: number[] = [];
   const hand: number[] = [];
@@ -61,6 +94,16 @@ for (const n of [10_000, 100_000]) {
     handLoop(fs, '2023-01-01', '2023-12-31T23:59:59.999');
     hand.push(performance.now() - t);
   }
-  rows.push([n.toLocaleString('en'), String(total), fmt(median(ours), 2), fmt(median(hand), 2), `${fmt(median(ours) / median(hand), 2)}x`]);
+  rows.push([
+    n.toLocaleString('en'),
+    String(total),
+    fmt(median(ours), 2),
+    fmt(median(hand), 2),
+    `${fmt(median(ours) / median(hand), 2)}x`,
+  ]);
 }
-printTable(`Review queue page (median of ${rounds})`, ['records', 'waiting in scope and year', 'queue ms', 'hand loop ms', 'queue / hand'], rows);
+printTable(
+  `Review queue page (median of ${rounds})`,
+  ['records', 'waiting in scope and year', 'queue ms', 'hand loop ms', 'queue / hand'],
+  rows,
+);

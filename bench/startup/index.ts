@@ -22,7 +22,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, ensureAppBuild, fmt, freePort, launch, median, printTable, QUICK, startServer } from '../lib.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureAppBuild,
+  fmt,
+  freePort,
+  launch,
+  median,
+  printTable,
+  QUICK,
+  startServer,
+} from '../lib.ts';
 
 const BUDGET_KB = 170;
 const dist = ensureAppBuild();
@@ -31,7 +42,10 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
 // ---- 1. bundle ----
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/assets\/([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+const entries = [
+  ...html.matchAll(/<script[^>]*type="module"[^>]*src="\/assets\/([^"]+)"/g),
+  ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g),
+].map((m) => m[1]!);
 const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
 const firstLoad = new Set<string>();
 const queue = [...entries];
@@ -40,13 +54,17 @@ while (queue.length) {
   if (firstLoad.has(f)) continue;
   firstLoad.add(f);
   const code = readFileSync(join(assets, f), 'utf8');
-  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(m[1]!);
+  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g))
+    queue.push(m[1]!);
 }
 
 /** Top packages of a chunk by original source bytes in its source map. */
 function topPackages(file: string): string {
   try {
-    const map = JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+    const map = JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
     const by = new Map<string, number>();
     let total = 0;
     map.sources.forEach((s, i) => {
@@ -56,7 +74,11 @@ function topPackages(file: string): string {
       by.set(key, (by.get(key) ?? 0) + n);
       total += n;
     });
-    return [...by].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, n]) => `${k} ${Math.round((100 * n) / total)}%`).join(', ');
+    return [...by]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, n]) => `${k} ${Math.round((100 * n) / total)}%`)
+      .join(', ');
   } catch {
     return '';
   }
@@ -65,19 +87,42 @@ function topPackages(file: string): string {
 const chunkRows: string[][] = [];
 let firstGz = 0;
 let firstRaw = 0;
-for (const f of readdirSync(assets).filter((x) => x.endsWith('.js') || x.endsWith('.css')).sort()) {
+for (const f of readdirSync(assets)
+  .filter((x) => x.endsWith('.js') || x.endsWith('.css'))
+  .sort()) {
   const buf = readFileSync(join(assets, f));
   const gz = gzipSync(buf, { level: 9 }).length;
   const first = firstLoad.has(f);
-  if (first) { firstGz += gz; firstRaw += buf.length; }
-  const role = first ? (entries.includes(f) ? 'first load (entry)' : 'first load (static import)') : css.includes(f) ? 'first load (CSS)' : 'lazy / worker';
+  if (first) {
+    firstGz += gz;
+    firstRaw += buf.length;
+  }
+  const role = first
+    ? entries.includes(f)
+      ? 'first load (entry)'
+      : 'first load (static import)'
+    : css.includes(f)
+      ? 'first load (CSS)'
+      : 'lazy / worker';
   chunkRows.push([f, role, kb(buf.length), kb(gz), f.endsWith('.js') ? topPackages(f) : '']);
 }
 const cssGz = css.reduce((s, f) => s + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0);
-chunkRows.push(['first-load JavaScript', `budget ${BUDGET_KB} KB`, kb(firstRaw), kb(firstGz), `${(firstGz / 1024 / BUDGET_KB).toFixed(2)}x the budget`]);
-printTable(`Bundle (${dist}/assets; gzip level 9; packages = share of original source in the source map)`, ['chunk', 'role', 'raw', 'gzip', 'largest parts'], chunkRows);
+chunkRows.push([
+  'first-load JavaScript',
+  `budget ${BUDGET_KB} KB`,
+  kb(firstRaw),
+  kb(firstGz),
+  `${(firstGz / 1024 / BUDGET_KB).toFixed(2)}x the budget`,
+]);
+printTable(
+  `Bundle (${dist}/assets; gzip level 9; packages = share of original source in the source map)`,
+  ['chunk', 'role', 'raw', 'gzip', 'largest parts'],
+  chunkRows,
+);
 const budgetOk = firstGz / 1024 <= BUDGET_KB;
-console.log(`Budget: first-load JS ${kb(firstGz)} gzip (+ CSS ${kb(cssGz)}) vs ${BUDGET_KB} KB: ${budgetOk ? 'met' : `NOT met, ${(firstGz / 1024 - BUDGET_KB).toFixed(1)} KB (${(firstGz / 1024 / BUDGET_KB).toFixed(2)}x) over`}.`);
+console.log(
+  `Budget: first-load JS ${kb(firstGz)} gzip (+ CSS ${kb(cssGz)}) vs ${BUDGET_KB} KB: ${budgetOk ? 'met' : `NOT met, ${(firstGz / 1024 - BUDGET_KB).toFixed(1)} KB (${(firstGz / 1024 / BUDGET_KB).toFixed(2)}x) over`}.`,
+);
 
 /** Signs in as the demo user ana@example.si through the embedded provider's login page. */
 async function signIn(page: Page, url: string): Promise<void> {
@@ -98,20 +143,53 @@ try {
   const lighthouse = async (url: string, label: string, extra: string[]): Promise<void> => {
     const dir = mkdtempSync(join(tmpdir(), 'sv-lh-'));
     const out = join(dir, 'report.json');
-    const r = spawnSync('node_modules/.bin/lighthouse', [url, '--output=json', `--output-path=${out}`, '--quiet',
-      '--only-categories=performance,accessibility,best-practices', ...(process.env.BENCH_LIGHTHOUSE_DIR ? ['--save-assets'] : []), ...extra],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 240_000 });
+    const r = spawnSync(
+      'node_modules/.bin/lighthouse',
+      [
+        url,
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        '--only-categories=performance,accessibility,best-practices',
+        ...(process.env.BENCH_LIGHTHOUSE_DIR ? ['--save-assets'] : []),
+        ...extra,
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 240_000 },
+    );
     try {
-      const rep = JSON.parse(readFileSync(out, 'utf8')) as { finalDisplayedUrl?: string; categories: Record<string, { score: number | null }>; audits: Record<string, { numericValue?: number }> };
+      const rep = JSON.parse(readFileSync(out, 'utf8')) as {
+        finalDisplayedUrl?: string;
+        categories: Record<string, { score: number | null }>;
+        audits: Record<string, { numericValue?: number }>;
+      };
       const s = (k: string): number => Math.round((rep.categories[k]?.score ?? 0) * 100);
       const scores = [s('performance'), s('accessibility'), s('best-practices')];
       lhOk &&= scores.every((x) => x >= 95);
       const ms = (k: string, d = 0): string => fmt(rep.audits[k]?.numericValue ?? NaN, d);
       const sec = (k: string): string => `${fmt((rep.audits[k]?.numericValue ?? NaN) / 1000, 2)} s`;
-      lhRows.push([label, (rep.finalDisplayedUrl ?? url).replace(server.url, '').slice(0, 40), ...scores.map(String),
-        sec('first-contentful-paint'), sec('largest-contentful-paint'), sec('speed-index'), `${ms('total-blocking-time')} ms`, ms('cumulative-layout-shift', 3)]);
+      lhRows.push([
+        label,
+        (rep.finalDisplayedUrl ?? url).replace(server.url, '').slice(0, 40),
+        ...scores.map(String),
+        sec('first-contentful-paint'),
+        sec('largest-contentful-paint'),
+        sec('speed-index'),
+        `${ms('total-blocking-time')} ms`,
+        ms('cumulative-layout-shift', 3),
+      ]);
     } catch {
-      lhRows.push([label, `lighthouse failed (exit ${r.status}): ${r.stderr?.toString().slice(-200) ?? ''}`, '', '', '', '', '', '', '', '']);
+      lhRows.push([
+        label,
+        `lighthouse failed (exit ${r.status}): ${r.stderr?.toString().slice(-200) ?? ''}`,
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+      ]);
       lhOk = false;
     }
     const keep = process.env.BENCH_LIGHTHOUSE_DIR;
@@ -128,7 +206,11 @@ try {
   // so the session, the data core's store and the service worker's cache are kept.
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'sv-lh-profile-'));
-  const chrome = spawn(CHROMIUM, ['--headless', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const chrome = spawn(
+    CHROMIUM,
+    ['--headless', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   try {
     let cdp: Browser | null = null;
     for (let i = 0; i < 100 && !cdp; i++) {
@@ -140,10 +222,15 @@ try {
     if (!cdp) throw new Error('chromium did not open its debugging port');
     const page = await cdp.contexts()[0]!.newPage();
     await signIn(page, `${server.url}/#/`);
-    await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout: 120_000 });
+    await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
+      timeout: 120_000,
+    });
     await page.close();
     await cdp.close(); // disconnects; the browser and its signed-in profile stay
-    await lighthouse(`${server.url}/#/`, 'map route /#/ (signed-in user)', [`--port=${port}`, '--disable-storage-reset']);
+    await lighthouse(`${server.url}/#/`, 'map route /#/ (signed-in user)', [
+      `--port=${port}`,
+      '--disable-storage-reset',
+    ]);
   } finally {
     // Chromium writes its profile until it has exited: wait for that before removing it.
     const exited = new Promise((r) => chrome.once('exit', r));
@@ -161,14 +248,27 @@ try {
   // (SPEC: login is required when online); Lighthouse follows and reports the page it ends on.
   // (An interaction URL cannot be audited on its own: it is bound to the cookie of the browser
   // that started the sign-in.)
-  await lighthouse(`${server.url}/`, 'first visit / -> login (anonymous)', [`--chrome-flags=--headless ${CHROMIUM_ARGS.join(' ')}`]);
-  printTable('Lighthouse 12.8 mobile preset (simulated 4x CPU, slow 4G), Debian chromium headless', ['page', 'final URL', 'perf', 'a11y', 'best-pr.', 'FCP', 'LCP', 'SI', 'TBT', 'CLS'], lhRows);
+  await lighthouse(`${server.url}/`, 'first visit / -> login (anonymous)', [
+    `--chrome-flags=--headless ${CHROMIUM_ARGS.join(' ')}`,
+  ]);
+  printTable(
+    'Lighthouse 12.8 mobile preset (simulated 4x CPU, slow 4G), Debian chromium headless',
+    ['page', 'final URL', 'perf', 'a11y', 'best-pr.', 'FCP', 'LCP', 'SI', 'TBT', 'CLS'],
+    lhRows,
+  );
   console.log(`Target: Lighthouse >= 95 in each category ${lhOk ? 'met' : 'NOT met'}.`);
 
   // Time to first sightings.
   const browser = await launch();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', deviceScaleFactor: 1 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'sl-SI',
+      timezoneId: 'Europe/Ljubljana',
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     await signIn(page, `${server.url}/#/`);
     const cdp = await context.newCDPSession(page);
@@ -177,8 +277,14 @@ try {
       await p.reload();
       await p.locator('.app-header').waitFor({ timeout: 120_000 });
       const header = await p.evaluate(() => performance.now());
-      await p.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout: 120_000, polling: 16 });
-      return p.evaluate((h) => ({ ms: performance.now(), n: Number(document.documentElement.dataset.sightings), header: h }), header);
+      await p.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
+        timeout: 120_000,
+        polling: 16,
+      });
+      return p.evaluate(
+        (h) => ({ ms: performance.now(), n: Number(document.documentElement.dataset.sightings), header: h }),
+        header,
+      );
     };
     const runs = QUICK ? 3 : 5;
     const results: Record<number, number[]> = { 1: [], 4: [] };
@@ -197,11 +303,31 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const m1 = median(results[1]!);
     const m4 = median(results[4]!);
-    printTable(`Time to first sightings drawn (signed-in returning visitor, reload of /#/, ${drawn} sightings, 390x844 phone viewport, median of ${runs})`,
+    printTable(
+      `Time to first sightings drawn (signed-in returning visitor, reload of /#/, ${drawn} sightings, 390x844 phone viewport, median of ${runs})`,
       ['CPU', 'header shown', 'sightings drawn (median)', 'min', 'max', 'vs 1x'],
-      [['1x (baseline)', `${fmt(median(headers[1]!), 0)} ms`, `${fmt(m1, 0)} ms`, `${fmt(Math.min(...results[1]!), 0)} ms`, `${fmt(Math.max(...results[1]!), 0)} ms`, '1.00x'],
-        ['4x slowdown', `${fmt(median(headers[4]!), 0)} ms`, `${fmt(m4, 0)} ms`, `${fmt(Math.min(...results[4]!), 0)} ms`, `${fmt(Math.max(...results[4]!), 0)} ms`, `${(m4 / m1).toFixed(2)}x`]]);
-    console.log('Times from navigation start (performance.now() in the page). CDP CPU throttling is set on the page target (the data-core worker is a separate thread; whether Chromium throttles it too was not checked).');
+      [
+        [
+          '1x (baseline)',
+          `${fmt(median(headers[1]!), 0)} ms`,
+          `${fmt(m1, 0)} ms`,
+          `${fmt(Math.min(...results[1]!), 0)} ms`,
+          `${fmt(Math.max(...results[1]!), 0)} ms`,
+          '1.00x',
+        ],
+        [
+          '4x slowdown',
+          `${fmt(median(headers[4]!), 0)} ms`,
+          `${fmt(m4, 0)} ms`,
+          `${fmt(Math.min(...results[4]!), 0)} ms`,
+          `${fmt(Math.max(...results[4]!), 0)} ms`,
+          `${(m4 / m1).toFixed(2)}x`,
+        ],
+      ],
+    );
+    console.log(
+      'Times from navigation start (performance.now() in the page). CDP CPU throttling is set on the page target (the data-core worker is a separate thread; whether Chromium throttles it too was not checked).',
+    );
   } finally {
     await browser.close();
   }

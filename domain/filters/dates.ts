@@ -17,7 +17,9 @@ import { OUT } from './scratch.ts';
 // Fields of the last successful parse, in a typed array: writing a double to a module-level
 // `let` would box it (one allocation per record).
 const F = new Float64Array(3);
-const LOCAL_US = 0, OFFSET_US = 1, DAY = 2;
+const LOCAL_US = 0,
+  OFFSET_US = 1,
+  DAY = 2;
 const POW10 = new Float64Array([1, 10, 100, 1000, 10000, 100000, 1000000]);
 /** Day of the March-based year on which month m (1-12) starts (Hinnant's (153·mp + 2) / 5). */
 const MONTH_START = new Int32Array([0, 306, 337, 0, 31, 61, 92, 122, 153, 184, 214, 245, 275]);
@@ -42,10 +44,26 @@ function longFractionUs(s: string, start: number, end: number, digits: number): 
 function parse(s: string): number {
   const n = s.length;
   if (n < 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return -1;
-  const y0 = s.charCodeAt(0) - 48, y1 = s.charCodeAt(1) - 48, y2 = s.charCodeAt(2) - 48, y3 = s.charCodeAt(3) - 48;
-  const m0 = s.charCodeAt(5) - 48, m1 = s.charCodeAt(6) - 48, d0 = s.charCodeAt(8) - 48, d1 = s.charCodeAt(9) - 48;
-  if (y0 < 1 || y0 > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 ||
-      (m0 >>> 0) > 9 || (m1 >>> 0) > 9 || (d0 >>> 0) > 9 || (d1 >>> 0) > 9) return -1;
+  const y0 = s.charCodeAt(0) - 48,
+    y1 = s.charCodeAt(1) - 48,
+    y2 = s.charCodeAt(2) - 48,
+    y3 = s.charCodeAt(3) - 48;
+  const m0 = s.charCodeAt(5) - 48,
+    m1 = s.charCodeAt(6) - 48,
+    d0 = s.charCodeAt(8) - 48,
+    d1 = s.charCodeAt(9) - 48;
+  if (
+    y0 < 1 ||
+    y0 > 9 ||
+    y1 >>> 0 > 9 ||
+    y2 >>> 0 > 9 ||
+    y3 >>> 0 > 9 ||
+    m0 >>> 0 > 9 ||
+    m1 >>> 0 > 9 ||
+    d0 >>> 0 > 9 ||
+    d1 >>> 0 > 9
+  )
+    return -1;
   const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   const m = m0 * 10 + m1;
   const d = d0 * 10 + d1;
@@ -61,16 +79,20 @@ function parse(s: string): number {
   if (n > 10) {
     const sep = s.charCodeAt(10);
     if ((sep !== 84 /* T */ && sep !== 32) || n < 16 || s.charCodeAt(13) !== 58) return -1;
-    const h0 = s.charCodeAt(11) - 48, h1 = s.charCodeAt(12) - 48, i0 = s.charCodeAt(14) - 48, i1 = s.charCodeAt(15) - 48;
-    if ((h0 >>> 0) > 2 || (h1 >>> 0) > 9 || (i0 >>> 0) > 5 || (i1 >>> 0) > 9) return -1;
+    const h0 = s.charCodeAt(11) - 48,
+      h1 = s.charCodeAt(12) - 48,
+      i0 = s.charCodeAt(14) - 48,
+      i1 = s.charCodeAt(15) - 48;
+    if (h0 >>> 0 > 2 || h1 >>> 0 > 9 || i0 >>> 0 > 5 || i1 >>> 0 > 9) return -1;
     const h = h0 * 10 + h1;
     if (h > 23) return -1;
     seconds = h * 3600 + (i0 * 10 + i1) * 60;
     let i = 16;
     if (i < n && s.charCodeAt(i) === 58 /* : */) {
       if (n < 19) return -1;
-      const s0 = s.charCodeAt(17) - 48, s1 = s.charCodeAt(18) - 48;
-      if ((s0 >>> 0) > 5 || (s1 >>> 0) > 9) return -1;
+      const s0 = s.charCodeAt(17) - 48,
+        s1 = s.charCodeAt(18) - 48;
+      if (s0 >>> 0 > 5 || s1 >>> 0 > 9) return -1;
       seconds += s0 * 10 + s1;
       i = 19;
       if (i < n && s.charCodeAt(i) === 46 /* . */) {
@@ -78,7 +100,7 @@ function parse(s: string): number {
         let digits = 0;
         while (i < n) {
           const c = s.charCodeAt(i) - 48;
-          if ((c >>> 0) > 9) break;
+          if (c >>> 0 > 9) break;
           digits = digits * 10 + c;
           i++;
         }
@@ -93,15 +115,17 @@ function parse(s: string): number {
         if (i + 1 !== n) return -1;
       } else if (c === 43 || c === 45) {
         if (n < i + 3) return -1;
-        const o0 = s.charCodeAt(i + 1) - 48, o1 = s.charCodeAt(i + 2) - 48;
-        if ((o0 >>> 0) > 1 || (o1 >>> 0) > 9 || (o0 === 1 && o1 > 5)) return -1;
+        const o0 = s.charCodeAt(i + 1) - 48,
+          o1 = s.charCodeAt(i + 2) - 48;
+        if (o0 >>> 0 > 1 || o1 >>> 0 > 9 || (o0 === 1 && o1 > 5)) return -1;
         let minutes = (o0 * 10 + o1) * 60;
         i += 3;
         if (i < n) {
           if (s.charCodeAt(i) === 58) i++;
           if (n !== i + 2) return -1;
-          const p0 = s.charCodeAt(i) - 48, p1 = s.charCodeAt(i + 1) - 48;
-          if ((p0 >>> 0) > 5 || (p1 >>> 0) > 9) return -1;
+          const p0 = s.charCodeAt(i) - 48,
+            p1 = s.charCodeAt(i + 1) - 48;
+          if (p0 >>> 0 > 5 || p1 >>> 0 > 9) return -1;
           minutes += p0 * 10 + p1;
         }
         offsetUs = (c === 45 ? -minutes : minutes) * 60_000_000;

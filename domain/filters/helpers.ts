@@ -9,7 +9,13 @@ import type { FilterCondition, FilterNode, JoinType } from './types.ts';
  */
 export function yearFilter(columnId: number, year: number): FilterCondition {
   if (!Number.isInteger(year) || year < 1000 || year > 9999) {
-    throw new FilterError(`Year must be an integer from 1000 to 9999, got ${year}`, 'badValue', '', columnId, 'inRange');
+    throw new FilterError(
+      `Year must be an integer from 1000 to 9999, got ${year}`,
+      'badValue',
+      '',
+      columnId,
+      'inRange',
+    );
   }
   return {
     type: 'condition',

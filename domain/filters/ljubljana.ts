@@ -18,8 +18,14 @@ let historic: Intl.DateTimeFormat | null = null;
 /** The offset at `utcUs` from the runtime's tz database (slow, allocates; pre-1946 only). */
 function historicOffsetUs(utcUs: number): number {
   historic ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Europe/Ljubljana', hourCycle: 'h23', year: 'numeric', month: 'numeric',
-    day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone: 'Europe/Ljubljana',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   });
   const seconds = Math.floor(utcUs / 1_000_000);
   const f: Record<string, number> = {};

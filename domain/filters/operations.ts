@@ -78,10 +78,19 @@ export const OPERATIONS: Readonly<Record<OperationType, OperationInfo>> = {
 
 /** Operations on key columns whose literals must all read as numbers. */
 export const NUMERIC_ONLY_ON_KEY: ReadonlySet<OperationType> = new Set<OperationType>([
-  'lessThan', 'greaterThan', 'lessOrEqual', 'greaterOrEqual', 'inRange', 'notInRange',
+  'lessThan',
+  'greaterThan',
+  'lessOrEqual',
+  'greaterOrEqual',
+  'inRange',
+  'notInRange',
 ]);
 
 /** Operations on key columns that always compare as text. */
 export const TEXT_ONLY_ON_KEY: ReadonlySet<OperationType> = new Set<OperationType>([
-  'contains', 'notContains', 'startsWith', 'endsWith', 'equalsUserEmail',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'equalsUserEmail',
 ]);

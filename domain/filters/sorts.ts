@@ -23,7 +23,8 @@ export function validateSorts(sorts: readonly SortSpec[] | null | undefined, col
   const byId = columnMap(columns);
   return sorts.map((s: unknown, i) => {
     const path = `sorts[${i}]`;
-    if (typeof s !== 'object' || s === null) throw new FilterError('A sort must be {columnId, direction}', 'shape', path);
+    if (typeof s !== 'object' || s === null)
+      throw new FilterError('A sort must be {columnId, direction}', 'shape', path);
     const { columnId, direction } = s as Record<string, unknown>;
     if (typeof columnId !== 'number' || !Number.isSafeInteger(columnId)) {
       throw new FilterError(`columnId must be an integer, got ${JSON.stringify(columnId)}`, 'shape', path);
@@ -31,11 +32,21 @@ export function validateSorts(sorts: readonly SortSpec[] | null | undefined, col
     const column = byId.get(columnId);
     if (!column) throw new FilterError(`Unknown column ${columnId}`, 'unknownColumn', path, columnId);
     if (direction !== 'asc' && direction !== 'desc') {
-      throw new FilterError(`direction must be 'asc' or 'desc', got ${JSON.stringify(direction)}`, 'shape', path, columnId);
+      throw new FilterError(
+        `direction must be 'asc' or 'desc', got ${JSON.stringify(direction)}`,
+        'shape',
+        path,
+        columnId,
+      );
     }
     const valueKind = valueKindOf(column);
     if (valueKind === 'none') {
-      throw new FilterError(`Cannot sort by column ${columnId} (${column.dbName}, ${column.type})`, 'operationNotAllowed', path, columnId);
+      throw new FilterError(
+        `Cannot sort by column ${columnId} (${column.dbName}, ${column.type})`,
+        'operationNotAllowed',
+        path,
+        columnId,
+      );
     }
     return { column, key: String(columnId), valueKind, direction };
   });

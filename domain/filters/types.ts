@@ -29,9 +29,26 @@ export type OperationType =
 
 /** All operations, in SPEC order. */
 export const OPERATION_TYPES: readonly OperationType[] = [
-  'equals', 'notEquals', 'lessThan', 'greaterThan', 'lessOrEqual', 'greaterOrEqual',
-  'contains', 'notContains', 'startsWith', 'endsWith', 'dateEquals', 'dateNotEquals',
-  'inRange', 'notInRange', 'in', 'notIn', 'isNull', 'isNotNull', 'afterNow', 'beforeNow',
+  'equals',
+  'notEquals',
+  'lessThan',
+  'greaterThan',
+  'lessOrEqual',
+  'greaterOrEqual',
+  'contains',
+  'notContains',
+  'startsWith',
+  'endsWith',
+  'dateEquals',
+  'dateNotEquals',
+  'inRange',
+  'notInRange',
+  'in',
+  'notIn',
+  'isNull',
+  'isNotNull',
+  'afterNow',
+  'beforeNow',
   'equalsUserEmail',
 ];
 

@@ -31,7 +31,12 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const describe = (c: Column): string => `column ${c.id} (${c.dbName}, ${c.type})`;
 const KIND_NAMES: Record<ValueKind, string> = {
-  number: 'number', text: 'text', date: 'ISO 8601 date', boolean: 'boolean', key: 'number or text', none: 'value',
+  number: 'number',
+  text: 'text',
+  date: 'ISO 8601 date',
+  boolean: 'boolean',
+  key: 'number or text',
+  none: 'value',
 };
 
 /** Joins a and b, flattening un-negated groups of the same kind into one. */
@@ -44,7 +49,10 @@ function join(kind: 'and' | 'or', a: PlanNode, b: PlanNode, negate: boolean): Pl
 class Validator {
   private conditions = 0;
 
-  constructor(private readonly columns: ReadonlyMap<number, Column>, private readonly limits: FilterLimits) {}
+  constructor(
+    private readonly columns: ReadonlyMap<number, Column>,
+    private readonly limits: FilterLimits,
+  ) {}
 
   input(filter: unknown): PlanNode | null {
     if (filter === null || filter === undefined) return null;
@@ -67,12 +75,17 @@ class Validator {
   }
 
   private node(n: unknown, path: string, depth: number): PlanNode {
-    if (depth > this.limits.maxDepth) throw new FilterError(`Filter nested deeper than ${this.limits.maxDepth}`, 'tooComplex', path);
+    if (depth > this.limits.maxDepth)
+      throw new FilterError(`Filter nested deeper than ${this.limits.maxDepth}`, 'tooComplex', path);
     if (!isObj(n)) throw new FilterError('Expected a condition or an expression', 'shape', path);
     if (n.type === 'condition') return this.condition(n, path);
     if (n.type !== 'expression') throw new FilterError(`Unknown node type ${JSON.stringify(n.type)}`, 'shape', path);
     if (n.joinType !== 'And' && n.joinType !== 'Or') {
-      throw new FilterError(`An expression needs joinType 'And' or 'Or', got ${JSON.stringify(n.joinType)}`, 'shape', path);
+      throw new FilterError(
+        `An expression needs joinType 'And' or 'Or', got ${JSON.stringify(n.joinType)}`,
+        'shape',
+        path,
+      );
     }
     const negate = this.flag(n.negate, path);
     const dot = path ? `${path}.` : '';
@@ -98,7 +111,13 @@ class Validator {
     if (!column) throw new FilterError(`Unknown column ${id}`, 'unknownColumn', path, id);
     const op = n.operationType;
     if (typeof op !== 'string' || !Object.prototype.hasOwnProperty.call(OPERATIONS, op)) {
-      throw new FilterError(`Unknown operation ${JSON.stringify(op)} on ${describe(column)}`, 'unknownOperation', path, id, String(op));
+      throw new FilterError(
+        `Unknown operation ${JSON.stringify(op)} on ${describe(column)}`,
+        'unknownOperation',
+        path,
+        id,
+        String(op),
+      );
     }
     const operation = op as OperationType;
     if (n.joinType !== undefined && n.joinType !== null && n.joinType !== 'And' && n.joinType !== 'Or') {
@@ -108,19 +127,43 @@ class Validator {
     const info = OPERATIONS[operation];
     const kind = valueKindOf(column);
     if (!info.kinds.includes(kind)) {
-      throw new FilterError(`Operation '${op}' is not allowed on ${describe(column)}`, 'operationNotAllowed', path, id, op);
+      throw new FilterError(
+        `Operation '${op}' is not allowed on ${describe(column)}`,
+        'operationNotAllowed',
+        path,
+        id,
+        op,
+      );
     }
     const raw = n.values === undefined || n.values === null ? [] : n.values;
     if (!Array.isArray(raw)) throw new FilterError(`values of '${op}' must be a list`, 'shape', path, id, op);
     const count = raw.length;
     const ok = info.arity === 'list' ? count >= 1 && count <= this.limits.maxValues : count === info.arity;
     if (!ok) {
-      const want = info.arity === 'list' ? `1 to ${this.limits.maxValues} values` : `${info.arity} value${info.arity === 1 ? '' : 's'}`;
-      throw new FilterError(`Operation '${op}' on ${describe(column)} takes ${want}, got ${count}`, 'valueCount', path, id, op);
+      const want =
+        info.arity === 'list'
+          ? `1 to ${this.limits.maxValues} values`
+          : `${info.arity} value${info.arity === 1 ? '' : 's'}`;
+      throw new FilterError(
+        `Operation '${op}' on ${describe(column)} takes ${want}, got ${count}`,
+        'valueCount',
+        path,
+        id,
+        op,
+      );
     }
     const plan: PlanCondition = {
-      kind: 'condition', column, key: String(id), valueKind: kind, op: operation, negate,
-      numbers: [], texts: [], instants: [], days: [], booleans: [],
+      kind: 'condition',
+      column,
+      key: String(id),
+      valueKind: kind,
+      op: operation,
+      negate,
+      numbers: [],
+      texts: [],
+      instants: [],
+      days: [],
+      booleans: [],
     };
     for (const v of raw as unknown[]) this.literal(plan, v, path);
     return plan;
@@ -130,8 +173,21 @@ class Validator {
   private literal(plan: PlanCondition, v: unknown, path: string): void {
     const { column, op, valueKind } = plan;
     const bad = (what: string): FilterError =>
-      new FilterError(`Value ${JSON.stringify(v) ?? String(v)} of '${op}' is not a valid ${what} for ${describe(column)}`, 'badValue', path, column.id, op);
-    if (v === null) throw new FilterError(`Value null of '${op}' on ${describe(column)}: use isNull / isNotNull`, 'badValue', path, column.id, op);
+      new FilterError(
+        `Value ${JSON.stringify(v) ?? String(v)} of '${op}' is not a valid ${what} for ${describe(column)}`,
+        'badValue',
+        path,
+        column.id,
+        op,
+      );
+    if (v === null)
+      throw new FilterError(
+        `Value null of '${op}' on ${describe(column)}: use isNull / isNotNull`,
+        'badValue',
+        path,
+        column.id,
+        op,
+      );
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw bad(KIND_NAMES[valueKind]);
     const value = v as FilterValue;
     const push = <T>(list: T[], read: T | null, what: string): void => {

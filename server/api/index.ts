@@ -45,13 +45,25 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     installProjectVisibility(api, ctx);
 
     docs.define(api, {
-      method: 'GET', url: '/api/Test',
-      doc: { summary: 'Health check (the app calls it every 10 s)', tag: 'Health', auth: 'none', responses: { 200: { description: 'Up', schema: { type: 'object', properties: { status: { const: 'ok' } } } } } },
+      method: 'GET',
+      url: '/api/Test',
+      doc: {
+        summary: 'Health check (the app calls it every 10 s)',
+        tag: 'Health',
+        auth: 'none',
+        responses: { 200: { description: 'Up', schema: { type: 'object', properties: { status: { const: 'ok' } } } } },
+      },
       handler: async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
     });
     docs.define(api, {
-      method: 'GET', url: '/api/openapi.json',
-      doc: { summary: 'This OpenAPI 3.1 document', tag: 'Health', auth: 'none', responses: { 200: { description: 'OpenAPI document', schema: { type: 'object' } } } },
+      method: 'GET',
+      url: '/api/openapi.json',
+      doc: {
+        summary: 'This OpenAPI 3.1 document',
+        tag: 'Health',
+        auth: 'none',
+        responses: { 200: { description: 'OpenAPI document', schema: { type: 'object' } } },
+      },
       handler: async () => docs.document(),
     });
     registerFeatureRoutes(api, ctx);
@@ -61,7 +73,14 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerColumnRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerSensitivityRoutes(api, ctx);
-    registerExportRoutes(api, ctx, deps.exports ?? { ...loadExportConfig(process.env), publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null });
+    registerExportRoutes(
+      api,
+      ctx,
+      deps.exports ?? {
+        ...loadExportConfig(process.env),
+        publicUrl: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null,
+      },
+    );
     registerProfileRoutes(api, ctx);
   });
 }

@@ -16,16 +16,22 @@ export type AudienceRule = string | null | false;
 export function describeAudienceRule(rule: AudienceRule, clientId: string | null): string {
   if (rule === false) return 'no audience check (identity.json "audience": false)';
   if (rule) return `"aud" must contain "${rule}"`;
-  return clientId ? `"azp", "client_id" or "aud" must name the client "${clientId}"` : 'no audience check (no client_id)';
+  return clientId
+    ? `"azp", "client_id" or "aud" must name the client "${clientId}"`
+    : 'no audience check (no client_id)';
 }
 
-const asList = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const asList = (v: unknown): string[] =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** Why the token's audience does not fit the rule, or null when it does. */
 export function audienceProblem(payload: JWTPayload, rule: AudienceRule, clientId: string | null): string | null {
   if (rule === false) return null;
   const aud = asList(payload.aud);
-  if (rule) return aud.includes(rule) ? null : `The access token's "aud" (${aud.join(', ') || 'none'}) does not contain "${rule}"`;
+  if (rule)
+    return aud.includes(rule)
+      ? null
+      : `The access token's "aud" (${aud.join(', ') || 'none'}) does not contain "${rule}"`;
   if (!clientId) return null;
   const named = [payload.azp, (payload as { client_id?: unknown }).client_id].filter((v) => typeof v === 'string');
   if (named.includes(clientId) || aud.includes(clientId)) return null;
@@ -35,7 +41,11 @@ export function audienceProblem(payload: JWTPayload, rule: AudienceRule, clientI
 export { DEFAULT_ROLES_CLAIM, parseRoles } from '../../domain/roles.ts';
 
 /** The caller's roles from a verified token (domain/roles.ts, shared with the data core). */
-export function readRoles(payload: JWTPayload, rolesClaim = DEFAULT_ROLES_CLAIM, clientId: string | null = null): string[] {
+export function readRoles(
+  payload: JWTPayload,
+  rolesClaim = DEFAULT_ROLES_CLAIM,
+  clientId: string | null = null,
+): string[] {
   return readRolesOf(payload as Record<string, unknown>, rolesClaim, clientId);
 }
 

@@ -13,23 +13,34 @@ export interface ProviderEndpoints {
 export const PROVIDER_TIMEOUT_MS = 5000;
 
 /** 503 when the provider cannot be reached or read (the token may well be fine). */
-export const providerUnavailable = (why: string): HttpError => new HttpError(503, `The identity provider could not be reached: ${why}`);
+export const providerUnavailable = (why: string): HttpError =>
+  new HttpError(503, `The identity provider could not be reached: ${why}`);
 
 /** Reads `${issuer}/.well-known/openid-configuration` and checks that it belongs to `issuer`. */
 async function readDiscovery(issuer: string): Promise<ProviderEndpoints> {
   const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   let doc: { issuer?: unknown; jwks_uri?: unknown; userinfo_endpoint?: unknown };
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     doc = (await res.json()) as typeof doc;
   } catch (e) {
     throw providerUnavailable((e as Error).message);
   }
-  if (doc.issuer !== issuer) throw providerUnavailable(`the discovery document names issuer ${String(doc.issuer)}, not ${issuer}`);
-  if (typeof doc.jwks_uri !== 'string' || !URL.canParse(doc.jwks_uri)) throw providerUnavailable('the discovery document has no jwks_uri');
-  const keys = createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: PROVIDER_TIMEOUT_MS, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
-  const userinfo = typeof doc.userinfo_endpoint === 'string' && URL.canParse(doc.userinfo_endpoint) ? doc.userinfo_endpoint : null;
+  if (doc.issuer !== issuer)
+    throw providerUnavailable(`the discovery document names issuer ${String(doc.issuer)}, not ${issuer}`);
+  if (typeof doc.jwks_uri !== 'string' || !URL.canParse(doc.jwks_uri))
+    throw providerUnavailable('the discovery document has no jwks_uri');
+  const keys = createRemoteJWKSet(new URL(doc.jwks_uri), {
+    timeoutDuration: PROVIDER_TIMEOUT_MS,
+    cooldownDuration: 30_000,
+    cacheMaxAge: 10 * 60_000,
+  });
+  const userinfo =
+    typeof doc.userinfo_endpoint === 'string' && URL.canParse(doc.userinfo_endpoint) ? doc.userinfo_endpoint : null;
   return { keys, userinfoEndpoint: userinfo };
 }
 

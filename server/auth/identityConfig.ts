@@ -41,7 +41,9 @@ export function embeddedIdentityConfig(publicUrl: string): IdentityConfigFile {
 /** Checks the JSON of an IDENTITY_CONFIG file; throws one message that names the file and every problem. */
 export function validateIdentityConfig(path: string, text: string): IdentityConfigFile {
   const fail = (why: string): Error =>
-    new Error(`IDENTITY_CONFIG ${path}: ${why}. Expected {"authority": "https://…/realms/…", "client_id": "…", "scope": "openid email", "audience": "…", null or false, "roles_claim": "roles"}.`);
+    new Error(
+      `IDENTITY_CONFIG ${path}: ${why}. Expected {"authority": "https://…/realms/…", "client_id": "…", "scope": "openid email", "audience": "…", null or false, "roles_claim": "roles"}.`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -52,15 +54,23 @@ export function validateIdentityConfig(path: string, text: string): IdentityConf
   const c = data as Record<string, unknown>;
   const problems: string[] = [];
   let authority: URL | null;
-  if (typeof c.authority !== 'string' || !URL.canParse(c.authority)) problems.push('"authority" must be the issuer URL');
+  if (typeof c.authority !== 'string' || !URL.canParse(c.authority))
+    problems.push('"authority" must be the issuer URL');
   else {
     authority = new URL(c.authority);
     if (!['http:', 'https:'].includes(authority.protocol)) problems.push('"authority" must be an http(s) URL');
     if (authority.search || authority.hash) problems.push('"authority" must have no query or fragment');
   }
-  if (typeof c.client_id !== 'string' || c.client_id.trim() === '') problems.push('"client_id" must be a non-empty string');
-  if (typeof c.scope !== 'string' || !c.scope.split(/\s+/).includes('openid')) problems.push('"scope" must be a string that includes "openid"');
-  if (c.audience !== undefined && c.audience !== null && c.audience !== false && (typeof c.audience !== 'string' || c.audience.trim() === '')) {
+  if (typeof c.client_id !== 'string' || c.client_id.trim() === '')
+    problems.push('"client_id" must be a non-empty string');
+  if (typeof c.scope !== 'string' || !c.scope.split(/\s+/).includes('openid'))
+    problems.push('"scope" must be a string that includes "openid"');
+  if (
+    c.audience !== undefined &&
+    c.audience !== null &&
+    c.audience !== false &&
+    (typeof c.audience !== 'string' || c.audience.trim() === '')
+  ) {
     problems.push('"audience" must be a non-empty string, null, false, or absent');
   }
   if (c.roles_claim !== undefined && (typeof c.roles_claim !== 'string' || c.roles_claim.trim() === '')) {
@@ -89,5 +99,6 @@ export async function loadIdentityConfig(cfg: ServerConfig): Promise<LoadedIdent
 export function registerIdentityConfig(app: FastifyInstance, loaded: LoadedIdentityConfig): void {
   const body = JSON.stringify(loaded.config);
   app.get('/identity.json', async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body));
+    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body),
+  );
 }

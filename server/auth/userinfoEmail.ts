@@ -20,19 +20,30 @@ export function createEmailLookup(userinfoEndpoint: () => Promise<string | null>
   const pending = new Map<string, Promise<string>>();
   const ask = async (token: string, sub: string): Promise<string> => {
     const url = await userinfoEndpoint();
-    if (!url) throw unauthorized('The access token carries no e-mail (email claim) and the provider has no userinfo endpoint');
+    if (!url)
+      throw unauthorized('The access token carries no e-mail (email claim) and the provider has no userinfo endpoint');
     let res: Response;
     try {
-      res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+      res = await fetch(url, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      });
     } catch (e) {
       throw providerUnavailable(`userinfo: ${(e as Error).message}`);
     }
     if (res.status >= 500) throw providerUnavailable(`userinfo answered ${res.status}`);
-    if (!res.ok) throw unauthorized(`The access token carries no e-mail (email claim) and the provider's userinfo refused it (${res.status})`);
+    if (!res.ok)
+      throw unauthorized(
+        `The access token carries no e-mail (email claim) and the provider's userinfo refused it (${res.status})`,
+      );
     const info = (await res.json().catch(() => null)) as { sub?: unknown; email?: unknown } | null;
-    if (!info || info.sub !== sub) throw unauthorized("The provider's userinfo answer is not about the token's subject");
+    if (!info || info.sub !== sub)
+      throw unauthorized("The provider's userinfo answer is not about the token's subject");
     const email = emailClaim(info);
-    if (!email) throw unauthorized('Neither the access token nor the provider\'s userinfo carries an e-mail (ask for the "email" scope)');
+    if (!email)
+      throw unauthorized(
+        'Neither the access token nor the provider\'s userinfo carries an e-mail (ask for the "email" scope)',
+      );
     return email;
   };
   return async (token, sub, exp) => {

@@ -58,9 +58,12 @@ function rejection(e: unknown): HttpError {
     if (e.claim === 'typ') return unauthorized('The token is not an access token (typ must be at+jwt)');
     return unauthorized(`The access token's "${e.claim}" is not valid (${e.reason})`);
   }
-  if (e instanceof errors.JOSEAlgNotAllowed) return unauthorized('The access token is signed with an algorithm that is not allowed');
-  if (e instanceof errors.JWSSignatureVerificationFailed) return unauthorized('The access token signature is not valid');
-  if (e instanceof errors.JWKSNoMatchingKey) return unauthorized('The access token is signed with a key this server does not trust');
+  if (e instanceof errors.JOSEAlgNotAllowed)
+    return unauthorized('The access token is signed with an algorithm that is not allowed');
+  if (e instanceof errors.JWSSignatureVerificationFailed)
+    return unauthorized('The access token signature is not valid');
+  if (e instanceof errors.JWKSNoMatchingKey)
+    return unauthorized('The access token is signed with a key this server does not trust');
   if (e instanceof errors.JWKSTimeout) return keysUnavailable('timeout');
   if (e instanceof errors.JWKSInvalid) return keysUnavailable('the key set is not valid');
   if (e instanceof errors.JOSEError) return unauthorized(`The access token is not valid (${e.code})`);
@@ -113,10 +116,12 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
     const audience = audienceProblem(payload, opts.audience, clientId);
     if (audience) throw unauthorized(audience);
     if (!embedded) {
-      if (typ !== undefined && !EXTERNAL_TYPES.has(typ.toLowerCase())) throw unauthorized(`The token is not an access token (typ ${typ})`);
+      if (typ !== undefined && !EXTERNAL_TYPES.has(typ.toLowerCase()))
+        throw unauthorized(`The token is not an access token (typ ${typ})`);
       if (payload.typ === 'ID') throw unauthorized('The token is an ID token, not an access token');
     }
-    if (typeof payload.sub !== 'string' || payload.sub === '') throw unauthorized('The access token has no subject (sub)');
+    if (typeof payload.sub !== 'string' || payload.sub === '')
+      throw unauthorized('The access token has no subject (sub)');
     let email = emailClaim(payload);
     if (!email && lookupEmail) email = await lookupEmail(token, payload.sub, payload.exp ?? 0);
     if (!email) throw unauthorized('The access token carries no e-mail (email claim)');

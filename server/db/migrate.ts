@@ -7,7 +7,9 @@ export async function migrate(db: Db): Promise<void> {
     version integer primary key,
     applied_at timestamptz not null default now()
   )`);
-  const done = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version));
+  const done = new Set(
+    (await db.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version),
+  );
   for (const m of MIGRATIONS) {
     if (done.has(m.version)) continue;
     await db.transaction(async (tx) => {

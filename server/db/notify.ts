@@ -37,7 +37,12 @@ export const HEARTBEAT_MS = 5_000;
  * for HEARTBEAT_MS (so a silently dead connection is noticed within 2 x HEARTBEAT_MS).
  * Resolves after the first attempt, whether it succeeded or not. `channel` must be a plain identifier.
  */
-export async function listen(url: string, channel: string, handlers: ListenHandlers, opts: ListenOptions = {}): Promise<Listener> {
+export async function listen(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  opts: ListenOptions = {},
+): Promise<Listener> {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   let closed = false;
@@ -47,7 +52,13 @@ export async function listen(url: string, channel: string, handlers: ListenHandl
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: heartbeatMs, query_timeout: heartbeatMs, application_name: opts.applicationName ?? 'sv-listen' });
+    const c = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: heartbeatMs,
+      query_timeout: heartbeatMs,
+      application_name: opts.applicationName ?? 'sv-listen',
+    });
     client = c;
     let lost = false;
     let heartbeat: NodeJS.Timeout | null = null;
@@ -75,7 +86,9 @@ export async function listen(url: string, channel: string, handlers: ListenHandl
     }
     if (lost || closed) return;
     delay = RETRY_MS.first;
-    heartbeat = setInterval(() => { c.query('select 1').catch(onLost); }, heartbeatMs);
+    heartbeat = setInterval(() => {
+      c.query('select 1').catch(onLost);
+    }, heartbeatMs);
     heartbeat.unref();
     handlers.listening(true);
   };

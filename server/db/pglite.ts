@@ -17,7 +17,10 @@ export async function openPglite(dir: string | null): Promise<Db> {
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => serial(() => query<T>(pg, sql, params)),
-    exec: (sql: string) => serial(async () => { await pg.exec(sql); }),
+    exec: (sql: string) =>
+      serial(async () => {
+        await pg.exec(sql);
+      }),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
       serial(() => pg.transaction(async (tx) => fn({ query: (sql, params) => query(tx, sql, params) }))),
     close: () => serial(() => pg.close()),

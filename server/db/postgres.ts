@@ -13,7 +13,9 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     query: <T>(sql: string, params?: unknown[]) => query<T>(pool, sql, params),
-    exec: async (sql: string) => { await pool.query(sql); },
+    exec: async (sql: string) => {
+      await pool.query(sql);
+    },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

@@ -9,6 +9,8 @@ import type { Queryable } from '../db/types.ts';
 export async function checkFilterCaseFolding(db: Queryable): Promise<string | null> {
   const [row] = await db.query<{ folded: string }>(`select lower('ČŠŽΣİ') as folded`);
   if (row?.folded === 'čšžσi') return null;
-  return `The database's lower() gives ${JSON.stringify(row?.folded)} for 'ČŠŽΣİ' (expected 'čšžσi'): ` +
-    'create the database with a UTF-8 LC_CTYPE, e.g. createdb -T template0 --locale=C.UTF-8';
+  return (
+    `The database's lower() gives ${JSON.stringify(row?.folded)} for 'ČŠŽΣİ' (expected 'čšžσi'): ` +
+    'create the database with a UTF-8 LC_CTYPE, e.g. createdb -T template0 --locale=C.UTF-8'
+  );
 }

@@ -18,11 +18,16 @@ function items(s: ValidSort, propertiesSql: string): string[] {
   const by = (expr: string): string => `${expr} ${s.direction} nulls last`;
   const text = by(`lower(nullif(${x}, ''))`);
   switch (s.valueKind) {
-    case 'number': return [by(numberSql(x))];
-    case 'date': return [by(instantSql(x))];
-    case 'boolean': return [by(booleanSql(x))];
-    case 'text': return [text];
-    case 'key': return [by(numberSql(x)), text];
+    case 'number':
+      return [by(numberSql(x))];
+    case 'date':
+      return [by(instantSql(x))];
+    case 'boolean':
+      return [by(booleanSql(x))];
+    case 'text':
+      return [text];
+    case 'key':
+      return [by(numberSql(x)), text];
   }
 }
 

@@ -39,11 +39,12 @@ class SqlBuilder {
   }
 
   node(n: PlanNode): string {
-    const sql = n.kind === 'condition'
-      ? this.condition(n)
-      : n.children.length === 1
-        ? this.node(n.children[0]!)
-        : `(${n.children.map((c) => this.node(c)).join(n.kind === 'and' ? ' and ' : ' or ')})`;
+    const sql =
+      n.kind === 'condition'
+        ? this.condition(n)
+        : n.children.length === 1
+          ? this.node(n.children[0]!)
+          : `(${n.children.map((c) => this.node(c)).join(n.kind === 'and' ? ' and ' : ' or ')})`;
     return n.negate ? `(not ${sql})` : sql;
   }
 
@@ -59,7 +60,11 @@ class SqlBuilder {
     }
     switch (c.valueKind) {
       case 'number':
-        return this.compare(numberSql(x), op, c.numbers.map((n) => this.param(String(n), 'numeric')));
+        return this.compare(
+          numberSql(x),
+          op,
+          c.numbers.map((n) => this.param(String(n), 'numeric')),
+        );
       case 'text':
         return this.text(x, op, c.texts);
       case 'boolean':
@@ -78,17 +83,32 @@ class SqlBuilder {
     const [a, b] = lits;
     const cmp = (sql: string): string => `coalesce(${sql}, false)`;
     switch (op) {
-      case 'equals': case 'dateEquals': return cmp(`${expr} = ${a}`);
-      case 'notEquals': case 'dateNotEquals': return cmp(`${expr} <> ${a}`);
-      case 'lessThan': case 'beforeNow': return cmp(`${expr} < ${a}`);
-      case 'greaterThan': case 'afterNow': return cmp(`${expr} > ${a}`);
-      case 'lessOrEqual': return cmp(`${expr} <= ${a}`);
-      case 'greaterOrEqual': return cmp(`${expr} >= ${a}`);
-      case 'inRange': return cmp(`${expr} between ${a} and ${b}`);
-      case 'notInRange': return cmp(`not (${expr} between ${a} and ${b})`);
-      case 'in': return cmp(`${expr} in (${lits.join(', ')})`);
-      case 'notIn': return cmp(`${expr} not in (${lits.join(', ')})`);
-      default: throw new Error(`compileFilterSql: unexpected comparison ${op}`);
+      case 'equals':
+      case 'dateEquals':
+        return cmp(`${expr} = ${a}`);
+      case 'notEquals':
+      case 'dateNotEquals':
+        return cmp(`${expr} <> ${a}`);
+      case 'lessThan':
+      case 'beforeNow':
+        return cmp(`${expr} < ${a}`);
+      case 'greaterThan':
+      case 'afterNow':
+        return cmp(`${expr} > ${a}`);
+      case 'lessOrEqual':
+        return cmp(`${expr} <= ${a}`);
+      case 'greaterOrEqual':
+        return cmp(`${expr} >= ${a}`);
+      case 'inRange':
+        return cmp(`${expr} between ${a} and ${b}`);
+      case 'notInRange':
+        return cmp(`not (${expr} between ${a} and ${b})`);
+      case 'in':
+        return cmp(`${expr} in (${lits.join(', ')})`);
+      case 'notIn':
+        return cmp(`${expr} not in (${lits.join(', ')})`);
+      default:
+        throw new Error(`compileFilterSql: unexpected comparison ${op}`);
     }
   }
 
@@ -98,15 +118,24 @@ class SqlBuilder {
     const a = lits[0];
     const guarded = (sql: string): string => `coalesce(${x} <> '' and ${sql}, false)`;
     switch (op) {
-      case 'equals': return guarded(`lower(${x}) = ${a}`);
-      case 'notEquals': return guarded(`lower(${x}) <> ${a}`);
-      case 'contains': return guarded(`strpos(lower(${x}), ${a}) > 0`);
-      case 'notContains': return guarded(`strpos(lower(${x}), ${a}) = 0`);
-      case 'startsWith': return guarded(`starts_with(lower(${x}), ${a})`);
-      case 'endsWith': return guarded(`right(lower(${x}), char_length(${a})) = ${a}`);
-      case 'in': return guarded(`lower(${x}) in (${lits.join(', ')})`);
-      case 'notIn': return guarded(`lower(${x}) not in (${lits.join(', ')})`);
-      default: throw new Error(`compileFilterSql: unexpected text operation ${op}`);
+      case 'equals':
+        return guarded(`lower(${x}) = ${a}`);
+      case 'notEquals':
+        return guarded(`lower(${x}) <> ${a}`);
+      case 'contains':
+        return guarded(`strpos(lower(${x}), ${a}) > 0`);
+      case 'notContains':
+        return guarded(`strpos(lower(${x}), ${a}) = 0`);
+      case 'startsWith':
+        return guarded(`starts_with(lower(${x}), ${a})`);
+      case 'endsWith':
+        return guarded(`right(lower(${x}), char_length(${a})) = ${a}`);
+      case 'in':
+        return guarded(`lower(${x}) in (${lits.join(', ')})`);
+      case 'notIn':
+        return guarded(`lower(${x}) not in (${lits.join(', ')})`);
+      default:
+        throw new Error(`compileFilterSql: unexpected text operation ${op}`);
     }
   }
 
@@ -114,13 +143,21 @@ class SqlBuilder {
   private date(x: string, c: PlanCondition): string {
     const { op } = c;
     if (op === 'dateEquals' || op === 'dateNotEquals') {
-      return this.compare(daySql(x), op, c.days.map((d) => this.param(formatDay(d), 'date')));
+      return this.compare(
+        daySql(x),
+        op,
+        c.days.map((d) => this.param(formatDay(d), 'date')),
+      );
     }
     if (op === 'afterNow' || op === 'beforeNow') {
       this.nowParam ??= this.param(formatInstantUtc((this.ctx.now ?? Date.now)() * 1000), 'timestamptz');
       return this.compare(instantSql(x), op, [this.nowParam]);
     }
-    return this.compare(instantSql(x), op, c.instants.map((us) => this.param(formatInstantUtc(us), 'timestamptz')));
+    return this.compare(
+      instantSql(x),
+      op,
+      c.instants.map((us) => this.param(formatInstantUtc(us), 'timestamptz')),
+    );
   }
 
   /** Key columns: numeric literals compare numerically, the others as text (predicates/key.ts). */
@@ -136,14 +173,23 @@ class SqlBuilder {
       return parts.length === 1 ? parts[0]! : `(${parts.join(' or ')})`;
     };
     switch (op) {
-      case 'equals': case 'in':
+      case 'equals':
+      case 'in':
         return anyOf();
-      case 'notEquals': case 'notIn':
+      case 'notEquals':
+      case 'notIn':
         return `(not ${emptySql(x)} and not ${anyOf()})`;
-      case 'contains': case 'notContains': case 'startsWith': case 'endsWith':
+      case 'contains':
+      case 'notContains':
+      case 'startsWith':
+      case 'endsWith':
         return this.text(x, op, c.texts);
       default:
-        return this.compare(numberSql(x), op, c.numbers.map((n) => this.param(String(n), 'numeric')));
+        return this.compare(
+          numberSql(x),
+          op,
+          c.numbers.map((n) => this.param(String(n), 'numeric')),
+        );
     }
   }
 }

@@ -22,8 +22,7 @@ export function propertySql(propertiesSql: string, key: string): string {
 export const emptySql = (x: string): string => `(coalesce(${x}, '') = '')`;
 
 /** The text `x` as numeric, NULL unless it is in the number grammar. */
-export const numberSql = (x: string): string =>
-  `(case when ${x} ~ '${NUMBER_RE_SOURCE}' then (${x})::numeric end)`;
+export const numberSql = (x: string): string => `(case when ${x} ~ '${NUMBER_RE_SOURCE}' then (${x})::numeric end)`;
 
 /**
  * The text `x` as timestamptz, NULL unless it is in the date grammar; without an offset it is

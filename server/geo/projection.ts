@@ -10,7 +10,9 @@ proj4.defs('EPSG:3794', EPSG_3794_DEF);
  * SPEC §9: the extent of the national grid EPSG:3794, in the EPSG axis order of that CRS,
  * northing first: [minN, minE, maxN, maxE] (Slovenia spans E ~373-623 km, N ~32-195 km).
  */
-export const NATIONAL_GRID_EXTENT: readonly [number, number, number, number] = [32395.09, 373217.6, 194645.86, 622710.74];
+export const NATIONAL_GRID_EXTENT: readonly [number, number, number, number] = [
+  32395.09, 373217.6, 194645.86, 622710.74,
+];
 
 /** Half the width of the EPSG:3857 world; coordinates beyond it are not on Earth. */
 export const WEB_MERCATOR_MAX = 20037508.342789244;
@@ -44,7 +46,8 @@ export function nationalGridToMercator(e: number, n: number): [number, number] {
 
 /** True when an EPSG:3857 position lies inside the national grid extent (i.e. in or near Slovenia). */
 export function isInNationalGridExtent(x: number, y: number): boolean {
-  if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > WEB_MERCATOR_MAX || Math.abs(y) > WEB_MERCATOR_MAX) return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > WEB_MERCATOR_MAX || Math.abs(y) > WEB_MERCATOR_MAX)
+    return false;
   const [e, n] = mercatorToNationalGrid(x, y);
   const [minN, minE, maxN, maxE] = NATIONAL_GRID_EXTENT;
   return Number.isFinite(e) && Number.isFinite(n) && e >= minE && e <= maxE && n >= minN && n <= maxN;

@@ -59,5 +59,7 @@ export function inRing(x: number, y: number, ring: Ring): boolean {
 export function isInSlovenia(lon: number, lat: number): boolean {
   const { polygons, bbox } = sloveniaOutline();
   if (lon < bbox[0] || lon > bbox[2] || lat < bbox[1] || lat > bbox[3]) return false;
-  return polygons.some(([outer, ...holes]) => !!outer && inRing(lon, lat, outer) && !holes.some((h) => inRing(lon, lat, h)));
+  return polygons.some(
+    ([outer, ...holes]) => !!outer && inRing(lon, lat, outer) && !holes.some((h) => inRing(lon, lat, h)),
+  );
 }

@@ -39,12 +39,21 @@ function positions(value: unknown, depth: number, out: Pos[], path: string): unk
 }
 
 /** How deep the coordinate arrays of each kind are nested. */
-const DEPTH: Record<string, number> = { Point: 0, MultiPoint: 1, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 };
+const DEPTH: Record<string, number> = {
+  Point: 0,
+  MultiPoint: 1,
+  LineString: 1,
+  MultiLineString: 2,
+  Polygon: 2,
+  MultiPolygon: 3,
+};
 
 /** Checks the minimal sizes of lines and rings. */
 function checkShape(kind: string, coords: unknown): void {
   const lines = (c: unknown): unknown[][] => c as unknown[][];
-  const line = (l: unknown[]): void => { if (l.length < 2) throw badRequest('A line needs at least 2 positions'); };
+  const line = (l: unknown[]): void => {
+    if (l.length < 2) throw badRequest('A line needs at least 2 positions');
+  };
   const ring = (r: unknown[]): void => {
     if (r.length < 4) throw badRequest('A polygon ring needs at least 4 positions');
     const a = r[0] as Pos;
@@ -59,7 +68,8 @@ function checkShape(kind: string, coords: unknown): void {
   else if (kind === 'MultiLineString') lines(coords).forEach(line);
   else if (kind === 'Polygon') poly(coords as unknown[]);
   else if (kind === 'MultiPolygon') lines(coords).forEach(poly);
-  else if (kind === 'MultiPoint' && (coords as unknown[]).length < 1) throw badRequest('A MultiPoint needs at least one position');
+  else if (kind === 'MultiPoint' && (coords as unknown[]).length < 1)
+    throw badRequest('A MultiPoint needs at least one position');
 }
 
 /**
@@ -70,7 +80,8 @@ function checkShape(kind: string, coords: unknown): void {
 export function validateGeometry(input: unknown, geometryType: number | null): ValidGeometry {
   const expected = geometryType == null ? undefined : GEOMETRY_KIND_BY_TYPE[geometryType];
   if (!expected) throw badRequest('This table has no geometry');
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw badRequest('geometry must be a GeoJSON geometry object');
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw badRequest('geometry must be a GeoJSON geometry object');
   const g = input as { type?: unknown; coordinates?: unknown };
   if (typeof g.type !== 'string' || !(g.type in DEPTH)) {
     throw badRequest(`Unsupported geometry type ${JSON.stringify(g.type ?? null)}; this table takes a ${expected}`);
@@ -99,7 +110,8 @@ export function validateGeometry(input: unknown, geometryType: number | null): V
 export function parseExtent(raw: unknown): [number, number, number, number] {
   if (typeof raw !== 'string' || raw.length > 200) throw badRequest('extent must be minx,miny,maxx,maxy');
   const parts = raw.split(',').map((s) => s.trim());
-  if (parts.length !== 4 || parts.some((p) => p === '')) throw badRequest('extent must be four numbers: minx,miny,maxx,maxy');
+  if (parts.length !== 4 || parts.some((p) => p === ''))
+    throw badRequest('extent must be four numbers: minx,miny,maxx,maxy');
   const nums = parts.map(Number) as [number, number, number, number];
   if (nums.some((n) => !Number.isFinite(n))) throw badRequest('extent must be four finite numbers');
   if (nums[0] > nums[2] || nums[1] > nums[3]) throw badRequest('extent must have minx <= maxx and miny <= maxy');

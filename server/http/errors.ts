@@ -23,7 +23,12 @@ export class HttpError extends Error {
    * @param extra members added to the JSON error body (e.g. the current record of a 412)
    * @param headers response headers (e.g. its ETag)
    */
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
   }
@@ -91,7 +96,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       message = err.message;
       extra = err.extra;
       for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);
-    } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    } else if (
+      'statusCode' in err &&
+      typeof err.statusCode === 'number' &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500
+    ) {
       status = err.statusCode;
       message = err.message;
     } else if ('validation' in err && err.validation) {
@@ -103,11 +113,19 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 413 && !req.raw.complete) {
       // Refused before its body was read: answer once the client has sent it, so that it reads
       // the 413 (a phone's app shows 'too large') instead of a connection reset mid-upload.
-      return drainBody(req.raw, req.headers['content-length']).then(() => reply.status(status).type('application/json').send(errorBody(status, message)));
+      return drainBody(req.raw, req.headers['content-length']).then(() =>
+        reply.status(status).type('application/json').send(errorBody(status, message)),
+      );
     }
-    void reply.status(status).type('application/json').send({ ...errorBody(status, message), ...extra });
+    void reply
+      .status(status)
+      .type('application/json')
+      .send({ ...errorBody(status, message), ...extra });
   });
   app.setNotFoundHandler((req, reply) => {
-    void reply.status(404).type('application/json').send(errorBody(404, `No route ${req.method} ${req.url.split('?')[0]}`));
+    void reply
+      .status(404)
+      .type('application/json')
+      .send(errorBody(404, `No route ${req.method} ${req.url.split('?')[0]}`));
   });
 }

@@ -40,7 +40,11 @@ function originOf(url: string): string | null {
  * - connections: same-origin (/api, /tiles, /identity.json, /idp) plus the provider's origin;
  * - no framing, no <base>, forms only to self and the provider.
  */
-export function appContentSecurityPolicy(authority: string, publicUrl: string, extraOrigins: readonly string[] = []): string {
+export function appContentSecurityPolicy(
+  authority: string,
+  publicUrl: string,
+  extraOrigins: readonly string[] = [],
+): string {
   const self = originOf(publicUrl);
   const idp = originOf(authority);
   const extra = idp && idp !== self ? ` ${idp}` : '';

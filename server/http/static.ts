@@ -15,7 +15,8 @@ export interface StaticOptions {
 export async function registerStatic(app: FastifyInstance, opts: StaticOptions): Promise<void> {
   if (!existsSync(opts.distDir)) {
     app.get('/', async (_req, reply) =>
-      reply.type('text/plain; charset=utf-8').send('Aplikacija ni zgrajena: zaženite "npm run build" ali "npm start".'));
+      reply.type('text/plain; charset=utf-8').send('Aplikacija ni zgrajena: zaženite "npm run build" ali "npm start".'),
+    );
     return;
   }
   await app.register(fastifyStatic, {

@@ -23,7 +23,12 @@ export const DEMO_ACCOUNTS: readonly AccountInput[] = [
   { email: 'bor@example.si', name: 'Bor Kranjc', password: 'demo1234', roles: [] },
   { email: 'admin@example.si', name: 'Administrator', password: 'demo1234', roles: ['admin'] },
   // Reviews butterflies (group 8) and beetles (group 7): domain/review.ts.
-  { email: 'pregled@example.si', name: 'Pregledovalka Vesna', password: 'demo1234', roles: ['reviewer:8', 'reviewer:7'] },
+  {
+    email: 'pregled@example.si',
+    name: 'Pregledovalka Vesna',
+    password: 'demo1234',
+    roles: ['reviewer:8', 'reviewer:7'],
+  },
 ];
 
 // scrypt cost N=2^15, r=8, p=3: one of OWASP's equivalent minimum settings (32 MiB, ~0.35 s here).
@@ -34,7 +39,8 @@ const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
+    scryptCb(password.normalize('NFC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url). */
@@ -70,7 +76,9 @@ export function normaliseEmail(email: string): string {
 /** Loads an account by e-mail; null when there is none. */
 export async function findAccount(db: Db, email: string): Promise<Account | null> {
   const rows = await db.query<{ email: string; name: string; roles: unknown }>(
-    'select email, name, roles from idp_accounts where email = $1', [normaliseEmail(email)]);
+    'select email, name, roles from idp_accounts where email = $1',
+    [normaliseEmail(email)],
+  );
   const row = rows[0];
   if (!row) return null;
   const roles = Array.isArray(row.roles) ? row.roles.filter((r): r is string => typeof r === 'string') : [];
@@ -79,7 +87,9 @@ export async function findAccount(db: Db, email: string): Promise<Account | null
 
 /** Returns the account when e-mail and password match, else null (same timing either way). */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<Account | null> {
-  const rows = await db.query<{ password_hash: string }>('select password_hash from idp_accounts where email = $1', [normaliseEmail(email)]);
+  const rows = await db.query<{ password_hash: string }>('select password_hash from idp_accounts where email = $1', [
+    normaliseEmail(email),
+  ]);
   const stored = rows[0]?.password_hash;
   if (!stored) {
     dummyHash ??= hashPassword('not a password');
@@ -105,10 +115,13 @@ export function parseAccountsFile(path: string, text: string): AccountInput[] {
     const bad = (why: string): Error => new Error(`IDP_ACCOUNTS_FILE ${path}, entry ${i}: ${why}`);
     if (typeof item !== 'object' || item === null) throw bad('must be an object');
     const { email, name, password, roles } = item as Record<string, unknown>;
-    if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw bad('email must be an e-mail address');
+    if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email.trim()))
+      throw bad('email must be an e-mail address');
     if (typeof name !== 'string' || name.trim() === '') throw bad('name must be a non-empty string');
-    if (typeof password !== 'string' || password.length < 8) throw bad('password must be a string of at least 8 characters');
-    if (roles !== undefined && (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string'))) throw bad('roles must be an array of strings');
+    if (typeof password !== 'string' || password.length < 8)
+      throw bad('password must be a string of at least 8 characters');
+    if (roles !== undefined && (!Array.isArray(roles) || !roles.every((r) => typeof r === 'string')))
+      throw bad('roles must be an array of strings');
     const key = normaliseEmail(email);
     if (seen.has(key)) throw bad(`duplicate email ${key}`);
     seen.add(key);
@@ -146,7 +159,8 @@ export async function ensureAccounts(db: Db, accountsFile: string | null): Promi
     for (const a of accounts) await upsertAccount(db, a, await hashPassword(a.password));
     await db.query(
       'insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value',
-      [FILE_DIGEST_KEY, JSON.stringify(digest)]);
+      [FILE_DIGEST_KEY, JSON.stringify(digest)],
+    );
     const listed = new Set(accounts.map((a) => a.email));
     const demo = DEMO_ACCOUNTS.map((a) => a.email).filter((e) => !listed.has(e));
     if (demo.length) await db.query('delete from idp_accounts where email = any($1::text[])', [demo]);
@@ -154,8 +168,13 @@ export async function ensureAccounts(db: Db, accountsFile: string | null): Promi
   }
   // The demo accounts missing from this installation (all on the first start; a demo account added
   // in a later version, such as the reviewer, on the next start of an older data directory).
-  const present = new Set((await db.query<{ email: string }>('select email from idp_accounts where email = any($1::text[])',
-    [DEMO_ACCOUNTS.map((a) => a.email)])).map((r) => r.email));
+  const present = new Set(
+    (
+      await db.query<{ email: string }>('select email from idp_accounts where email = any($1::text[])', [
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ])
+    ).map((r) => r.email),
+  );
   const missing = DEMO_ACCOUNTS.filter((a) => !present.has(a.email));
   if (missing.length === 0) return;
   // Hashed concurrently (libuv's thread pool), so the first start waits for one hash, not four.

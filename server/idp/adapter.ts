@@ -24,7 +24,10 @@ function toPayload(row: StoreRow | undefined): AdapterPayload | undefined {
  * so that several server processes share sessions and tokens.
  */
 export class DbAdapter implements Adapter {
-  constructor(private readonly db: Db, private readonly model: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly model: string,
+  ) {}
 
   /** Creates or replaces an artifact; `expiresIn` seconds from now (none = no expiry). */
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -48,13 +51,19 @@ export class DbAdapter implements Adapter {
 
   /** Finds a live session by its uid. */
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.db.query<StoreRow>(`${SELECT} where model = $1 and uid = $2 and ${LIVE} limit 1`, [this.model, uid]);
+    const rows = await this.db.query<StoreRow>(`${SELECT} where model = $1 and uid = $2 and ${LIVE} limit 1`, [
+      this.model,
+      uid,
+    ]);
     return toPayload(rows[0]);
   }
 
   /** Finds a live device code by its user code (device flow; not enabled, kept for the interface). */
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.db.query<StoreRow>(`${SELECT} where model = $1 and payload->>'userCode' = $2 and ${LIVE} limit 1`, [this.model, userCode]);
+    const rows = await this.db.query<StoreRow>(
+      `${SELECT} where model = $1 and payload->>'userCode' = $2 and ${LIVE} limit 1`,
+      [this.model, userCode],
+    );
     return toPayload(rows[0]);
   }
 

@@ -57,7 +57,8 @@ export async function mountIdp(app: FastifyInstance, opts: IdpOptions): Promise<
     const url = raw.url ?? MOUNT;
     raw.originalUrl = url;
     raw.url = url.slice(MOUNT.length) || '/';
-    for (const [name, value] of Object.entries(PAGE_HEADERS)) if (name !== 'cache-control') reply.raw.setHeader(name, value);
+    for (const [name, value] of Object.entries(PAGE_HEADERS))
+      if (name !== 'cache-control') reply.raw.setHeader(name, value);
     reply.raw.setHeader('content-security-policy', csp);
     void callback(raw, reply.raw);
   };

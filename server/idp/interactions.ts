@@ -21,7 +21,11 @@ type Interaction = Awaited<ReturnType<OidcProvider['interactionDetails']>>;
 const MAX_FORM_BYTES = 8 * 1024;
 
 function sendPage(reply: FastifyReply, status: number, html: string, csp: string): FastifyReply {
-  return reply.status(status).headers({ ...PAGE_HEADERS, 'content-security-policy': csp }).type('text/html; charset=utf-8').send(html);
+  return reply
+    .status(status)
+    .headers({ ...PAGE_HEADERS, 'content-security-policy': csp })
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 /** Reads an application/x-www-form-urlencoded body (left unparsed for the provider by bodyParsers.ts). */
@@ -29,7 +33,8 @@ async function readForm(req: FastifyRequest): Promise<URLSearchParams | null> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '')) return null;
   // The pass-through parser hands over the request stream itself.
   const body = req.body as unknown;
-  const stream: AsyncIterable<unknown> = body && typeof body === 'object' && Symbol.asyncIterator in body ? (body as AsyncIterable<unknown>) : req.raw;
+  const stream: AsyncIterable<unknown> =
+    body && typeof body === 'object' && Symbol.asyncIterator in body ? (body as AsyncIterable<unknown>) : req.raw;
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of stream) {
@@ -41,25 +46,34 @@ async function readForm(req: FastifyRequest): Promise<URLSearchParams | null> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
  * Consent is automatic (the app is the provider's only client and first-party): a grant with
  * exactly what the consent prompt found missing — OIDC scopes, OIDC claims, resource scopes.
  */
 async function grantConsent(provider: OidcProvider, interaction: Interaction): Promise<{ grantId: string }> {
-  const { prompt: { details }, params, session, grantId } = interaction;
+  const {
+    prompt: { details },
+    params,
+    session,
+    grantId,
+  } = interaction;
   const accountId = session?.accountId;
   const clientId = typeof params.client_id === 'string' ? params.client_id : undefined;
-  if (!accountId || !clientId) throw Object.assign(new Error('consent without a signed-in session'), { statusCode: 400 });
-  const grant = (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
+  if (!accountId || !clientId)
+    throw Object.assign(new Error('consent without a signed-in session'), { statusCode: 400 });
+  const grant =
+    (grantId ? await provider.Grant.find(grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
   const scope = strings(details.missingOIDCScope);
   if (scope.length) grant.addOIDCScope(scope.join(' '));
   const claims = strings(details.missingOIDCClaims);
   if (claims.length) grant.addOIDCClaims(claims);
   const resourceScopes = details.missingResourceScopes;
   if (resourceScopes && typeof resourceScopes === 'object') {
-    for (const [indicator, scopes] of Object.entries(resourceScopes)) grant.addResourceScope(indicator, strings(scopes).join(' '));
+    for (const [indicator, scopes] of Object.entries(resourceScopes))
+      grant.addResourceScope(indicator, strings(scopes).join(' '));
   }
   return { grantId: await grant.save() };
 }
@@ -75,17 +89,35 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
   const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply => {
     const e = err as { name?: string; statusCode?: number; message?: string };
     if (e.name === 'SessionNotFound') {
-      return sendPage(reply, 400, errorPage(appUrl, 'Prijava je potekla ali je bila že zaključena. Vrnite se v aplikacijo in se prijavite znova.'), csp);
+      return sendPage(
+        reply,
+        400,
+        errorPage(
+          appUrl,
+          'Prijava je potekla ali je bila že zaključena. Vrnite se v aplikacijo in se prijavite znova.',
+        ),
+        csp,
+      );
     }
     const status = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'interaction failed');
-    return sendPage(reply, status, errorPage(appUrl, 'Prijave ni bilo mogoče dokončati. Vrnite se v aplikacijo in poskusite znova.', status === 500 ? undefined : e.message), csp);
+    return sendPage(
+      reply,
+      status,
+      errorPage(
+        appUrl,
+        'Prijave ni bilo mogoče dokončati. Vrnite se v aplikacijo in poskusite znova.',
+        status === 500 ? undefined : e.message,
+      ),
+      csp,
+    );
   };
 
   /** The interaction of this browser, checked against the uid in the URL. */
   const load = async (req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Interaction> => {
     const interaction = await provider.interactionDetails(req.raw, reply.raw);
-    if (interaction.uid !== req.params.uid) throw Object.assign(new Error('interaction mismatch'), { name: 'SessionNotFound' });
+    if (interaction.uid !== req.params.uid)
+      throw Object.assign(new Error('interaction mismatch'), { name: 'SessionNotFound' });
     return interaction;
   };
 
@@ -94,11 +126,21 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
       const interaction = await load(req, reply);
       if (interaction.prompt.name === 'login') {
         const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
-        return sendPage(reply, 200, loginPage({ action: `${IDP_MOUNT}/interaction/${interaction.uid}/login`, email: hint, failed: false }), csp);
+        return sendPage(
+          reply,
+          200,
+          loginPage({ action: `${IDP_MOUNT}/interaction/${interaction.uid}/login`, email: hint, failed: false }),
+          csp,
+        );
       }
       if (interaction.prompt.name === 'consent') {
         const consent = await grantConsent(provider, interaction);
-        const returnTo = await provider.interactionResult(req.raw, reply.raw, { consent }, { mergeWithLastSubmission: true });
+        const returnTo = await provider.interactionResult(
+          req.raw,
+          reply.raw,
+          { consent },
+          { mergeWithLastSubmission: true },
+        );
         return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
       }
       throw Object.assign(new Error(`unsupported prompt ${interaction.prompt.name}`), { statusCode: 400 });
@@ -110,16 +152,27 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
   app.post<{ Params: { uid: string } }>(`${IDP_MOUNT}/interaction/:uid/login`, async (req, reply) => {
     try {
       const interaction = await load(req, reply);
-      if (interaction.prompt.name !== 'login') throw Object.assign(new Error('no login is pending'), { statusCode: 400 });
+      if (interaction.prompt.name !== 'login')
+        throw Object.assign(new Error('no login is pending'), { statusCode: 400 });
       const form = await readForm(req);
       if (!form) throw Object.assign(new Error('the login form is missing or too large'), { statusCode: 400 });
       const email = (form.get('email') ?? '').trim();
       const password = form.get('password') ?? '';
       const account = email && password ? await checkCredentials(db, email, password) : null;
       if (!account) {
-        return sendPage(reply, 200, loginPage({ action: `${IDP_MOUNT}/interaction/${interaction.uid}/login`, email, failed: true }), csp);
+        return sendPage(
+          reply,
+          200,
+          loginPage({ action: `${IDP_MOUNT}/interaction/${interaction.uid}/login`, email, failed: true }),
+          csp,
+        );
       }
-      const returnTo = await provider.interactionResult(req.raw, reply.raw, { login: { accountId: account.email } }, { mergeWithLastSubmission: false });
+      const returnTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId: account.email } },
+        { mergeWithLastSubmission: false },
+      );
       return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
     } catch (err) {
       return fail(req, reply, err);

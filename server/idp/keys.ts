@@ -34,7 +34,10 @@ async function loadOrCreate<T>(db: Queryable, key: string, create: () => Promise
   const existing = await db.query<{ value: T }>('select value from settings where key = $1', [key]);
   if (existing[0]) return existing[0].value;
   const value = await create();
-  await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [key, JSON.stringify(value)]);
+  await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [
+    key,
+    JSON.stringify(value),
+  ]);
   const stored = await db.query<{ value: T }>('select value from settings where key = $1', [key]);
   if (!stored[0]) throw new Error(`settings.${key} could not be stored`);
   return stored[0].value;
@@ -50,11 +53,19 @@ export function publicJwk(jwk: JWK): JWK {
 /** Loads the provider's keys from `settings`, generating them on the very first start. */
 export async function loadIdpKeys(db: Queryable): Promise<IdpKeys> {
   const privateJwks = await loadOrCreate(db, JWKS_KEY, async () => ({ keys: [await newSigningKey()] }));
-  if (!Array.isArray(privateJwks.keys) || privateJwks.keys.length === 0 || !privateJwks.keys.every((k) => typeof k.d === 'string')) {
+  if (
+    !Array.isArray(privateJwks.keys) ||
+    privateJwks.keys.length === 0 ||
+    !privateJwks.keys.every((k) => typeof k.d === 'string')
+  ) {
     throw new Error(`settings.${JWKS_KEY} does not hold private signing keys`);
   }
   const cookieKeys = await loadOrCreate(db, COOKIE_KEYS_KEY, async () => [randomBytes(32).toString('base64url')]);
-  if (!Array.isArray(cookieKeys) || cookieKeys.length === 0 || !cookieKeys.every((k) => typeof k === 'string' && k.length >= 16)) {
+  if (
+    !Array.isArray(cookieKeys) ||
+    cookieKeys.length === 0 ||
+    !cookieKeys.every((k) => typeof k === 'string' && k.length >= 16)
+  ) {
     throw new Error(`settings.${COOKIE_KEYS_KEY} does not hold cookie keys`);
   }
   return { privateJwks, publicJwks: { keys: privateJwks.keys.map(publicJwk) }, cookieKeys };

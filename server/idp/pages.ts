@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 
 /** Escapes text for HTML content and attribute values. */
 export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 // #0C7F3F on white is 5.1:1 (AA); #A1001B on #FDECEE is 7.6:1; #3D4A42 on white is 9.6:1.
@@ -100,7 +103,9 @@ export interface LoginPageInput {
 /** The login page: "E-pošta", "Geslo", "Prijava", and the Slovenian error after a bad attempt. */
 export function loginPage({ action, email, failed }: LoginPageInput): string {
   const invalid = failed ? ' aria-invalid="true" aria-describedby="login-error"' : '';
-  return layout('Prijava', `<h1>Prijava</h1>
+  return layout(
+    'Prijava',
+    `<h1>Prijava</h1>
 ${failed ? '<p class="error" id="login-error" role="alert">Napačna e-pošta ali geslo.</p>' : ''}
 <form method="post" action="${esc(action)}">
 <label for="email">E-pošta</label>
@@ -108,7 +113,8 @@ ${failed ? '<p class="error" id="login-error" role="alert">Napačna e-pošta ali
 <label for="password">Geslo</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${failed || email ? ' autofocus' : ''}>
 <button type="submit">Prijava</button>
-</form>`);
+</form>`,
+  );
 }
 
 /** Inputs of the logout page. */
@@ -126,26 +132,38 @@ export function logoutPage({ form, auto, cancelUrl }: LogoutPageInput): string {
   // oidc-provider's form is `<form id="op.logoutForm" ...><input xsrf/></form>`; the buttons
   // refer to it by id. With `auto`, a hidden logout=yes goes inside and the script submits it.
   const formHtml = auto
-    ? form.replace('<form ', '<form data-auto ').replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>')
+    ? form
+        .replace('<form ', '<form data-auto ')
+        .replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>')
     : form;
-  return layout('Odjava', `<h1>Odjava</h1>
+  return layout(
+    'Odjava',
+    `<h1>Odjava</h1>
 <p>${auto ? 'Odjavljanje …' : 'Ali se želite odjaviti?'}</p>
 ${formHtml}
 <button type="submit" form="op.logoutForm" name="logout" value="yes"${auto ? '' : ' autofocus'}>Odjava</button>
-${auto ? '' : `<a class="button secondary" href="${esc(cancelUrl)}">Prekliči</a>`}`, auto);
+${auto ? '' : `<a class="button secondary" href="${esc(cancelUrl)}">Prekliči</a>`}`,
+    auto,
+  );
 }
 
 /** The page after a logout that named no post_logout_redirect_uri. */
 export function loggedOutPage(appUrl: string): string {
-  return layout('Odjava', `<h1>Odjavljeni ste</h1>
+  return layout(
+    'Odjava',
+    `<h1>Odjavljeni ste</h1>
 <p class="muted">Vaša seja je končana.</p>
-<a class="button" href="${esc(appUrl)}">Nazaj na Sporoči vrsto</a>`);
+<a class="button" href="${esc(appUrl)}">Nazaj na Sporoči vrsto</a>`,
+  );
 }
 
 /** An error page: a Slovenian explanation, the technical reason, and a way back. */
 export function errorPage(appUrl: string, message: string, detail?: string): string {
-  return layout('Napaka', `<h1>Prišlo je do napake</h1>
+  return layout(
+    'Napaka',
+    `<h1>Prišlo je do napake</h1>
 <p>${esc(message)}</p>
 ${detail ? `<p class="muted"><code>${esc(detail)}</code></p>` : ''}
-<a class="button" href="${esc(appUrl)}">Nazaj na Sporoči vrsto</a>`);
+<a class="button" href="${esc(appUrl)}">Nazaj na Sporoči vrsto</a>`,
+  );
 }

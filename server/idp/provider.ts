@@ -63,7 +63,12 @@ async function importOidcProvider(): Promise<typeof import('oidc-provider')> {
 }
 
 /** Builds the configured oidc-provider; the issuer is `${publicUrl}/idp`. */
-export async function createProvider({ db, keys, publicUrl, accessTokenTtl = ACCESS_TOKEN_TTL }: ProviderSetup): Promise<OidcProvider> {
+export async function createProvider({
+  db,
+  keys,
+  publicUrl,
+  accessTokenTtl = ACCESS_TOKEN_TTL,
+}: ProviderSetup): Promise<OidcProvider> {
   const { default: Provider, errors } = await importOidcProvider();
   const apiAudience = `${publicUrl}/api`;
   const redirectUris = appRedirectUris(publicUrl);
@@ -72,16 +77,18 @@ export async function createProvider({ db, keys, publicUrl, accessTokenTtl = ACC
 
   const configuration: Configuration = {
     adapter: dbAdapterFactory(db),
-    clients: [{
-      client_id: CLIENT_ID,
-      client_name: 'Sporoči vrsto',
-      application_type: 'web',
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      redirect_uris: redirectUris,
-      post_logout_redirect_uris: redirectUris,
-    }],
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_name: 'Sporoči vrsto',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: redirectUris,
+        post_logout_redirect_uris: redirectUris,
+      },
+    ],
     responseTypes: ['code'],
     clientAuthMethods: ['none'],
     pkce: { required: () => true },
@@ -99,7 +106,13 @@ export async function createProvider({ db, keys, publicUrl, accessTokenTtl = ACC
       if (!account) return undefined;
       return {
         accountId: account.email,
-        claims: () => ({ sub: account.email, email: account.email, email_verified: true, name: account.name, roles: account.roles }),
+        claims: () => ({
+          sub: account.email,
+          email: account.email,
+          email_verified: true,
+          name: account.name,
+          roles: account.roles,
+        }),
       };
     },
     // E-mail and roles go into the JWT access token, so the API needs no userinfo call.
@@ -163,7 +176,11 @@ export async function createProvider({ db, keys, publicUrl, accessTokenTtl = ACC
           const hintSub = ctx.oidc.entities.IdTokenHint?.payload.sub;
           const auto = typeof hintSub === 'string' && hintSub === ctx.oidc.session?.accountId;
           ctx.type = 'html';
-          ctx.body = logoutPage({ form, auto, cancelUrl: ctx.oidc.params?.post_logout_redirect_uri as string | undefined ?? appUrl });
+          ctx.body = logoutPage({
+            form,
+            auto,
+            cancelUrl: (ctx.oidc.params?.post_logout_redirect_uri as string | undefined) ?? appUrl,
+          });
         },
         postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
           ctx.type = 'html';
@@ -178,7 +195,11 @@ export async function createProvider({ db, keys, publicUrl, accessTokenTtl = ACC
     renderError(ctx, out) {
       ctx.type = 'html';
       const detail = out.error_description ? `${out.error}: ${out.error_description}` : out.error;
-      ctx.body = errorPage(appUrl, 'Prijave ni bilo mogoče dokončati. Vrnite se v aplikacijo in poskusite znova.', detail);
+      ctx.body = errorPage(
+        appUrl,
+        'Prijave ni bilo mogoče dokončati. Vrnite se v aplikacijo in poskusite znova.',
+        detail,
+      );
     },
     // The token endpoint is called from the app (cross-origin only from the Vite dev server).
     clientBasedCORS: (_ctx, origin) => origins.has(origin),

@@ -6,7 +6,12 @@
  */
 import type { Geometry } from '../../domain/model.ts';
 import { badRequest } from '../http/errors.ts';
-import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid, nationalGridToMercator } from '../geo/projection.ts';
+import {
+  lonLatToMercator,
+  mercatorToLonLat,
+  mercatorToNationalGrid,
+  nationalGridToMercator,
+} from '../geo/projection.ts';
 
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 export const EPSG_3794 = 'http://www.opengis.net/def/crs/EPSG/0/3794';
@@ -27,8 +32,12 @@ const DECIMALS: Record<CrsUri, number | null> = { [CRS84]: 8, [EPSG_3794]: 3, [E
  * ([EPSG:3794]) or the short forms EPSG:3794 and CRS84; 400 for anything else.
  */
 export function parseCrs(raw: unknown, name: string): CrsUri {
-  if (typeof raw !== 'string' || raw.length > 200) throw badRequest(`${name} must be one of ${SUPPORTED_CRS.join(', ')}`);
-  const s = raw.trim().replace(/^\[(.*)\]$/, '$1').replace(/^https:/i, 'http:');
+  if (typeof raw !== 'string' || raw.length > 200)
+    throw badRequest(`${name} must be one of ${SUPPORTED_CRS.join(', ')}`);
+  const s = raw
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^https:/i, 'http:');
   const lower = s.toLowerCase();
   for (const uri of SUPPORTED_CRS) if (lower === uri.toLowerCase()) return uri;
   if (/^(ogc:)?crs84$/i.test(s)) return CRS84;
@@ -77,7 +86,8 @@ function mapCoords(c: Coords, crs: CrsUri): Coords {
 export function geometryTo(g: Geometry, crs: CrsUri): Geometry {
   if (crs === EPSG_3857) return g;
   const any = g as unknown as { type: string; coordinates?: Coords; geometries?: Geometry[] };
-  if (any.type === 'GeometryCollection') return { ...any, geometries: (any.geometries ?? []).map((x) => geometryTo(x, crs)) } as unknown as Geometry;
+  if (any.type === 'GeometryCollection')
+    return { ...any, geometries: (any.geometries ?? []).map((x) => geometryTo(x, crs)) } as unknown as Geometry;
   return { ...any, coordinates: mapCoords(any.coordinates ?? [], crs) } as unknown as Geometry;
 }
 
@@ -106,7 +116,12 @@ export function bboxToMercator(b: [number, number, number, number], crs: CrsUri)
   const steps = 16;
   for (let i = 0; i <= steps; i++) {
     const t = i / steps;
-    for (const [e, n] of [[x1 + (x2 - x1) * t, y1], [x1 + (x2 - x1) * t, y2], [x1, y1 + (y2 - y1) * t], [x2, y1 + (y2 - y1) * t]] as [number, number][]) {
+    for (const [e, n] of [
+      [x1 + (x2 - x1) * t, y1],
+      [x1 + (x2 - x1) * t, y2],
+      [x1, y1 + (y2 - y1) * t],
+      [x2, y1 + (y2 - y1) * t],
+    ] as [number, number][]) {
       const [x, y] = nationalGridToMercator(e, n);
       xs.push(x);
       ys.push(y);

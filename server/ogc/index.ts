@@ -22,12 +22,20 @@ import { checkParams, parseFeatureQuery, parseItemsQuery } from './params.ts';
 import { OPENAPI_TYPE, ogcOpenApi } from './openapi.ts';
 
 /** A collection of /ogc. */
-export interface OgcCollection { id: string; tableId: number; title: string; description: string }
+export interface OgcCollection {
+  id: string;
+  tableId: number;
+  title: string;
+  description: string;
+}
 
 export const COLLECTIONS: readonly OgcCollection[] = [
   {
-    id: 'sightings', tableId: SIGHTINGS_TABLE_ID, title: 'Najdbe redkih vrst',
-    description: 'Sporočene najdbe (tabela 48). Najdbe občutljivih vrst so za javnost v središču kvadrata 1 ali 10 km mreže D96/TM (lastnost generalised).',
+    id: 'sightings',
+    tableId: SIGHTINGS_TABLE_ID,
+    title: 'Najdbe redkih vrst',
+    description:
+      'Sporočene najdbe (tabela 48). Najdbe občutljivih vrst so za javnost v središču kvadrata 1 ali 10 km mreže D96/TM (lastnost generalised).',
   },
   { id: 'species', tableId: UNITS_TABLE_ID, title: 'Vrste', description: 'Šifrant vrst (tabela 53), brez geometrije.' },
 ];
@@ -47,9 +55,17 @@ const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
 const SLOVENIA_CRS84: [number, number, number, number] = [13.37, 45.42, 16.61, 46.88];
 
 /** What /ogc needs. */
-export interface OgcDeps { db: Db; authenticate: Authenticate }
+export interface OgcDeps {
+  db: Db;
+  authenticate: Authenticate;
+}
 
-interface Link { href: string; rel: string; type?: string; title?: string }
+interface Link {
+  href: string;
+  rel: string;
+  type?: string;
+  title?: string;
+}
 
 /** The server's own origin as the client reached it (X-Forwarded-* honoured: trustProxy). */
 function origin(req: FastifyRequest): string {
@@ -74,11 +90,20 @@ function featureType(req: FastifyRequest): string {
 
 function collectionOf(id: string): OgcCollection {
   const c = COLLECTIONS.find((x) => x.id === id);
-  if (!c) throw notFound(`Collection ${JSON.stringify(id)} does not exist; collections: ${COLLECTIONS.map((x) => x.id).join(', ')}`);
+  if (!c)
+    throw notFound(
+      `Collection ${JSON.stringify(id)} does not exist; collections: ${COLLECTIONS.map((x) => x.id).join(', ')}`,
+    );
   return c;
 }
 
-const OGC_CODES: Record<number, string> = { 400: 'InvalidParameterValue', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 406: 'NotAcceptable' };
+const OGC_CODES: Record<number, string> = {
+  400: 'InvalidParameterValue',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  406: 'NotAcceptable',
+};
 
 export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<void> {
   const { db } = deps;
@@ -91,17 +116,26 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
       if (err instanceof HttpError) {
         status = err.status;
         description = err.message;
-      } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      } else if (
+        'statusCode' in err &&
+        typeof err.statusCode === 'number' &&
+        err.statusCode >= 400 &&
+        err.statusCode < 500
+      ) {
         status = err.statusCode;
         description = err.message;
       } else req.log.error({ err }, 'unhandled error');
-      void reply.status(status).type(JSON_TYPE).send({ code: OGC_CODES[status] ?? (status >= 500 ? 'ServerError' : 'Error'), description });
+      void reply
+        .status(status)
+        .type(JSON_TYPE)
+        .send({ code: OGC_CODES[status] ?? (status >= 500 ? 'ServerError' : 'Error'), description });
     });
 
     // Project 35 as /api sees it: a draft answers 404 to all but administrators.
     ogc.addHook('preHandler', async (req) => {
       const p = await findProject(db, PROJECT_ID);
-      if (!p || (!p.isPublic && !isAdmin(await authenticate(req)))) throw notFound(`Project ${PROJECT_ID} does not exist`);
+      if (!p || (!p.isPublic && !isAdmin(await authenticate(req))))
+        throw notFound(`Project ${PROJECT_ID} does not exist`);
     });
 
     const viewer = async (req: FastifyRequest): Promise<Viewer> => viewerOf(await authenticate(req));
@@ -111,7 +145,8 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
       const base = `${origin(req)}/ogc`;
       return {
         title: 'Sporoči vrsto - OGC API - Features',
-        description: 'Najdbe redkih vrst v Sloveniji po standardu OGC API - Features (GeoJSON; CRS84, EPSG:3794, EPSG:3857).',
+        description:
+          'Najdbe redkih vrst v Sloveniji po standardu OGC API - Features (GeoJSON; CRS84, EPSG:3794, EPSG:3857).',
         links: [
           { href: base, rel: 'self', type: JSON_TYPE, title: 'This document' },
           { href: `${base}/api`, rel: 'service-desc', type: OPENAPI_TYPE, title: 'The API definition (OpenAPI 3.0)' },
@@ -125,7 +160,14 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
 
     ogc.get('/ogc/api', async (req, reply) => {
       checkParams(req.query as Record<string, unknown>, 'meta');
-      return reply.type(OPENAPI_TYPE).send(JSON.stringify(ogcOpenApi(origin(req), COLLECTIONS.map((c) => c.id))));
+      return reply.type(OPENAPI_TYPE).send(
+        JSON.stringify(
+          ogcOpenApi(
+            origin(req),
+            COLLECTIONS.map((c) => c.id),
+          ),
+        ),
+      );
     });
 
     ogc.get('/ogc/conformance', async (req) => {
@@ -138,7 +180,9 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
       const base = `${origin(req)}/ogc/collections/${c.id}`;
       const spatial = meta.table.geometryType != null;
       const ext = await collectionExtent(db, meta, await viewer(req));
-      const bbox = ext.bbox ? [...mercatorToLonLat(ext.bbox[0], ext.bbox[1]), ...mercatorToLonLat(ext.bbox[2], ext.bbox[3])] : SLOVENIA_CRS84;
+      const bbox = ext.bbox
+        ? [...mercatorToLonLat(ext.bbox[0], ext.bbox[1]), ...mercatorToLonLat(ext.bbox[2], ext.bbox[3])]
+        : SLOVENIA_CRS84;
       const extent: Record<string, unknown> = {};
       if (spatial) extent.spatial = { bbox: [bbox], crs: CRS84 };
       if (ext.interval) extent.temporal = { interval: [ext.interval], trs: GREGORIAN };
@@ -180,8 +224,14 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
       const meta = await loadTable(db, PROJECT_ID, c.tableId);
       const spatial = meta.table.geometryType != null;
       if (q.bbox && !spatial) throw badRequest(`Collection ${c.id} has no geometry: bbox is not supported`);
-      if (q.datetime && !temporalColumn(meta)) throw badRequest(`Collection ${c.id} has no temporal property: datetime is not supported`);
-      const s = itemsSql(db, meta, { viewer: await viewer(req), bbox: q.bbox, bboxCrs: q.bboxCrs, datetime: q.datetime }, q.crs);
+      if (q.datetime && !temporalColumn(meta))
+        throw badRequest(`Collection ${c.id} has no temporal property: datetime is not supported`);
+      const s = itemsSql(
+        db,
+        meta,
+        { viewer: await viewer(req), bbox: q.bbox, bboxCrs: q.bboxCrs, datetime: q.datetime },
+        q.crs,
+      );
       const matched = await s.count();
       let after = q.after ?? 0;
       const before = q.before ?? ID_CEILING;
@@ -195,17 +245,45 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
         yield `{"type":"FeatureCollection","timeStamp":"${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')}","numberMatched":${matched},"features":[`;
         const page = { first: 0, last: 0, n: 0 };
         let firstChunk = true;
-        for await (const chunk of s.chunks(after, before, q.limit, (first, last, n) => Object.assign(page, { first, last, n }))) {
+        for await (const chunk of s.chunks(after, before, q.limit, (first, last, n) =>
+          Object.assign(page, { first, last, n }),
+        )) {
           yield firstChunk ? chunk : `,${chunk}`;
           firstChunk = false;
         }
         const links: Link[] = [
           { href: withQuery(req, {}), rel: 'self', type, title: 'This page' },
-          { href: withQuery(req, { f: null, after: null, before: null, limit: null, bbox: null, 'bbox-crs': null, datetime: null, crs: null }).replace(/\/items$/, ''), rel: 'collection', type: JSON_TYPE, title: 'The collection' },
+          {
+            href: withQuery(req, {
+              f: null,
+              after: null,
+              before: null,
+              limit: null,
+              bbox: null,
+              'bbox-crs': null,
+              datetime: null,
+              crs: null,
+            }).replace(/\/items$/, ''),
+            rel: 'collection',
+            type: JSON_TYPE,
+            title: 'The collection',
+          },
         ];
-        if (page.n > 0 && await s.exists('above', page.last)) links.push({ href: withQuery(req, { after: String(page.last), before: null }), rel: 'next', type, title: 'Next page' });
+        if (page.n > 0 && (await s.exists('above', page.last)))
+          links.push({
+            href: withQuery(req, { after: String(page.last), before: null }),
+            rel: 'next',
+            type,
+            title: 'Next page',
+          });
         const prevFrom = page.n > 0 ? page.first : q.after !== null ? q.after + 1 : null;
-        if (prevFrom !== null && await s.exists('below', prevFrom)) links.push({ href: withQuery(req, { before: String(prevFrom), after: null }), rel: 'prev', type, title: 'Previous page' });
+        if (prevFrom !== null && (await s.exists('below', prevFrom)))
+          links.push({
+            href: withQuery(req, { before: String(prevFrom), after: null }),
+            rel: 'prev',
+            type,
+            title: 'Previous page',
+          });
         yield `],"numberReturned":${page.n},"links":${JSON.stringify(links)}}`;
       }
       return sendJsonPieces(req, reply, body(), undefined, type);
@@ -215,9 +293,15 @@ export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<
       const { collectionId, featureId } = req.params as { collectionId: string; featureId: string };
       const c = collectionOf(collectionId);
       const q = parseFeatureQuery(req.query as Record<string, unknown>);
-      if (!/^\d{1,15}$/.test(featureId)) throw notFound(`Feature ${JSON.stringify(featureId)} does not exist in ${c.id}`);
+      if (!/^\d{1,15}$/.test(featureId))
+        throw notFound(`Feature ${JSON.stringify(featureId)} does not exist in ${c.id}`);
       const meta: TableMeta = await loadTable(db, PROJECT_ID, c.tableId);
-      const s = itemsSql(db, meta, { viewer: await viewer(req), bbox: null, bboxCrs: CRS84, datetime: null, id: Number(featureId) }, q.crs);
+      const s = itemsSql(
+        db,
+        meta,
+        { viewer: await viewer(req), bbox: null, bboxCrs: CRS84, datetime: null, id: Number(featureId) },
+        q.crs,
+      );
       let text = '';
       for await (const chunk of s.chunks(0, ID_CEILING, 1, () => undefined)) text += chunk;
       // Missing and hidden alike: 404.

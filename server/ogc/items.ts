@@ -27,7 +27,10 @@ export const ITEM_CHUNK_ROWS = 2000;
 export const GENERALISED_PROPERTY = 'generalised';
 
 /** A column as a property of /ogc features. */
-export interface PropertyColumn { key: string; column: Column }
+export interface PropertyColumn {
+  key: string;
+  column: Column;
+}
 
 /**
  * The properties of a table's features: every column (the primary key too, e.g. ID, which equals
@@ -73,7 +76,14 @@ function whereSql(meta: TableMeta, params: unknown[], f: ItemFilter): string {
   if (f.bbox) {
     const [x1, y1, x2, y2] = bboxToMercator(f.bbox, f.bboxCrs);
     const place = placeSql(meta, 'r', params, f.viewer);
-    parts.push(place.intersects(param(params, x1, '::float8'), param(params, y1, '::float8'), param(params, x2, '::float8'), param(params, y2, '::float8')));
+    parts.push(
+      place.intersects(
+        param(params, x1, '::float8'),
+        param(params, y1, '::float8'),
+        param(params, x2, '::float8'),
+        param(params, y2, '::float8'),
+      ),
+    );
   }
   if (f.datetime) {
     const col = temporalColumn(meta);
@@ -107,7 +117,12 @@ function propertiesSql(meta: TableMeta, params: unknown[], viewer: Viewer, gener
 /** A prepared items query: run `chunks` for a page, `count` for numberMatched, `exists` for the paging links. */
 export interface ItemsSql {
   /** The features with after < id < before, ascending, at most `limit`, as comma-joined JSON texts of up to `chunkRows`; `onLast` gets the first and last id and the count. */
-  chunks(after: number, before: number, limit: number, onLast: (first: number, last: number, n: number) => void): AsyncGenerator<string>;
+  chunks(
+    after: number,
+    before: number,
+    limit: number,
+    onLast: (first: number, last: number, n: number) => void,
+  ): AsyncGenerator<string>;
   count(): Promise<number>;
   /** True when a feature lies above `id` (next) or below it (prev). */
   exists(direction: 'above' | 'below', id: number): Promise<boolean>;
@@ -119,7 +134,13 @@ export interface ItemsSql {
 export const ID_CEILING = 2 ** 53;
 
 /** The items query of `meta` for filter `f`, geometries in `crs`, read `chunkRows` rows per SQL query. */
-export function itemsSql(db: Queryable, meta: TableMeta, f: ItemFilter, crs: CrsUri, chunkRows = ITEM_CHUNK_ROWS): ItemsSql {
+export function itemsSql(
+  db: Queryable,
+  meta: TableMeta,
+  f: ItemFilter,
+  crs: CrsUri,
+  chunkRows = ITEM_CHUNK_ROWS,
+): ItemsSql {
   const hasGeometry = meta.table.geometryType != null;
   const filterParams: unknown[] = [];
   const where = whereSql(meta, filterParams, f);
@@ -162,32 +183,56 @@ export function itemsSql(db: Queryable, meta: TableMeta, f: ItemFilter, crs: Crs
       onLast(first, last, n);
     },
     async count() {
-      const [row] = await db.query<{ n: number }>(`select count(*)::int as n from records r where ${where}`, filterParams);
+      const [row] = await db.query<{ n: number }>(
+        `select count(*)::int as n from records r where ${where}`,
+        filterParams,
+      );
       return row?.n ?? 0;
     },
     async exists(direction, id) {
       const p = [...filterParams, id];
-      const rows = await db.query(`select 1 from records r where ${where} and r.id ${direction === 'above' ? '>' : '<'} $${p.length}::bigint limit 1`, p);
+      const rows = await db.query(
+        `select 1 from records r where ${where} and r.id ${direction === 'above' ? '>' : '<'} $${p.length}::bigint limit 1`,
+        p,
+      );
       return rows.length > 0;
     },
     async startBelow(beforeId, max) {
       const p = [...filterParams, beforeId, max];
       const [row] = await db.query<{ id: number | string | null }>(
-        `select min(s.id) as id from (select r.id from records r where ${where} and r.id < $${p.length - 1}::bigint order by r.id desc limit $${p.length}::int) s`, p);
+        `select min(s.id) as id from (select r.id from records r where ${where} and r.id < $${p.length - 1}::bigint order by r.id desc limit $${p.length}::int) s`,
+        p,
+      );
       return row?.id == null ? null : Number(row.id);
     },
   };
 }
 
 /** The collection's extent as the viewer may see it: the public squares' EPSG:3857 bounds and the first and last date. */
-export async function collectionExtent(db: Queryable, meta: TableMeta, viewer: Viewer): Promise<{ bbox: [number, number, number, number] | null; interval: [string | null, string | null] | null }> {
+export async function collectionExtent(
+  db: Queryable,
+  meta: TableMeta,
+  viewer: Viewer,
+): Promise<{ bbox: [number, number, number, number] | null; interval: [string | null, string | null] | null }> {
   const params: unknown[] = [];
   const where = whereSql(meta, params, { viewer, bbox: null, bboxCrs: EPSG_3857, datetime: null });
   const col = temporalColumn(meta);
   const date = col ? `(r.properties->>${param(params, String(col.id), '::text')})` : 'null::text';
-  const [row] = await db.query<{ x1: number | null; y1: number | null; x2: number | null; y2: number | null; t1: string | null; t2: string | null }>(
+  const [row] = await db.query<{
+    x1: number | null;
+    y1: number | null;
+    x2: number | null;
+    y2: number | null;
+    t1: string | null;
+    t2: string | null;
+  }>(
     `select min(r.pub_min_x) as x1, min(r.pub_min_y) as y1, max(r.pub_max_x) as x2, max(r.pub_max_y) as y2, min(${date}) as t1, max(${date}) as t2
-       from records r where ${where}`, params);
-  const bbox = row && row.x1 !== null && row.y1 !== null && row.x2 !== null && row.y2 !== null ? [row.x1, row.y1, row.x2, row.y2] as [number, number, number, number] : null;
+       from records r where ${where}`,
+    params,
+  );
+  const bbox =
+    row && row.x1 !== null && row.y1 !== null && row.x2 !== null && row.y2 !== null
+      ? ([row.x1, row.y1, row.x2, row.y2] as [number, number, number, number])
+      : null;
   return { bbox, interval: col ? [row?.t1 ?? null, row?.t2 ?? null] : null };
 }

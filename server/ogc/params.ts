@@ -7,7 +7,10 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 10_000;
 
 /** A time range on the temporal property: values v with lo <= v < hi (ISO 8601 texts in UTC; null = open). */
-export interface TimeRange { lo: string | null; hi: string | null }
+export interface TimeRange {
+  lo: string | null;
+  hi: string | null;
+}
 
 /** The parsed query of an items request. */
 export interface ItemsQuery {
@@ -38,15 +41,18 @@ function single(q: Record<string, unknown>, name: string): string | undefined {
 export function checkParams(q: Record<string, unknown>, kind: 'items' | 'feature' | 'meta'): void {
   const allowed = kind === 'items' ? ITEMS_PARAMS : kind === 'feature' ? FEATURE_PARAMS : META_PARAMS;
   for (const k of Object.keys(q)) {
-    if (!allowed.has(k)) throw badRequest(`Unknown parameter ${JSON.stringify(k)}; this resource takes ${[...allowed].join(', ')}`);
+    if (!allowed.has(k))
+      throw badRequest(`Unknown parameter ${JSON.stringify(k)}; this resource takes ${[...allowed].join(', ')}`);
   }
   const f = single(q, 'f');
-  if (f !== undefined && !['json', 'geojson'].includes(f.toLowerCase())) throw badRequest(`f=${f} is not offered: use f=json`);
+  if (f !== undefined && !['json', 'geojson'].includes(f.toLowerCase()))
+    throw badRequest(`f=${f} is not offered: use f=json`);
 }
 
 function parseLimit(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_LIMIT;
-  if (!/^\d{1,12}$/.test(raw.trim()) || Number(raw) < 1) throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}`);
+  if (!/^\d{1,12}$/.test(raw.trim()) || Number(raw) < 1)
+    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(raw)}`);
   return Math.min(Number(raw), MAX_LIMIT);
 }
 
@@ -58,9 +64,18 @@ function parseBbox(raw: string | undefined, crs: CrsUri): [number, number, numbe
     throw badRequest(`bbox must be 4 (or 6) comma-separated numbers: minx,miny,maxx,maxy; got ${JSON.stringify(raw)}`);
   }
   // 6 numbers: minx,miny,minz,maxx,maxy,maxz; the heights are ignored.
-  const [x1, y1, x2, y2] = (nums.length === 6 ? [nums[0], nums[1], nums[3], nums[4]] : nums) as [number, number, number, number];
-  if (x1 > x2 || y1 > y2) throw badRequest('bbox: the lower corner must come first and lie below and left of the upper one (a bbox across the antimeridian is not supported)');
-  if (crs === CRS84 && (x1 < -180 || x2 > 180 || y1 < -90 || y2 > 90)) throw badRequest('bbox in CRS84 must lie within longitude -180..180 and latitude -90..90');
+  const [x1, y1, x2, y2] = (nums.length === 6 ? [nums[0], nums[1], nums[3], nums[4]] : nums) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (x1 > x2 || y1 > y2)
+    throw badRequest(
+      'bbox: the lower corner must come first and lie below and left of the upper one (a bbox across the antimeridian is not supported)',
+    );
+  if (crs === CRS84 && (x1 < -180 || x2 > 180 || y1 < -90 || y2 > 90))
+    throw badRequest('bbox in CRS84 must lie within longitude -180..180 and latitude -90..90');
   return [x1, y1, x2, y2];
 }
 
@@ -73,14 +88,17 @@ function instant(s: string, whole: string): [string, string] {
   if (d) {
     const t = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]));
     const back = new Date(t);
-    if (!Number.isFinite(t) || back.getUTCDate() !== Number(d[3]) || back.getUTCMonth() !== Number(d[2]) - 1) throw badRequest(`datetime: ${s} is not a date`);
+    if (!Number.isFinite(t) || back.getUTCDate() !== Number(d[3]) || back.getUTCMonth() !== Number(d[2]) - 1)
+      throw badRequest(`datetime: ${s} is not a date`);
     return [back.toISOString(), new Date(t + 86_400_000).toISOString()];
   }
   if (DATE_TIME.test(s)) {
     const t = Date.parse(s.toUpperCase());
     if (Number.isFinite(t)) return [new Date(t).toISOString(), new Date(t + 1).toISOString()];
   }
-  throw badRequest(`datetime ${JSON.stringify(whole)}: ${JSON.stringify(s)} is neither an RFC 3339 date-time (2025-06-01T12:00:00Z) nor a date (2025-06-01)`);
+  throw badRequest(
+    `datetime ${JSON.stringify(whole)}: ${JSON.stringify(s)} is neither an RFC 3339 date-time (2025-06-01T12:00:00Z) nor a date (2025-06-01)`,
+  );
 }
 
 /**
@@ -90,7 +108,8 @@ function instant(s: string, whole: string): [string, string] {
 export function parseDatetime(raw: string | undefined): TimeRange | null {
   if (raw === undefined) return null;
   const s = raw.trim();
-  if (s.length === 0 || s.length > 100) throw badRequest('datetime must be a date-time, a date or an interval start/end');
+  if (s.length === 0 || s.length > 100)
+    throw badRequest('datetime must be a date-time, a date or an interval start/end');
   const parts = s.split('/');
   if (parts.length === 1) {
     if (s === '..') throw badRequest('datetime: ".." is only allowed as an end of an interval');
@@ -101,7 +120,8 @@ export function parseDatetime(raw: string | undefined): TimeRange | null {
   const open = (p: string) => p === '' || p === '..';
   const lo = open(parts[0]!) ? null : instant(parts[0]!, raw)[0];
   const hi = open(parts[1]!) ? null : instant(parts[1]!, raw)[1];
-  if (lo !== null && hi !== null && lo >= hi) throw badRequest(`datetime ${JSON.stringify(raw)}: the start lies after the end`);
+  if (lo !== null && hi !== null && lo >= hi)
+    throw badRequest(`datetime ${JSON.stringify(raw)}: the start lies after the end`);
   return { lo, hi };
 }
 

@@ -33,7 +33,13 @@ function readGroup(g: unknown): CatalogueGroup {
   const o = g as Record<string, unknown>;
   const other = o.other as Record<string, unknown> | undefined;
   const species = o.species;
-  if (typeof o.id !== 'number' || typeof o.name !== 'string' || !other || typeof other.id !== 'number' || !Array.isArray(species)) {
+  if (
+    typeof o.id !== 'number' ||
+    typeof o.name !== 'string' ||
+    !other ||
+    typeof other.id !== 'number' ||
+    !Array.isArray(species)
+  ) {
     throw new Error('catalogue.json: malformed group');
   }
   return {
@@ -43,7 +49,12 @@ function readGroup(g: unknown): CatalogueGroup {
     other: { id: other.id, name: String(other.name ?? '') },
     species: species.map((s: Record<string, unknown>) => {
       if (typeof s.id !== 'number' || typeof s.name !== 'string') throw new Error('catalogue.json: malformed species');
-      return { id: s.id, name: s.name, latin: typeof s.latin === 'string' ? s.latin : '', sensitivity: sensitivityClassOf(s.sensitivity) };
+      return {
+        id: s.id,
+        name: s.name,
+        latin: typeof s.latin === 'string' ? s.latin : '',
+        sensitivity: sensitivityClassOf(s.sensitivity),
+      };
     }),
   };
 }
@@ -59,7 +70,9 @@ export function loadCatalogue(url: URL = CATALOGUE_URL): Catalogue {
 }
 
 /** Every unit of the catalogue: species and 'other' entries, with their group. */
-export function catalogueUnits(c: Catalogue): { id: number; name: string; latin: string; groupId: number; isOther: boolean; sensitivity: SensitivityClass }[] {
+export function catalogueUnits(
+  c: Catalogue,
+): { id: number; name: string; latin: string; groupId: number; isOther: boolean; sensitivity: SensitivityClass }[] {
   return c.groups.flatMap((g) => [
     ...g.species.map((s) => ({ ...s, groupId: g.id, isOther: false })),
     { id: g.other.id, name: g.other.name, latin: '', groupId: g.id, isOther: true, sensitivity: 0 as SensitivityClass },

@@ -1,8 +1,16 @@
 import type { Db, Queryable } from '../db/index.ts';
 import { loadCatalogue, catalogueUnits, type Catalogue } from './catalogue.ts';
 import {
-  columnDefs, COL, PHOTO_ATTACHMENT_INFO_ID, PROFILE_ID, PROJECT_ID, RELATION_COL, RELATION_TABLE_ID,
-  SIGHTINGS_TABLE_ID, UNIT_COL, UNITS_TABLE_ID,
+  columnDefs,
+  COL,
+  PHOTO_ATTACHMENT_INFO_ID,
+  PROFILE_ID,
+  PROJECT_ID,
+  RELATION_COL,
+  RELATION_TABLE_ID,
+  SIGHTINGS_TABLE_ID,
+  UNIT_COL,
+  UNITS_TABLE_ID,
 } from './model.ts';
 import { buildProfile } from './profile.ts';
 import { generateSightings, type SampleSighting } from './sightings.ts';
@@ -11,21 +19,49 @@ import { insertRows, reserveRecordIds } from './insert.ts';
 
 /** Project, tables, columns with their Select values, the attachment info and profile 18. */
 async function seedStructure(tx: Queryable, catalogue: Catalogue): Promise<void> {
-  await insertRows(tx, 'platform_tables', ['id', 'project_id', 'name', 'geometry_type'], [
-    [SIGHTINGS_TABLE_ID, PROJECT_ID, 'Najdbe', 2],
-    [UNITS_TABLE_ID, PROJECT_ID, 'Vrste', null],
-    [RELATION_TABLE_ID, PROJECT_ID, 'Skupine in vrste', null],
-  ]);
+  await insertRows(
+    tx,
+    'platform_tables',
+    ['id', 'project_id', 'name', 'geometry_type'],
+    [
+      [SIGHTINGS_TABLE_ID, PROJECT_ID, 'Najdbe', 2],
+      [UNITS_TABLE_ID, PROJECT_ID, 'Vrste', null],
+      [RELATION_TABLE_ID, PROJECT_ID, 'Skupine in vrste', null],
+    ],
+  );
   const cols = columnDefs(catalogue);
   await insertRows(
-    tx, 'platform_columns',
+    tx,
+    'platform_columns',
     ['id', 'table_id', 'db_name', 'name', 'type', 'is_pk', 'is_special', 'fk_table_id', 'fk_key_type', 'position'],
-    cols.map((c, i) => [c.id, c.tableId, c.dbName, c.name, c.type, c.isPk, c.isSpecial, c.fkTableId ?? null, c.fkKeyType ?? null, i]),
+    cols.map((c, i) => [
+      c.id,
+      c.tableId,
+      c.dbName,
+      c.name,
+      c.type,
+      c.isPk,
+      c.isSpecial,
+      c.fkTableId ?? null,
+      c.fkKeyType ?? null,
+      i,
+    ]),
   );
   const values = cols.flatMap((c) => (c.values ?? []).map((v, i) => [c.id, String(v.value), v.text, i]));
   await insertRows(tx, 'select_values', ['column_id', 'value', 'text', 'position'], values);
-  await insertRows(tx, 'attachment_infos', ['id', 'table_id', 'name'], [[PHOTO_ATTACHMENT_INFO_ID, SIGHTINGS_TABLE_ID, 'Fotografija']]);
-  await insertRows(tx, 'profiles', ['id', 'project_id', 'data'], [[PROFILE_ID, PROJECT_ID, JSON.stringify(buildProfile(catalogue))]], { data: '::jsonb' });
+  await insertRows(
+    tx,
+    'attachment_infos',
+    ['id', 'table_id', 'name'],
+    [[PHOTO_ATTACHMENT_INFO_ID, SIGHTINGS_TABLE_ID, 'Fotografija']],
+  );
+  await insertRows(
+    tx,
+    'profiles',
+    ['id', 'project_id', 'data'],
+    [[PROFILE_ID, PROJECT_ID, JSON.stringify(buildProfile(catalogue))]],
+    { data: '::jsonb' },
+  );
 }
 
 /** Table 53 (one record per species and 'other' entry) and table 60 (one per group-unit pair). */
@@ -33,39 +69,102 @@ async function seedUnits(tx: Queryable, catalogue: Catalogue): Promise<void> {
   const units = catalogueUnits(catalogue);
   const cols = ['id', 'project_id', 'table_id', 'properties', 'created_by_email'];
   const unitIds = await reserveRecordIds(tx, units.length);
-  await insertRows(tx, 'records', cols, units.map((u, i) => [
-    unitIds[i], PROJECT_ID, UNITS_TABLE_ID, JSON.stringify({ [UNIT_COL.id]: u.id, [UNIT_COL.description]: u.name, [UNIT_COL.sensitivity]: u.sensitivity }), null,
-  ]), { properties: '::jsonb' });
+  await insertRows(
+    tx,
+    'records',
+    cols,
+    units.map((u, i) => [
+      unitIds[i],
+      PROJECT_ID,
+      UNITS_TABLE_ID,
+      JSON.stringify({ [UNIT_COL.id]: u.id, [UNIT_COL.description]: u.name, [UNIT_COL.sensitivity]: u.sensitivity }),
+      null,
+    ]),
+    { properties: '::jsonb' },
+  );
   const relIds = await reserveRecordIds(tx, units.length);
-  await insertRows(tx, 'records', cols, units.map((u, i) => [
-    relIds[i], PROJECT_ID, RELATION_TABLE_ID, JSON.stringify({ [RELATION_COL.group]: u.groupId, [RELATION_COL.unit]: u.id }), null,
-  ]), { properties: '::jsonb' });
+  await insertRows(
+    tx,
+    'records',
+    cols,
+    units.map((u, i) => [
+      relIds[i],
+      PROJECT_ID,
+      RELATION_TABLE_ID,
+      JSON.stringify({ [RELATION_COL.group]: u.groupId, [RELATION_COL.unit]: u.id }),
+      null,
+    ]),
+    { properties: '::jsonb' },
+  );
 }
 
 /** The 300 sample sightings of table 48 and the photos of 30 of them. */
-async function seedSightings(tx: Queryable, sightings: SampleSighting[], photos: Map<number, SamplePhoto>): Promise<void> {
+async function seedSightings(
+  tx: Queryable,
+  sightings: SampleSighting[],
+  photos: Map<number, SamplePhoto>,
+): Promise<void> {
   const ids = await reserveRecordIds(tx, sightings.length);
   await insertRows(
-    tx, 'records',
-    ['id', 'project_id', 'table_id', 'properties', 'geometry', 'min_x', 'min_y', 'max_x', 'max_y', 'created_by_email', 'created_at', 'updated_at'],
+    tx,
+    'records',
+    [
+      'id',
+      'project_id',
+      'table_id',
+      'properties',
+      'geometry',
+      'min_x',
+      'min_y',
+      'max_x',
+      'max_y',
+      'created_by_email',
+      'created_at',
+      'updated_at',
+    ],
     sightings.map((s, i) => {
       const id = ids[i] as number;
       const [x, y] = s.point;
       const at = s.createdAt.toISOString();
-      return [id, PROJECT_ID, SIGHTINGS_TABLE_ID, JSON.stringify({ [COL.id]: id, ...s.properties }),
-        JSON.stringify({ type: 'Point', coordinates: [x, y] }), x, y, x, y, s.createdBy, at, at];
+      return [
+        id,
+        PROJECT_ID,
+        SIGHTINGS_TABLE_ID,
+        JSON.stringify({ [COL.id]: id, ...s.properties }),
+        JSON.stringify({ type: 'Point', coordinates: [x, y] }),
+        x,
+        y,
+        x,
+        y,
+        s.createdBy,
+        at,
+        at,
+      ];
     }),
     { properties: '::jsonb', geometry: '::jsonb', created_at: '::timestamptz', updated_at: '::timestamptz' },
   );
-  const withPhoto = sightings.flatMap((s, i) => (s.photoGroupId == null ? [] : [{ id: ids[i] as number, photo: photos.get(s.photoGroupId) }]));
+  const withPhoto = sightings.flatMap((s, i) =>
+    s.photoGroupId == null ? [] : [{ id: ids[i] as number, photo: photos.get(s.photoGroupId) }],
+  );
   await insertRows(
-    tx, 'attachments',
+    tx,
+    'attachments',
     ['record_id', 'table_id', 'attachment_info_id', 'name', 'mime_type', 'size', 'data', 'thumb'],
     withPhoto.map(({ id, photo }) => {
       if (!photo) throw new Error('sample photo missing');
-      return [id, SIGHTINGS_TABLE_ID, PHOTO_ATTACHMENT_INFO_ID, `vzorcna-fotografija-${id}.jpg`, 'image/jpeg', photo.data.length, photo.data, photo.thumb];
+      return [
+        id,
+        SIGHTINGS_TABLE_ID,
+        PHOTO_ATTACHMENT_INFO_ID,
+        `vzorcna-fotografija-${id}.jpg`,
+        'image/jpeg',
+        photo.data.length,
+        photo.data,
+        photo.thumb,
+      ];
     }),
-    {}, 10,
+    {},
+    10,
   );
 }
 
@@ -102,14 +201,17 @@ export async function seedIfEmpty(db: Db): Promise<void> {
  */
 export async function fillSensitivityClasses(db: Db): Promise<number> {
   const [col] = await db.query<{ id: number }>(
-    `select id from platform_columns where table_id = $1 and upper(db_name) = 'VAROVANJE'`, [UNITS_TABLE_ID]);
+    `select id from platform_columns where table_id = $1 and upper(db_name) = 'VAROVANJE'`,
+    [UNITS_TABLE_ID],
+  );
   if (!col) return 0;
   let filled = 0;
   for (const u of catalogueUnits(loadCatalogue())) {
     const rows = await db.query(
       `update records set properties = properties || jsonb_build_object($3::text, $4::int)
         where project_id = $1 and table_id = $2 and properties->>$5::text = $6::text and not (properties ? $3::text) returning id`,
-      [PROJECT_ID, UNITS_TABLE_ID, String(col.id), u.sensitivity, String(UNIT_COL.id), String(u.id)]);
+      [PROJECT_ID, UNITS_TABLE_ID, String(col.id), u.sensitivity, String(UNIT_COL.id), String(u.id)],
+    );
     filled += rows.length;
   }
   return filled;

@@ -29,6 +29,9 @@ export async function insertRows(
 /** Reserves `n` record ids from records_id_seq, in ascending order. */
 export async function reserveRecordIds(tx: Queryable, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const rows = await tx.query<{ id: number }>(`select nextval('records_id_seq')::integer as id from generate_series(1, $1::integer)`, [n]);
+  const rows = await tx.query<{ id: number }>(
+    `select nextval('records_id_seq')::integer as id from generate_series(1, $1::integer)`,
+    [n],
+  );
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }

@@ -48,7 +48,14 @@ export interface ColumnDef extends Column {
 }
 
 /** Builds a column definition. */
-function col(tableId: number, id: number, dbName: string, name: string, type: Column['type'], extra: Partial<ColumnDef> = {}): ColumnDef {
+function col(
+  tableId: number,
+  id: number,
+  dbName: string,
+  name: string,
+  type: Column['type'],
+  extra: Partial<ColumnDef> = {},
+): ColumnDef {
   return { id, tableId, dbName, name, type, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...extra };
 }
 
@@ -60,7 +67,9 @@ export function columnDefs(catalogue: Catalogue): ColumnDef[] {
   const t = SIGHTINGS_TABLE_ID;
   return [
     col(t, COL.id, 'ID', 'GID', 'Integer', { isPk: true }),
-    col(t, COL.group, 'SKUPINA', 'Skupina', 'Select', { values: catalogue.groups.map((g) => ({ value: g.id, text: g.name })) }),
+    col(t, COL.group, 'SKUPINA', 'Skupina', 'Select', {
+      values: catalogue.groups.map((g) => ({ value: g.id, text: g.name })),
+    }),
     col(t, COL.species, 'VRSTA', 'Vrsta', 'ForeignKey', { fkTableId: UNITS_TABLE_ID, fkKeyType: 'integer' }),
     col(t, COL.speciesPublic, 'VRSTA_JAVN', 'Vrsta (javno)', 'Calculated'),
     col(t, COL.speciesOriginal, 'VRSTA_ORIG', 'Prvotno sporočena vrsta', 'Text', { isSpecial: true }),

@@ -46,7 +46,16 @@ export interface SampleSighting {
 
 const SENSITIVE = new Set(['Proteus anguinus', 'Lynx lynx', 'Canis lupus']);
 const AUTHORS = ['Maja Kos', 'Luka Horvat', 'Nina Zupan', 'Jure Kovač', 'Eva Potočnik', 'Tim Golob'];
-const PLACES = ['ob gozdni cesti', 'pri mostu čez potok', 'ob planinski poti', 'na robu vasi', 'pri izviru', 'ob kolovozu', 'na jasi nad vasjo', 'ob robu travnika'];
+const PLACES = [
+  'ob gozdni cesti',
+  'pri mostu čez potok',
+  'ob planinski poti',
+  'na robu vasi',
+  'pri izviru',
+  'ob kolovozu',
+  'na jasi nad vasjo',
+  'ob robu travnika',
+];
 const HABITATS: Record<number, string[]> = {
   1: ['bukov gozd', 'vlažen travnik', 'rečni breg', 'gozdni rob', 'skalnato pobočje'],
   15: ['ob reki', 'mešani gozd', 'gozdna jasa', 'rečni breg'],
@@ -56,7 +65,12 @@ const HABITATS: Record<number, string[]> = {
   8: ['vlažen travnik', 'gozdni rob', 'planinski travnik', 'močvirni travnik'],
 };
 const OTHER_NAMES: Record<number, string> = {
-  1: 'kranjska lilija', 15: 'mali podkovnjak', 3: 'ozki vrtenec', 12: 'laška žaba', 7: 'rdeči kukuj', 8: 'petelinček',
+  1: 'kranjska lilija',
+  15: 'mali podkovnjak',
+  3: 'ozki vrtenec',
+  12: 'laška žaba',
+  7: 'rdeči kukuj',
+  8: 'petelinček',
 };
 
 /** Who created sighting number i: 12 for ana, 8 for bor, the rest sample. */
@@ -70,11 +84,20 @@ function creatorOf(i: number): string {
 function findingDetails(rng: Prng, groupId: number, latin: string): { type: string; unit: string; count: number } {
   if (groupId === 15) {
     const type = rng.pick(['opazovanje', 'sled', 'sled', 'mrtev']);
-    return { type, unit: type === 'sled' ? 'sledovi' : rng.pick(['osebek', 'osebek', 'par', 'leglo']), count: rng.int(1, 3) };
+    return {
+      type,
+      unit: type === 'sled' ? 'sledovi' : rng.pick(['osebek', 'osebek', 'par', 'leglo']),
+      count: rng.int(1, 3),
+    };
   }
   if (latin === 'Dreissena polymorpha') return { type: 'opazovanje', unit: 'kolonija', count: rng.int(10, 200) };
   if (groupId === 1) return { type: 'opazovanje', unit: 'osebek', count: rng.int(1, 30) };
-  if (groupId === 12) return { type: rng.pick(['opazovanje', 'opazovanje', 'oglasanje']), unit: rng.pick(['osebek', 'osebek', 'par']), count: rng.int(1, 6) };
+  if (groupId === 12)
+    return {
+      type: rng.pick(['opazovanje', 'opazovanje', 'oglasanje']),
+      unit: rng.pick(['osebek', 'osebek', 'par']),
+      count: rng.int(1, 6),
+    };
   return { type: rng.pick(['opazovanje', 'opazovanje', 'opazovanje', 'mrtev']), unit: 'osebek', count: rng.int(1, 4) };
 }
 
@@ -119,7 +142,9 @@ export function generateSightings(catalogue: Catalogue, now: Date): SampleSighti
         seen.samplePhotos++;
       }
     }
-    const createdAt = new Date(Math.min(now.getTime(), date.getTime() + rng.int(0, 14) * 86_400_000 + rng.int(0, 36_000_000)));
+    const createdAt = new Date(
+      Math.min(now.getTime(), date.getTime() + rng.int(0, 14) * 86_400_000 + rng.int(0, 36_000_000)),
+    );
     out.push({
       point: [Math.round(x * 100) / 100, Math.round(y * 100) / 100],
       createdBy,

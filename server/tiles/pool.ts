@@ -46,7 +46,10 @@ export class RenderPool {
   /** Set when workers keep dying (e.g. cannot load): callers should render another way. */
   broken: Error | null = null;
 
-  constructor(private readonly data: RenderWorkerData, size = Math.max(1, Math.min(2, availableParallelism()))) {
+  constructor(
+    private readonly data: RenderWorkerData,
+    size = Math.max(1, Math.min(2, availableParallelism())),
+  ) {
     this.size = size;
     for (let i = 0; i < size; i++) this.slots.push(this.start());
   }

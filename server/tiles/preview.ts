@@ -69,5 +69,7 @@ for (const m of MOSAICS) {
 const median = (v: number[]): number => v.slice().sort((a, b) => a - b)[v.length >> 1]!;
 for (const [k, v] of Object.entries(times)) {
   const c = cpu[k]!;
-  console.log(`${k.padEnd(16)} n=${v.length} wall median ${median(v).toFixed(0)} ms (max ${Math.max(...v).toFixed(0)}), cpu median ${median(c).toFixed(0)} ms`);
+  console.log(
+    `${k.padEnd(16)} n=${v.length} wall median ${median(v).toFixed(0)} ms (max ${Math.max(...v).toFixed(0)}), cpu median ${median(c).toFixed(0)} ms`,
+  );
 }

@@ -57,7 +57,8 @@ export class TileService {
     const key = keyOf(t);
     const running = this.inflight.get(key);
     if (running) return running;
-    if (this.inflight.size >= MAX_PENDING) throw new HttpError(503, 'Too many tiles are being drawn; try again shortly');
+    if (this.inflight.size >= MAX_PENDING)
+      throw new HttpError(503, 'Too many tiles are being drawn; try again shortly');
     const p = (async () => {
       const png = await this.draw(t);
       try {
@@ -93,7 +94,9 @@ export class TileService {
       }
       return this.pool;
     });
-    this.poolStarting.catch(() => { this.poolStarting = null; });
+    this.poolStarting.catch(() => {
+      this.poolStarting = null;
+    });
     return this.poolStarting;
   }
 

@@ -34,7 +34,10 @@ if (port) {
         const ab = png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer;
         port.postMessage({ id: job.id, png: ab } satisfies RenderResult, [ab]);
       } catch (e) {
-        port.postMessage({ id: job.id, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies RenderResult);
+        port.postMessage({
+          id: job.id,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        } satisfies RenderResult);
       }
     })();
   });

@@ -18,7 +18,9 @@ import { signInAgain } from './boot.ts';
 const RecordForm = lazy(() => import('../records/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
 // The dialog of a refused session renewal loads only when one is refused.
 const AuthAlert = lazy(() => import('./AuthAlert.tsx').then((m) => ({ default: m.AuthAlert })));
-const DownloadScreen = lazy(() => import('../download/DownloadScreen.tsx').then((m) => ({ default: m.DownloadScreen })));
+const DownloadScreen = lazy(() =>
+  import('../download/DownloadScreen.tsx').then((m) => ({ default: m.DownloadScreen })),
+);
 // The reviewers' queue (#/pregled) is a chunk of its own: reporters never load it.
 const ReviewScreen = lazy(() => import('../review/ReviewScreen.tsx').then((m) => ({ default: m.ReviewScreen })));
 
@@ -33,7 +35,17 @@ export function App() {
           <Header />
           <main className="app-main">
             <MapView />
-            <Suspense fallback={<PanelLoading />}>{route.value === '/download' ? <DownloadScreen /> : recordForm.value ? <RecordForm /> : route.value === '/pregled' ? <ReviewScreen /> : <PanelHost />}</Suspense>
+            <Suspense fallback={<PanelLoading />}>
+              {route.value === '/download' ? (
+                <DownloadScreen />
+              ) : recordForm.value ? (
+                <RecordForm />
+              ) : route.value === '/pregled' ? (
+                <ReviewScreen />
+              ) : (
+                <PanelHost />
+              )}
+            </Suspense>
           </main>
         </>
       ) : (

@@ -18,10 +18,16 @@ export function AuthFailureDetails({ failure }: { failure: AuthFailure }) {
   return (
     <div className="auth-failure">
       <p className="auth-failure-lead">{failureLead(failure)}</p>
-      {failure.description && failure.code && <p className="auth-failure-detail">{sl.auth.providerSays(failure.description)}</p>}
+      {failure.description && failure.code && (
+        <p className="auth-failure-detail">{sl.auth.providerSays(failure.description)}</p>
+      )}
       {/* The library's own words only where there is no status to show (e.g. 'Failed to fetch'). */}
-      {failure.description && !failure.code && failure.status === null && <p className="auth-failure-detail">{sl.auth.details(failure.description)}</p>}
-      {(failure.code ?? failure.status) !== null && <p className="auth-failure-code">{sl.auth.errorCode(failure.code ?? `HTTP ${failure.status}`)}</p>}
+      {failure.description && !failure.code && failure.status === null && (
+        <p className="auth-failure-detail">{sl.auth.details(failure.description)}</p>
+      )}
+      {(failure.code ?? failure.status) !== null && (
+        <p className="auth-failure-code">{sl.auth.errorCode(failure.code ?? `HTTP ${failure.status}`)}</p>
+      )}
     </div>
   );
 }

@@ -9,7 +9,9 @@ import type { ClickedFeature } from '../state/shortInfo.ts';
 const FiltersPanel = lazy(() => import('../panels/FiltersPanel.tsx').then((m) => ({ default: m.FiltersPanel })));
 const ProfilePanel = lazy(() => import('../panels/ProfilePanel.tsx').then((m) => ({ default: m.ProfilePanel })));
 const ShortInfoPanel = lazy(() => import('../panels/ShortInfoPanel.tsx').then((m) => ({ default: m.ShortInfoPanel })));
-const SpeciesInfoPanel = lazy(() => import('../panels/SpeciesInfoPanel.tsx').then((m) => ({ default: m.SpeciesInfoPanel })));
+const SpeciesInfoPanel = lazy(() =>
+  import('../panels/SpeciesInfoPanel.tsx').then((m) => ({ default: m.SpeciesInfoPanel })),
+);
 const Gallery = lazy(() => import('../ui/Gallery.tsx').then((m) => ({ default: m.Gallery })));
 
 const editFind = (f: ClickedFeature): void => {

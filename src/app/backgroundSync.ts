@@ -34,7 +34,8 @@ export function listenForBackgroundSync(): void {
   if (!('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const data: unknown = event.data;
-    if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== OUTBOX_SYNCED_MESSAGE) return;
+    if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== OUTBOX_SYNCED_MESSAGE)
+      return;
     // Changes left (the browser may have given up): register again at the next state change.
     if ((data as { result?: unknown }).result !== 'done') registered = false;
     void core.outboxChangedElsewhere();

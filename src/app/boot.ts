@@ -62,7 +62,8 @@ export async function boot(): Promise<void> {
         syncState.value = e.state;
         // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).
         const waiting = e.state.pending > 0;
-        if (waiting || outboxWatch) void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(waiting));
+        if (waiting || outboxWatch)
+          void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(waiting));
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
           dismissMessage(sl.offline.savedOffline);
@@ -75,7 +76,8 @@ export async function boot(): Promise<void> {
   );
   online.value = await core.checkOnline();
   // The browser's own events make the switch immediate instead of waiting for the 10 s check.
-  for (const ev of ['online', 'offline']) window.addEventListener(ev, () => void core.checkOnline().then((o) => (online.value = o)));
+  for (const ev of ['online', 'offline'])
+    window.addEventListener(ev, () => void core.checkOnline().then((o) => (online.value = o)));
 
   const [{ createUserManager }, { isRefusedByProvider, startSession }] = await authModules;
   const um = createUserManager(cfg.identity, location.origin);

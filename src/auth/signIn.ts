@@ -25,7 +25,10 @@ export function isRefusedByProvider(e: unknown): boolean {
 /** A fresh `nonce` (OpenID Connect Core §3.1.2.1): 128 random bits, base64url. */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**

@@ -20,7 +20,9 @@ export async function signOut(): Promise<void> {
   const idToken = session.value?.idToken ?? undefined;
   core.setSession({ accessToken: null, email: null });
   // The service worker must not keep the token once the user has left.
-  await core.forgetBackgroundSetup().catch((e: unknown) => console.error('Could not forget the background sync token', e));
+  await core
+    .forgetBackgroundSetup()
+    .catch((e: unknown) => console.error('Could not forget the background sync token', e));
   if (!um) return;
   // A state makes every provider come back (Glewlwyd returns to post_logout_redirect_uri only with one).
   await um.signoutRedirect({ id_token_hint: idToken, state: location.hash });

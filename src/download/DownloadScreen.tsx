@@ -33,7 +33,8 @@ export function DownloadScreen() {
   const minZoom = range?.[0];
   const maxZoom = range?.[1];
   const area = useMemo<DownloadArea | null>(
-    () => (framed && minZoom !== undefined && maxZoom !== undefined ? { extent: framed.extent, minZoom, maxZoom } : null),
+    () =>
+      framed && minZoom !== undefined && maxZoom !== undefined ? { extent: framed.extent, minZoom, maxZoom } : null,
     [framed, minZoom, maxZoom],
   );
   const [estimate, setEstimate] = useState<DownloadEstimate | null>(null);
@@ -111,16 +112,19 @@ export function DownloadScreen() {
             />
           </div>
           <EstimateView estimate={estimate} loading={!!area && online.value && !estimate} />
-          {job ? (
-            <DownloadProgressView progress={job} />
-          ) : null}
+          {job ? <DownloadProgressView progress={job} /> : null}
           <div className="form-actions">
             {running ? (
               <button type="button" className="button danger" onClick={() => jobId && void cancelDownload(jobId)}>
                 <X aria-hidden /> {sl.download.cancel}
               </button>
             ) : (
-              <button type="button" className="button primary" disabled={!canStart} onClick={async () => area && setJobId(await startDownload(area))}>
+              <button
+                type="button"
+                className="button primary"
+                disabled={!canStart}
+                onClick={async () => area && setJobId(await startDownload(area))}
+              >
                 <Download aria-hidden /> {sl.download.start}
               </button>
             )}
@@ -135,11 +139,22 @@ export function DownloadScreen() {
 }
 
 /** One end of the zoom range: a labelled select of the downloadable zoom levels. */
-function ZoomSelect(props: { id: string; label: string; value: number | undefined; disabled: boolean; onPick: (zoom: number) => void }) {
+function ZoomSelect(props: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  disabled: boolean;
+  onPick: (zoom: number) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} value={props.value ?? ''} disabled={props.disabled} onChange={(e) => props.onPick(Number(e.target.value))}>
+      <select
+        id={props.id}
+        value={props.value ?? ''}
+        disabled={props.disabled}
+        onChange={(e) => props.onPick(Number(e.target.value))}
+      >
         {ZOOMS.map((z) => (
           <option key={z} value={z}>
             {zoomLabel(z)}

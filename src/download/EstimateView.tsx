@@ -11,7 +11,12 @@ export interface EstimateViewProps {
 
 /** What a download will take: tiles, megabytes, sightings and the space the browser has. */
 export function EstimateView({ estimate: e, loading }: EstimateViewProps) {
-  if (loading) return <p className="muted" role="status">{sl.download.estimating}</p>;
+  if (loading)
+    return (
+      <p className="muted" role="status">
+        {sl.download.estimating}
+      </p>
+    );
   if (!e) return null;
   const tooBig = e.freeBytes !== null && e.bytes > e.freeBytes;
   return (

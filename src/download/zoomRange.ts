@@ -25,7 +25,11 @@ export function tilesAt(extent: readonly [number, number, number, number], z: nu
  * valley, towns for a whole region. A fixed '+4 zooms' gave all of Slovenia 8–12 (no detail to walk
  * by) and a small valley far more than needed.
  */
-export function zoomRangeFor(extent: readonly [number, number, number, number], viewZoom: number, budget = DEFAULT_TILE_BUDGET): [number, number] {
+export function zoomRangeFor(
+  extent: readonly [number, number, number, number],
+  viewZoom: number,
+  budget = DEFAULT_TILE_BUDGET,
+): [number, number] {
   const min = Math.max(MIN_DOWNLOAD_ZOOM, Math.min(DEFAULT_DEEPEST, Math.floor(viewZoom)));
   let total = tilesAt(extent, min);
   let max = min;

@@ -26,7 +26,8 @@ export const sl = {
     title: 'O projektu',
     purpose:
       'Sporoči vrsto je aplikacija za sporočanje najdb izbranih redkih, zavarovanih in invazivnih tujerodnih rastlinskih in živalskih vrst v Sloveniji. Vaše najdbe s fotografijo pregledajo strokovnjaki in postanejo del podatkov, ki pomagajo pri varstvu narave. Pogostih vrst ne zbiramo.',
-    offlineNote: 'Aplikacija deluje tudi brez povezave: prenesite karto območja in najdbe sporočite, ko ste spet na zvezi.',
+    offlineNote:
+      'Aplikacija deluje tudi brez povezave: prenesite karto območja in najdbe sporočite, ko ste spet na zvezi.',
     contact: 'Kontakt',
     versionLabel: 'Različica',
   },
@@ -48,7 +49,8 @@ export const sl = {
     loadError: 'Najdb ni bilo mogoče naložiti.',
     keyboardHelp:
       'Puščice premikajo karto, + in − jo povečata in pomanjšata, N in P izbereta naslednjo ali prejšnjo najdbo na vidnem delu karte, Enter odpre podatke o mestu v središču karte.',
-    keyboardFind: (i: number, n: number): string => `Najdba ${i} od ${n} na vidnem delu karte. Enter odpre njene podatke.`,
+    keyboardFind: (i: number, n: number): string =>
+      `Najdba ${i} od ${n} na vidnem delu karte. Enter odpre njene podatke.`,
     keyboardNoFinds: 'Na vidnem delu karte ni najdb.',
     keyboardPicked: 'Lokacija najdbe je izbrana v središču karte.',
     linkNotFound: (id: number): string => `Najdbe ${id} ni na karti: izbrisana je, ni javna ali pa jo skrivajo filtri.`,
@@ -143,7 +145,8 @@ export const sl = {
     renameLabel: 'Ime karte',
     deleteMap: 'Izbriši karto',
     showOnMap: 'Pokaži na karti',
-    mapInfo: (tiles: number, mb: number): string => `${tiles.toLocaleString('sl-SI')} ploščic, ${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
+    mapInfo: (tiles: number, mb: number): string =>
+      `${tiles.toLocaleString('sl-SI')} ploščic, ${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
     downloadNew: 'Prenesi novo karto',
     downloadedName: (id: number): string => `Prenešena karta ${id}`,
     confirmDelete: (name: string): string => `Potrdite brisanje: ${name}`,
@@ -162,8 +165,15 @@ export const sl = {
     historyOffline: 'Zgodovina je na voljo, ko je naprava povezana.',
     historyError: 'Zgodovine ni bilo mogoče naložiti.',
     kinds: {
-      create: 'Najdba sporočena', edit: 'Najdba spremenjena', photo: 'Fotografija spremenjena', verdict: 'Odločitev',
-      species: 'Vrsta popravljena', comment: 'Komentar', archive: 'Arhivirano', restore: 'Obnovljeno', delete: 'Izbrisano',
+      create: 'Najdba sporočena',
+      edit: 'Najdba spremenjena',
+      photo: 'Fotografija spremenjena',
+      verdict: 'Odločitev',
+      species: 'Vrsta popravljena',
+      comment: 'Komentar',
+      archive: 'Arhivirano',
+      restore: 'Obnovljeno',
+      delete: 'Izbrisano',
     } as Record<string, string>,
     byWhom: (who: string, when: string): string => `${who}, ${when}`,
     unknownActor: 'sistem',
@@ -198,7 +208,8 @@ export const sl = {
     queueLink: 'Pregled',
     queueLinkHint: 'Najdbe, ki čakajo na vaš pregled',
     queueEmpty: 'Ni najdb, ki bi ustrezale izbiri.',
-    queueCount: (shown: number, total: number): string => `${shown.toLocaleString('sl-SI')} od ${total.toLocaleString('sl-SI')}`,
+    queueCount: (shown: number, total: number): string =>
+      `${shown.toLocaleString('sl-SI')} od ${total.toLocaleString('sl-SI')}`,
     queueGroup: 'Skupina',
     queueSpecies: 'Vrsta',
     queueFrom: 'Od datuma',
@@ -216,7 +227,14 @@ export const sl = {
     // The inbox
     inbox: 'Obvestila',
     inboxEmpty: 'Ni novih obvestil o vaših najdbah.',
-    inboxCount: (n: number): string => (n === 1 ? '1 novo obvestilo' : n === 2 ? '2 novi obvestili' : n <= 4 ? `${n} nova obvestila` : `${n} novih obvestil`),
+    inboxCount: (n: number): string =>
+      n === 1
+        ? '1 novo obvestilo'
+        : n === 2
+          ? '2 novi obvestili'
+          : n <= 4
+            ? `${n} nova obvestila`
+            : `${n} novih obvestil`,
     inboxItem: (kind: string, species: string): string => `${kind}: ${species}`,
     openFind: 'Pokaži najdbo',
     legendTitle: 'Legenda',
@@ -232,18 +250,29 @@ export const sl = {
     minZoom: 'Od merila (povečava)',
     maxZoom: 'Do merila (povečava)',
     zoomOption: (z: number, hint: string): string => `${z} – ${hint}`,
-    zoomHints: { 8: 'cela Slovenija', 10: 'regija', 12: 'občina', 14: 'dolina', 15: 'naselje', 16: 'gozdne poti', 17: 'posamezna drevesa', 18: 'največja podrobnost' } as Record<number, string>,
+    zoomHints: {
+      8: 'cela Slovenija',
+      10: 'regija',
+      12: 'občina',
+      14: 'dolina',
+      15: 'naselje',
+      16: 'gozdne poti',
+      17: 'posamezna drevesa',
+      18: 'največja podrobnost',
+    } as Record<number, string>,
     tiles: 'Ploščic karte',
     size: 'Ocenjena velikost',
     features: 'Najdb na območju',
     free: 'Prostor v brskalniku',
     unknown: 'ni podatka',
     estimating: 'Računam …',
-    overCap: (cap: number): string => `Območje je preveliko: največ ${cap.toLocaleString('sl-SI')} ploščic. Zmanjšajte območje ali najvišjo povečavo.`,
+    overCap: (cap: number): string =>
+      `Območje je preveliko: največ ${cap.toLocaleString('sl-SI')} ploščic. Zmanjšajte območje ali najvišjo povečavo.`,
     notEnoughSpace: 'V brskalniku verjetno ni dovolj prostora za to območje.',
     start: 'Prenesi',
     cancel: 'Prekliči prenos',
-    progress: (done: number, total: number): string => `${done.toLocaleString('sl-SI')} / ${total.toLocaleString('sl-SI')} ploščic`,
+    progress: (done: number, total: number): string =>
+      `${done.toLocaleString('sl-SI')} / ${total.toLocaleString('sl-SI')} ploščic`,
     megabytes: (mb: number): string => `${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
     timeLeft: (s: number): string => (s < 60 ? `še ${Math.max(1, Math.round(s))} s` : `še ${Math.round(s / 60)} min`),
     done: 'Karta je prenesena. Na voljo je tudi brez povezave.',
@@ -256,7 +285,14 @@ export const sl = {
   },
 
   offline: {
-    pending: (n: number): string => (n === 1 ? '1 sprememba čaka' : n === 2 ? '2 spremembi čakata' : n < 5 ? `${n} spremembe čakajo` : `${n} sprememb čaka`),
+    pending: (n: number): string =>
+      n === 1
+        ? '1 sprememba čaka'
+        : n === 2
+          ? '2 spremembi čakata'
+          : n < 5
+            ? `${n} spremembe čakajo`
+            : `${n} sprememb čaka`,
     syncNow: 'Sinhroniziraj zdaj',
     syncing: 'Pošiljam spremembe …',
     synced: 'Vse spremembe so poslane na strežnik.',
@@ -264,19 +300,25 @@ export const sl = {
     pendingTitle: 'Spremembe, ki čakajo na pošiljanje',
     storageAtRisk:
       'Brskalnik ni dovolil trajne hrambe: ko mu zmanjka prostora, lahko izbriše neposlane najdbe in prenesene karte. Pošljite spremembe takoj, ko boste imeli povezavo. Trajno hrambo brskalnik običajno dovoli, ko aplikacijo namestite na začetni zaslon.',
-    kindNames: { create: 'Nova najdba', update: 'Sprememba', delete: 'Izbris' } as Record<'create' | 'update' | 'delete', string>,
+    kindNames: { create: 'Nova najdba', update: 'Sprememba', delete: 'Izbris' } as Record<
+      'create' | 'update' | 'delete',
+      string
+    >,
     stateQueued: 'Čaka',
     stateUploading: 'Pošiljam …',
     stateFailed: (at: string): string => `Ni uspelo, poskusim znova ob ${at}`,
     retry: 'Poskusi znova',
     discardTitle: 'Zavrzi spremembo',
-    discardQuestion: (what: string): string => `Zavržem spremembo »${what}«? Na strežnik ne bo poslana in je ni mogoče obnoviti.`,
+    discardQuestion: (what: string): string =>
+      `Zavržem spremembo »${what}«? Na strežnik ne bo poslana in je ni mogoče obnoviti.`,
     withPhoto: 's fotografijo',
     conflictReason: (reason: string): string => `Razlog: ${reason}`,
     discard: 'Zavrzi',
     saveAsNew: 'Shrani kot novo',
-    changedMeanwhile: 'Najdbo je medtem na strežniku spremenil še nekdo (ali vi v drugi napravi). Izberite, katera različica naj velja.',
-    deletedChangedMeanwhile: 'Najdba, ki ste jo izbrisali, je bila medtem na strežniku spremenjena. Jo res želite izbrisati?',
+    changedMeanwhile:
+      'Najdbo je medtem na strežniku spremenil še nekdo (ali vi v drugi napravi). Izberite, katera različica naj velja.',
+    deletedChangedMeanwhile:
+      'Najdba, ki ste jo izbrisali, je bila medtem na strežniku spremenjena. Jo res želite izbrisati?',
     mine: 'Vaša sprememba',
     theirs: 'Na strežniku',
     keepMine: 'Obdrži mojo',
@@ -289,7 +331,8 @@ export const sl = {
     statusNames: { 1: 'Potrjeno', 2: 'Zavrnjeno', 5: 'Čaka na pregled' } as Record<number, string>,
     savedOffline: 'Zapis je shranjen v napravi in bo poslan, ko bo povezava spet na voljo.',
     needsLogin: 'Za pošiljanje sprememb se znova prijavite.',
-    logoutPending: 'Nekatere spremembe še niso poslane na strežnik. Odjavite se, ko bodo poslane, sicer jih boste izgubili.',
+    logoutPending:
+      'Nekatere spremembe še niso poslane na strežnik. Odjavite se, ko bodo poslane, sicer jih boste izgubili.',
   },
 
   notice: {
@@ -380,7 +423,8 @@ export const sl = {
     offlineNoSession: 'Ni povezave in ni shranjene prijave. Za prvo prijavo potrebujete povezavo.',
     failedTitle: 'Prijava ni uspela',
     failedProvider: 'Ponudnik identitete je zavrnil prijavo.',
-    failedUnreachable: 'Ponudnik identitete ni dosegljiv ali njegove nastavitve niso veljavne. Preverite povezavo in poskusite znova.',
+    failedUnreachable:
+      'Ponudnik identitete ni dosegljiv ali njegove nastavitve niso veljavne. Preverite povezavo in poskusite znova.',
     failedCallback: 'Odgovora ponudnika identitete ni bilo mogoče preveriti.',
     failedRenew: 'Ponudnik identitete ni podaljšal prijave. Prosimo, prijavite se znova.',
     providerSays: (text: string): string => `Sporočilo ponudnika: ${text}`,
@@ -398,6 +442,7 @@ export const sl = {
     forbidden: 'Te najdbe ne smete spreminjati (ni vaša ali je že pregledana).',
     notFound: 'Najdbe ni več na strežniku.',
     tooLarge: 'Fotografija je prevelika (največ 20 MB).',
-    changedMeanwhile: 'Najdbo je medtem spremenil še nekdo (npr. pregledal jo je strokovnjak). Vaši vnosi so še v obrazcu; zaprite ga in odprite znova, da vidite novo različico.',
+    changedMeanwhile:
+      'Najdbo je medtem spremenil še nekdo (npr. pregledal jo je strokovnjak). Vaši vnosi so še v obrazcu; zaprite ga in odprite znova, da vidite novo različico.',
   },
 } as const;

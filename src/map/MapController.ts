@@ -137,7 +137,10 @@ export class MapController {
   sightingsAt(pixel: Pixel): Feature<Point>[] {
     const layer = this.sightings;
     if (!layer) return [];
-    const hits = this.map.getFeaturesAtPixel(pixel, { hitTolerance: HIT_TOLERANCE_PX, layerFilter: (l) => l === layer }) as Feature<Point>[];
+    const hits = this.map.getFeaturesAtPixel(pixel, {
+      hitTolerance: HIT_TOLERANCE_PX,
+      layerFilter: (l) => l === layer,
+    }) as Feature<Point>[];
     const resolution = this.map.getView().getResolution();
     const coordinate = this.map.getCoordinateFromPixel(pixel);
     if (!hits.length) return this.inSquaresAt(pixel);
@@ -158,7 +161,8 @@ export class MapController {
 
   /** The sightings whose drawn square holds a pixel (the module is loaded once the layer exists). */
   private inSquaresAt(pixel: Pixel): Feature<Point>[] {
-    const ids = this.squares && this.loadedSquares ? this.loadedSquares.findsInSquaresAt(this.map, this.squares, pixel) : [];
+    const ids =
+      this.squares && this.loadedSquares ? this.loadedSquares.findsInSquaresAt(this.map, this.squares, pixel) : [];
     return ids.map((id) => this.sightingById(id)).filter((f): f is Feature<Point> => f !== null);
   }
 
@@ -267,8 +271,7 @@ export class MapController {
       const size = this.map.getSize();
       const padding = size ? panelPadding([size[0]!, size[1]!], isMobile.value) : undefined;
       view.fit(extent, { maxZoom: FEATURE_MAX_ZOOM, duration: FEATURE_FIT_MS, padding });
-    }
-    else view.fit(extent, { padding: [20, 20, 20, 20], duration: AREA_FIT_MS });
+    } else view.fit(extent, { padding: [20, 20, 20, 20], duration: AREA_FIT_MS });
   }
 
   /** Detaches the map from the page. */

@@ -46,7 +46,12 @@ export function MapControls() {
         />
       </div>
       <div className="control-group layers-control">
-        <IconButton label={sl.map.layers} pressed={layersOpen} onClick={() => setLayersOpen(!layersOpen)} icon={<Layers aria-hidden />} />
+        <IconButton
+          label={sl.map.layers}
+          pressed={layersOpen}
+          onClick={() => setLayersOpen(!layersOpen)}
+          icon={<Layers aria-hidden />}
+        />
         {layersOpen && p && (
           <fieldset className="layers-popover">
             <legend>{sl.map.layers}</legend>
@@ -62,12 +67,21 @@ export function MapControls() {
               .filter((b) => b.overlay)
               .map((b) => (
                 <label key={b.id} className="check-row">
-                  <input type="checkbox" checked={!!choice.overlays[b.id]} onChange={(e) => toggleOverlay(b.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={!!choice.overlays[b.id]}
+                    onChange={(e) => toggleOverlay(b.id, e.target.checked)}
+                  />
                   {b.name}
                 </label>
               ))}
             <label className="check-row">
-              <input type="checkbox" checked={showAreas.value || !online.value} disabled={!online.value} onChange={(e) => (showAreas.value = e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={showAreas.value || !online.value}
+                disabled={!online.value}
+                onChange={(e) => (showAreas.value = e.target.checked)}
+              />
               {sl.map.downloadedAreas}
             </label>
           </fieldset>

@@ -9,7 +9,13 @@ const style = (name: string): Style =>
   new Style({
     stroke: new Stroke({ color: '#0c5f32', width: 2, lineDash: [8, 6] }),
     fill: new Fill({ color: 'rgba(12, 95, 50, 0.06)' }),
-    text: new Text({ text: name, font: '600 13px system-ui, sans-serif', fill: new Fill({ color: '#0a4a27' }), stroke: new Stroke({ color: '#ffffff', width: 3 }), overflow: true }),
+    text: new Text({
+      text: name,
+      font: '600 13px system-ui, sans-serif',
+      fill: new Fill({ color: '#0a4a27' }),
+      stroke: new Stroke({ color: '#ffffff', width: 3 }),
+      overflow: true,
+    }),
   });
 
 /** The layer of downloaded areas (forced visible when offline; hidden while empty: MapController). */

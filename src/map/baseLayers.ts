@@ -44,7 +44,11 @@ function storedTileLoader(loadStored: (url: string) => Promise<Blob | null>): Lo
 }
 
 /** Makes the tile layer of one base map of the profile; offline-capable ones read stored tiles first. */
-export function createBaseLayer(b: BaseMap, origin: string, loadStored?: (url: string) => Promise<Blob | null>): TileLayer<XYZ> {
+export function createBaseLayer(
+  b: BaseMap,
+  origin: string,
+  loadStored?: (url: string) => Promise<Blob | null>,
+): TileLayer<XYZ> {
   const layer = new TileLayer({
     source: new XYZ({
       url: tileUrlTemplate(b.url, origin),

@@ -41,9 +41,13 @@ export function openLinkedFind(mc: MapController, id: number): boolean {
   if (!f || !coord) return false;
   const square = f.get('square') as Float64Array | undefined;
   const generalised = f.get('generalised') as number | undefined;
-  const extent = square && square.every(Number.isFinite) ? squareExtent(square) : [coord[0]!, coord[1]!, coord[0]!, coord[1]!];
+  const extent =
+    square && square.every(Number.isFinite) ? squareExtent(square) : [coord[0]!, coord[1]!, coord[0]!, coord[1]!];
   mc.fit(extent, 'feature');
-  shortInfo.value = { coord: [coord[0]!, coord[1]!], features: [{ id, coord: [coord[0]!, coord[1]!], properties: f.get('props') as Properties, generalised }] };
+  shortInfo.value = {
+    coord: [coord[0]!, coord[1]!],
+    features: [{ id, coord: [coord[0]!, coord[1]!], properties: f.get('props') as Properties, generalised }],
+  };
   openPanel('shortInfo');
   return true;
 }

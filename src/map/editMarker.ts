@@ -6,8 +6,20 @@ import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 
 /** SPEC §9: the edit style is red/black with line width 2. */
 export const EDIT_STYLE = [
-  new Style({ image: new Circle({ radius: 11, fill: new Fill({ color: 'rgba(220, 30, 30, 0.35)' }), stroke: new Stroke({ color: '#000000', width: 2 }) }) }),
-  new Style({ image: new Circle({ radius: 4, fill: new Fill({ color: '#dc1e1e' }), stroke: new Stroke({ color: '#000000', width: 2 }) }) }),
+  new Style({
+    image: new Circle({
+      radius: 11,
+      fill: new Fill({ color: 'rgba(220, 30, 30, 0.35)' }),
+      stroke: new Stroke({ color: '#000000', width: 2 }),
+    }),
+  }),
+  new Style({
+    image: new Circle({
+      radius: 4,
+      fill: new Fill({ color: '#dc1e1e' }),
+      stroke: new Stroke({ color: '#000000', width: 2 }),
+    }),
+  }),
 ];
 
 /** The marker of the location being reported. */
@@ -19,7 +31,11 @@ export class EditMarker {
     this.feature.setStyle(EDIT_STYLE);
     // Hidden while there is no marker: a visible layer clears and redraws its full-screen
     // canvas on every map frame, even empty (see docs/architecture.md 'Empty overlay layers').
-    this.layer = new VectorLayer({ source: new VectorSource({ features: [this.feature] }), zIndex: 30, visible: false });
+    this.layer = new VectorLayer({
+      source: new VectorSource({ features: [this.feature] }),
+      zIndex: 30,
+      visible: false,
+    });
   }
 
   /** Moves the marker to `coord`, or hides it. */

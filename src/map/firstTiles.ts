@@ -10,9 +10,16 @@ export const LOADING_HINT_DELAY_MS = 400;
  * has passed with no tile, and `onPending(false)` when the first tile loads (or failed tiles
  * make clear the network is the problem — the offline notice speaks then). Returns a stop function.
  */
-export function watchFirstTiles(layers: readonly TileLayer<XYZ>[], onPending: (pending: boolean) => void, delayMs = LOADING_HINT_DELAY_MS): () => void {
+export function watchFirstTiles(
+  layers: readonly TileLayer<XYZ>[],
+  onPending: (pending: boolean) => void,
+  delayMs = LOADING_HINT_DELAY_MS,
+): () => void {
   let done = false;
-  const sources = layers.filter((l) => !l.get('overlay')).map((l) => l.getSource()).filter((s): s is XYZ => s !== null);
+  const sources = layers
+    .filter((l) => !l.get('overlay'))
+    .map((l) => l.getSource())
+    .filter((s): s is XYZ => s !== null);
   const finish = (): void => {
     if (done) return;
     done = true;

@@ -6,7 +6,10 @@ import { Circle, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 
 /** SPEC §9: the selection style is yellow. */
-export const SELECTION_STYLE = new Style({ image: new Circle({ radius: 12, stroke: new Stroke({ color: '#ffd400', width: 4 }) }), zIndex: 1 });
+export const SELECTION_STYLE = new Style({
+  image: new Circle({ radius: 12, stroke: new Stroke({ color: '#ffd400', width: 4 }) }),
+  zIndex: 1,
+});
 
 /** SPEC §9: a new or saved feature flashes black. */
 export const FLASH_COLOR = '#000000';

@@ -8,10 +8,17 @@ import type OlMap from 'ol/Map.js';
 import type Polygon from 'ol/geom/Polygon.js';
 
 const DOT = new Style({
-  image: new Circle({ radius: 8, fill: new Fill({ color: '#1a73e8' }), stroke: new Stroke({ color: '#ffffff', width: 3 }) }),
+  image: new Circle({
+    radius: 8,
+    fill: new Fill({ color: '#1a73e8' }),
+    stroke: new Stroke({ color: '#ffffff', width: 3 }),
+  }),
   zIndex: 2,
 });
-const ACCURACY = new Style({ fill: new Fill({ color: 'rgba(26,115,232,0.12)' }), stroke: new Stroke({ color: 'rgba(26,115,232,0.5)', width: 1 }) });
+const ACCURACY = new Style({
+  fill: new Fill({ color: 'rgba(26,115,232,0.12)' }),
+  stroke: new Stroke({ color: 'rgba(26,115,232,0.5)', width: 1 }),
+});
 
 function headingStyle(heading: number): Style {
   return new Style({
@@ -46,8 +53,14 @@ export class LocationTracker {
   private hadFix = false;
 
   constructor(map: OlMap, cb: LocationCallbacks) {
-    this.layer = new VectorLayer({ source: new VectorSource({ features: [this.accuracy, this.position] }), zIndex: 20 });
-    this.geo = new Geolocation({ projection: map.getView().getProjection(), trackingOptions: { enableHighAccuracy: true } });
+    this.layer = new VectorLayer({
+      source: new VectorSource({ features: [this.accuracy, this.position] }),
+      zIndex: 20,
+    });
+    this.geo = new Geolocation({
+      projection: map.getView().getProjection(),
+      trackingOptions: { enableHighAccuracy: true },
+    });
     this.geo.on('change:position', () => {
       const c = this.geo.getPosition();
       if (!c) return;
@@ -59,7 +72,9 @@ export class LocationTracker {
       }
     });
     this.geo.on('change:heading', () => this.restyle());
-    this.geo.on('change:accuracyGeometry', () => this.accuracy.setGeometry(this.geo.getAccuracyGeometry() ?? undefined));
+    this.geo.on('change:accuracyGeometry', () =>
+      this.accuracy.setGeometry(this.geo.getAccuracyGeometry() ?? undefined),
+    );
     this.accuracy.setStyle(ACCURACY);
     this.geo.on('error', (e) => cb.onError((e as unknown as { code: number }).code ?? 0));
   }

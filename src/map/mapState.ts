@@ -5,7 +5,10 @@ import type { MapController } from './MapController.ts';
 export const mapController = signal<MapController | null>(null);
 
 /** Which base map is shown and whether the hillshade overlay is on. */
-export const baseMapChoice = signal<{ base: string; overlays: Record<string, boolean> }>({ base: 'ortho', overlays: {} });
+export const baseMapChoice = signal<{ base: string; overlays: Record<string, boolean> }>({
+  base: 'ortho',
+  overlays: {},
+});
 
 /** Whether live location tracking is on. */
 export const tracking = signal(false);

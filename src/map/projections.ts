@@ -9,10 +9,15 @@ export const NATIONAL_GRID = 'EPSG:3794';
  * SPEC §9: its extent, in the CRS's EPSG axis order, northing first: [minN, minE, maxN, maxE]
  * (Slovenia spans E ~373-623 km, N ~32-195 km).
  */
-export const NATIONAL_GRID_EXTENT_NE: readonly [number, number, number, number] = [32395.09, 373217.6, 194645.86, 622710.74];
+export const NATIONAL_GRID_EXTENT_NE: readonly [number, number, number, number] = [
+  32395.09, 373217.6, 194645.86, 622710.74,
+];
 /** The same extent as OpenLayers and proj4 order it: [minE, minN, maxE, maxN]. */
 export const NATIONAL_GRID_EXTENT: [number, number, number, number] = [
-  NATIONAL_GRID_EXTENT_NE[1], NATIONAL_GRID_EXTENT_NE[0], NATIONAL_GRID_EXTENT_NE[3], NATIONAL_GRID_EXTENT_NE[2],
+  NATIONAL_GRID_EXTENT_NE[1],
+  NATIONAL_GRID_EXTENT_NE[0],
+  NATIONAL_GRID_EXTENT_NE[3],
+  NATIONAL_GRID_EXTENT_NE[2],
 ];
 /** SPEC §9: the data projection. */
 export const DATA_PROJECTION = 'EPSG:3857';

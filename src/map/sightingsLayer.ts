@@ -15,7 +15,9 @@ import { THIN_ALL_LEVEL, thinLevelFor } from '../../domain/thinGrid.ts';
 import { toOlStyle } from './symbology.ts';
 
 /** The grey of styles nothing else matched. */
-const FALLBACK: SymbolStyle = { marker: { type: 'circle', radius: 6, fill: { color: '#848484' }, stroke: { color: '#ffffff', width: 2 } } };
+const FALLBACK: SymbolStyle = {
+  marker: { type: 'circle', radius: 6, fill: { color: '#848484' }, stroke: { color: '#ffffff', width: 2 } },
+};
 
 /**
  * How much larger than the viewport the layer's image is drawn: 1.25 = an eighth of the screen
@@ -34,7 +36,8 @@ export type SightingsLayer = VectorImageLayer<VectorSource<Feature<Point>>>;
 /** Builds the cached OpenLayers styles of a layer: one per rule, then the default. */
 export function layerStyles(layer: ProfileLayer): Style[] {
   const sym = layer.symbology;
-  const parts: SymbolStyle[] = sym.type === 'simple' ? [sym.style] : [...sym.rules.map((r) => r.style), sym.style ?? FALLBACK];
+  const parts: SymbolStyle[] =
+    sym.type === 'simple' ? [sym.style] : [...sym.rules.map((r) => r.style), sym.style ?? FALLBACK];
   return parts.map((p) => {
     try {
       return toOlStyle(p);
@@ -55,9 +58,17 @@ export function layerStyles(layer: ProfileLayer): Style[] {
 export function fastPointStyle(style: Style): Style {
   const image = style.getImage();
   if (
-    !(image instanceof RegularShape) || style.getRenderer() || style.getText() || style.getFill() || style.getStroke() ||
-    style.getGeometry() || image.getRotation() !== 0 || image.getOpacity() !== 1 || image.getRotateWithView() ||
-    image.getDisplacement().some((d) => d !== 0) || image.getDeclutterMode() !== undefined
+    !(image instanceof RegularShape) ||
+    style.getRenderer() ||
+    style.getText() ||
+    style.getFill() ||
+    style.getStroke() ||
+    style.getGeometry() ||
+    image.getRotation() !== 0 ||
+    image.getOpacity() !== 1 ||
+    image.getRotateWithView() ||
+    image.getDisplacement().some((d) => d !== 0) ||
+    image.getDeclutterMode() !== undefined
   ) {
     return style;
   }
@@ -66,9 +77,21 @@ export function fastPointStyle(style: Style): Style {
   if (!anchor || sx <= 0 || sy <= 0) return style;
   let ratio = NaN;
   let canvas: HTMLCanvasElement | OffscreenCanvas | ImageBitmap | null = null;
-  const draw = (ctx: CanvasRenderingContext2D, x: number, y: number, img: CanvasImageSource & { width: number; height: number }, r: number): void => {
+  const draw = (
+    ctx: CanvasRenderingContext2D,
+    x: number,
+    y: number,
+    img: CanvasImageSource & { width: number; height: number },
+    r: number,
+  ): void => {
     // As OpenLayers places images: the anchor on the pixel, snapped to whole pixels.
-    ctx.drawImage(img, Math.round(x - anchor[0]! * sx * r), Math.round(y - anchor[1]! * sy * r), img.width * sx, img.height * sy);
+    ctx.drawImage(
+      img,
+      Math.round(x - anchor[0]! * sx * r),
+      Math.round(y - anchor[1]! * sy * r),
+      img.width * sx,
+      img.height * sy,
+    );
   };
   return new Style({
     zIndex: style.getZIndex(),
@@ -79,9 +102,12 @@ export function fastPointStyle(style: Style): Style {
         const r = (ratio = state.pixelRatio);
         const c = (canvas = image.getImage(r));
         if (typeof createImageBitmap === 'function') {
-          void createImageBitmap(c).then((b) => {
-            if (ratio === r) canvas = b;
-          }, () => undefined);
+          void createImageBitmap(c).then(
+            (b) => {
+              if (ratio === r) canvas = b;
+            },
+            () => undefined,
+          );
         }
       }
       draw(state.context, x!, y!, canvas!, ratio);
@@ -244,7 +270,12 @@ const MAX_REACH_PX = 64;
  * lies within one cell (≤ 6 px) of a drawn point of the same style, so a click on a dot that
  * stands for several sightings lists all of them, as before the thinning.
  */
-export function hiddenSightingsAt(layer: SightingsLayer, coordinate: Coordinate, resolution: number, tolerancePx: number): Feature<Point>[] {
+export function hiddenSightingsAt(
+  layer: SightingsLayer,
+  coordinate: Coordinate,
+  resolution: number,
+  tolerancePx: number,
+): Feature<Point>[] {
   const level = thinLevelFor(resolution);
   const source = layer.getSource();
   const styleOf = styleOfLayer.get(layer);

@@ -43,7 +43,10 @@ export function squareStyles(markerStyles: readonly Style[]): Style[][] {
     const [r, g, b] = colourOf(s) ?? [132, 132, 132];
     return [
       new Style({ stroke: new Stroke({ color: [255, 255, 255, 0.6], width: 3.5 }) }),
-      new Style({ stroke: new Stroke({ color: [r!, g!, b!, 0.95], width: 1.5 }), fill: new Fill({ color: [r!, g!, b!, FILL_ALPHA] }) }),
+      new Style({
+        stroke: new Stroke({ color: [r!, g!, b!, 0.95], width: 1.5 }),
+        fill: new Fill({ color: [r!, g!, b!, FILL_ALPHA] }),
+      }),
     ];
   });
 }
@@ -87,8 +90,21 @@ export function setSquares(layer: SquaresLayer, batch: PointBatch): void {
       (found.get('ids') as number[]).push(batch.ids[i]!);
       continue;
     }
-    const f = new Feature(new Polygon([[[c[0]!, c[1]!], [c[2]!, c[3]!], [c[4]!, c[5]!], [c[6]!, c[7]!], [c[0]!, c[1]!]]]));
-    f.setProperties({ ids: [batch.ids[i]!], styleIndex: batch.styleIndex[i], width: Math.max(c[2]!, c[4]!) - Math.min(c[0]!, c[6]!) }, true);
+    const f = new Feature(
+      new Polygon([
+        [
+          [c[0]!, c[1]!],
+          [c[2]!, c[3]!],
+          [c[4]!, c[5]!],
+          [c[6]!, c[7]!],
+          [c[0]!, c[1]!],
+        ],
+      ]),
+    );
+    f.setProperties(
+      { ids: [batch.ids[i]!], styleIndex: batch.styleIndex[i], width: Math.max(c[2]!, c[4]!) - Math.min(c[0]!, c[6]!) },
+      true,
+    );
     byKey.set(key, f);
   }
   const source = layer.getSource()!;

@@ -47,7 +47,10 @@ function olStroke(s: StrokeStyle | undefined, isScaled: boolean, rf: number): St
   });
 }
 
-const SHAPES: Record<Exclude<MarkerStyle['type'], 'circle'>, { points: number; angle: number; radius2?: number; ratio?: number }> = {
+const SHAPES: Record<
+  Exclude<MarkerStyle['type'], 'circle'>,
+  { points: number; angle: number; radius2?: number; ratio?: number }
+> = {
   square: { points: 4, angle: Math.PI / 4 },
   rectangle: { points: 4, angle: Math.PI / 4, ratio: 0.6 },
   triangle: { points: 3, angle: 0 },

@@ -33,12 +33,17 @@ export function differingFields(mine: Feature, theirs: Feature): Row[] {
     { label: sl.records.date, mine: formatDateSl(a[COL.date]), theirs: formatDateSl(b[COL.date]) },
     { label: sl.records.count, mine: text(a[COL.count]), theirs: text(b[COL.count]) },
     { label: sl.records.habitat, mine: text(a[COL.habitat]), theirs: text(b[COL.habitat]) },
-    { label: sl.records.locationDescription, mine: text(a[COL.locationDescription]), theirs: text(b[COL.locationDescription]) },
+    {
+      label: sl.records.locationDescription,
+      mine: text(a[COL.locationDescription]),
+      theirs: text(b[COL.locationDescription]),
+    },
     { label: sl.records.comments, mine: text(a[COL.comments]), theirs: text(b[COL.comments]) },
     { label: sl.offline.status, mine: status(a[COL.status]), theirs: status(b[COL.status]) },
   ];
   const out = rows.filter((r) => r.mine !== r.theirs);
-  if (place(mine) !== place(theirs)) out.push({ label: sl.records.location, mine: sl.offline.placeMine, theirs: sl.offline.placeTheirs });
+  if (place(mine) !== place(theirs))
+    out.push({ label: sl.records.location, mine: sl.offline.placeMine, theirs: sl.offline.placeTheirs });
   return out;
 }
 

@@ -47,7 +47,11 @@ export function Conflicts() {
                     {sl.offline.discard}
                   </button>
                   {c.kind !== 'delete' && (
-                    <button type="button" className="button small primary" onClick={() => void saveChangeAsNew(c.changeId)}>
+                    <button
+                      type="button"
+                      className="button small primary"
+                      onClick={() => void saveChangeAsNew(c.changeId)}
+                    >
                       {sl.offline.saveAsNew}
                     </button>
                   )}

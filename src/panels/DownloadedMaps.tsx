@@ -46,7 +46,12 @@ export function DownloadedMaps() {
                   }}
                 />
               ) : (
-                <button type="button" className="map-item-name" title={sl.profile.showOnMap} onClick={() => mapController.value?.fit(x.extent, 'area')}>
+                <button
+                  type="button"
+                  className="map-item-name"
+                  title={sl.profile.showOnMap}
+                  onClick={() => mapController.value?.fit(x.extent, 'area')}
+                >
                   <strong>{x.name}</strong>
                   <span className="muted">{sl.profile.mapInfo(x.tiles, x.bytes / MB)}</span>
                 </button>
@@ -57,10 +62,14 @@ export function DownloadedMaps() {
           ))}
         </ul>
       )}
-      <button type="button" className="button primary" onClick={() => {
+      <button
+        type="button"
+        className="button primary"
+        onClick={() => {
           closePanels();
           navigate('/download');
-        }}>
+        }}
+      >
         <Download aria-hidden /> {sl.profile.downloadNew}
       </button>
       {deleting && (

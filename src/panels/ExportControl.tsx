@@ -54,8 +54,12 @@ export function ExportControl() {
 
   return (
     <div className="export-control" role="group" aria-labelledby="export-title">
-      <h3 id="export-title" className="field-label" style={{ margin: 0 }}>{sl.exportFinds.title}</h3>
-      <p className="field-hint" id="export-hint">{sl.exportFinds.hint}</p>
+      <h3 id="export-title" className="field-label" style={{ margin: 0 }}>
+        {sl.exportFinds.title}
+      </h3>
+      <p className="field-hint" id="export-hint">
+        {sl.exportFinds.hint}
+      </p>
       <div className="button-row">
         {(['geojson', 'csv'] as const).map((format) => (
           <button
@@ -66,13 +70,17 @@ export function ExportControl() {
             aria-describedby="export-hint"
             aria-busy={busy === format}
             aria-disabled={busy !== null}
-            onClick={() => { if (busy === null) void run(format); }}
+            onClick={() => {
+              if (busy === null) void run(format);
+            }}
           >
             <Download aria-hidden /> {format === 'geojson' ? sl.exportFinds.geojson : sl.exportFinds.csv}
           </button>
         ))}
       </div>
-      <p className="field-hint" role="status" aria-live="polite">{message}</p>
+      <p className="field-hint" role="status" aria-live="polite">
+        {message}
+      </p>
     </div>
   );
 }

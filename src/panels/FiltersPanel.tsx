@@ -55,7 +55,11 @@ export function FiltersPanel() {
           </button>
         )}
         <label className="check-row">
-          <input type="checkbox" checked={f.mineOnly} onChange={(e) => (layerFilter.value = { ...f, mineOnly: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={f.mineOnly}
+            onChange={(e) => (layerFilter.value = { ...f, mineOnly: e.target.checked })}
+          />
           {sl.filters.mineOnly}
         </label>
         <button type="button" className="button" onClick={resetFilter}>

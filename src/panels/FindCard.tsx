@@ -94,7 +94,11 @@ export function FindCard({ find, onEdit }: FindCardProps) {
         <dd className="species-cell">
           <span>{name}</span>
           {!isOther && Number.isFinite(speciesId) && (
-            <IconButton label={sl.shortInfo.speciesInfo(name)} onClick={() => showSpecies(speciesId)} icon={<Info aria-hidden />} />
+            <IconButton
+              label={sl.shortInfo.speciesInfo(name)}
+              onClick={() => showSpecies(speciesId)}
+              icon={<Info aria-hidden />}
+            />
           )}
         </dd>
         <dt>{sl.review.statusLabel}</dt>

@@ -33,7 +33,11 @@ export function MyFinds() {
   if (!loaded) return <div className="spinner" role="status" aria-label={sl.loading} />;
   if (loaded.length === 0) return <p className="muted">{sl.profile.noFinds}</p>;
   const list = orderFinds(
-    loaded.map((f) => ({ ...f, date: String(f.properties[COL.date] ?? ''), species: speciesName(catalogue.value, f.properties) })),
+    loaded.map((f) => ({
+      ...f,
+      date: String(f.properties[COL.date] ?? ''),
+      species: speciesName(catalogue.value, f.properties),
+    })),
     findOrder.value,
   );
   const notes = latestVerdictNotes(inbox.value.entries);
@@ -41,7 +45,11 @@ export function MyFinds() {
     <>
       <label className="field inline-field">
         <span className="field-label">{sl.profile.sortLabel}</span>
-        <select value={findOrder.value} onChange={(e) => (findOrder.value = e.target.value as FindOrder)} data-testid="my-finds-order">
+        <select
+          value={findOrder.value}
+          onChange={(e) => (findOrder.value = e.target.value as FindOrder)}
+          data-testid="my-finds-order"
+        >
           {FIND_ORDERS.map((o) => (
             <option key={o} value={o}>
               {sl.profile.sortOrders[o]}
@@ -50,26 +58,26 @@ export function MyFinds() {
         </select>
       </label>
       <ul className="find-list" data-testid="my-finds">
-      {list.map((f) => (
-        <li key={f.id} className="find-item">
-          <dl>
-            <dt>{sl.profile.species}</dt>
-            <dd>{f.species}</dd>
-            <dt>{sl.profile.date}</dt>
-            <dd>{formatDateSl(f.properties[COL.date])}</dd>
-            <dt>{sl.review.statusLabel}</dt>
-            <dd>
-              <StatusChip value={f.properties[COL.status]} />
-            </dd>
-            <VerdictNote status={statusOf(f.properties[COL.status])} note={notes.get(f.id)} />
-          </dl>
-          <IconButton
-            label={sl.profile.zoomTo}
-            onClick={() => mapController.value?.fit([f.coord[0], f.coord[1], f.coord[0], f.coord[1]], 'feature')}
-            icon={<ZoomIn aria-hidden />}
-          />
-        </li>
-      ))}
+        {list.map((f) => (
+          <li key={f.id} className="find-item">
+            <dl>
+              <dt>{sl.profile.species}</dt>
+              <dd>{f.species}</dd>
+              <dt>{sl.profile.date}</dt>
+              <dd>{formatDateSl(f.properties[COL.date])}</dd>
+              <dt>{sl.review.statusLabel}</dt>
+              <dd>
+                <StatusChip value={f.properties[COL.status]} />
+              </dd>
+              <VerdictNote status={statusOf(f.properties[COL.status])} note={notes.get(f.id)} />
+            </dl>
+            <IconButton
+              label={sl.profile.zoomTo}
+              onClick={() => mapController.value?.fit([f.coord[0], f.coord[1], f.coord[0], f.coord[1]], 'feature')}
+              icon={<ZoomIn aria-hidden />}
+            />
+          </li>
+        ))}
       </ul>
     </>
   );

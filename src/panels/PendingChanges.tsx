@@ -58,7 +58,8 @@ export function PendingChanges() {
   }, [waiting, s.running]);
   const list = pendingChanges.value;
   if (waiting === 0 || list.length === 0) return null;
-  const name = (c: PendingChangeInfo): string => `${sl.offline.kindNames[c.kind]}: ${c.feature ? speciesName(catalogue.value, c.feature.properties) : `#${c.featureId}`}`;
+  const name = (c: PendingChangeInfo): string =>
+    `${sl.offline.kindNames[c.kind]}: ${c.feature ? speciesName(catalogue.value, c.feature.properties) : `#${c.featureId}`}`;
   return (
     <section className="pending-changes" aria-labelledby="pending-title" data-testid="pending-changes">
       <h3 id="pending-title">{sl.offline.pendingTitle}</h3>
@@ -77,12 +78,22 @@ export function PendingChanges() {
               <p className={`state-chip state-${c.state}`}>{stateLabel(c)}</p>
             </div>
             <div className="button-row">
-              <button type="button" className="button small" disabled={!online.value || s.running} onClick={() => void syncNow()}>
+              <button
+                type="button"
+                className="button small"
+                disabled={!online.value || s.running}
+                onClick={() => void syncNow()}
+              >
                 <RefreshCw aria-hidden /> {sl.offline.retry}
               </button>
               {/* An edit of a find whose create is still waiting goes with the create (discard that one). */}
               {c.discardable && (
-                <button type="button" className="button small" disabled={c.state === 'uploading'} onClick={() => setAsking(c)}>
+                <button
+                  type="button"
+                  className="button small"
+                  disabled={c.state === 'uploading'}
+                  onClick={() => setAsking(c)}
+                >
                   <Trash2 aria-hidden /> {sl.offline.discard}
                 </button>
               )}

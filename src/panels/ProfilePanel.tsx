@@ -30,7 +30,14 @@ export function ProfilePanel() {
         role="tablist"
         className="tabs"
         aria-label={sl.profile.title}
-        onKeyDown={(e) => onTabListKey(e, tabs.findIndex((t) => t.id === tab), tabs.length, (i) => setTab(tabs[i]!.id))}
+        onKeyDown={(e) =>
+          onTabListKey(
+            e,
+            tabs.findIndex((t) => t.id === tab),
+            tabs.length,
+            (i) => setTab(tabs[i]!.id),
+          )
+        }
       >
         {tabs.map((t) => (
           <button

@@ -33,7 +33,10 @@ export function ShortInfoPanel({ onEdit }: ShortInfoPanelProps) {
       </p>
       <p className="coords secondary" data-testid="coords-gps">
         <span title={sl.shortInfo.wgs84Hint}>
-          {sl.shortInfo.wgs84} <strong>{lat!.toFixed(5)}° N, {lon!.toFixed(5)}° E</strong>
+          {sl.shortInfo.wgs84}{' '}
+          <strong>
+            {lat!.toFixed(5)}° N, {lon!.toFixed(5)}° E
+          </strong>
         </span>
         {mgrs && (
           <span title={sl.shortInfo.mgrsHint}>

@@ -18,10 +18,23 @@ export function SpeciesCard({ species: s, color, highlighted }: SpeciesCardProps
   useSignals();
   const cfg = appConfig.value;
   const main = speciesImageUrls(s.image, cfg);
-  const images = [s.image, ...s.infoImages].map((src, i) => ({ src: speciesImageUrls(src, cfg).full, alt: sl.species.imageOf(s.name, i + 1) }));
+  const images = [s.image, ...s.infoImages].map((src, i) => ({
+    src: speciesImageUrls(src, cfg).full,
+    alt: sl.species.imageOf(s.name, i + 1),
+  }));
   return (
-    <article className={`species-card${highlighted ? ' highlighted' : ''}`} id={`species-${s.id}`} style={{ borderTopColor: color }}>
-      <button type="button" className="species-image" onClick={() => openGallery(images, 0)} aria-label={`${sl.species.gallery}: ${s.name}`} title={sl.species.gallery}>
+    <article
+      className={`species-card${highlighted ? ' highlighted' : ''}`}
+      id={`species-${s.id}`}
+      style={{ borderTopColor: color }}
+    >
+      <button
+        type="button"
+        className="species-image"
+        onClick={() => openGallery(images, 0)}
+        aria-label={`${sl.species.gallery}: ${s.name}`}
+        title={sl.species.gallery}
+      >
         <img src={main.thumb} alt={s.name} width={320} height={240} onError={(e) => fallBack(e.currentTarget, main)} />
       </button>
       <div className="species-text">
@@ -38,7 +51,13 @@ export function SpeciesCard({ species: s, color, highlighted }: SpeciesCardProps
             </button>
           )}
           {s.link && (
-            <a className="button small" href={s.link} target="_blank" rel="noopener noreferrer" title={sl.species.readMoreHint}>
+            <a
+              className="button small"
+              href={s.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={sl.species.readMoreHint}
+            >
               {sl.species.readMore} <ExternalLink aria-hidden />
             </a>
           )}

@@ -13,11 +13,13 @@ export function SpeciesInfoPanel() {
   useSignals();
   const cat = catalogue.value;
   const selected = selectedSpeciesId.value;
-  const initialGroup = cat?.groups.find((g) => g.species.some((s) => s.id === selected))?.id ?? cat?.groups[0]?.id ?? null;
+  const initialGroup =
+    cat?.groups.find((g) => g.species.some((s) => s.id === selected))?.id ?? cat?.groups[0]?.id ?? null;
   const [groupId, setGroupId] = useState<number | null>(initialGroup);
   useEffect(() => {
     setGroupId(initialGroup);
-    if (selected !== null) requestAnimationFrame(() => document.getElementById(`species-${selected}`)?.scrollIntoView({ block: 'start' }));
+    if (selected !== null)
+      requestAnimationFrame(() => document.getElementById(`species-${selected}`)?.scrollIntoView({ block: 'start' }));
   }, [selected, initialGroup]);
   if (!cat) return null;
   const group = cat.groups.find((g) => g.id === groupId) ?? cat.groups[0];
@@ -27,7 +29,14 @@ export function SpeciesInfoPanel() {
         className="group-tabs"
         role="tablist"
         aria-label={sl.species.title}
-        onKeyDown={(e) => onTabListKey(e, cat.groups.findIndex((g) => g.id === group?.id), cat.groups.length, (i) => setGroupId(cat.groups[i]!.id))}
+        onKeyDown={(e) =>
+          onTabListKey(
+            e,
+            cat.groups.findIndex((g) => g.id === group?.id),
+            cat.groups.length,
+            (i) => setGroupId(cat.groups[i]!.id),
+          )
+        }
       >
         {cat.groups.map((g) => (
           <button

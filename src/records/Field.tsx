@@ -7,7 +7,12 @@ export interface FieldProps {
   error?: string;
   hint?: string;
   required?: boolean;
-  children: (aria: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; required?: boolean }) => ReactNode;
+  children: (aria: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby'?: string;
+    required?: boolean;
+  }) => ReactNode;
 }
 
 /** A labelled form field with its hint and its error beside it. */
@@ -17,7 +22,12 @@ export function Field({ id, label, error, hint, required, children }: FieldProps
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {required && <span aria-hidden className="required-mark"> *</span>}
+        {required && (
+          <span aria-hidden className="required-mark">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children({ id, 'aria-invalid': !!error, 'aria-describedby': described, required })}
       {hint && (

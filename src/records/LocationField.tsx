@@ -22,7 +22,10 @@ export function LocationField() {
     <div className={`field location-field${error ? ' has-error' : ''}`} role="group" aria-labelledby="location-label">
       <span className="field-label" id="location-label">
         {sl.records.location}
-        <span aria-hidden className="required-mark"> *</span>
+        <span aria-hidden className="required-mark">
+          {' '}
+          *
+        </span>
       </span>
       <p className="location-value" data-testid="form-location">
         {en ? (
@@ -35,7 +38,12 @@ export function LocationField() {
       </p>
       {f.coordSource === 'photo' && <p className="field-hint">{sl.records.locationFromPhotoSet}</p>}
       <div className="button-row">
-        <button type="button" className="button" aria-pressed={pickingLocation.value} onClick={() => (pickingLocation.value = !pickingLocation.value)}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={pickingLocation.value}
+          onClick={() => (pickingLocation.value = !pickingLocation.value)}
+        >
           <MapPin aria-hidden /> {sl.records.locationPick}
         </button>
         <button

@@ -20,7 +20,9 @@ export function PhotoField() {
       <span className="field-label" id="photo-label">
         {sl.records.photo}
       </span>
-      {preview && <img className="photo-preview" src={preview} alt={f.photo ? f.photo.file.name : sl.records.photoCurrent} />}
+      {preview && (
+        <img className="photo-preview" src={preview} alt={f.photo ? f.photo.file.name : sl.records.photoCurrent} />
+      )}
       <input
         ref={input}
         id="record-photo"
@@ -47,11 +49,16 @@ export function PhotoField() {
       <p id="photo-hint" className="field-hint">
         {reading ? sl.records.photoReading : sl.records.photoHint}
       </p>
-      {f.photo && !f.photo.gpsCoord && <p className="field-hint">{f.coord ? sl.records.photoNoGpsKeep : sl.records.photoNoGps}</p>}
+      {f.photo && !f.photo.gpsCoord && (
+        <p className="field-hint">{f.coord ? sl.records.photoNoGpsKeep : sl.records.photoNoGps}</p>
+      )}
       {f.photoQuestion && (
         <div className="photo-question" role="group" aria-labelledby="photo-question-text">
           <p id="photo-question-text" role="status">
-            {sl.records.photoDiffers(Boolean(f.photoQuestion.gpsCoord), f.photoQuestion.takenOn ? formatDateSl(f.photoQuestion.takenOn) : null)}
+            {sl.records.photoDiffers(
+              Boolean(f.photoQuestion.gpsCoord),
+              f.photoQuestion.takenOn ? formatDateSl(f.photoQuestion.takenOn) : null,
+            )}
           </p>
           <div className="photo-question-actions">
             <button type="button" className="button" onClick={() => answerPhotoQuestion(true)}>

@@ -68,7 +68,12 @@ export function RecordForm() {
     <aside className={`panel record-panel${pickingLocation.value ? ' collapsed' : ''}`} aria-labelledby="record-title">
       <header className="panel-header">
         <h2 id="record-title">{title}</h2>
-        <IconButton label={sl.records.cancel} onClick={requestClose} icon={<X aria-hidden />} disabled={f.stage !== null} />
+        <IconButton
+          label={sl.records.cancel}
+          onClick={requestClose}
+          icon={<X aria-hidden />}
+          disabled={f.stage !== null}
+        />
       </header>
       <form
         className="panel-body form-stack"
@@ -80,10 +85,19 @@ export function RecordForm() {
         }}
       >
         {f.loading && <div className="spinner" role="status" aria-label={sl.loading} />}
-        {f.mode === 'edit' && f.id !== null && !f.loading && <ReviewQuestion recordId={f.id} status={f.values[String(COL.status)]} />}
+        {f.mode === 'edit' && f.id !== null && !f.loading && (
+          <ReviewQuestion recordId={f.id} status={f.values[String(COL.status)]} />
+        )}
         <Field id="f-group" label={sl.records.group} error={err(COL.group)} required>
           {(a) => (
-            <select {...a} value={v(COL.group)} onChange={(e) => { setField(COL.group, e.target.value); setField(COL.species, ''); }}>
+            <select
+              {...a}
+              value={v(COL.group)}
+              onChange={(e) => {
+                setField(COL.group, e.target.value);
+                setField(COL.species, '');
+              }}
+            >
               <option value="">{sl.select.placeholder}</option>
               {(catalogue.value?.groups ?? []).map((g) => (
                 <option key={g.id} value={String(g.id)}>
@@ -93,9 +107,20 @@ export function RecordForm() {
             </select>
           )}
         </Field>
-        <Field id="f-species" label={sl.records.species} error={err(COL.species)} required hint={group ? undefined : sl.records.speciesFirstGroup}>
+        <Field
+          id="f-species"
+          label={sl.records.species}
+          error={err(COL.species)}
+          required
+          hint={group ? undefined : sl.records.speciesFirstGroup}
+        >
           {(a) => (
-            <select {...a} value={v(COL.species)} disabled={!group} onChange={(e) => setField(COL.species, e.target.value)}>
+            <select
+              {...a}
+              value={v(COL.species)}
+              disabled={!group}
+              onChange={(e) => setField(COL.species, e.target.value)}
+            >
               <option value="">{sl.select.placeholder}</option>
               {speciesOpts.map((s) => (
                 <option key={s.key} value={String(s.key)}>
@@ -108,11 +133,29 @@ export function RecordForm() {
         <PhotoField />
         <LocationField />
         <Field id="f-date" label={sl.records.date} error={err(COL.date)} required>
-          {(a) => <input {...a} type="date" max={todayIso()} value={v(COL.date).slice(0, 10)} onChange={(e) => setField(COL.date, e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              type="date"
+              max={todayIso()}
+              value={v(COL.date).slice(0, 10)}
+              onChange={(e) => setField(COL.date, e.target.value)}
+            />
+          )}
         </Field>
         <div className="field-row">
           <Field id="f-count" label={sl.records.count} error={err(COL.count)}>
-            {(a) => <input {...a} type="number" inputMode="numeric" min={1} step={1} value={v(COL.count)} onChange={(e) => setField(COL.count, e.target.value)} />}
+            {(a) => (
+              <input
+                {...a}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={v(COL.count)}
+                onChange={(e) => setField(COL.count, e.target.value)}
+              />
+            )}
           </Field>
           <Field id="f-unit" label={sl.records.unit}>
             {(a) => (
@@ -133,20 +176,48 @@ export function RecordForm() {
         </Field>
         <Field id="f-accuracy" label={sl.records.accuracy}>
           {(a) => (
-            <select {...a} value={v(COL.locationAccuracy)} onChange={(e) => setField(COL.locationAccuracy, e.target.value)}>
+            <select
+              {...a}
+              value={v(COL.locationAccuracy)}
+              onChange={(e) => setField(COL.locationAccuracy, e.target.value)}
+            >
               <option value="">{sl.select.placeholder}</option>
               {options(opts?.accuracies)}
             </select>
           )}
         </Field>
         <Field id="f-habitat" label={sl.records.habitat} hint={sl.records.habitatHint}>
-          {(a) => <input {...a} type="text" maxLength={500} value={v(COL.habitat)} onChange={(e) => setField(COL.habitat, e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              maxLength={500}
+              value={v(COL.habitat)}
+              onChange={(e) => setField(COL.habitat, e.target.value)}
+            />
+          )}
         </Field>
         <Field id="f-where" label={sl.records.locationDescription} hint={sl.records.locationDescriptionHint}>
-          {(a) => <input {...a} type="text" maxLength={500} value={v(COL.locationDescription)} onChange={(e) => setField(COL.locationDescription, e.target.value)} />}
+          {(a) => (
+            <input
+              {...a}
+              type="text"
+              maxLength={500}
+              value={v(COL.locationDescription)}
+              onChange={(e) => setField(COL.locationDescription, e.target.value)}
+            />
+          )}
         </Field>
         <Field id="f-comments" label={sl.records.comments}>
-          {(a) => <textarea {...a} rows={3} maxLength={4000} value={v(COL.comments)} onChange={(e) => setField(COL.comments, e.target.value)} />}
+          {(a) => (
+            <textarea
+              {...a}
+              rows={3}
+              maxLength={4000}
+              value={v(COL.comments)}
+              onChange={(e) => setField(COL.comments, e.target.value)}
+            />
+          )}
         </Field>
         {stageText && (
           <p className="save-status" role="status">

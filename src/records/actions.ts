@@ -4,7 +4,15 @@ import { sl } from '../i18n/sl.ts';
 import { effect } from '@preact/signals-react';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
-import { formSnapshot, patchForm, pickingLocation, recordForm, setField, setLocation, type RecordFormState } from '../state/recordForm.ts';
+import {
+  formSnapshot,
+  patchForm,
+  pickingLocation,
+  recordForm,
+  setField,
+  setLocation,
+  type RecordFormState,
+} from '../state/recordForm.ts';
 import { findPhotoUrl } from '../state/shortInfo.ts';
 import { COL } from '../../domain/columns.ts';
 import { insideSlovenia } from './location.ts';
@@ -20,8 +28,18 @@ export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 function emptyForm(): RecordFormState {
   const values = { [COL.date]: todayIso(), [COL.count]: '1' };
   return {
-    mode: 'create', id: null, values, coord: null, coordSource: null,
-    photo: null, existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: crypto.randomUUID(), loading: false, photoQuestion: null,
+    mode: 'create',
+    id: null,
+    values,
+    coord: null,
+    coordSource: null,
+    photo: null,
+    existingPhotoUrl: null,
+    errors: {},
+    stage: null,
+    idempotencyKey: crypto.randomUUID(),
+    loading: false,
+    photoQuestion: null,
     pristine: formSnapshot({ values, coord: null }),
   };
 }
@@ -46,7 +64,15 @@ export async function openEditRecord(id: number): Promise<void> {
     const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
     const photoUrl = r.attachments.length ? await findPhotoUrl(id, true).catch(() => null) : null;
     const coord: [number, number] | null = c ? [c[0]!, c[1]!] : null;
-    patchForm({ values, coord, coordSource: c ? 'stored' : null, existingPhotoUrl: photoUrl, loading: false, pristine: formSnapshot({ values, coord }), baseVersion: r.version });
+    patchForm({
+      values,
+      coord,
+      coordSource: c ? 'stored' : null,
+      existingPhotoUrl: photoUrl,
+      loading: false,
+      pristine: formSnapshot({ values, coord }),
+      baseVersion: r.version,
+    });
   } catch (e) {
     console.error(e);
     recordForm.value = null;
@@ -87,7 +113,11 @@ export async function pickPhoto(file: File): Promise<boolean> {
   delete errors.photo;
   const facts = { gpsCoord: info.gpsCoord, takenOn: info.takenOn };
   const { apply, ask } = photoTakeover({ ...f, date: f.values[COL.date] ?? '' }, facts, todayIso());
-  patchForm({ photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, ...facts }, errors, photoQuestion: ask });
+  patchForm({
+    photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, ...facts },
+    errors,
+    photoQuestion: ask,
+  });
   takePhotoFacts(apply);
   return true;
 }
@@ -137,7 +167,15 @@ export async function submitForm(): Promise<void> {
   patchForm({ stage: 'saving', errors: {} });
   try {
     const result = await core.saveRecord(
-      { id: f.id, values: f.values, coord: f.coord!, photo: f.photo?.file ?? null, photoName: f.photo?.file.name ?? null, idempotencyKey: f.idempotencyKey, baseVersion: f.baseVersion },
+      {
+        id: f.id,
+        values: f.values,
+        coord: f.coord!,
+        photo: f.photo?.file ?? null,
+        photoName: f.photo?.file.name ?? null,
+        idempotencyKey: f.idempotencyKey,
+        baseVersion: f.baseVersion,
+      },
       proxy((stage) => patchForm({ stage })),
     );
     flashRequest.value = [f.coord![0], f.coord![1]];
@@ -151,7 +189,10 @@ export async function submitForm(): Promise<void> {
     // SPEC §8: storage ran out — the Slovenian alert; the form keeps what was typed.
     if (e instanceof Error && e.name === 'QuotaExceededError') quotaAlert.value = true;
     const hint = failureHint(e);
-    notify('error', `${f.mode === 'create' ? sl.records.createFailed : sl.records.updateFailed}${hint ? `. ${hint}` : ''}`);
+    notify(
+      'error',
+      `${f.mode === 'create' ? sl.records.createFailed : sl.records.updateFailed}${hint ? `. ${hint}` : ''}`,
+    );
   }
 }
 

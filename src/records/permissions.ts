@@ -9,5 +9,9 @@ import { isEditableStatus } from '../../domain/statuses.ts';
 export function canEdit(props: Properties, userEmail: string | null | undefined): boolean {
   if (!userEmail) return false;
   const creator = props[COL.createdByEmail];
-  return isEditableStatus(props[COL.status]) && typeof creator === 'string' && creator.toLowerCase() === userEmail.toLowerCase();
+  return (
+    isEditableStatus(props[COL.status]) &&
+    typeof creator === 'string' &&
+    creator.toLowerCase() === userEmail.toLowerCase()
+  );
 }

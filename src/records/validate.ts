@@ -20,7 +20,11 @@ export function todayIso(now = new Date()): string {
  * required; the date required and not in the future; the count a positive whole number.
  * `insideSlovenia` tells whether the location is inside the country.
  */
-export function validateForm(f: FormState, insideSlovenia: (c: [number, number]) => boolean, today = todayIso()): FormErrors {
+export function validateForm(
+  f: FormState,
+  insideSlovenia: (c: [number, number]) => boolean,
+  today = todayIso(),
+): FormErrors {
   const e: FormErrors = {};
   const v = (id: number): string => (f.values[String(id)] ?? '').trim();
   if (!v(COL.group)) e[COL.group] = sl.records.errGroup;

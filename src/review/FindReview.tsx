@@ -32,7 +32,10 @@ export interface FindReviewProps {
 export function FindReview({ recordId, properties, onRecord, command = null }: FindReviewProps) {
   useSignals();
   const email = session.value?.email?.toLowerCase() ?? null;
-  const creator = typeof properties[COL.createdByEmail] === 'string' ? (properties[COL.createdByEmail] as string).toLowerCase() : null;
+  const creator =
+    typeof properties[COL.createdByEmail] === 'string'
+      ? (properties[COL.createdByEmail] as string).toLowerCase()
+      : null;
   const own = email !== null && creator === email;
   const reviews = !own && reviewsGroup(reviewScope.value, properties[COL.group]);
   const [version, setVersion] = useState<number | undefined>(undefined);
@@ -48,7 +51,8 @@ export function FindReview({ recordId, properties, onRecord, command = null }: F
     }
     if (!online.value || recordId < 0) return;
     const asked = recordId;
-    core.getRecord(asked)
+    core
+      .getRecord(asked)
       .then((r) => {
         if (shown.current !== asked) return;
         setVersion(r.version);
@@ -61,12 +65,18 @@ export function FindReview({ recordId, properties, onRecord, command = null }: F
     if (reviews) refresh();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per record
   }, [recordId, reviews]);
-  useEffect(() => () => {
-    shown.current = -1;
-  }, []);
+  useEffect(
+    () => () => {
+      shown.current = -1;
+    },
+    [],
+  );
   if (!own && !reviews) return null;
   const status = statusOf(properties[COL.status]);
-  const note = history.kind === 'ok' && (status === STATUS_REJECTED || status === STATUS_NEEDS_INFO) ? verdictNote(history.entries) : null;
+  const note =
+    history.kind === 'ok' && (status === STATUS_REJECTED || status === STATUS_NEEDS_INFO)
+      ? verdictNote(history.entries)
+      : null;
   return (
     <div className="find-review">
       {note && (
@@ -74,7 +84,15 @@ export function FindReview({ recordId, properties, onRecord, command = null }: F
           <strong>{status === STATUS_REJECTED ? sl.review.reason : sl.review.question}:</strong> {note}
         </div>
       )}
-      {reviews && <ReviewActions recordId={recordId} properties={properties} version={version} onChanged={refresh} command={command} />}
+      {reviews && (
+        <ReviewActions
+          recordId={recordId}
+          properties={properties}
+          version={version}
+          onChanged={refresh}
+          command={command}
+        />
+      )}
       <HistoryList recordId={recordId} state={history} onAdded={append} />
     </div>
   );

@@ -22,14 +22,23 @@ function changeLines(e: HistoryEntry): string[] {
   }
   const species = e.changes[COL.species];
   if (species) {
-    const name = (id: unknown): string => speciesName(catalogue.value, { [COL.species]: id as number }) || String(id ?? '');
+    const name = (id: unknown): string =>
+      speciesName(catalogue.value, { [COL.species]: id as number }) || String(id ?? '');
     out.push(sl.review.speciesChange(name(species[0]), name(species[1])));
   }
   return out;
 }
 
 /** 'Zgodovina': every change, verdict and comment of a record, oldest first, and a box for a new comment. */
-export function HistoryList({ recordId, state, onAdded }: { recordId: number; state: HistoryState; onAdded: (e: HistoryEntry) => void }) {
+export function HistoryList({
+  recordId,
+  state,
+  onAdded,
+}: {
+  recordId: number;
+  state: HistoryState;
+  onAdded: (e: HistoryEntry) => void;
+}) {
   useSignals();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -58,27 +67,46 @@ export function HistoryList({ recordId, state, onAdded }: { recordId: number; st
       {state.kind === 'loading' && <div className="spinner small" role="status" aria-label={sl.loading} />}
       {state.kind === 'offline' && <p className="muted">{sl.review.historyOffline}</p>}
       {state.kind === 'error' && <p className="muted">{sl.review.historyError}</p>}
-      {state.kind === 'ok' && (state.entries.length === 0 ? <p className="muted">{sl.review.historyEmpty}</p> : (
-        <ol className="history-list">
-          {state.entries.map((e) => (
-            <li key={e.id} className={`history-entry kind-${e.kind}`}>
-              <div className="history-head">
-                <strong>{sl.review.kinds[e.kind] ?? e.kind}</strong>
-                <span className="muted">{sl.review.byWhom(e.actor ?? sl.review.unknownActor, formatDateTimeSl(e.at))}</span>
-              </div>
-              {changeLines(e).map((l) => <div key={l}>{l}</div>)}
-              {e.comment && <blockquote className="history-comment">{e.comment}</blockquote>}
-            </li>
-          ))}
-        </ol>
-      ))}
+      {state.kind === 'ok' &&
+        (state.entries.length === 0 ? (
+          <p className="muted">{sl.review.historyEmpty}</p>
+        ) : (
+          <ol className="history-list">
+            {state.entries.map((e) => (
+              <li key={e.id} className={`history-entry kind-${e.kind}`}>
+                <div className="history-head">
+                  <strong>{sl.review.kinds[e.kind] ?? e.kind}</strong>
+                  <span className="muted">
+                    {sl.review.byWhom(e.actor ?? sl.review.unknownActor, formatDateTimeSl(e.at))}
+                  </span>
+                </div>
+                {changeLines(e).map((l) => (
+                  <div key={l}>{l}</div>
+                ))}
+                {e.comment && <blockquote className="history-comment">{e.comment}</blockquote>}
+              </li>
+            ))}
+          </ol>
+        ))}
       {state.kind === 'ok' && (
         <div className="comment-form">
           <label className="field" htmlFor={inputId}>
             <span className="field-label">{sl.review.commentLabel}</span>
-            <textarea id={inputId} rows={2} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} />
+            <textarea
+              id={inputId}
+              rows={2}
+              maxLength={2000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+            />
           </label>
-          {error && <p className="field-error" id={`${inputId}-error`}>{error}</p>}
+          {error && (
+            <p className="field-error" id={`${inputId}-error`}>
+              {error}
+            </p>
+          )}
           <button type="button" className="button small" disabled={busy} onClick={() => void send()}>
             {sl.review.commentSend}
           </button>

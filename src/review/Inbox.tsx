@@ -29,7 +29,9 @@ function headline(e: HistoryEntry): string {
 export function Inbox() {
   useSignals();
   useEffect(() => {
-    void loadReviewState().catch(() => undefined).finally(() => void markInboxSeen());
+    void loadReviewState()
+      .catch(() => undefined)
+      .finally(() => void markInboxSeen());
     // The finds' species names come from 'Moje najdbe'.
     if (!myFinds.value) void loadMyFinds().catch(() => undefined);
   }, []);

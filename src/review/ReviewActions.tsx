@@ -94,7 +94,14 @@ export function ReviewActions({ recordId, properties, version, onChanged, comman
     <div className="review-actions" data-testid="review-actions">
       <div className="button-row">
         {[...allowed.keys()].map((s) => (
-          <button key={s} type="button" className={`button small verdict-${s}${s === STATUS_CONFIRMED ? ' primary' : ''}`} disabled={busy} aria-pressed={pending === s} onClick={() => choose(s)}>
+          <button
+            key={s}
+            type="button"
+            className={`button small verdict-${s}${s === STATUS_CONFIRMED ? ' primary' : ''}`}
+            disabled={busy}
+            aria-pressed={pending === s}
+            onClick={() => choose(s)}
+          >
             {VERDICT_LABEL[s]}
           </button>
         ))}
@@ -113,12 +120,29 @@ export function ReviewActions({ recordId, properties, version, onChanged, comman
         >
           <label className="field" htmlFor={noteId}>
             <span className="field-label">{NOTE_LABEL[need]}</span>
-            <textarea id={noteId} rows={3} maxLength={2000} autoFocus value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={noteError || undefined} aria-describedby={noteError ? `${noteId}-error` : undefined} />
+            <textarea
+              id={noteId}
+              rows={3}
+              maxLength={2000}
+              autoFocus
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              aria-invalid={noteError || undefined}
+              aria-describedby={noteError ? `${noteId}-error` : undefined}
+            />
           </label>
-          {noteError && <p className="field-error" id={`${noteId}-error`}>{sl.review.noteRequired}</p>}
+          {noteError && (
+            <p className="field-error" id={`${noteId}-error`}>
+              {sl.review.noteRequired}
+            </p>
+          )}
           <div className="button-row">
-            <button type="button" className="button small" onClick={() => setPending(null)}>{sl.review.cancel}</button>
-            <button type="submit" className="button small primary" disabled={busy}>{sl.review.send}</button>
+            <button type="button" className="button small" onClick={() => setPending(null)}>
+              {sl.review.cancel}
+            </button>
+            <button type="submit" className="button small primary" disabled={busy}>
+              {sl.review.send}
+            </button>
           </div>
         </form>
       )}
@@ -130,14 +154,23 @@ export function ReviewActions({ recordId, properties, version, onChanged, comman
               <option value="">—</option>
               {groups.map((g) => (
                 <optgroup key={g.id} label={g.name}>
-                  {[...g.species, g.other].filter((x) => x.id !== Number(properties[COL.species])).map((x) => (
-                    <option key={x.id} value={x.id}>{x.name}</option>
-                  ))}
+                  {[...g.species, g.other]
+                    .filter((x) => x.id !== Number(properties[COL.species]))
+                    .map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {x.name}
+                      </option>
+                    ))}
                 </optgroup>
               ))}
             </select>
           </label>
-          <button type="button" className="button small" disabled={busy || !species} onClick={() => void send({ species: Number(species) }, sl.review.speciesDone)}>
+          <button
+            type="button"
+            className="button small"
+            disabled={busy || !species}
+            onClick={() => void send({ species: Number(species) }, sl.review.speciesDone)}
+          >
             {sl.review.correctSpecies}
           </button>
         </div>

@@ -12,7 +12,16 @@ import { StatusChip } from './StatusChip.tsx';
 import { FindReview } from './FindReview.tsx';
 
 /** The reporter's fields a reviewer reads, in this order (names from the project's columns). */
-const FIELDS = [COL.count, COL.unit, COL.findingType, COL.habitat, COL.locationDescription, COL.locationAccuracy, COL.comments, COL.finder];
+const FIELDS = [
+  COL.count,
+  COL.unit,
+  COL.findingType,
+  COL.habitat,
+  COL.locationDescription,
+  COL.locationAccuracy,
+  COL.comments,
+  COL.finder,
+];
 
 /** Props of ReviewDetail. */
 export interface ReviewDetailProps {
@@ -33,11 +42,17 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
     let url: string | null = null;
     setPhoto('loading');
     setFull(properties);
-    core.getPhoto(id, false).then((b) => {
-      url = b ? URL.createObjectURL(b) : null;
-      if (live) setPhoto(url);
-    }).catch(() => live && setPhoto(null));
-    core.getRecord(id).then((r) => live && setFull(r.properties)).catch(() => undefined);
+    core
+      .getPhoto(id, false)
+      .then((b) => {
+        url = b ? URL.createObjectURL(b) : null;
+        if (live) setPhoto(url);
+      })
+      .catch(() => live && setPhoto(null));
+    core
+      .getRecord(id)
+      .then((r) => live && setFull(r.properties))
+      .catch(() => undefined);
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
@@ -58,7 +73,13 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
         {photo === 'loading' ? (
           <div className="spinner" role="status" aria-label={sl.loading} />
         ) : photo ? (
-          <button type="button" className="thumb-button" aria-label={sl.shortInfo.openPhoto} title={sl.shortInfo.openPhoto} onClick={() => openGallery([{ src: photo, alt: name }])}>
+          <button
+            type="button"
+            className="thumb-button"
+            aria-label={sl.shortInfo.openPhoto}
+            title={sl.shortInfo.openPhoto}
+            onClick={() => openGallery([{ src: photo, alt: name }])}
+          >
             <img src={photo} alt={name} />
           </button>
         ) : (
@@ -87,7 +108,16 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
           </Fragment>
         ))}
       </dl>
-      <FindReview key={id} recordId={id} properties={full} command={command} onRecord={(p) => { setFull(p); onChanged(p); }} />
+      <FindReview
+        key={id}
+        recordId={id}
+        properties={full}
+        command={command}
+        onRecord={(p) => {
+          setFull(p);
+          onChanged(p);
+        }}
+      />
     </article>
   );
 }

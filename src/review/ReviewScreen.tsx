@@ -31,14 +31,26 @@ const PAGE = 50;
  */
 export function ReviewScreen() {
   useSignals();
-  const [query, setQuery] = useState<QueueQuery>({ statuses: [STATUS_WAITING], group: null, species: null, from: null, to: null, extent: null, offset: 0, limit: PAGE });
+  const [query, setQuery] = useState<QueueQuery>({
+    statuses: [STATUS_WAITING],
+    group: null,
+    species: null,
+    from: null,
+    to: null,
+    extent: null,
+    offset: 0,
+    limit: PAGE,
+  });
   const [page, setPage] = useState<QueuePage | null>(null);
   const [selected, setSelected] = useState(0);
   const [command, setCommand] = useState<{ verdict: number; n: number } | null>(null);
   const revision = reviewRevision.value;
   useEffect(() => {
     let live = true;
-    core.getReviewQueue(query).then((p) => live && setPage(p)).catch(() => live && notify('error', sl.map.loadError));
+    core
+      .getReviewQueue(query)
+      .then((p) => live && setPage(p))
+      .catch(() => live && notify('error', sl.map.loadError));
     return () => {
       live = false;
     };
@@ -74,20 +86,26 @@ export function ReviewScreen() {
         </header>
         <div className="panel-body">
           <p>{sl.review.notReviewer}</p>
-          <button type="button" className="button" onClick={() => navigate('/')}>{sl.review.backToMap}</button>
+          <button type="button" className="button" onClick={() => navigate('/')}>
+            {sl.review.backToMap}
+          </button>
         </div>
       </section>
     );
   }
   const cat = catalogue.value;
   const groups = (cat?.groups ?? []).filter((g) => reviewsGroup(reviewScope.value, g.id));
-  const speciesOptions = groups.filter((g) => query.group === null || g.id === query.group).flatMap((g) => [...g.species, g.other]);
+  const speciesOptions = groups
+    .filter((g) => query.group === null || g.id === query.group)
+    .flatMap((g) => [...g.species, g.other]);
   const set = (patch: Partial<QueueQuery>): void => {
     setSelected(0);
     setQuery((q) => ({ ...q, offset: 0, limit: PAGE, ...patch }));
   };
-  const toggleStatus = (s: number): void => set({ statuses: query.statuses.includes(s) ? query.statuses.filter((x) => x !== s) : [...query.statuses, s] });
-  const updated = (id: number, p: Properties): void => setPage((pg) => pg && { ...pg, items: pg.items.map((x) => (x.id === id ? { ...x, properties: p } : x)) });
+  const toggleStatus = (s: number): void =>
+    set({ statuses: query.statuses.includes(s) ? query.statuses.filter((x) => x !== s) : [...query.statuses, s] });
+  const updated = (id: number, p: Properties): void =>
+    setPage((pg) => pg && { ...pg, items: pg.items.map((x) => (x.id === id ? { ...x, properties: p } : x)) });
   return (
     <section className="panel review-screen" aria-labelledby="review-title" data-testid="review-screen">
       <header className="panel-header">
@@ -95,85 +113,139 @@ export function ReviewScreen() {
         <h2 id="review-title">{sl.review.queueTitle}</h2>
       </header>
       <div className="panel-body">
-      <div className="status-filters" role="group" aria-label={sl.review.statusLabel}>
-        {STATUS_VALUES.map((s) => (
-          <button key={s.value} type="button" className={`status-toggle status-${s.value}`} aria-pressed={query.statuses.includes(s.value)} onClick={() => toggleStatus(s.value)} data-testid={`status-toggle-${s.value}`}>
-            {sl.review.status[s.value]} <span className="count">{(page?.counts[s.value] ?? 0).toLocaleString('sl-SI')}</span>
-          </button>
-        ))}
-      </div>
-      <div className="review-filters">
-        <label className="field">
-          <span className="field-label">{sl.review.queueGroup}</span>
-          <select value={query.group ?? ''} onChange={(e) => set({ group: e.target.value ? Number(e.target.value) : null, species: null })}>
-            <option value="">{sl.review.allGroups}</option>
-            {groups.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{sl.review.queueSpecies}</span>
-          <select value={query.species ?? ''} onChange={(e) => set({ species: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">{sl.review.allSpecies}</option>
-            {speciesOptions.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field-label">{sl.review.queueFrom}</span>
-          <input type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value || null })} />
-        </label>
-        <label className="field">
-          <span className="field-label">{sl.review.queueTo}</span>
-          <input type="date" value={query.to ?? ''} onChange={(e) => set({ to: e.target.value || null })} />
-        </label>
-        <label className="check-row">
-          <input
-            type="checkbox"
-            checked={query.extent !== null}
-            onChange={(e) => {
-              const v = mapController.value?.map.getView();
-              const size = mapController.value?.map.getSize();
-              set({ extent: e.target.checked && v && size ? (v.calculateExtent(size) as [number, number, number, number]) : null });
-            }}
-          />
-          {sl.review.queueArea}
-        </label>
-      </div>
-      <p className="muted" role="status">{page ? sl.review.queueCount(items.length, page.total) : sl.loading}</p>
-      <p className="muted keys-hint">{sl.review.keysHint}</p>
-      <div className="review-body">
-        {page && items.length === 0 ? (
-          <p className="muted">{sl.review.queueEmpty}</p>
-        ) : (
-          <ol className="queue-list" data-testid="review-queue">
-            {items.map((it, i) => (
-              <li key={it.id}>
-                <button type="button" className="queue-item" aria-current={i === selected ? 'true' : undefined} onClick={() => setSelected(i)}>
-                  <span>{speciesName(cat, it.properties)}</span>
-                  <span className="muted">{formatDateSl(it.properties[COL.date])}</span>
-                  <StatusChip value={it.properties[COL.status]} />
-                </button>
-              </li>
-            ))}
-            {page && page.total > items.length && (
-              <li>
-                <button type="button" className="button small" onClick={() => setQuery((q) => ({ ...q, limit: q.limit + PAGE }))}>{sl.review.more}</button>
-              </li>
-            )}
-          </ol>
-        )}
-        {current && (
-          <div className="review-current">
-            <div className="button-row">
-              <IconButton label={sl.review.previous} onClick={() => setSelected((i) => Math.max(i - 1, 0))} disabled={selected === 0} icon={<ChevronLeft aria-hidden />} />
-              <span>{sl.review.position(selected + 1, page?.total ?? items.length)}</span>
-              <IconButton label={sl.review.next} onClick={() => setSelected((i) => Math.min(i + 1, items.length - 1))} disabled={selected >= items.length - 1} icon={<ChevronRight aria-hidden />} />
+        <div className="status-filters" role="group" aria-label={sl.review.statusLabel}>
+          {STATUS_VALUES.map((s) => (
+            <button
+              key={s.value}
+              type="button"
+              className={`status-toggle status-${s.value}`}
+              aria-pressed={query.statuses.includes(s.value)}
+              onClick={() => toggleStatus(s.value)}
+              data-testid={`status-toggle-${s.value}`}
+            >
+              {sl.review.status[s.value]}{' '}
+              <span className="count">{(page?.counts[s.value] ?? 0).toLocaleString('sl-SI')}</span>
+            </button>
+          ))}
+        </div>
+        <div className="review-filters">
+          <label className="field">
+            <span className="field-label">{sl.review.queueGroup}</span>
+            <select
+              value={query.group ?? ''}
+              onChange={(e) => set({ group: e.target.value ? Number(e.target.value) : null, species: null })}
+            >
+              <option value="">{sl.review.allGroups}</option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">{sl.review.queueSpecies}</span>
+            <select
+              value={query.species ?? ''}
+              onChange={(e) => set({ species: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">{sl.review.allSpecies}</option>
+              {speciesOptions.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">{sl.review.queueFrom}</span>
+            <input type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value || null })} />
+          </label>
+          <label className="field">
+            <span className="field-label">{sl.review.queueTo}</span>
+            <input type="date" value={query.to ?? ''} onChange={(e) => set({ to: e.target.value || null })} />
+          </label>
+          <label className="check-row">
+            <input
+              type="checkbox"
+              checked={query.extent !== null}
+              onChange={(e) => {
+                const v = mapController.value?.map.getView();
+                const size = mapController.value?.map.getSize();
+                set({
+                  extent:
+                    e.target.checked && v && size
+                      ? (v.calculateExtent(size) as [number, number, number, number])
+                      : null,
+                });
+              }}
+            />
+            {sl.review.queueArea}
+          </label>
+        </div>
+        <p className="muted" role="status">
+          {page ? sl.review.queueCount(items.length, page.total) : sl.loading}
+        </p>
+        <p className="muted keys-hint">{sl.review.keysHint}</p>
+        <div className="review-body">
+          {page && items.length === 0 ? (
+            <p className="muted">{sl.review.queueEmpty}</p>
+          ) : (
+            <ol className="queue-list" data-testid="review-queue">
+              {items.map((it, i) => (
+                <li key={it.id}>
+                  <button
+                    type="button"
+                    className="queue-item"
+                    aria-current={i === selected ? 'true' : undefined}
+                    onClick={() => setSelected(i)}
+                  >
+                    <span>{speciesName(cat, it.properties)}</span>
+                    <span className="muted">{formatDateSl(it.properties[COL.date])}</span>
+                    <StatusChip value={it.properties[COL.status]} />
+                  </button>
+                </li>
+              ))}
+              {page && page.total > items.length && (
+                <li>
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => setQuery((q) => ({ ...q, limit: q.limit + PAGE }))}
+                  >
+                    {sl.review.more}
+                  </button>
+                </li>
+              )}
+            </ol>
+          )}
+          {current && (
+            <div className="review-current">
+              <div className="button-row">
+                <IconButton
+                  label={sl.review.previous}
+                  onClick={() => setSelected((i) => Math.max(i - 1, 0))}
+                  disabled={selected === 0}
+                  icon={<ChevronLeft aria-hidden />}
+                />
+                <span>{sl.review.position(selected + 1, page?.total ?? items.length)}</span>
+                <IconButton
+                  label={sl.review.next}
+                  onClick={() => setSelected((i) => Math.min(i + 1, items.length - 1))}
+                  disabled={selected >= items.length - 1}
+                  icon={<ChevronRight aria-hidden />}
+                />
+              </div>
+              <ReviewDetail
+                id={current.id}
+                properties={current.properties}
+                command={command}
+                onChanged={(p) => updated(current.id, p)}
+              />
             </div>
-            <ReviewDetail id={current.id} properties={current.properties} command={command} onChanged={(p) => updated(current.id, p)} />
-          </div>
-        )}
-      </div>
+          )}
+        </div>
       </div>
     </section>
   );
 }
-

@@ -26,6 +26,7 @@ export function orderFinds<T extends OrderedFind>(finds: readonly T[], order: Fi
     return (order === 'oldest' ? -d : d) || b.id - a.id;
   };
   const newestFirst = (a: T, b: T): number => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) || b.id - a.id;
-  if (order === 'species') return [...finds].sort((a, b) => collator.compare(a.species, b.species) || newestFirst(a, b));
+  if (order === 'species')
+    return [...finds].sort((a, b) => collator.compare(a.species, b.species) || newestFirst(a, b));
   return [...finds].sort(byDate);
 }

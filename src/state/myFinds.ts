@@ -18,7 +18,11 @@ export async function loadMyFinds(): Promise<void> {
   const batch = await core.getLayerPoints(all, { year: null, speciesId: null, mineOnly: true, status: null });
   const out: MyFind[] = [];
   for (let i = 0; i < batch.ids.length; i++) {
-    out.push({ id: batch.ids[i]!, coord: [batch.coords[2 * i]!, batch.coords[2 * i + 1]!], properties: batch.properties[i]! });
+    out.push({
+      id: batch.ids[i]!,
+      coord: [batch.coords[2 * i]!, batch.coords[2 * i + 1]!],
+      properties: batch.properties[i]!,
+    });
   }
   myFinds.value = out;
 }

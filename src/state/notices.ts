@@ -43,7 +43,11 @@ function schedule(id: string, timeout: number | null): void {
   const old = timers.get(id);
   if (old !== undefined) clearTimeout(old);
   timers.delete(id);
-  if (timeout !== null) timers.set(id, setTimeout(() => dismiss(id), timeout));
+  if (timeout !== null)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), timeout),
+    );
 }
 
 /**
@@ -55,7 +59,9 @@ export function notify(kind: NoticeKind, message: string, timeout?: number | nul
   const t = kind === 'error' ? null : timeout === undefined ? DEFAULT_TIMEOUTS[kind] : timeout;
   const same = notices.value.find((n) => n.kind === kind && n.message === message && !n.leaving);
   if (same) {
-    notices.value = notices.value.map((n) => (n.id === same.id ? { ...n, timeout: t, repeats: (n.repeats ?? 0) + 1 } : n));
+    notices.value = notices.value.map((n) =>
+      n.id === same.id ? { ...n, timeout: t, repeats: (n.repeats ?? 0) + 1 } : n,
+    );
     schedule(same.id, t);
     return same.id;
   }

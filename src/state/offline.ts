@@ -9,7 +9,14 @@ export const downloads = signal<Record<string, DownloadProgress>>({});
 export const extents = signal<ExtentSummary[]>([]);
 
 /** The outbox: pending and refused changes, whether a sync runs. */
-export const syncState = signal<SyncState>({ running: false, pending: 0, failed: 0, conflicts: 0, lastError: null, needsLogin: false });
+export const syncState = signal<SyncState>({
+  running: false,
+  pending: 0,
+  failed: 0,
+  conflicts: 0,
+  lastError: null,
+  needsLogin: false,
+});
 
 /** The changes the server refused, with reasons. */
 export const conflicts = signal<ConflictInfo[]>([]);

@@ -58,9 +58,17 @@ export function Gallery() {
     >
       <img className="gallery-image" src={img.src} alt={img.alt} data-testid="gallery-image" />
       <div className="gallery-bar">
-        {many && <IconButton label={sl.gallery.prev} onClick={() => stepGallery(-1)} icon={<ChevronLeft aria-hidden />} />}
-        {many && <span className="gallery-counter" aria-live="polite">{sl.gallery.counter(g.index + 1, g.images.length)}</span>}
-        {many && <IconButton label={sl.gallery.next} onClick={() => stepGallery(1)} icon={<ChevronRight aria-hidden />} />}
+        {many && (
+          <IconButton label={sl.gallery.prev} onClick={() => stepGallery(-1)} icon={<ChevronLeft aria-hidden />} />
+        )}
+        {many && (
+          <span className="gallery-counter" aria-live="polite">
+            {sl.gallery.counter(g.index + 1, g.images.length)}
+          </span>
+        )}
+        {many && (
+          <IconButton label={sl.gallery.next} onClick={() => stepGallery(1)} icon={<ChevronRight aria-hidden />} />
+        )}
       </div>
       <IconButton className="gallery-close" label={sl.gallery.close} onClick={closeGallery} icon={<X aria-hidden />} />
     </div>

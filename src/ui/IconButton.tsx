@@ -21,7 +21,18 @@ export interface IconButtonProps {
 }
 
 /** A button with an icon (44 px target), an aria-label and a tooltip. */
-export function IconButton({ label, icon, onClick, pressed, className, showLabel, disabled, title, count = 0, countLabel }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  onClick,
+  pressed,
+  className,
+  showLabel,
+  disabled,
+  title,
+  count = 0,
+  countLabel,
+}: IconButtonProps) {
   const name = count > 0 && countLabel ? `${label}: ${countLabel}` : label;
   return (
     <button
@@ -34,7 +45,11 @@ export function IconButton({ label, icon, onClick, pressed, className, showLabel
       disabled={disabled}
     >
       {icon}
-      {count > 0 && <span className="count-badge" aria-hidden>{count > 99 ? '99+' : count}</span>}
+      {count > 0 && (
+        <span className="count-badge" aria-hidden>
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
       {showLabel && <span className="icon-button-label">{label}</span>}
     </button>
   );

@@ -29,7 +29,9 @@ export function Modal({ header, children, onClose, closable = true, required = f
         onClose?.();
       }
       if (e.key === 'Tab' && ref.current) {
-        const items = [...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea')];
+        const items = [
+          ...ref.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input, select, textarea'),
+        ];
         if (items.length === 0) return;
         const first = items[0]!;
         const last = items[items.length - 1]!;

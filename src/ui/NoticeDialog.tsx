@@ -13,7 +13,12 @@ export interface NoticeDialogProps {
 }
 
 /** A notice dialog (default header 'Obvestilo') whose closing is its confirmation. */
-export function NoticeDialog({ header = sl.notice.header, children, onClose, confirmLabel = sl.notice.ok }: NoticeDialogProps) {
+export function NoticeDialog({
+  header = sl.notice.header,
+  children,
+  onClose,
+  confirmLabel = sl.notice.ok,
+}: NoticeDialogProps) {
   return (
     <Modal
       header={header}

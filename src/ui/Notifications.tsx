@@ -47,14 +47,25 @@ export function Notifications() {
       {notices.value.map((n) => {
         const Icon = ICONS[n.kind];
         return (
-          <div key={n.id} className={`notice notice-${n.kind}${n.leaving ? ' leaving' : ''}`} role={n.kind === 'error' ? 'alert' : 'status'} data-id={n.id}>
+          <div
+            key={n.id}
+            className={`notice notice-${n.kind}${n.leaving ? ' leaving' : ''}`}
+            role={n.kind === 'error' ? 'alert' : 'status'}
+            data-id={n.id}
+          >
             <Icon aria-hidden className="notice-icon" />
             <span className="notice-text">
               {n.message}
               {n.repeats ? <span className="notice-repeats">{sl.notice.repeats(n.repeats + 1)}</span> : null}
             </span>
             {n.timeout === null && (
-              <button type="button" className="notice-close" aria-label={sl.notice.close} title={sl.notice.close} onClick={() => dismiss(n.id)}>
+              <button
+                type="button"
+                className="notice-close"
+                aria-label={sl.notice.close}
+                title={sl.notice.close}
+                onClick={() => dismiss(n.id)}
+              >
                 <X aria-hidden />
               </button>
             )}

@@ -21,7 +21,10 @@ export function Panel({ title, onClose, children, className }: PanelProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     // Focus moves into the panel; when it closes, back to what opened it (WCAG 2.4.3).
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
     ref.current?.focus();
     const panel = ref.current;
     return () => {

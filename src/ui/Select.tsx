@@ -22,7 +22,15 @@ export interface SelectProps {
 }
 
 /** A labelled native select with a watermark option; native for phones and keyboards. */
-export function Select({ id, label, value, options, onChange, placeholder = sl.select.placeholder, hideLabel }: SelectProps) {
+export function Select({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  placeholder = sl.select.placeholder,
+  hideLabel,
+}: SelectProps) {
   const groups = new Map<string | undefined, SelectOption[]>();
   for (const o of options) groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
   const render = (opts: SelectOption[]): ReactNode =>
@@ -36,7 +44,12 @@ export function Select({ id, label, value, options, onChange, placeholder = sl.s
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={value === '' ? 'is-empty' : undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={value === '' ? 'is-empty' : undefined}
+      >
         <option value="">{placeholder}</option>
         {[...groups.entries()].map(([g, opts]) =>
           g ? (

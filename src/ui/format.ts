@@ -8,5 +8,9 @@ export function formatDateSl(value: unknown): string {
 
 /** Formats an instant (ISO string) as a short Slovenian date and time in Ljubljana, e.g. '25. 11. 2026, 04:01'. */
 export function formatDateTimeSl(iso: string): string {
-  return new Date(iso).toLocaleString('sl-SI', { timeZone: 'Europe/Ljubljana', dateStyle: 'short', timeStyle: 'short' });
+  return new Date(iso).toLocaleString('sl-SI', {
+    timeZone: 'Europe/Ljubljana',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
 }

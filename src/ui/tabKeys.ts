@@ -14,7 +14,12 @@ export function nextTabIndex(key: string, index: number, count: number): number 
 }
 
 /** A tablist's keydown: selects the tab the key leads to and moves the focus onto it (automatic activation). */
-export function onTabListKey(e: KeyboardEvent<HTMLElement>, index: number, count: number, select: (index: number) => void): void {
+export function onTabListKey(
+  e: KeyboardEvent<HTMLElement>,
+  index: number,
+  count: number,
+  select: (index: number) => void,
+): void {
   const next = nextTabIndex(e.key, index, count);
   if (next === null) return;
   e.preventDefault();

@@ -26,7 +26,9 @@ let keyCount = 0;
 const newKey = (): string => `photo-${run}-${++keyCount}`;
 
 const image = (shade: number): Promise<Buffer> =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 100, b: 200 } } }).jpeg().toBuffer();
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: shade, g: 100, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 
 /** An upload of `file` to record `recordId` of table 48, with `key` as Idempotency-Key when given. */
 function upload(token: string, recordId: number, file: Buffer, key?: string, name = 'foto.jpg') {
@@ -35,7 +37,11 @@ function upload(token: string, recordId: number, file: Buffer, key?: string, nam
   form.append('RecordId', String(recordId));
   form.append('TableAttachmentInfoId', '1');
   form.append('File', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), name);
-  return call(server.url, '/api/Records/35/attachment', { token, form, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
+  return call(server.url, '/api/Records/35/attachment', {
+    token,
+    form,
+    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+  });
 }
 
 /** A new record of table 48 made by `token`'s user; its id. */
@@ -57,7 +63,9 @@ beforeAll(async () => {
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stores a photo once: a repeat answers 200 with the first attachment, and the first bytes stay', async () => {
@@ -65,7 +73,12 @@ describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL
     const key = newKey();
     const first = await upload(ana, rec, await image(10), key, 'prva.jpg');
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ id: expect.any(Number), recordId: rec, tableAttachmentInfoId: 1, name: 'prva.jpg' });
+    expect(first.body).toMatchObject({
+      id: expect.any(Number),
+      recordId: rec,
+      tableAttachmentInfoId: 1,
+      name: 'prva.jpg',
+    });
     const again = await upload(ana, rec, await image(250), key, 'druga.jpg');
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
@@ -80,7 +93,9 @@ describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL
     let expectedCount = 0;
     for (let round = 0; round < 5; round++) {
       const key = newKey();
-      const answers = await Promise.all(Array.from({ length: round === 0 ? 2 : 4 }, () => upload(ana, rec, photo, key)));
+      const answers = await Promise.all(
+        Array.from({ length: round === 0 ? 2 : 4 }, () => upload(ana, rec, photo, key)),
+      );
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
@@ -115,7 +130,11 @@ describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL
     expect((await upload(ana, one, await image(50), key)).status).toBe(201);
     const other = await upload(ana, two, await image(50), key);
     expect(other.status).toBe(409);
-    expect(other.body).toMatchObject({ status: 409, error: 'Conflict', message: expect.stringMatching(/Idempotency-Key/) });
+    expect(other.body).toMatchObject({
+      status: 409,
+      error: 'Conflict',
+      message: expect.stringMatching(/Idempotency-Key/),
+    });
     expect(await attachmentIds(ana, two)).toEqual([]);
     expect(await attachmentIds(ana, one)).toHaveLength(1);
   });
@@ -154,11 +173,13 @@ describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL
     expect((await upload(ana, rec, photo, newKey())).status).toBe(409);
   });
 
-  it('forgets a key with its deleted attachment, like a create\'s key with its record', async () => {
+  it("forgets a key with its deleted attachment, like a create's key with its record", async () => {
     const rec = await newRecord(ana);
     const key = newKey();
     const first = await upload(ana, rec, await image(90), key);
-    expect((await call(server.url, `/api/Records/35/attachment/${first.body.id}`, { method: 'DELETE', token: ana })).status).toBe(200);
+    expect(
+      (await call(server.url, `/api/Records/35/attachment/${first.body.id}`, { method: 'DELETE', token: ana })).status,
+    ).toBe(200);
     const again = await upload(ana, rec, await image(90), key);
     expect(again.status).toBe(201);
     expect(await attachmentIds(ana, rec)).toEqual([again.body.id]);
@@ -167,7 +188,9 @@ describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL
   it('documents the header in /api/openapi.json', async () => {
     const doc = (await call(server.url, '/api/openapi.json')).body;
     const op = doc.paths['/api/Records/{projectId}/attachment'].post;
-    expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+    expect(op.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    );
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '201', '409']));
   });
 });
@@ -192,15 +215,23 @@ class HoldingProxy {
         for await (const c of req) chunks.push(c as Buffer);
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) {
-          if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
+          if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k))
+            headers[k] = v;
         }
         const upload = req.method === 'POST' && (req.url ?? '').endsWith('/attachment');
         if (upload && this.stripKeys) delete headers['idempotency-key'];
-        const forward = () => fetch(`${target}${req.url}`, { method: req.method ?? 'GET', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        const forward = () =>
+          fetch(`${target}${req.url}`, {
+            method: req.method ?? 'GET',
+            headers,
+            ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+          });
         if (upload && this.holdNext) {
           this.holdNext = false;
           let release = () => {};
-          const gate = new Promise<void>((r) => { release = r; });
+          const gate = new Promise<void>((r) => {
+            release = r;
+          });
           this.held = { release, done: gate.then(forward).then((r) => r.status) };
           res.destroy(); // the client sees its connection break and gives up; the upload goes on later
           return;
@@ -236,37 +267,54 @@ class HoldingProxy {
   }
 }
 
-describe('the worker\'s outbox upload (sendPhoto) against the real server, the first upload committing after the retry', () => {
+describe("the worker's outbox upload (sendPhoto) against the real server, the first upload committing after the retry", () => {
   for (const stripKeys of [false, true]) {
-    it(stripKeys ? 'CONTROL, key stripped by the proxy: the photo is stored twice' : 'stores the photo once', async () => {
-      const proxy = await new HoldingProxy().start(server.url);
-      try {
-        proxy.stripKeys = stripKeys;
-        const rec = await newRecord(ana);
-        expect((await upload(ana, rec, await image(100), undefined, 'stara.jpg')).status).toBe(201);
-        const service = new RecordService(new HttpClient({ origin: proxy.url, token: () => ana }), { projectId: 35, tableId: 48, attachmentInfoId: 1 });
-        const bytes = await image(110);
-        const row: AttachmentRow = {
-          id: 1, tableId: 48, featureId: rec, tableAttachmentInfoId: 1, name: 'fotografija.jpg', mimeType: 'image/jpeg', size: bytes.length,
-          arrayBuffer: new Uint8Array(bytes).buffer, isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35,
-        };
-        const changeId = randomUUID();
+    it(
+      stripKeys ? 'CONTROL, key stripped by the proxy: the photo is stored twice' : 'stores the photo once',
+      async () => {
+        const proxy = await new HoldingProxy().start(server.url);
+        try {
+          proxy.stripKeys = stripKeys;
+          const rec = await newRecord(ana);
+          expect((await upload(ana, rec, await image(100), undefined, 'stara.jpg')).status).toBe(201);
+          const service = new RecordService(new HttpClient({ origin: proxy.url, token: () => ana }), {
+            projectId: 35,
+            tableId: 48,
+            attachmentInfoId: 1,
+          });
+          const bytes = await image(110);
+          const row: AttachmentRow = {
+            id: 1,
+            tableId: 48,
+            featureId: rec,
+            tableAttachmentInfoId: 1,
+            name: 'fotografija.jpg',
+            mimeType: 'image/jpeg',
+            size: bytes.length,
+            arrayBuffer: new Uint8Array(bytes).buffer,
+            isInsert: 1,
+            isEdit: 0,
+            isDelete: 0,
+            projectId: 35,
+          };
+          const changeId = randomUUID();
 
-        proxy.holdNextUpload();
-        const first = await sendPhoto(service, rec, changeId, row); // old photo deleted, upload held: the client gives up
-        expect(first.outcome.type).toBe('transient');
-        const retry = await sendPhoto(service, rec, changeId, row); // the name is not on the server yet: sent again
-        expect(retry.outcome).toEqual({ type: 'ok' });
-        const late = await proxy.release();
-        expect(late).toBe(stripKeys ? 201 : 200);
+          proxy.holdNextUpload();
+          const first = await sendPhoto(service, rec, changeId, row); // old photo deleted, upload held: the client gives up
+          expect(first.outcome.type).toBe('transient');
+          const retry = await sendPhoto(service, rec, changeId, row); // the name is not on the server yet: sent again
+          expect(retry.outcome).toEqual({ type: 'ok' });
+          const late = await proxy.release();
+          expect(late).toBe(stripKeys ? 201 : 200);
 
-        const r = await call(server.url, `/api/Features/35/48/${rec}/detailed`, { token: ana });
-        const names = (r.body.attachments as Array<{ name: string }>).map((a) => a.name);
-        const name = uploadName(changeId, row);
-        expect(names).toEqual(stripKeys ? [name, name] : [name]);
-      } finally {
-        await proxy.stop();
-      }
-    });
+          const r = await call(server.url, `/api/Features/35/48/${rec}/detailed`, { token: ana });
+          const names = (r.body.attachments as Array<{ name: string }>).map((a) => a.name);
+          const name = uploadName(changeId, row);
+          expect(names).toEqual(stripKeys ? [name, name] : [name]);
+        } finally {
+          await proxy.stop();
+        }
+      },
+    );
   }
 });

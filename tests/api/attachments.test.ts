@@ -22,19 +22,28 @@ function upload(file: Buffer | null, name = 'foto.jpg', fields: Record<string, s
 }
 
 const image = (w: number, h: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({ create: { width: w, height: h, channels: 3, background: '#2266aa' } })[format]().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: '#2266aa' } })
+    [format]()
+    .toBuffer();
 
 beforeAll(async () => {
   server = await startServer();
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   const created = await call('/api/Features/35/48', {
     token: ana,
-    body: { type: 'Feature', overwrite: true, geometry: { type: 'Point', coordinates: lonLatToMercator(15.2, 46.2) }, properties: { 980: 1105 } },
+    body: {
+      type: 'Feature',
+      overwrite: true,
+      geometry: { type: 'Point', coordinates: lonLatToMercator(15.2, 46.2) },
+      properties: { 980: 1105 },
+    },
   });
   expect(created.status).toBe(201);
   recordId = created.body.id;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('seeded sample photos', () => {
   it('are served as JPEG, with a 320 px JPEG thumbnail, and through the attachment-info route', async () => {
@@ -70,7 +79,14 @@ describe('POST /api/Records/{projectId}/attachment', () => {
     const png = await image(1000, 500, 'png');
     const r = await call('/api/Records/35/attachment', { token: ana, form: upload(png, 'slika.png') });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ id: expect.any(Number), recordId, tableAttachmentInfoId: 1, name: 'slika.png', mimeType: 'image/png', size: png.length });
+    expect(r.body).toEqual({
+      id: expect.any(Number),
+      recordId,
+      tableAttachmentInfoId: 1,
+      name: 'slika.png',
+      mimeType: 'image/png',
+      size: png.length,
+    });
     const full = await call(`/api/Records/35/attachment/${r.body.id}`);
     expect(full.headers.get('content-type')).toBe('image/png');
     expect(full.bytes.equals(png)).toBe(true);
@@ -81,7 +97,10 @@ describe('POST /api/Records/{projectId}/attachment', () => {
   });
 
   it('turns the thumbnail upright by the EXIF orientation', async () => {
-    const rotated = await sharp(await image(640, 320)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await image(640, 320))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const r = await call('/api/Records/35/attachment', { token: ana, form: upload(rotated) });
     expect(r.status).toBe(201);
     const thumb = await sharp((await call(`/api/Records/35/attachment/${r.body.id}?thumb=true`)).bytes).metadata();
@@ -90,7 +109,11 @@ describe('POST /api/Records/{projectId}/attachment', () => {
 
   it('refuses what is not JPEG or PNG (415), whatever its name', async () => {
     const gif = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
-    for (const [bytes, name] of [[gif, 'a.gif'], [gif, 'a.jpg'], [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png']] as const) {
+    for (const [bytes, name] of [
+      [gif, 'a.gif'],
+      [gif, 'a.jpg'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.png'],
+    ] as const) {
       const r = await call('/api/Records/35/attachment', { token: ana, form: upload(bytes, name) });
       expect(r.status).toBe(415);
       expect(r.body).toMatchObject({ status: 415, error: 'Unsupported Media Type' });
@@ -109,16 +132,31 @@ describe('POST /api/Records/{projectId}/attachment', () => {
   it('validates the form (400), the content type (415) and the record (404)', async () => {
     const jpeg = await image(10, 10);
     expect((await call('/api/Records/35/attachment', { token: ana, form: upload(null) })).status).toBe(400);
-    expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { RecordId: 'x' }) })).status).toBe(400);
-    expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { TableAttachmentInfoId: '7' }) })).status).toBe(400);
-    expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { RecordId: '99999999' }) })).status).toBe(404);
-    expect((await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { TableId: '999' }) })).status).toBe(404);
+    expect(
+      (await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { RecordId: 'x' }) })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('/api/Records/35/attachment', {
+          token: ana,
+          form: upload(jpeg, 'a.jpg', { TableAttachmentInfoId: '7' }),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { RecordId: '99999999' }) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call('/api/Records/35/attachment', { token: ana, form: upload(jpeg, 'a.jpg', { TableId: '999' }) }))
+        .status,
+    ).toBe(404);
     expect((await call('/api/Records/35/attachment', { token: ana, body: { TableId: 48 } })).status).toBe(415);
   });
 });
 
 describe('DELETE /api/Records/{projectId}/attachment/{id}', () => {
-  it('deletes the creator\'s attachment (then 404)', async () => {
+  it("deletes the creator's attachment (then 404)", async () => {
     const up = await call('/api/Records/35/attachment', { token: ana, form: upload(await image(30, 30)) });
     const r = await call(`/api/Records/35/attachment/${up.body.id}`, { method: 'DELETE', token: ana });
     expect(r.status).toBe(200);

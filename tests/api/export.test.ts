@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
-import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid, nationalGridToMercator } from '../../server/geo/projection.ts';
+import {
+  lonLatToMercator,
+  mercatorToLonLat,
+  mercatorToNationalGrid,
+  nationalGridToMercator,
+} from '../../server/geo/projection.ts';
 import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
 import { mapStateFilter } from '../../server/api/exports/query.ts';
 import { findRoles, type TableMeta } from '../../server/api/meta/tableMeta.ts';
@@ -32,10 +37,15 @@ async function get(who: Who, path: string): Promise<Response> {
   return fetch(`${server.url}${path}`, { headers: who ? { authorization: `Bearer ${token[who]}` } : {} });
 }
 
-async function json(who: Who, method: string, path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON answers read freely in tests
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON answers under test, read field by field
+async function json(who: Who, method: string, path: string, body?: unknown): Promise<any> {
   const h: Record<string, string> = { 'content-type': 'application/json' };
   if (who) h.authorization = `Bearer ${token[who]}`;
-  const r = await fetch(`${server.url}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${server.url}${path}`, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await r.text();
   expect(r.status, text.slice(0, 300)).toBeLessThan(300);
   return JSON.parse(text);
@@ -70,17 +80,33 @@ function parseCsv(text: string, sep = ';'): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === sep) { row.push(cell); cell = ''; } else if (ch === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += ch;
+    else if (ch === sep) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
-  if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
 /** Every feature the caller gets from extenttables for all of Slovenia. */
-async function mapFeatures(who: Who): Promise<Map<number, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON answers under test, read field by field
+async function mapFeatures(who: Who): Promise<Map<number, any>> {
   const body = await json(who, 'GET', `/api/Features/35/extenttables?extent=${SLOVENIA.join(',')}&tableIds=48`);
   return new Map((body.features['48'] as { id: number }[]).map((f) => [f.id, f]));
 }
@@ -98,40 +124,85 @@ let beetleId = 0;
 
 beforeAll(async () => {
   server = await startServer();
-  for (const [k, email] of [['ana', 'ana@example.si'], ['bor', 'bor@example.si'], ['pregled', 'pregled@example.si']] as const) {
+  for (const [k, email] of [
+    ['ana', 'ana@example.si'],
+    ['bor', 'bor@example.si'],
+    ['pregled', 'pregled@example.si'],
+  ] as const) {
     token[k] = (await signIn(server.url, email, 'demo1234')).accessToken;
   }
   // ana reports a stag beetle (class 1) at a known point, public, accuracy 10 m; the reviewer confirms it.
   const created = await json('ana', 'POST', '/api/Features/35/48', {
-    type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(LON, LAT) },
-    properties: { 980: ROGAC, 1053: '2025-06-20T19:00:00Z', 976: 10, 782: 2, 788: 'Ana Izvoz', 2066: true, 780: 'stara hrastova hosta' },
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: lonLatToMercator(LON, LAT) },
+    properties: {
+      980: ROGAC,
+      1053: '2025-06-20T19:00:00Z',
+      976: 10,
+      782: 2,
+      788: 'Ana Izvoz',
+      2066: true,
+      780: 'stara hrastova hosta',
+    },
   });
   beetleId = created.id;
   await json('pregled', 'POST', `/api/Records/35/48/${beetleId}/review`, { status: 1 });
 }, 120_000);
 
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('Darwin Core Archive', () => {
-  it('has meta.xml whose every field is a Darwin Core or Dublin Core term, indexed as the files\' header rows', async () => {
+  it("has meta.xml whose every field is a Darwin Core or Dublin Core term, indexed as the files' header rows", async () => {
     const files = await dwca(null);
     expect(Object.keys(files).sort()).toEqual(['eml.xml', 'meta.xml', 'multimedia.txt', 'occurrence.txt']);
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'field' || name === 'extension' });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => name === 'field' || name === 'extension',
+    });
     const meta = parser.parse(files['meta.xml']!).archive;
     expect(meta.metadata).toBe('eml.xml');
     const core = meta.core;
     expect(core).toMatchObject({
-      rowType: 'http://rs.tdwg.org/dwc/terms/Occurrence', fieldsTerminatedBy: '\\t', linesTerminatedBy: '\\n', ignoreHeaderLines: '1', encoding: 'UTF-8',
+      rowType: 'http://rs.tdwg.org/dwc/terms/Occurrence',
+      fieldsTerminatedBy: '\\t',
+      linesTerminatedBy: '\\n',
+      ignoreHeaderLines: '1',
+      encoding: 'UTF-8',
     });
     expect(core.files.location).toBe('occurrence.txt');
     expect(core.id.index).toBe('0');
     const header = files['occurrence.txt']!.split('\n')[0]!.split('\t');
     const fields = core.field as { index: string; term: string }[];
     expect(fields.map((f) => Number(f.index))).toEqual(header.map((_, i) => i));
-    const DWC = new Set(['occurrenceID', 'basisOfRecord', 'occurrenceStatus', 'eventDate', 'scientificName', 'taxonRank', 'kingdom', 'vernacularName',
-      'verbatimIdentification', 'individualCount', 'organismQuantity', 'organismQuantityType', 'decimalLatitude', 'decimalLongitude', 'geodeticDatum',
-      'coordinateUncertaintyInMeters', 'countryCode', 'locality', 'habitat', 'recordedBy', 'identificationVerificationStatus', 'dataGeneralizations',
-      'informationWithheld', 'datasetName']);
+    const DWC = new Set([
+      'occurrenceID',
+      'basisOfRecord',
+      'occurrenceStatus',
+      'eventDate',
+      'scientificName',
+      'taxonRank',
+      'kingdom',
+      'vernacularName',
+      'verbatimIdentification',
+      'individualCount',
+      'organismQuantity',
+      'organismQuantityType',
+      'decimalLatitude',
+      'decimalLongitude',
+      'geodeticDatum',
+      'coordinateUncertaintyInMeters',
+      'countryCode',
+      'locality',
+      'habitat',
+      'recordedBy',
+      'identificationVerificationStatus',
+      'dataGeneralizations',
+      'informationWithheld',
+      'datasetName',
+    ]);
     const DC = new Set(['license', 'modified', 'references', 'type', 'format', 'identifier', 'creator', 'publisher']);
     const known = (term: string): string | null => {
       const m = /^(http:\/\/rs\.tdwg\.org\/dwc\/terms\/|http:\/\/purl\.org\/dc\/terms\/)(\w+)$/.exec(term);
@@ -139,12 +210,34 @@ describe('Darwin Core Archive', () => {
       return (m[1]!.includes('dwc') ? DWC : DC).has(m[2]!) ? m[2]! : null;
     };
     for (const f of fields) expect(known(f.term), f.term).toBe(header[Number(f.index)]);
-    for (const t of ['occurrenceID', 'basisOfRecord', 'eventDate', 'scientificName', 'vernacularName', 'decimalLatitude', 'decimalLongitude', 'geodeticDatum',
-      'coordinateUncertaintyInMeters', 'identificationVerificationStatus', 'recordedBy', 'individualCount', 'habitat', 'locality', 'dataGeneralizations',
-      'informationWithheld', 'countryCode']) expect(header, t).toContain(t);
+    for (const t of [
+      'occurrenceID',
+      'basisOfRecord',
+      'eventDate',
+      'scientificName',
+      'vernacularName',
+      'decimalLatitude',
+      'decimalLongitude',
+      'geodeticDatum',
+      'coordinateUncertaintyInMeters',
+      'identificationVerificationStatus',
+      'recordedBy',
+      'individualCount',
+      'habitat',
+      'locality',
+      'dataGeneralizations',
+      'informationWithheld',
+      'countryCode',
+    ])
+      expect(header, t).toContain(t);
     expect(header).toContain('license');
 
-    const [ext] = meta.extension as { rowType: string; coreid: { index: string }; field: { index: string; term: string }[]; files: { location: string } }[];
+    const [ext] = meta.extension as {
+      rowType: string;
+      coreid: { index: string };
+      field: { index: string; term: string }[];
+      files: { location: string };
+    }[];
     expect(ext!.rowType).toBe('http://rs.gbif.org/terms/1.0/Multimedia');
     expect(ext!.files.location).toBe('multimedia.txt');
     expect(ext!.coreid.index).toBe('0');
@@ -163,11 +256,19 @@ describe('Darwin Core Archive', () => {
     const files = await dwca(null);
     const rows = tsv(files['occurrence.txt']!);
     const features = await mapFeatures(null);
-    const confirmed = [...features.values()].filter((f) => f.properties['974'] === 1).map((f) => f.id as number).sort((a, b) => a - b);
+    const confirmed = [...features.values()]
+      .filter((f) => f.properties['974'] === 1)
+      .map((f) => f.id as number)
+      .sort((a, b) => a - b);
     expect(confirmed.length).toBeGreaterThan(10);
     expect(rows.map((r) => Number(r.occurrenceID!.split(':').pop()))).toEqual(confirmed);
     for (const r of rows) {
-      expect(r).toMatchObject({ basisOfRecord: 'HumanObservation', identificationVerificationStatus: 'verified', countryCode: 'SI', geodeticDatum: 'EPSG:4326' });
+      expect(r).toMatchObject({
+        basisOfRecord: 'HumanObservation',
+        identificationVerificationStatus: 'verified',
+        countryCode: 'SI',
+        geodeticDatum: 'EPSG:4326',
+      });
       expect(r.occurrenceID).toMatch(/^urn:sporoci-vrsto:35:48:\d+$/);
       expect(r.scientificName).not.toBe('');
       expect(r.license).toBe('http://creativecommons.org/licenses/by/4.0/legalcode');
@@ -198,7 +299,13 @@ describe('Darwin Core Archive', () => {
       expect(row!.informationWithheld).not.toBe('');
       expect(Number(row!.decimalLongitude)).toBeCloseTo(sq.lon, 6);
       expect(Number(row!.decimalLatitude)).toBeCloseTo(sq.lat, 6);
-      expect(row).toMatchObject({ scientificName: 'Lucanus cervus', vernacularName: 'rogač', recordedBy: 'Ana Izvoz', individualCount: '2', locality: 'stara hrastova hosta' });
+      expect(row).toMatchObject({
+        scientificName: 'Lucanus cervus',
+        vernacularName: 'rogač',
+        recordedBy: 'Ana Izvoz',
+        individualCount: '2',
+        locality: 'stara hrastova hosta',
+      });
     }
     const exact = tsv((await dwca('pregled'))['occurrence.txt']!).find((r) => r.occurrenceID === id)!;
     expect(Number(exact.decimalLongitude)).toBeCloseTo(LON, 6);
@@ -208,9 +315,11 @@ describe('Darwin Core Archive', () => {
     expect(exact.informationWithheld).toBe('');
   });
 
-  it('takes the map\'s filters (species, year, extent) and answers a Slovenian attachment file name', async () => {
+  it("takes the map's filters (species, year, extent) and answers a Slovenian attachment file name", async () => {
     const r = await get(null, `/api/Export/35/48/dwca?speciesId=${ROGAC}&year=2025`);
-    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="sporoci-vrsto-potrjene-najdbe-darwin-core-2025-\d{4}-\d\d-\d\d\.zip"/);
+    expect(r.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="sporoci-vrsto-potrjene-najdbe-darwin-core-2025-\d{4}-\d\d-\d\d\.zip"/,
+    );
     const rows = tsv(strFromU8(unzipSync(new Uint8Array(await r.arrayBuffer()))['occurrence.txt']!));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
@@ -236,13 +345,29 @@ describe('CSV', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text[0]).toBe('\uFEFF');
     const [header, ...rows] = parseCsv(text.slice(1));
-    for (const h of ['GID', 'Vrsta (ID)', 'Znanstveno ime', 'Datum najdbe', 'Status', 'E (D96/TM)', 'N (D96/TM)', 'Zemljepisna dolžina (WGS84)', 'Zemljepisna širina (WGS84)', 'Negotovost lokacije (m)']) {
+    for (const h of [
+      'GID',
+      'Vrsta (ID)',
+      'Znanstveno ime',
+      'Datum najdbe',
+      'Status',
+      'E (D96/TM)',
+      'N (D96/TM)',
+      'Zemljepisna dolžina (WGS84)',
+      'Zemljepisna širina (WGS84)',
+      'Negotovost lokacije (m)',
+    ]) {
       expect(header).toContain(h);
     }
     const col = (name: string) => header!.indexOf(name);
     const features = await mapFeatures(null);
     expect(rows.map((row) => Number(row[col('GID')]))).toEqual([...features.keys()].sort((a, b) => a - b));
-    const statusText: Record<string, string> = { 1: 'Potrjeno', 2: 'Zavrnjeno', 3: 'Potrebna dopolnitev', 5: 'Čaka na pregled' };
+    const statusText: Record<string, string> = {
+      1: 'Potrjeno',
+      2: 'Zavrnjeno',
+      3: 'Potrebna dopolnitev',
+      5: 'Čaka na pregled',
+    };
     for (const row of rows) {
       expect(row.length).toBe(header!.length);
       const f = features.get(Number(row[col('GID')]))!;
@@ -279,13 +404,19 @@ describe('CSV', () => {
 
 describe('GeoJSON', () => {
   it("round-trips the reviewer's map (exact places of her groups' finds) with the map's species and status filters", async () => {
-    const r = await get('pregled', `/api/Export/35/48/geojson?speciesId=${ROGAC}&status=1&extent=${SLOVENIA.join(',')}`);
+    const r = await get(
+      'pregled',
+      `/api/Export/35/48/geojson?speciesId=${ROGAC}&status=1&extent=${SLOVENIA.join(',')}`,
+    );
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
     const fc = await r.json();
     expect(fc.type).toBe('FeatureCollection');
     const features = await mapFeatures('pregled');
-    const expected = [...features.values()].filter((f) => f.properties['980'] === ROGAC && f.properties['974'] === 1).map((f) => f.id).sort((a, b) => a - b);
+    const expected = [...features.values()]
+      .filter((f) => f.properties['980'] === ROGAC && f.properties['974'] === 1)
+      .map((f) => f.id)
+      .sort((a, b) => a - b);
     expect(fc.features.map((f: { id: number }) => f.id)).toEqual(expected);
     for (const f of fc.features) {
       const api = features.get(f.id)!;
@@ -293,7 +424,13 @@ describe('GeoJSON', () => {
       const [lon, lat] = mercatorToLonLat(...(api.geometry.coordinates as [number, number]));
       expect(f.geometry.coordinates[0]).toBeCloseTo(lon, 6);
       expect(f.geometry.coordinates[1]).toBeCloseTo(lat, 6);
-      expect(f.properties).toMatchObject({ GID: f.id, 'Vrsta (ID)': ROGAC, 'Znanstveno ime': 'Lucanus cervus', Status: 'Potrjeno', 'Lokacija posplošena na kvadrat (m)': null });
+      expect(f.properties).toMatchObject({
+        GID: f.id,
+        'Vrsta (ID)': ROGAC,
+        'Znanstveno ime': 'Lucanus cervus',
+        Status: 'Potrjeno',
+        'Lokacija posplošena na kvadrat (m)': null,
+      });
       expect(f.properties['Datum najdbe']).toBe(api.properties['1053']);
     }
     const beetle = fc.features.find((f: { id: number }) => f.id === beetleId);
@@ -319,7 +456,10 @@ describe('export queries', () => {
       ['/api/Export/35/48/csv?extent=1,2,3', 400],
       ['/api/Export/35/48/csv?status=4', 400],
       ['/api/Export/35/48/geojson?filters=%7Bnope', 400],
-      [`/api/Export/35/48/csv?filters=${encodeURIComponent(JSON.stringify([{ type: 'condition', columnId: 1820, operationType: 'startsWith', values: ['a'] }]))}`, 400],
+      [
+        `/api/Export/35/48/csv?filters=${encodeURIComponent(JSON.stringify([{ type: 'condition', columnId: 1820, operationType: 'startsWith', values: ['a'] }]))}`,
+        400,
+      ],
       ['/api/Export/35/4711/dwca', 404],
       ['/api/Export/35/53/csv', 400],
     ] as const) {
@@ -331,20 +471,29 @@ describe('export queries', () => {
 
   it('take a RecordQuery filter as the search routes do', async () => {
     const filters = [{ type: 'condition', columnId: 980, operationType: 'equals', values: [ROGAC] }];
-    const fc = await (await get(null, `/api/Export/35/48/geojson?filters=${encodeURIComponent(JSON.stringify(filters))}`)).json();
+    const fc = await (
+      await get(null, `/api/Export/35/48/geojson?filters=${encodeURIComponent(JSON.stringify(filters))}`)
+    ).json();
     expect(fc.features.length).toBeGreaterThan(0);
     for (const f of fc.features) expect(f.properties['Vrsta (ID)']).toBe(ROGAC);
   });
 
   it("build the same filter as the map's layer (worker/layer/filterState.ts)", () => {
     const cols = columnDefs(loadCatalogue()).filter((c) => c.tableId === 48);
-    const meta = { table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns: cols }, columns: new Map(cols.map((c) => [c.id, c])), selectValues: new Map(), roles: findRoles(cols), attachmentInfoIds: [] } as TableMeta;
+    const meta = {
+      table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns: cols },
+      columns: new Map(cols.map((c) => [c.id, c])),
+      selectValues: new Map(),
+      roles: findRoles(cols),
+      attachmentInfoIds: [],
+    } as TableMeta;
     for (const state of [
       { year: null, speciesId: null, mineOnly: false, status: null },
       { year: 2024, speciesId: null, mineOnly: false, status: null },
       { year: 2024, speciesId: ROGAC, mineOnly: true, status: 5 },
       { year: null, speciesId: 3406, mineOnly: false, status: 1 },
       { year: null, speciesId: null, mineOnly: true, status: 3 },
-    ]) expect(mapStateFilter(meta, state)).toEqual(layerStateFilter(state));
+    ])
+      expect(mapStateFilter(meta, state)).toEqual(layerStateFilter(state));
   });
 });

@@ -26,18 +26,29 @@ beforeAll(async () => {
     await db.query(
       `insert into records (project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, archived)
        values (1, 10, $1::jsonb, $2::jsonb, $3, $4, $3, $4, $5)`,
-      [JSON.stringify({ '101': `najdba ${i}`, '102': true }), JSON.stringify({ type: 'Point', coordinates: [x, 500] }), x, 500, i % 11 === 0],
+      [
+        JSON.stringify({ '101': `najdba ${i}`, '102': true }),
+        JSON.stringify({ type: 'Point', coordinates: [x, 500] }),
+        x,
+        500,
+        i % 11 === 0,
+      ],
     );
   }
 });
-afterAll(async () => { await db?.close(); });
+afterAll(async () => {
+  await db?.close();
+});
 
 const expected = Array.from({ length: 60 }, (_, k) => k + 1).filter((i) => i % 7 !== 0 && i % 11 !== 0);
 
 describe('extentChunks', () => {
   it('reads every feature in the extent exactly once, in id order, for any chunk size', async () => {
     const meta = await loadTable(db, 1, 10);
-    const whole = JSON.parse(await extentJson(db, meta, EXTENT, ANONYMOUS, null)) as { id: number; properties: Record<string, unknown> }[];
+    const whole = JSON.parse(await extentJson(db, meta, EXTENT, ANONYMOUS, null)) as {
+      id: number;
+      properties: Record<string, unknown>;
+    }[];
     expect(whole.map((f) => Number(String(f.properties['101']).split(' ')[1]))).toEqual(expected);
     for (const size of [1, 5, 7, expected.length, expected.length + 1, 5000]) {
       const chunks: string[] = [];
@@ -65,9 +76,45 @@ describe('sendJsonPieces', () => {
   const pieces = Array.from({ length: 2000 }, (_, i) => `{"id":${i},"ime":"najdba številka ${i}"}`);
   const json = `{"features":{"10":[${pieces.join(',')}]}}`;
   const app = Fastify();
-  app.get('/whole', (req, reply) => sendJsonPieces(req, reply, keyedArrays('features', [{ id: 10, chunks: async function* () { yield pieces.join(','); } }])));
-  app.get('/stream', (req, reply) => sendJsonPieces(req, reply, keyedArrays('features', [{ id: 10, chunks: async function* () { for (let i = 0; i < pieces.length; i += 100) yield pieces.slice(i, i + 100).join(','); } }]), 1000));
-  app.get('/fails', (req, reply) => sendJsonPieces(req, reply, (async function* () { yield '{'; throw new Error('database gone'); })()));
+  app.get('/whole', (req, reply) =>
+    sendJsonPieces(
+      req,
+      reply,
+      keyedArrays('features', [
+        {
+          id: 10,
+          chunks: async function* () {
+            yield pieces.join(',');
+          },
+        },
+      ]),
+    ),
+  );
+  app.get('/stream', (req, reply) =>
+    sendJsonPieces(
+      req,
+      reply,
+      keyedArrays('features', [
+        {
+          id: 10,
+          chunks: async function* () {
+            for (let i = 0; i < pieces.length; i += 100) yield pieces.slice(i, i + 100).join(',');
+          },
+        },
+      ]),
+      1000,
+    ),
+  );
+  app.get('/fails', (req, reply) =>
+    sendJsonPieces(
+      req,
+      reply,
+      (async function* () {
+        yield '{';
+        throw new Error('database gone');
+      })(),
+    ),
+  );
   afterAll(() => app.close());
 
   it('sends a small answer whole, with its length', async () => {

@@ -14,9 +14,23 @@ const api = (path: string, init: CallInit = {}): Promise<Answer> => call(server.
 
 const LJUBLJANA = lonLatToMercator(14.5058, 46.0569);
 const point = (lon = 14.5058, lat = 46.0569) => ({ type: 'Point', coordinates: lonLatToMercator(lon, lat) });
-const feature = (properties: Record<string, unknown>, geometry: unknown = point()) => ({ type: 'Feature', geometry, properties, overwrite: true });
+const feature = (properties: Record<string, unknown>, geometry: unknown = point()) => ({
+  type: 'Feature',
+  geometry,
+  properties,
+  overwrite: true,
+});
 /** Proteus (675, amphibians 12) seen today. */
-const PROTEUS = { 980: 675, 1053: '2025-05-01T10:00:00Z', 782: 2, 972: 'osebek', 979: 'opazovanje', 976: 10, 785: 'kraški izvir', 788: 'Ana' };
+const PROTEUS = {
+  980: 675,
+  1053: '2025-05-01T10:00:00Z',
+  782: 2,
+  972: 'osebek',
+  979: 'opazovanje',
+  976: 10,
+  785: 'kraški izvir',
+  788: 'Ana',
+};
 const SLOVENIA = (() => {
   const [a, b] = lonLatToMercator(13.3, 45.3);
   const [c, d] = lonLatToMercator(16.7, 47);
@@ -28,7 +42,9 @@ beforeAll(async () => {
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('GET /api/Features/{projectId}/{tableId}/{recordId}', () => {
   it('returns a public sample feature without the creator e-mail to an anonymous caller', async () => {
@@ -67,22 +83,44 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
 
   it('creates with STATUS 5, JAVNO true, VIR sporoci-vrsto, computed species and group, creator from the token', async () => {
     const r = await api('/api/Features/35/48', {
-      token: ana, contentType: 'application/json-patch+json',
+      token: ana,
+      contentType: 'application/json-patch+json',
       body: feature({ ...PROTEUS, 1820: 'bor@example.si', 974: 1, 2066: false, 2064: 'vzorec', 2067: 'x', 767: 5 }),
     });
     expect(r.status).toBe(201);
     const p = r.body.properties;
     expect(r.body).toMatchObject({ type: 'Feature', geometry: { type: 'Point' } });
-    expect(p).toMatchObject({ 767: r.body.id, 980: 675, 920: 12, 2067: 'človeška ribica', 1000: 'človeška ribica', 974: 5, 2066: true, 2064: 'sporoci-vrsto', 1820: 'ana@example.si', 782: 2 });
+    expect(p).toMatchObject({
+      767: r.body.id,
+      980: 675,
+      920: 12,
+      2067: 'človeška ribica',
+      1000: 'človeška ribica',
+      974: 5,
+      2066: true,
+      2064: 'sporoci-vrsto',
+      1820: 'ana@example.si',
+      782: 2,
+    });
     expect(r.body.geometry.coordinates[0]).toBeCloseTo(LJUBLJANA[0], 3);
     const back = await api(`/api/Features/35/48/${r.body.id}`, { token: ana });
     expect(back.body).toEqual(r.body);
   });
 
   it('coerces values by column type and keeps null', async () => {
-    const r = await api('/api/Features/35/48', { token: ana, body: feature({ ...PROTEUS, 782: '3', 976: '50', 980: '675', 785: 12, 780: null, 1053: '2024-06-01' }) });
+    const r = await api('/api/Features/35/48', {
+      token: ana,
+      body: feature({ ...PROTEUS, 782: '3', 976: '50', 980: '675', 785: 12, 780: null, 1053: '2024-06-01' }),
+    });
     expect(r.status).toBe(201);
-    expect(r.body.properties).toMatchObject({ 782: 3, 976: 50, 980: 675, 785: '12', 780: null, 1053: '2024-06-01T00:00:00.000Z' });
+    expect(r.body.properties).toMatchObject({
+      782: 3,
+      976: 50,
+      980: 675,
+      785: '12',
+      780: null,
+      1053: '2024-06-01T00:00:00.000Z',
+    });
   });
 
   it('keeps the free-text name of an other species in VRSTA_ORIG', async () => {
@@ -103,7 +141,9 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
     ['a species of another group', { 980: 675, 920: 1 }, /group/],
     ['properties that are not an object', [1, 2], /properties/],
   ])('refuses %s with 400 naming the problem', async (_what, properties, reason) => {
-    const body = Array.isArray(properties) ? { type: 'Feature', geometry: point(), properties } : feature({ ...PROTEUS, ...properties });
+    const body = Array.isArray(properties)
+      ? { type: 'Feature', geometry: point(), properties }
+      : feature({ ...PROTEUS, ...properties });
     const r = await api('/api/Features/35/48', { token: ana, body });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ status: 400, error: 'Bad Request' });
@@ -120,7 +160,10 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
     ['a point in Vienna', point(16.37, 48.21), /outside Slovenia/],
     ['degrees instead of metres', { type: 'Point', coordinates: [14.5, 46.05] }, /outside Slovenia/],
   ])('refuses %s with 400', async (_what, geometry, reason) => {
-    const r = await api('/api/Features/35/48', { token: ana, body: { type: 'Feature', properties: PROTEUS, ...(geometry ? { geometry } : {}) } });
+    const r = await api('/api/Features/35/48', {
+      token: ana,
+      body: { type: 'Feature', properties: PROTEUS, ...(geometry ? { geometry } : {}) },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(reason);
   });
@@ -141,7 +184,9 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
       expect(r.body).toMatchObject({ status });
     }
     const deep = '{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000);
-    expect((await api('/api/Features/35/48', { token: ana, raw: deep, contentType: 'application/json' })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await api('/api/Features/35/48', { token: ana, raw: deep, contentType: 'application/json' })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it('answers unknown projects and tables with 404 and read-only tables with 403', async () => {
@@ -158,10 +203,20 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
     expect(b.status).toBe(200);
     expect(b.body.id).toBe(a.body.id);
     const race = { 'idempotency-key': `race-${Date.now()}` };
-    const [c, d] = await Promise.all([1, 2].map(() => api('/api/Features/35/48', { token: ana, headers: race, body: feature(PROTEUS) })));
+    const [c, d] = await Promise.all(
+      [1, 2].map(() => api('/api/Features/35/48', { token: ana, headers: race, body: feature(PROTEUS) })),
+    );
     expect([c?.status, d?.status].sort()).toEqual([200, 201]);
     expect(c?.body.id).toBe(d?.body.id);
-    expect((await api('/api/Features/35/48', { token: ana, headers: { 'idempotency-key': 'bad key with spaces' }, body: feature(PROTEUS) })).status).toBe(400);
+    expect(
+      (
+        await api('/api/Features/35/48', {
+          token: ana,
+          headers: { 'idempotency-key': 'bad key with spaces' },
+          body: feature(PROTEUS),
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -170,30 +225,68 @@ describe('PUT and delete', () => {
     const created = await api('/api/Features/35/48', { token: ana, body: feature(PROTEUS) });
     const id = created.body.id as number;
     // STATUS is the reviewers' (403, tests/api/status.test.ts); the creator e-mail is silently kept.
-    expect((await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 7, 974: 1 }, overwrite: true } })).status).toBe(403);
-    const r = await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 7, 980: 3100, 1820: 'x@y' }, geometry: point(14.2, 45.7), overwrite: true } });
+    expect(
+      (
+        await api(`/api/Features/35/48/${id}`, {
+          method: 'PUT',
+          token: ana,
+          body: { properties: { 782: 7, 974: 1 }, overwrite: true },
+        })
+      ).status,
+    ).toBe(403);
+    const r = await api(`/api/Features/35/48/${id}`, {
+      method: 'PUT',
+      token: ana,
+      body: { properties: { 782: 7, 980: 3100, 1820: 'x@y' }, geometry: point(14.2, 45.7), overwrite: true },
+    });
     expect(r.status).toBe(200);
-    expect(r.body.properties).toMatchObject({ 782: 7, 980: 3100, 920: 15, 2067: 'ris', 1000: 'ris', 974: 5, 1820: 'ana@example.si', 785: 'kraški izvir' });
+    expect(r.body.properties).toMatchObject({
+      782: 7,
+      980: 3100,
+      920: 15,
+      2067: 'ris',
+      1000: 'ris',
+      974: 5,
+      1820: 'ana@example.si',
+      785: 'kraški izvir',
+    });
     expect(r.body.geometry.coordinates[0]).toBeCloseTo(lonLatToMercator(14.2, 45.7)[0], 3);
-    const other = await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: bor, body: { properties: { 782: 1 } } });
+    const other = await api(`/api/Features/35/48/${id}`, {
+      method: 'PUT',
+      token: bor,
+      body: { properties: { 782: 1 } },
+    });
     expect(other.status).toBe(403);
     expect(other.body.message).toMatch(/creator/);
-    expect((await api(`/api/Features/35/48/${id}`, { method: 'PUT', body: { properties: { 782: 1 } } })).status).toBe(401);
-    expect((await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 'x' } } })).status).toBe(400);
-    expect((await api('/api/Features/35/48/99999999', { method: 'PUT', token: ana, body: { properties: {} } })).status).toBe(404);
+    expect((await api(`/api/Features/35/48/${id}`, { method: 'PUT', body: { properties: { 782: 1 } } })).status).toBe(
+      401,
+    );
+    expect(
+      (await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: 'x' } } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api('/api/Features/35/48/99999999', { method: 'PUT', token: ana, body: { properties: {} } })).status,
+    ).toBe(404);
   });
 
-  it('deletes the creator\'s record (then 404); others get 403, anonymous 401, bad bodies 400', async () => {
+  it("deletes the creator's record (then 404); others get 403, anonymous 401, bad bodies 400", async () => {
     const created = await api('/api/Features/35/48', { token: ana, body: feature(PROTEUS) });
     const id = created.body.id as number;
     expect((await api('/api/Features/35/delete', { body: { tableId: 48, recordId: id } })).status).toBe(401);
-    expect((await api('/api/Features/35/delete', { token: bor, body: { tableId: 48, recordId: id } })).status).toBe(403);
-    expect((await api('/api/Features/35/delete', { token: ana, body: { tableId: '48', recordId: id } })).status).toBe(400);
+    expect((await api('/api/Features/35/delete', { token: bor, body: { tableId: 48, recordId: id } })).status).toBe(
+      403,
+    );
+    expect((await api('/api/Features/35/delete', { token: ana, body: { tableId: '48', recordId: id } })).status).toBe(
+      400,
+    );
     const r = await api('/api/Features/35/delete', { token: ana, body: { tableId: 48, recordId: id } });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ tableId: 48, recordId: id, deleted: true });
     expect((await api(`/api/Features/35/48/${id}`, { token: ana })).status).toBe(404);
-    expect((await api('/api/Features/35/delete', { token: ana, body: { tableId: 48, recordId: id } })).status).toBe(404);
+    expect((await api('/api/Features/35/delete', { token: ana, body: { tableId: 48, recordId: id } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -206,7 +299,12 @@ describe('GET /api/Features/{projectId}/extenttables', () => {
     const r = await api(`/api/Features/35/extenttables?extent=${SLOVENIA}&tableIds=48`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    const list = r.body.features['48'] as { type: string; id: number; geometry: { type: string }; properties: Record<string, unknown> }[];
+    const list = r.body.features['48'] as {
+      type: string;
+      id: number;
+      geometry: { type: string };
+      properties: Record<string, unknown>;
+    }[];
     // 285 public, minus the 20 rejected that only their creator and the reviewers see.
     expect(list.length).toBeGreaterThanOrEqual(265);
     for (const f of list) {
@@ -219,7 +317,9 @@ describe('GET /api/Features/{projectId}/extenttables', () => {
 
   it('returns only what intersects the extent and only asked columns', async () => {
     const [x, y] = LJUBLJANA;
-    const small = await api(`/api/Features/35/extenttables?extent=${x - 10},${y - 10},${x + 10},${y + 10}&tableIds=48&columnIds=920,980`);
+    const small = await api(
+      `/api/Features/35/extenttables?extent=${x - 10},${y - 10},${x + 10},${y + 10}&tableIds=48&columnIds=920,980`,
+    );
     expect(small.status).toBe(200);
     expect(small.body.features['48'].length).toBeGreaterThan(0);
     for (const f of small.body.features['48']) expect(Object.keys(f.properties).sort()).toEqual(['920', '980']);
@@ -245,7 +345,10 @@ describe('GET /api/Features/{projectId}/extenttables', () => {
 });
 
 describe('POST /api/Features/{projectId}/{tableId}/full', () => {
-  const jpeg = () => sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+  const jpeg = () =>
+    sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
 
   it('creates the feature and its photos in one call', async () => {
     const form = new FormData();
@@ -254,9 +357,18 @@ describe('POST /api/Features/{projectId}/{tableId}/full', () => {
     form.append('AttachmentInfoIds', '1');
     const r = await api('/api/Features/35/48/full', { token: ana, form });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ type: 'Feature', createdByEmail: 'ana@example.si', properties: { 974: 5, 1820: 'ana@example.si' } });
+    expect(r.body).toMatchObject({
+      type: 'Feature',
+      createdByEmail: 'ana@example.si',
+      properties: { 974: 5, 1820: 'ana@example.si' },
+    });
     expect(r.body.attachments).toHaveLength(1);
-    expect(r.body.attachments[0]).toMatchObject({ recordId: r.body.id, tableAttachmentInfoId: 1, name: 'najdba.jpg', mimeType: 'image/jpeg' });
+    expect(r.body.attachments[0]).toMatchObject({
+      recordId: r.body.id,
+      tableAttachmentInfoId: 1,
+      name: 'najdba.jpg',
+      mimeType: 'image/jpeg',
+    });
     const img = await fetch(`${server.url}/api/Records/35/attachment/${r.body.attachments[0].id}?thumb=true`);
     expect(img.status).toBe(200);
     const meta = await sharp(Buffer.from(await img.arrayBuffer())).metadata();
@@ -265,13 +377,16 @@ describe('POST /api/Features/{projectId}/{tableId}/full', () => {
   });
 
   it('creates nothing when a photo is refused (415) and needs multipart (415) and a token (401)', async () => {
-    const before = (await api('/api/Features/35/search', { token: ana, body: { tableId: 48, perPage: 1 } })).body.total as number;
+    const before = (await api('/api/Features/35/search', { token: ana, body: { tableId: 48, perPage: 1 } })).body
+      .total as number;
     const form = new FormData();
     form.append('feature', JSON.stringify(feature(PROTEUS)));
     form.append('AttachmentFiles', new Blob([Buffer.from('GIF89a....')], { type: 'image/jpeg' }), 'a.jpg');
     const r = await api('/api/Features/35/48/full', { token: ana, form });
     expect(r.status).toBe(415);
-    expect((await api('/api/Features/35/search', { token: ana, body: { tableId: 48, perPage: 1 } })).body.total).toBe(before);
+    expect((await api('/api/Features/35/search', { token: ana, body: { tableId: 48, perPage: 1 } })).body.total).toBe(
+      before,
+    );
     expect((await api('/api/Features/35/48/full', { token: ana, body: feature(PROTEUS) })).status).toBe(415);
     expect((await api('/api/Features/35/48/full', { form: new FormData() })).status).toBe(401);
     const noFeature = new FormData();
@@ -300,7 +415,13 @@ describe('POST /api/Features/{projectId}/{tableId}/full', () => {
 describe('POST /api/Features/{projectId}/search', () => {
   it('filters, sorts and pages', async () => {
     const r = await api('/api/Features/35/search', {
-      body: { tableId: 48, page: 1, perPage: 20, filters: [{ type: 'condition', columnId: 920, operationType: 'equals', values: [12] }], sorts: [{ columnId: 1053, direction: 'desc' }] },
+      body: {
+        tableId: 48,
+        page: 1,
+        perPage: 20,
+        filters: [{ type: 'condition', columnId: 920, operationType: 'equals', values: [12] }],
+        sorts: [{ columnId: 1053, direction: 'desc' }],
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ page: 1, perPage: 20 });
@@ -314,7 +435,13 @@ describe('POST /api/Features/{projectId}/search', () => {
   it('refuses invalid queries with 400', async () => {
     expect((await api('/api/Features/35/search', { body: { tableId: 48, perPage: 5000 } })).status).toBe(400);
     expect((await api('/api/Features/35/search', { body: { tableId: '48' } })).status).toBe(400);
-    expect((await api('/api/Features/35/search', { body: { tableId: 48, filters: [{ type: 'condition', columnId: 1, operationType: 'equals', values: [1] }] } })).status).toBe(400);
+    expect(
+      (
+        await api('/api/Features/35/search', {
+          body: { tableId: 48, filters: [{ type: 'condition', columnId: 1, operationType: 'equals', values: [1] }] },
+        })
+      ).status,
+    ).toBe(400);
     expect((await api('/api/Features/35/search', { body: { tableId: 999 } })).status).toBe(404);
   });
 });

@@ -29,8 +29,10 @@ let pgDb: { url: string; drop(): Promise<void> } | null = null;
 /** Replaces the rows of the test table. */
 async function load(records: { id: number; properties: Properties }[]): Promise<void> {
   await db.query(`delete from ${table}`);
-  await db.query(`insert into ${table} (id, properties) select (x->>'id')::int, x->'properties' from jsonb_array_elements($1::jsonb) x`,
-    [JSON.stringify(records)]);
+  await db.query(
+    `insert into ${table} (id, properties) select (x->>'id')::int, x->'properties' from jsonb_array_elements($1::jsonb) x`,
+    [JSON.stringify(records)],
+  );
 }
 
 /** Ids where `filter` holds, or 'rejected' when compileFilterSql refuses it with 400. */
@@ -38,7 +40,13 @@ async function sqlIds(filter: unknown, userEmail: string | null): Promise<number
   const params: unknown[] = [];
   let where: string;
   try {
-    where = compileFilterSql(filter as FilterInput, { columns, userEmail, params, propertiesSql: 'v.properties', now: () => now });
+    where = compileFilterSql(filter as FilterInput, {
+      columns,
+      userEmail,
+      params,
+      propertiesSql: 'v.properties',
+      now: () => now,
+    });
   } catch (e) {
     if (e instanceof HttpError && e.status === 400) return 'rejected';
     throw e;
@@ -88,7 +96,10 @@ describe(`filter vectors on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
         try {
           const match = compile(filter, { columns, userEmail: v.userEmail, now: () => now });
           engine = records.filter((r) => match(r.properties)).map((r) => r.id);
-          const columnar = compileColumnar(validate(filter, { columns }), store, { userEmail: v.userEmail, now: () => now });
+          const columnar = compileColumnar(validate(filter, { columns }), store, {
+            userEmail: v.userEmail,
+            now: () => now,
+          });
           const rows = Array.from(columnar.rows.subarray(0, columnar.select()), (row) => records[row]!.id);
           if (JSON.stringify(rows) !== JSON.stringify(engine)) wrong.push(`columnar: ${JSON.stringify(filter)}`);
         } catch (e) {

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('GET /api/Test', () => {
   it('answers 200 when the server is up', async () => {
@@ -25,7 +29,11 @@ describe('a body over the limit', () => {
     const statuses: Array<number | string> = [];
     const one = async (): Promise<void> => {
       try {
-        const r = await fetch(`${server.url}/api/BaseProfiles/35`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const r = await fetch(`${server.url}/api/BaseProfiles/35`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         statuses.push(r.status);
         expect(await r.json()).toMatchObject({ status: 413, error: 'Payload Too Large' });
       } catch (e) {

@@ -5,14 +5,28 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startServer, type TestServer } from './helpers/server.ts';
 import {
-  CLIENT_ID, CookieJar, browse, followToCode, refresh, signIn, signInWithSession, signOut, startAuthorization, submitLogin,
+  CLIENT_ID,
+  type CookieJar,
+  browse,
+  followToCode,
+  refresh,
+  signIn,
+  signInWithSession,
+  signOut,
+  startAuthorization,
+  submitLogin,
 } from './helpers/auth.ts';
 
 /** An authorization request with prompt=none: where does the provider send the browser? */
 async function silentAuthorize(baseUrl: string, jar: CookieJar): Promise<URL> {
   const params = new URLSearchParams({
-    client_id: CLIENT_ID, response_type: 'code', redirect_uri: `${baseUrl}/`, scope: 'openid email', prompt: 'none',
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256',
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    redirect_uri: `${baseUrl}/`,
+    scope: 'openid email',
+    prompt: 'none',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
   });
   const res = await browse(jar, `${baseUrl}/idp/auth?${params}`);
   expect(res.status).toBe(303);
@@ -56,7 +70,12 @@ describe('embedded identity provider', () => {
   it('serves /identity.json for the embedded provider', async () => {
     const r = await fetch(`${server.url}/identity.json`);
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ authority: `${server.url}/idp`, client_id: 'sporoci-vrsto', scope: 'openid email', audience: `${server.url}/api` });
+    expect(await r.json()).toEqual({
+      authority: `${server.url}/idp`,
+      client_id: 'sporoci-vrsto',
+      scope: 'openid email',
+      audience: `${server.url}/api`,
+    });
   });
 
   it('shows an accessible Slovenian login page under a strict CSP', async () => {
@@ -64,7 +83,9 @@ describe('embedded identity provider', () => {
     expect(loginPage).toContain('<html lang="sl">');
     expect(loginPage).toContain('<title>Prijava — Sporoči vrsto</title>');
     expect(loginPage).toMatch(/<label for="email">E-pošta<\/label>\s*<input id="email"[^>]*autocomplete="username"/);
-    expect(loginPage).toMatch(/<label for="password">Geslo<\/label>\s*<input id="password"[^>]*autocomplete="current-password"/);
+    expect(loginPage).toMatch(
+      /<label for="password">Geslo<\/label>\s*<input id="password"[^>]*autocomplete="current-password"/,
+    );
     expect(loginPage).toContain('<button type="submit">Prijava</button>');
     expect(loginPage).not.toMatch(/https?:\/\//);
     expect(loginAction).toMatch(new RegExp(`^${server.url}/idp/interaction/[^/]+/login$`));
@@ -84,10 +105,21 @@ describe('embedded identity provider', () => {
     const t = await signIn(server.url, 'ana@example.si', 'demo1234');
     expect(decodeProtectedHeader(t.accessToken)).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
     const at = decodeJwt(t.accessToken);
-    expect(at).toMatchObject({ iss: `${server.url}/idp`, aud: `${server.url}/api`, email: 'ana@example.si', roles: [], client_id: CLIENT_ID });
+    expect(at).toMatchObject({
+      iss: `${server.url}/idp`,
+      aud: `${server.url}/api`,
+      email: 'ana@example.si',
+      roles: [],
+      client_id: CLIENT_ID,
+    });
     expect((at.exp ?? 0) - (at.iat ?? 0)).toBe(600);
     expect(t.expiresIn).toBe(600);
-    expect(decodeJwt(t.idToken)).toMatchObject({ aud: CLIENT_ID, email: 'ana@example.si', email_verified: true, name: 'Ana Novak' });
+    expect(decodeJwt(t.idToken)).toMatchObject({
+      aud: CLIENT_ID,
+      email: 'ana@example.si',
+      email_verified: true,
+      name: 'Ana Novak',
+    });
     expect(t.refreshToken).toEqual(expect.any(String));
   });
 
@@ -98,7 +130,10 @@ describe('embedded identity provider', () => {
 
   it('refuses a wrong password or an unknown e-mail with the Slovenian error, keeping the e-mail', async () => {
     const auth = await startAuthorization(server.url);
-    for (const [email, password] of [['ana@example.si', 'wrong-password'], ['nobody@example.si', 'demo1234']] as const) {
+    for (const [email, password] of [
+      ['ana@example.si', 'wrong-password'],
+      ['nobody@example.si', 'demo1234'],
+    ] as const) {
       const r = await submitLogin(auth, email, password);
       expect(r.status).toBe(200);
       const html = await r.text();
@@ -116,7 +151,10 @@ describe('embedded identity provider', () => {
     expect(decodeJwt(r1.accessToken)).toMatchObject({ email: 'ana@example.si', aud: `${server.url}/api` });
     expect(r1.refreshToken).not.toBe(t.refreshToken);
     const r2 = await refresh(server.url, r1.refreshToken!);
-    await expect(refresh(server.url, t.refreshToken!)).rejects.toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    await expect(refresh(server.url, t.refreshToken!)).rejects.toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
     await expect(refresh(server.url, r2.refreshToken!)).rejects.toMatchObject({ status: 400 });
   });
 
@@ -125,7 +163,10 @@ describe('embedded identity provider', () => {
     expect((await silentAuthorize(server.url, t.jar)).searchParams.get('code')).toBeTruthy();
     const landed = await signOut(server.url, t.jar, t.idToken);
     expect(landed).toBe(`${server.url}/?state=bye`);
-    await expect(refresh(server.url, t.refreshToken!)).rejects.toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    await expect(refresh(server.url, t.refreshToken!)).rejects.toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
     expect((await silentAuthorize(server.url, t.jar)).searchParams.get('error')).toBe('login_required');
     // Logging out again (no session any more) still lands back in the app.
     expect(await signOut(server.url, t.jar, t.idToken)).toBe(`${server.url}/?state=bye`);
@@ -160,7 +201,10 @@ describe('IDP_ACCOUNTS_FILE', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sv-accounts-'));
   beforeAll(async () => {
     const file = join(dir, 'accounts.json');
-    writeFileSync(file, JSON.stringify([{ email: 'Cene@Example.si', name: 'Cene Zupan', password: 'skrivnost-123', roles: ['admin'] }]));
+    writeFileSync(
+      file,
+      JSON.stringify([{ email: 'Cene@Example.si', name: 'Cene Zupan', password: 'skrivnost-123', roles: ['admin'] }]),
+    );
     server = await startServer({ env: { IDP_ACCOUNTS_FILE: file } });
   });
   afterAll(async () => {
@@ -178,7 +222,12 @@ describe('IDP_ACCOUNTS_FILE', () => {
 describe('IDENTITY_CONFIG', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sv-identity-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const keycloak = { authority: 'https://sso.example.org/realms/sporoci', client_id: 'sporoci-vrsto-app', scope: 'openid email', audience: null };
+  const keycloak = {
+    authority: 'https://sso.example.org/realms/sporoci',
+    client_id: 'sporoci-vrsto-app',
+    scope: 'openid email',
+    audience: null,
+  };
 
   it('serves the file as /identity.json and does not mount the embedded provider', async () => {
     const file = join(dir, 'identity.json');
@@ -199,7 +248,9 @@ describe('IDENTITY_CONFIG', () => {
     // On PostgreSQL the database is the test's own: a server that never starts cannot drop it.
     const database = process.env.TEST_DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
     try {
-      await expect(startServer({ env: { IDENTITY_CONFIG: file, ...(database ? { DATABASE_URL: database.url } : {}) } })).rejects.toThrow(
+      await expect(
+        startServer({ env: { IDENTITY_CONFIG: file, ...(database ? { DATABASE_URL: database.url } : {}) } }),
+      ).rejects.toThrow(
         /IDENTITY_CONFIG .*bad\.json: "authority" must be the issuer URL; "client_id" must be a non-empty string; "scope" must be a string that includes "openid"/,
       );
     } finally {

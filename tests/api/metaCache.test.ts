@@ -24,11 +24,16 @@ beforeAll(async () => {
     insert into attachment_infos (id, table_id, name) values (7, 10, 'Foto');`);
   counted = {
     ...db,
-    query: <T>(sql: string, params?: unknown[]) => { statements.push(sql); return db.query<T>(sql, params); },
+    query: <T>(sql: string, params?: unknown[]) => {
+      statements.push(sql);
+      return db.query<T>(sql, params);
+    },
   };
   enableMetaCache(counted, true);
 });
-afterAll(async () => { await db?.close(); });
+afterAll(async () => {
+  await db?.close();
+});
 
 /** Runs `fn` and returns how many statements it sent. */
 async function queriesOf(fn: () => Promise<unknown>): Promise<number> {
@@ -52,28 +57,34 @@ describe('metadata cache', () => {
 
   it('sees a change made through withMetaChange at the next load', async () => {
     await loadTable(counted, 1, 10);
-    await withMetaChange(counted, () => db.transaction(async (tx) => {
-      await tx.query(`insert into select_values (column_id, value, text, position) values (101, '3', 'tri', 2)`);
-      await tx.query(`update platform_columns set type = 'Text' where id = 102`);
-      await tx.query(`update projects set is_public = false where id = 1`);
-    }));
+    await withMetaChange(counted, () =>
+      db.transaction(async (tx) => {
+        await tx.query(`insert into select_values (column_id, value, text, position) values (101, '3', 'tri', 2)`);
+        await tx.query(`update platform_columns set type = 'Text' where id = 102`);
+        await tx.query(`update projects set is_public = false where id = 1`);
+      }),
+    );
     const meta = await loadTable(counted, 1, 10);
     expect(meta.selectValues.get(101)?.map((v) => v.value)).toEqual([1, 2, 3]);
     expect(meta.roles.isPublic).toBeNull();
     expect((await findProject(counted, 1))?.isPublic).toBe(false);
-    await withMetaChange(counted, () => db.exec(`
+    await withMetaChange(counted, () =>
+      db.exec(`
       delete from select_values where column_id = 101 and value = '3';
       update platform_columns set type = 'Boolean' where id = 102;
-      update projects set is_public = true where id = 1;`));
+      update projects set is_public = true where id = 1;`),
+    );
     expect((await loadTable(counted, 1, 10)).roles.isPublic?.id).toBe(102);
   });
 
   it('invalidates also when the write fails (it may have committed before the error)', async () => {
     await loadTable(counted, 1, 10);
-    await expect(withMetaChange(counted, async () => {
-      await db.query(`update platform_tables set name = 'T2' where id = 10`);
-      throw new Error('after the commit');
-    })).rejects.toThrow('after the commit');
+    await expect(
+      withMetaChange(counted, async () => {
+        await db.query(`update platform_tables set name = 'T2' where id = 10`);
+        throw new Error('after the commit');
+      }),
+    ).rejects.toThrow('after the commit');
     expect((await loadTable(counted, 1, 10)).table.name).toBe('T2');
   });
 
@@ -97,15 +108,35 @@ describe('metadata cache', () => {
     const meta = await loadTable(counted, 1, 10);
     expect(Object.isFrozen(meta.table)).toBe(true);
     expect(Object.isFrozen(meta.table.columns[0])).toBe(true);
-    expect(() => { (meta.attachmentInfoIds as number[]).push(1); }).toThrow();
+    expect(() => {
+      (meta.attachmentInfoIds as number[]).push(1);
+    }).toThrow();
   });
 
   it('never caches through a transaction or a database without a cache', async () => {
     await db.transaction(async (tx) => {
-      expect(await queriesOf(async () => { await loadTable({ query: <T>(s: string, p?: unknown[]) => { statements.push(s); return tx.query<T>(s, p); } }, 1, 10); })).toBe(4);
+      expect(
+        await queriesOf(async () => {
+          await loadTable(
+            {
+              query: <T>(s: string, p?: unknown[]) => {
+                statements.push(s);
+                return tx.query<T>(s, p);
+              },
+            },
+            1,
+            10,
+          );
+        }),
+      ).toBe(4);
     });
     let n = 0;
-    const plain = { query: <T>(s: string, p?: unknown[]) => { n++; return db.query<T>(s, p); } };
+    const plain = {
+      query: <T>(s: string, p?: unknown[]) => {
+        n++;
+        return db.query<T>(s, p);
+      },
+    };
     await loadTable(plain, 1, 10);
     await loadTable(plain, 1, 10);
     expect(n).toBe(8);
@@ -130,7 +161,10 @@ describe('metadata cache', () => {
     const cache = new MetaCache(true);
     for (let i = 0; i <= MAX_META_ENTRIES; i++) await cache.get(`k${i}`, async () => i);
     let loaded = false;
-    await cache.get('k0', async () => { loaded = true; return 0; });
+    await cache.get('k0', async () => {
+      loaded = true;
+      return 0;
+    });
     expect(loaded).toBe(true);
   });
 });
@@ -146,8 +180,10 @@ describe('metadata writers', () => {
         if (statSync(path).isDirectory()) walk(path);
         else if (name.endsWith('.ts') && name !== 'schema.ts') {
           const text = readFileSync(path, 'utf8');
-          const sql = /(insert\s+into|update|delete\s+from|truncate|alter\s+table|drop\s+table)\s+(projects|platform_tables|platform_columns|select_values|attachment_infos)\b/i;
-          const helper = /insertRows\(\s*tx,\s*'(projects|platform_tables|platform_columns|select_values|attachment_infos)'/;
+          const sql =
+            /(insert\s+into|update|delete\s+from|truncate|alter\s+table|drop\s+table)\s+(projects|platform_tables|platform_columns|select_values|attachment_infos)\b/i;
+          const helper =
+            /insertRows\(\s*tx,\s*'(projects|platform_tables|platform_columns|select_values|attachment_infos)'/;
           if (sql.test(text) || helper.test(text)) out.push(relative(root, path));
         }
       }
@@ -159,7 +195,12 @@ describe('metadata writers', () => {
   it('are all known: each is invalidated by its route (withMetaChange) or runs before the cache exists', () => {
     // A new file here must make its route call withMetaChange (server/api/meta/cache.ts) after the
     // write commits, then be added to this list. The seed runs in createServer before the cache starts.
-    expect(writers()).toEqual(['api/columns/cast.ts', 'api/projects/copy.ts', 'api/projects/routes.ts', 'seed/index.ts']);
+    expect(writers()).toEqual([
+      'api/columns/cast.ts',
+      'api/projects/copy.ts',
+      'api/projects/routes.ts',
+      'seed/index.ts',
+    ]);
     const projects = readFileSync(new URL('../../server/api/projects/routes.ts', import.meta.url), 'utf8');
     expect(projects.match(/withMetaChange\(db, /g)).toHaveLength(4);
     expect(projects).toMatch(/withMetaChange\(db, \(\) => db\.transaction\(\(tx\) => copyProject\(/);

@@ -21,8 +21,18 @@ const SLOVENIA = [...lonLatToMercator(13.3, 45.3), ...lonLatToMercator(16.7, 47)
 const extent = (projectId: number, tableId: number, token?: string) =>
   api(`/api/Features/${projectId}/extenttables?extent=${SLOVENIA}&tableIds=${tableId}`, { token });
 const sighting = (habitat: string) => ({
-  type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.5058, 46.0569) },
-  properties: { 980: 675, 1053: '2025-05-01T10:00:00Z', 782: 2, 972: 'osebek', 979: 'opazovanje', 976: 10, 785: habitat, 788: 'Ana' },
+  type: 'Feature',
+  geometry: { type: 'Point', coordinates: lonLatToMercator(14.5058, 46.0569) },
+  properties: {
+    980: 675,
+    1053: '2025-05-01T10:00:00Z',
+    782: 2,
+    972: 'osebek',
+    979: 'opazovanje',
+    976: 10,
+    785: habitat,
+    788: 'Ana',
+  },
 });
 
 beforeAll(async () => {
@@ -30,7 +40,9 @@ beforeAll(async () => {
   admin = (await signIn(server.url, 'admin@example.si', 'demo1234')).accessToken;
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('metadata changes are seen at once', () => {
   it('a column cast changes the type and Select values the next write is checked against', async () => {
@@ -63,7 +75,10 @@ describe('metadata changes are seen at once', () => {
   });
 
   it('a copied project can be read at once, and a deleted one is gone at once', async () => {
-    const copy = await api('/api/Projects/copy', { token: admin, body: { projectId: 35, includeRecords: true, public: true } });
+    const copy = await api('/api/Projects/copy', {
+      token: admin,
+      body: { projectId: 35, includeRecords: true, public: true },
+    });
     expect(copy.status).toBe(201);
     const table = (copy.body.tables as { id: number; name: string }[]).find((t) => t.name === 'Najdbe');
     expect(table).toBeDefined();
@@ -72,7 +87,9 @@ describe('metadata changes are seen at once', () => {
     expect(copied.body.features[String(table!.id)].length).toBe((await extent(35, 48)).body.features['48'].length);
     expect((await api(`/api/Projects/${copy.body.id}`, { method: 'DELETE', token: admin })).status).toBe(200);
     expect((await extent(copy.body.id, table!.id)).status).toBe(404);
-    expect((await api(`/api/Features/${copy.body.id}/${table!.id}`, { token: ana, body: sighting('x') })).status).toBe(404);
+    expect((await api(`/api/Features/${copy.body.id}/${table!.id}`, { token: ana, body: sighting('x') })).status).toBe(
+      404,
+    );
   });
 
   it('a project created after a 404 for its id is found (unknown ids are not cached)', async () => {

@@ -36,7 +36,9 @@ async function until(s: TestServer, want: number): Promise<number> {
 /** The backends of this database listening on the metadata channel. */
 async function listeners(): Promise<number[]> {
   const r = await sql.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and application_name = $1', [META_LISTENER_NAME]);
+    'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
+    [META_LISTENER_NAME],
+  );
   return r.rows.map((x) => x.pid);
 }
 
@@ -59,7 +61,9 @@ describe.skipIf(!adminUrl)('metadata cache across server processes (PostgreSQL)'
   it('a change made through one process is seen by the other within moments', async () => {
     expect(await status(b)).toBe(200);
     const put = await fetch(`${a.url}/api/Projects/35`, {
-      method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ public: false }),
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ public: false }),
     });
     expect(put.status).toBe(200);
     expect(await status(a)).toBe(404);

@@ -14,7 +14,11 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const HEARTBEAT = 500;
 
 /** A TCP proxy to PostgreSQL whose traffic can be frozen (sockets stay open, nothing passes). */
-interface Proxy { url: string; freeze(on: boolean): void; close(): Promise<void> }
+interface Proxy {
+  url: string;
+  freeze(on: boolean): void;
+  close(): Promise<void>;
+}
 
 async function proxyTo(dbUrl: string): Promise<Proxy> {
   const target = new URL(dbUrl);
@@ -23,8 +27,12 @@ async function proxyTo(dbUrl: string): Promise<Proxy> {
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     pairs.push([client, upstream]);
-    client.on('data', (d) => { if (!frozen) upstream.write(d); });
-    upstream.on('data', (d) => { if (!frozen) client.write(d); });
+    client.on('data', (d) => {
+      if (!frozen) upstream.write(d);
+    });
+    upstream.on('data', (d) => {
+      if (!frozen) client.write(d);
+    });
     client.on('error', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
@@ -36,8 +44,17 @@ async function proxyTo(dbUrl: string): Promise<Proxy> {
   u.port = String((server.address() as { port: number }).port);
   return {
     url: u.toString(),
-    freeze(on) { frozen = on; },
-    close: () => new Promise((r) => { for (const [a, b] of pairs) { a.destroy(); b.destroy(); } server.close(() => r()); }),
+    freeze(on) {
+      frozen = on;
+    },
+    close: () =>
+      new Promise((r) => {
+        for (const [a, b] of pairs) {
+          a.destroy();
+          b.destroy();
+        }
+        server.close(() => r());
+      }),
   };
 }
 
@@ -69,7 +86,12 @@ describe.skipIf(!adminUrl)('listen (PostgreSQL)', () => {
     const payloads: string[] = [];
     let listener: Listener | null = null;
     try {
-      listener = await listen(proxy.url, 'sv_test_channel', { notify: (p) => payloads.push(p), listening: (on) => states.push(on) }, { heartbeatMs: HEARTBEAT });
+      listener = await listen(
+        proxy.url,
+        'sv_test_channel',
+        { notify: (p) => payloads.push(p), listening: (on) => states.push(on) },
+        { heartbeatMs: HEARTBEAT },
+      );
       // On a loaded machine the first connection can take longer than the heartbeat's timeout and
       // be made again (false, then true): what counts is that it ends up listening.
       await until(() => states.at(-1) === true, 20_000);
@@ -94,7 +116,12 @@ describe.skipIf(!adminUrl)('listen (PostgreSQL)', () => {
     const states: boolean[] = [];
     const u = new URL(database.url);
     u.password = 'wrong';
-    const listener = await listen(u.toString(), 'sv_test_channel', { notify: () => undefined, listening: (on) => states.push(on) }, { heartbeatMs: HEARTBEAT });
+    const listener = await listen(
+      u.toString(),
+      'sv_test_channel',
+      { notify: () => undefined, listening: (on) => states.push(on) },
+      { heartbeatMs: HEARTBEAT },
+    );
     expect(states).toEqual([false]);
     await listener.close();
   });

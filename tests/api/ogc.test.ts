@@ -4,7 +4,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid, nationalGridToMercator } from '../../server/geo/projection.ts';
+import {
+  lonLatToMercator,
+  mercatorToLonLat,
+  mercatorToNationalGrid,
+  nationalGridToMercator,
+} from '../../server/geo/projection.ts';
 import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
 import { COL } from '../../server/seed/model.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -31,10 +36,14 @@ const EPSG_3857 = 'http://www.opengis.net/def/crs/EPSG/0/3857';
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers read freely in tests */
 type Json = Record<string, any>;
 
-const get = (path: string, token: string | null = null, headers: Record<string, string> = {}): Promise<Answer> => call(server.url, path, { token, headers });
+const get = (path: string, token: string | null = null, headers: Record<string, string> = {}): Promise<Answer> =>
+  call(server.url, path, { token, headers });
 
 /** Every feature of the sightings, following the next links. */
-async function allItems(query: string, token: string | null = null): Promise<{ features: Json[]; matched: number; pages: number }> {
+async function allItems(
+  query: string,
+  token: string | null = null,
+): Promise<{ features: Json[]; matched: number; pages: number }> {
   let url: string | null = `/ogc/collections/sightings/items?${query}`;
   const features: Json[] = [];
   let matched = -1;
@@ -61,12 +70,18 @@ beforeAll(async () => {
   const r = await fetch(`${server.url}/api/Features/35/48`, {
     method: 'POST',
     headers: { authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(...SENSITIVE_AT) }, properties: { [COL.species]: APOLON, [COL.date]: '2025-06-01', [COL.count]: 2 } }),
+    body: JSON.stringify({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: lonLatToMercator(...SENSITIVE_AT) },
+      properties: { [COL.species]: APOLON, [COL.date]: '2025-06-01', [COL.count]: 2 },
+    }),
   });
   expect(r.status).toBe(201);
   sensitiveId = ((await r.json()) as { id: number }).id;
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('landing page, conformance, collections', () => {
   it('the landing page links to itself, the OpenAPI document, the conformance declaration and the collections', async () => {
@@ -81,8 +96,19 @@ describe('landing page, conformance, collections', () => {
     const api = await get(rels['service-desc'].href);
     expect(api.headers.get('content-type')).toMatch(/^application\/vnd\.oai\.openapi\+json/);
     expect(api.body.openapi).toMatch(/^3\.0\./);
-    expect(Object.keys(api.body.paths)).toEqual(expect.arrayContaining(['/', '/conformance', '/collections', '/collections/{collectionId}', '/collections/{collectionId}/items', '/collections/{collectionId}/items/{featureId}']));
-    const limit = api.body.paths['/collections/{collectionId}/items'].get.parameters.find((p: Json) => p.name === 'limit');
+    expect(Object.keys(api.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/conformance',
+        '/collections',
+        '/collections/{collectionId}',
+        '/collections/{collectionId}/items',
+        '/collections/{collectionId}/items/{featureId}',
+      ]),
+    );
+    const limit = api.body.paths['/collections/{collectionId}/items'].get.parameters.find(
+      (p: Json) => p.name === 'limit',
+    );
     expect(limit.schema).toMatchObject({ minimum: 1, maximum: 10000, default: 100 });
     expect((await get('/ogc/')).status).toBe(200);
   });
@@ -135,7 +161,9 @@ describe('items', () => {
     expect(first.body.type).toBe('FeatureCollection');
     expect(first.body.numberReturned).toBe(40);
     expect(Date.parse(first.body.timeStamp)).toBeGreaterThan(Date.now() - 60_000);
-    expect(first.body.links.find((l: Json) => l.rel === 'self').href).toBe(`${server.url}/ogc/collections/sightings/items?limit=40`);
+    expect(first.body.links.find((l: Json) => l.rel === 'self').href).toBe(
+      `${server.url}/ogc/collections/sightings/items?limit=40`,
+    );
     expect(first.body.links.find((l: Json) => l.rel === 'prev')).toBeUndefined();
 
     const all = await allItems('limit=40');
@@ -165,10 +193,14 @@ describe('items', () => {
     expect(big.body.links.find((l: Json) => l.rel === 'next')).toBeUndefined();
     expect((await get('/ogc/collections/sightings/items')).body.numberReturned).toBe(Math.min(100, all.matched));
     expect((await get('/ogc/collections/sightings/items?limit=50000')).body.numberReturned).toBe(all.matched);
-    expect((await get('/ogc/collections/sightings/items?f=json', null, { accept: 'application/json' })).headers.get('content-type')).toBe('application/json');
+    expect(
+      (await get('/ogc/collections/sightings/items?f=json', null, { accept: 'application/json' })).headers.get(
+        'content-type',
+      ),
+    ).toBe('application/json');
   });
 
-  it('properties carry the columns\' database names and the API\'s values, the creator e-mail only for the creator', async () => {
+  it("properties carry the columns' database names and the API's values, the creator e-mail only for the creator", async () => {
     const anon = (await get(`/ogc/collections/sightings/items/${sensitiveId}`)).body;
     const api = (await get(`/api/Features/35/48/${sensitiveId}`)).body;
     expect(anon.type).toBe('Feature');
@@ -185,7 +217,9 @@ describe('items', () => {
     expect(p.createdbyemail).toBeNull();
     const own = (await get(`/ogc/collections/sightings/items/${sensitiveId}`, anaToken)).body;
     expect(own.properties.createdbyemail).toBe('ana@example.si');
-    expect(anon.links.find((l: Json) => l.rel === 'self').href).toBe(`${server.url}/ogc/collections/sightings/items/${sensitiveId}`);
+    expect(anon.links.find((l: Json) => l.rel === 'self').href).toBe(
+      `${server.url}/ogc/collections/sightings/items/${sensitiveId}`,
+    );
   });
 
   it('bbox (CRS84, EPSG:3857, EPSG:3794) keeps exactly the features inside it (a generalised find: when its square meets it)', async () => {
@@ -213,18 +247,30 @@ describe('items', () => {
     // The same rectangle in EPSG:3857 (axis-aligned there too), and 6 numbers with heights.
     const [mx1, my1] = lonLatToMercator(bbox[0]!, bbox[1]!);
     const [mx2, my2] = lonLatToMercator(bbox[2]!, bbox[3]!);
-    const merc = await get(`/ogc/collections/sightings/items?limit=10000&bbox=${[mx1, my1, mx2, my2].join(',')}&bbox-crs=${encodeURIComponent(EPSG_3857)}`);
+    const merc = await get(
+      `/ogc/collections/sightings/items?limit=10000&bbox=${[mx1, my1, mx2, my2].join(',')}&bbox-crs=${encodeURIComponent(EPSG_3857)}`,
+    );
     expect(merc.body.features.map((f: Json) => f.id)).toEqual(inside);
-    expect((await get(`/ogc/collections/sightings/items?limit=10000&bbox=${bbox[0]},${bbox[1]},0,${bbox[2]},${bbox[3]},1000`)).body.numberMatched).toBe(inside.length);
+    expect(
+      (
+        await get(
+          `/ogc/collections/sightings/items?limit=10000&bbox=${bbox[0]},${bbox[1]},0,${bbox[2]},${bbox[3]},1000`,
+        )
+      ).body.numberMatched,
+    ).toBe(inside.length);
     // A D96/TM rectangle: every feature inside it is returned, and nothing far outside it.
     const ng = [450000, 90000, 480000, 120000];
-    const ngAnswer = await get(`/ogc/collections/sightings/items?limit=10000&bbox=${ng.join(',')}&bbox-crs=EPSG:3794&crs=EPSG:3794`);
+    const ngAnswer = await get(
+      `/ogc/collections/sightings/items?limit=10000&bbox=${ng.join(',')}&bbox-crs=EPSG:3794&crs=EPSG:3794`,
+    );
     expect(ngAnswer.status).toBe(200);
     const allNg = (await get('/ogc/collections/sightings/items?limit=10000&crs=EPSG:3794')).body.features;
-    const inNg = allNg.filter((f: Json) => {
-      const [e, n] = f.geometry.coordinates;
-      return e >= ng[0]! && e <= ng[2]! && n >= ng[1]! && n <= ng[3]!;
-    }).map((f: Json) => f.id);
+    const inNg = allNg
+      .filter((f: Json) => {
+        const [e, n] = f.geometry.coordinates;
+        return e >= ng[0]! && e <= ng[2]! && n >= ng[1]! && n <= ng[3]!;
+      })
+      .map((f: Json) => f.id);
     const returned = ngAnswer.body.features.map((f: Json) => f.id);
     expect(inNg.length).toBeGreaterThan(0);
     expect(returned).toEqual(expect.arrayContaining(inNg));
@@ -232,7 +278,9 @@ describe('items', () => {
       const [e, n] = f.geometry.coordinates;
       // The EPSG:3857 envelope of the rectangle reaches a little beyond it; a generalised find's square may just meet it.
       const m = 1000 + f.properties.generalised / 2;
-      expect(e > ng[0]! - m && e < ng[2]! + m && n > ng[1]! - m && n < ng[3]! + m, JSON.stringify(f.geometry)).toBe(true);
+      expect(e > ng[0]! - m && e < ng[2]! + m && n > ng[1]! - m && n < ng[3]! + m, JSON.stringify(f.geometry)).toBe(
+        true,
+      );
     }
   });
 
@@ -245,8 +293,14 @@ describe('items', () => {
     const dayStart = Date.parse(`${day}T00:00:00Z`);
     const cases: [string, number[]][] = [
       [day, pick(dayStart, dayStart + 86_400_000)],
-      [sample.properties.DATUM_NAJDBE, pick(Date.parse(sample.properties.DATUM_NAJDBE), Date.parse(sample.properties.DATUM_NAJDBE) + 1)],
-      ['2024-01-01T00:00:00Z/2024-12-31T23:59:59Z', pick(Date.parse('2024-01-01T00:00:00Z'), Date.parse('2024-12-31T23:59:59Z') + 1)],
+      [
+        sample.properties.DATUM_NAJDBE,
+        pick(Date.parse(sample.properties.DATUM_NAJDBE), Date.parse(sample.properties.DATUM_NAJDBE) + 1),
+      ],
+      [
+        '2024-01-01T00:00:00Z/2024-12-31T23:59:59Z',
+        pick(Date.parse('2024-01-01T00:00:00Z'), Date.parse('2024-12-31T23:59:59Z') + 1),
+      ],
       ['2024-01-01/2024-12-31', pick(Date.parse('2024-01-01T00:00:00Z'), Date.parse('2025-01-01T00:00:00Z'))],
       ['../2023-06-30', pick(-Infinity, Date.parse('2023-07-01T00:00:00Z'))],
       ['2025-03-01T12:00:00+02:00/', pick(Date.parse('2025-03-01T10:00:00Z'), Infinity)],
@@ -255,14 +309,17 @@ describe('items', () => {
     for (const [datetime, expected] of cases) {
       const r = await get(`/ogc/collections/sightings/items?limit=10000&datetime=${encodeURIComponent(datetime)}`);
       expect(r.status, datetime).toBe(200);
-      expect(r.body.features.map((f: Json) => f.id), datetime).toEqual(expected);
+      expect(
+        r.body.features.map((f: Json) => f.id),
+        datetime,
+      ).toEqual(expected);
       expect(r.body.numberMatched, datetime).toBe(expected.length);
     }
     expect(cases[0]![1]).toContain(sample.id);
     expect(cases.slice(2).every(([, e]) => e.length > 0 && e.length < features.length)).toBe(true);
   });
 
-  it('crs=EPSG:3794 gives the server\'s D96/TM coordinates (easting, northing) with Content-Crs; EPSG:3857 the stored ones', async () => {
+  it("crs=EPSG:3794 gives the server's D96/TM coordinates (easting, northing) with Content-Crs; EPSG:3857 the stored ones", async () => {
     const api = await get('/api/Features/35/extenttables?extent=-20037508,-20037508,20037508,20037508&tableIds=48');
     const byId = new Map<number, number[]>(api.body.features['48'].map((f: Json) => [f.id, f.geometry.coordinates]));
     const ng = await get(`/ogc/collections/sightings/items?limit=300&crs=${encodeURIComponent(EPSG_3794)}`);
@@ -285,14 +342,16 @@ describe('items', () => {
       expect(Math.abs(f.geometry.coordinates[0] - lon)).toBeLessThan(1e-7);
       expect(Math.abs(f.geometry.coordinates[1] - lat)).toBeLessThan(1e-7);
     }
-    const one = await get(`/ogc/collections/sightings/items/${ng.body.features[0].id}?crs=${encodeURIComponent(EPSG_3794)}`);
+    const one = await get(
+      `/ogc/collections/sightings/items/${ng.body.features[0].id}?crs=${encodeURIComponent(EPSG_3794)}`,
+    );
     expect(one.headers.get('content-crs')).toBe(`<${EPSG_3794}>`);
     expect(one.body.geometry).toEqual(ng.body.features[0].geometry);
   });
 });
 
-describe('the API\'s rules', () => {
-  it('a sensitive find (apolon, class 1) is at its 1 km square\'s centre for anonymous callers and exact for its creator', async () => {
+describe("the API's rules", () => {
+  it("a sensitive find (apolon, class 1) is at its 1 km square's centre for anonymous callers and exact for its creator", async () => {
     const point = lonLatToMercator(...SENSITIVE_AT);
     const [e, n] = mercatorToNationalGrid(...point);
     const centreNg = squareCentre(gridSquare(e, n, 1000));
@@ -310,18 +369,33 @@ describe('the API\'s rules', () => {
     // In a list too, and a bbox cannot tell where in the square the point lies: two small boxes
     // in opposite corners of the square find it alike (and give the centre).
     const sq = gridSquare(e, n, 1000);
-    const near = (a: number, b: number) => `bbox=${a - 50},${b - 50},${a + 50},${b + 50}&bbox-crs=EPSG:3794&crs=EPSG:3794&limit=1000`;
-    for (const [a, b] of [[sq[0] + 100, sq[1] + 100], [sq[2] - 100, sq[3] - 100], [e, n]] as [number, number][]) {
-      const hit = (await get(`/ogc/collections/sightings/items?${near(a, b)}`)).body.features.find((f: Json) => f.id === sensitiveId);
+    const near = (a: number, b: number) =>
+      `bbox=${a - 50},${b - 50},${a + 50},${b + 50}&bbox-crs=EPSG:3794&crs=EPSG:3794&limit=1000`;
+    for (const [a, b] of [
+      [sq[0] + 100, sq[1] + 100],
+      [sq[2] - 100, sq[3] - 100],
+      [e, n],
+    ] as [number, number][]) {
+      const hit = (await get(`/ogc/collections/sightings/items?${near(a, b)}`)).body.features.find(
+        (f: Json) => f.id === sensitiveId,
+      );
       expect(hit?.geometry.coordinates, `${a},${b}`).toEqual(centreNg);
     }
     // ana's box around the point finds it exactly; one in the far corner of the square does not.
-    expect((await get(`/ogc/collections/sightings/items?${near(e, n)}`, anaToken)).body.features.some((f: Json) => f.id === sensitiveId)).toBe(true);
+    expect(
+      (await get(`/ogc/collections/sightings/items?${near(e, n)}`, anaToken)).body.features.some(
+        (f: Json) => f.id === sensitiveId,
+      ),
+    ).toBe(true);
     const farCorner: [number, number] = e - sq[0] > 500 ? [sq[0] + 60, n] : [sq[2] - 60, n];
-    expect((await get(`/ogc/collections/sightings/items?${near(...farCorner)}`, anaToken)).body.features.some((f: Json) => f.id === sensitiveId)).toBe(false);
+    expect(
+      (await get(`/ogc/collections/sightings/items?${near(...farCorner)}`, anaToken)).body.features.some(
+        (f: Json) => f.id === sensitiveId,
+      ),
+    ).toBe(false);
   });
 
-  it('ana\'s records that are not public: hers alone (items, one feature, numberMatched); a bad token is a 401', async () => {
+  it("ana's records that are not public: hers alone (items, one feature, numberMatched); a bad token is a 401", async () => {
     const anon = await allItems('limit=10000');
     const own = await allItems('limit=10000', anaToken);
     const hidden = own.features.filter((f) => f.properties.JAVNO === false);
@@ -342,9 +416,27 @@ describe('the API\'s rules', () => {
 describe('errors', () => {
   it('a bad parameter is a 400 with an OGC exception {code, description}', async () => {
     const bad = [
-      'limit=0', 'limit=abc', 'limit=-5', 'bbox=1,2,3', 'bbox=1,2,3,x', 'bbox=15,46,14,47', 'bbox=14,46,15,47&bbox-crs=EPSG:4326',
-      'bbox-crs=EPSG:3794', 'crs=EPSG:9999', 'crs=', 'datetime=yesterday', 'datetime=2025-13-01', 'datetime=2025-02-30',
-      'datetime=2025-06-02/2025-06-01', 'datetime=..', 'datetime=2025-01-01/2025-02-01/2025-03-01', 'foo=1', 'f=html', 'after=x', 'after=1&before=5', 'limit=1&limit=2',
+      'limit=0',
+      'limit=abc',
+      'limit=-5',
+      'bbox=1,2,3',
+      'bbox=1,2,3,x',
+      'bbox=15,46,14,47',
+      'bbox=14,46,15,47&bbox-crs=EPSG:4326',
+      'bbox-crs=EPSG:3794',
+      'crs=EPSG:9999',
+      'crs=',
+      'datetime=yesterday',
+      'datetime=2025-13-01',
+      'datetime=2025-02-30',
+      'datetime=2025-06-02/2025-06-01',
+      'datetime=..',
+      'datetime=2025-01-01/2025-02-01/2025-03-01',
+      'foo=1',
+      'f=html',
+      'after=x',
+      'after=1&before=5',
+      'limit=1&limit=2',
     ];
     for (const q of bad) {
       const r = await get(`/ogc/collections/sightings/items?${q}`);
@@ -360,7 +452,14 @@ describe('errors', () => {
   });
 
   it('an unknown collection or feature is a 404', async () => {
-    for (const path of ['/ogc/collections/nope', '/ogc/collections/nope/items', '/ogc/collections/nope/items/1', '/ogc/collections/sightings/items/999999999', '/ogc/collections/sightings/items/abc', '/ogc/nothing']) {
+    for (const path of [
+      '/ogc/collections/nope',
+      '/ogc/collections/nope/items',
+      '/ogc/collections/nope/items/1',
+      '/ogc/collections/sightings/items/999999999',
+      '/ogc/collections/sightings/items/abc',
+      '/ogc/nothing',
+    ]) {
       const r = await get(path);
       expect(r.status, path).toBe(404);
       expect(r.body.code, path).toBe('NotFound');
@@ -370,7 +469,11 @@ describe('errors', () => {
 
 /** Runs a GDAL program; resolves to its standard output. */
 async function gdal(cmd: string, args: string[], cwd: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CPL_DEBUG: 'OFF' } });
+  const { stdout } = await promisify(execFile)(cmd, args, {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CPL_DEBUG: 'OFF' },
+  });
   return stdout;
 }
 
@@ -382,7 +485,10 @@ function ogrAttributes(out: string): Record<string, string> {
 }
 
 const hasGdal = existsSync('/usr/bin/ogrinfo') && existsSync('/usr/bin/ogr2ogr');
-if (!hasGdal && !process.env.CI) console.warn('tests/api/ogc.test.ts: ogrinfo/ogr2ogr (Debian gdal-bin) missing: the GDAL client test is skipped (npm test installs it as root).');
+if (!hasGdal && !process.env.CI)
+  console.warn(
+    'tests/api/ogc.test.ts: ogrinfo/ogr2ogr (Debian gdal-bin) missing: the GDAL client test is skipped (npm test installs it as root).',
+  );
 
 describe.skipIf(!hasGdal && !process.env.CI)('GDAL (Debian ogrinfo, ogr2ogr) as a client', () => {
   it('ogrinfo and ogr2ogr read the sightings: the same count and the same attributes as the API', async () => {
@@ -394,7 +500,14 @@ describe.skipIf(!hasGdal && !process.env.CI)('GDAL (Debian ogrinfo, ogr2ogr) as 
       const info = await gdal('ogrinfo', ['-ro', '-so', src, 'sightings'], dir);
       expect(info).toMatch(/Geometry: Point/);
       expect(Number(/Feature Count: (\d+)/.exec(info)?.[1])).toBe(anon.matched);
-      for (const field of ['ID: Integer', 'VRSTA_JAVN: String', 'DATUM_NAJDBE: DateTime', 'STEVILO: Integer', 'generalised: Integer']) expect(info).toContain(field);
+      for (const field of [
+        'ID: Integer',
+        'VRSTA_JAVN: String',
+        'DATUM_NAJDBE: DateTime',
+        'STEVILO: Integer',
+        'generalised: Integer',
+      ])
+        expect(info).toContain(field);
 
       await gdal('ogr2ogr', ['-f', 'GPKG', 'out.gpkg', src, 'sightings'], dir);
       const back = await gdal('ogrinfo', ['-ro', '-so', 'out.gpkg', 'sightings'], dir);
@@ -428,7 +541,11 @@ describe.skipIf(!hasGdal && !process.env.CI)('GDAL (Debian ogrinfo, ogr2ogr) as 
 
       // With ana's token (GDAL_HTTP_HEADERS), GDAL sees her records that are not public too.
       const own = await allItems('limit=10000', anaToken);
-      const infoAna = await gdal('ogrinfo', ['--config', 'GDAL_HTTP_HEADERS', `Authorization: Bearer ${anaToken}`, '-ro', '-so', src, 'sightings'], dir);
+      const infoAna = await gdal(
+        'ogrinfo',
+        ['--config', 'GDAL_HTTP_HEADERS', `Authorization: Bearer ${anaToken}`, '-ro', '-so', src, 'sightings'],
+        dir,
+      );
       expect(Number(/Feature Count: (\d+)/.exec(infoAna)?.[1])).toBe(own.matched);
       expect(own.matched).toBeGreaterThan(anon.matched);
     } finally {
@@ -446,18 +563,32 @@ describe('pages read in chunks (server/ogc/items.ts on a small table)', () => {
       await mini.query(
         `insert into records (project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, archived)
          values (1, 10, $1::jsonb, $2::jsonb, $3, $4, $3, $4, $5)`,
-        [JSON.stringify({ '100': i, '101': `najdba ${i}`, '102': i % 7 !== 0 }), JSON.stringify({ type: 'Point', coordinates: [i * 10, 500] }), i * 10, 500, i % 11 === 0],
+        [
+          JSON.stringify({ '100': i, '101': `najdba ${i}`, '102': i % 7 !== 0 }),
+          JSON.stringify({ type: 'Point', coordinates: [i * 10, 500] }),
+          i * 10,
+          500,
+          i % 11 === 0,
+        ],
       );
     }
   });
-  afterAll(async () => { await mini?.close(); });
+  afterAll(async () => {
+    await mini?.close();
+  });
 
   it('gives every visible feature once, in id order, for any chunk size and page size, with the properties by database name', async () => {
     const meta = await loadTable(mini, 1, 10);
     const visible = Array.from({ length: 60 }, (_, k) => k + 1).filter((i) => i % 7 !== 0 && i % 11 !== 0);
     for (const chunkRows of [1, 4, 7, visible.length, 5000]) {
       for (const limit of [1, 5, visible.length, 10000]) {
-        const q = itemsSql(mini, meta, { viewer: ANONYMOUS, bbox: null, bboxCrs: CRS84, datetime: null }, EPSG_3857, chunkRows);
+        const q = itemsSql(
+          mini,
+          meta,
+          { viewer: ANONYMOUS, bbox: null, bboxCrs: CRS84, datetime: null },
+          EPSG_3857,
+          chunkRows,
+        );
         expect(await q.count()).toBe(visible.length);
         const got: number[] = [];
         const ids: number[] = [];
@@ -465,13 +596,22 @@ describe('pages read in chunks (server/ogc/items.ts on a small table)', () => {
         for (let guard = 0; guard < 100; guard++) {
           const page = { first: 0, last: 0, n: 0 };
           const chunks: string[] = [];
-          for await (const c of q.chunks(after, ID_CEILING, limit, (first, last, n) => Object.assign(page, { first, last, n }))) chunks.push(c);
+          for await (const c of q.chunks(after, ID_CEILING, limit, (first, last, n) =>
+            Object.assign(page, { first, last, n }),
+          ))
+            chunks.push(c);
           const items = JSON.parse(`[${chunks.join(',')}]`) as Json[];
           expect(items.length).toBe(page.n);
           expect(chunks.length).toBeLessThanOrEqual(Math.ceil(Math.max(page.n, 1) / chunkRows));
           got.push(...items.map((f) => f.properties.ID as number));
           ids.push(...items.map((f) => f.id as number));
-          for (const f of items) expect(f.properties).toEqual({ ID: f.properties.ID, IME: `najdba ${f.properties.ID}`, JAVNO: true, generalised: 0 });
+          for (const f of items)
+            expect(f.properties).toEqual({
+              ID: f.properties.ID,
+              IME: `najdba ${f.properties.ID}`,
+              JAVNO: true,
+              generalised: 0,
+            });
           if (!page.n || !(await q.exists('above', page.last))) break;
           after = page.last;
         }

@@ -5,17 +5,25 @@ import type { Db } from '../../server/db/index.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; summary?: string }>> };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; summary?: string }>>;
+};
 
 /** Every /api route Fastify registers, as "METHOD /api/{param}/...". */
 async function registeredRoutes(): Promise<string[]> {
   const app = Fastify();
   const routes: string[] = [];
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (r.url.startsWith('/api') && m !== 'HEAD') routes.push(`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    for (const m of [r.method].flat())
+      if (r.url.startsWith('/api') && m !== 'HEAD') routes.push(`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
   });
   // registerApi only touches the database when a request comes in.
   await registerApi(app, { db: {} as Db, authenticate: async () => null });

@@ -14,19 +14,39 @@ const api = (path: string, init: CallInit = {}): Promise<Answer> => call(server.
 
 type F = { id: number; properties: Record<string, unknown> };
 const SLOVENIA = [...lonLatToMercator(13.3, 45.3), ...lonLatToMercator(16.7, 47)].join(',');
-const extent = async (token?: string): Promise<F[]> => (await api(`/api/Features/35/extenttables?extent=${SLOVENIA}&tableIds=48`, { token })).body.features['48'];
-const mine = async (token: string): Promise<F[]> => (await api('/api/Features/35/search', {
-  token, body: { tableId: 48, perPage: 1000, filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }] },
-})).body.features;
+const extent = async (token?: string): Promise<F[]> =>
+  (await api(`/api/Features/35/extenttables?extent=${SLOVENIA}&tableIds=48`, { token })).body.features['48'];
+const mine = async (token: string): Promise<F[]> =>
+  (
+    await api('/api/Features/35/search', {
+      token,
+      body: {
+        tableId: 48,
+        perPage: 1000,
+        filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }],
+      },
+    })
+  ).body.features;
 const sighting = (extra: Record<string, unknown> = {}) => ({
-  type: 'Feature', overwrite: true, geometry: { type: 'Point', coordinates: lonLatToMercator(14.8, 46.1) }, properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra },
+  type: 'Feature',
+  overwrite: true,
+  geometry: { type: 'Point', coordinates: lonLatToMercator(14.8, 46.1) },
+  properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra },
 });
 const photoForm = async (recordId: number) => {
   const form = new FormData();
   form.append('TableId', '48');
   form.append('RecordId', String(recordId));
   form.append('TableAttachmentInfoId', '1');
-  form.append('File', new Blob([await sharp({ create: { width: 50, height: 40, channels: 3, background: '#f00' } }).png().toBuffer()]), 'p.png');
+  form.append(
+    'File',
+    new Blob([
+      await sharp({ create: { width: 50, height: 40, channels: 3, background: '#f00' } })
+        .png()
+        .toBuffer(),
+    ]),
+    'p.png',
+  );
   return form;
 };
 
@@ -41,7 +61,9 @@ beforeAll(async () => {
   anaHidden = own.filter((f) => f.properties['2066'] === false);
   anaPublic = own.filter((f) => f.properties['2066'] === true);
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('JAVNO false records are served only to their creator', () => {
   it('ana has 12 seeded records, 2 of them hidden, all with STATUS 5 or empty', async () => {
@@ -65,7 +87,10 @@ describe('JAVNO false records are served only to their creator', () => {
     for (const token of [undefined, bor]) {
       expect((await api(`/api/Features/35/48/${id}`, { token })).status).toBe(404);
       expect((await api(`/api/Features/35/48/${id}/detailed`, { token })).status).toBe(404);
-      const found = await api('/api/Records/35/search', { token, body: { tableId: 48, filters: [{ type: 'condition', columnId: 767, operationType: 'equals', values: [id] }] } });
+      const found = await api('/api/Records/35/search', {
+        token,
+        body: { tableId: 48, filters: [{ type: 'condition', columnId: 767, operationType: 'equals', values: [id] }] },
+      });
       expect(found.body.total).toBe(0);
     }
     expect((await api(`/api/Features/35/48/${id}`, { token: ana })).status).toBe(200);
@@ -79,9 +104,18 @@ describe('JAVNO false records are served only to their creator', () => {
     expect(att.length).toBeGreaterThan(0);
     const id = att[0]!.id;
     expect((await fetch(`${server.url}/api/Records/35/attachment/${id}`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/Records/35/attachment/${id}?thumb=true`, { headers: { authorization: `Bearer ${bor}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${server.url}/api/Records/35/attachment/${id}?thumb=true`, {
+          headers: { authorization: `Bearer ${bor}` },
+        })
+      ).status,
+    ).toBe(404);
     expect((await fetch(`${server.url}/api/Records/35/record/${anaHidden[0]!.id}/attachmentinfo/1`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/Records/35/attachment/${id}`, { headers: { authorization: `Bearer ${ana}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/api/Records/35/attachment/${id}`, { headers: { authorization: `Bearer ${ana}` } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -96,21 +130,42 @@ describe('the creator e-mail', () => {
   });
 
   it('cannot be searched for by others', async () => {
-    const r = await api('/api/Records/35/search', { token: bor, body: { tableId: 48, filters: [{ type: 'condition', columnId: 1820, operationType: 'equals', values: ['ana@example.si'] }] } });
+    const r = await api('/api/Records/35/search', {
+      token: bor,
+      body: {
+        tableId: 48,
+        filters: [{ type: 'condition', columnId: 1820, operationType: 'equals', values: ['ana@example.si'] }],
+      },
+    });
     expect(r.body.total).toBe(0);
   });
 
   it('comes from the token: a forged one in the body is ignored', async () => {
-    const r = await api('/api/Features/35/48', { token: ana, body: sighting({ 1820: 'bor@example.si', 974: 1, 2066: false }) });
+    const r = await api('/api/Features/35/48', {
+      token: ana,
+      body: sighting({ 1820: 'bor@example.si', 974: 1, 2066: false }),
+    });
     expect(r.status).toBe(201);
     expect(r.body.properties).toMatchObject({ 1820: 'ana@example.si', 974: 5, 2066: true });
-    const put = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: bor, body: { properties: { 782: 1, 1820: 'bor@example.si' } } });
+    const put = await api(`/api/Features/35/48/${r.body.id}`, {
+      method: 'PUT',
+      token: bor,
+      body: { properties: { 782: 1, 1820: 'bor@example.si' } },
+    });
     expect(put.status).toBe(403);
-    const own = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: ana, body: { properties: { 1820: 'bor@example.si', 2066: false } } });
+    const own = await api(`/api/Features/35/48/${r.body.id}`, {
+      method: 'PUT',
+      token: ana,
+      body: { properties: { 1820: 'bor@example.si', 2066: false } },
+    });
     expect(own.status).toBe(200);
     expect(own.body.properties).toMatchObject({ 1820: 'ana@example.si', 974: 5, 2066: true });
     // A verdict is not hers to give: STATUS in an edit is refused, not silently ignored (tests/api/status.test.ts).
-    const verdict = await api(`/api/Features/35/48/${r.body.id}`, { method: 'PUT', token: ana, body: { properties: { 974: 1 } } });
+    const verdict = await api(`/api/Features/35/48/${r.body.id}`, {
+      method: 'PUT',
+      token: ana,
+      body: { properties: { 974: 1 } },
+    });
     expect(verdict.status).toBe(403);
   });
 });
@@ -120,7 +175,11 @@ describe('edit, delete and attachment changes: creator only, STATUS 5 or empty',
     const five = anaPublic.find((f) => f.properties['974'] === 5)!;
     const empty = anaPublic.find((f) => f.properties['974'] === null)!;
     for (const f of [five, empty]) {
-      const r = await api(`/api/Features/35/48/${f.id}`, { method: 'PUT', token: ana, body: { properties: { 782: 4 }, overwrite: true } });
+      const r = await api(`/api/Features/35/48/${f.id}`, {
+        method: 'PUT',
+        token: ana,
+        body: { properties: { 782: 4 }, overwrite: true },
+      });
       expect(r.status).toBe(200);
       expect(r.body.properties['782']).toBe(4);
       expect(r.body.properties['974']).toBe(f.properties['974']);
@@ -128,16 +187,29 @@ describe('edit, delete and attachment changes: creator only, STATUS 5 or empty',
   });
 
   it('another user gets 403 with a reason for edit, delete and attachments, whatever the STATUS', async () => {
-    const byStatus = async (status: number) => (await api('/api/Features/35/search', {
-      body: { tableId: 48, perPage: 1, filters: [{ type: 'condition', columnId: 974, operationType: 'equals', values: [status] }] },
-    })).body.features[0] as F;
+    const byStatus = async (status: number) =>
+      (
+        await api('/api/Features/35/search', {
+          body: {
+            tableId: 48,
+            perPage: 1,
+            filters: [{ type: 'condition', columnId: 974, operationType: 'equals', values: [status] }],
+          },
+        })
+      ).body.features[0] as F;
     // A rejected find (STATUS 2) is not even visible to another user (404; tests/api/review.test.ts).
     for (const f of [anaPublic[0]!, await byStatus(1), await byStatus(5)]) {
-      const put = await api(`/api/Features/35/48/${f.id}`, { method: 'PUT', token: bor, body: { properties: { 782: 9 } } });
+      const put = await api(`/api/Features/35/48/${f.id}`, {
+        method: 'PUT',
+        token: bor,
+        body: { properties: { 782: 9 } },
+      });
       expect(put.status).toBe(403);
       expect(put.body).toMatchObject({ status: 403, error: 'Forbidden' });
       expect(put.body.message).toMatch(/creator/);
-      expect((await api('/api/Features/35/delete', { token: bor, body: { tableId: 48, recordId: f.id } })).status).toBe(403);
+      expect((await api('/api/Features/35/delete', { token: bor, body: { tableId: 48, recordId: f.id } })).status).toBe(
+        403,
+      );
       expect((await api('/api/Records/35/attachment', { token: bor, form: await photoForm(f.id) })).status).toBe(403);
     }
   });
@@ -156,7 +228,7 @@ describe('edit, delete and attachment changes: creator only, STATUS 5 or empty',
     expect((await api('/api/BaseProfiles/35/18', { token: 'x.y.z' })).status).toBe(401);
   });
 
-  it('bor cannot delete ana\'s attachment; ana can', async () => {
+  it("bor cannot delete ana's attachment; ana can", async () => {
     const up = await api('/api/Records/35/attachment', { token: ana, form: await photoForm(anaPublic[1]!.id) });
     expect(up.status).toBe(201);
     expect((await api(`/api/Records/35/attachment/${up.body.id}`, { method: 'DELETE', token: bor })).status).toBe(403);
@@ -165,8 +237,12 @@ describe('edit, delete and attachment changes: creator only, STATUS 5 or empty',
 
   it('the creator deletes their own hidden record', async () => {
     const id = anaHidden[1]!.id;
-    expect((await api('/api/Features/35/delete', { token: bor, body: { tableId: 48, recordId: id } })).status).toBe(404);
-    expect((await api('/api/Features/35/delete', { token: ana, body: { tableId: 48, recordId: id } })).status).toBe(200);
+    expect((await api('/api/Features/35/delete', { token: bor, body: { tableId: 48, recordId: id } })).status).toBe(
+      404,
+    );
+    expect((await api('/api/Features/35/delete', { token: ana, body: { tableId: 48, recordId: id } })).status).toBe(
+      200,
+    );
     expect((await api(`/api/Features/35/48/${id}`, { token: ana })).status).toBe(404);
   });
 });

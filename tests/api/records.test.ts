@@ -12,13 +12,20 @@ const search = (body: unknown, token?: string, path = '/api/Records/35/search'):
   call(server.url, path, { token, body, contentType: 'application/json-patch+json' });
 
 const units = catalogueUnits(loadCatalogue());
-const cond = (columnId: number, operationType: string, values: unknown[]) => ({ type: 'condition', columnId, operationType, values });
+const cond = (columnId: number, operationType: string, values: unknown[]) => ({
+  type: 'condition',
+  columnId,
+  operationType,
+  values,
+});
 
 beforeAll(async () => {
   server = await startServer();
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('POST /api/Records/{projectId}/search', () => {
   it('reads the group-unit relation (table 60) with page 1 / perPage 200 as DataRecords', async () => {
@@ -32,14 +39,19 @@ describe('POST /api/Records/{projectId}/search', () => {
       expect(Object.keys(rec.properties).sort()).toEqual(['1010', '1011']);
       expect(new Date(rec.createdAt).toISOString()).toBe(rec.createdAt);
     }
-    const pairs = r.body.records.map((x: { properties: Record<string, number> }) => `${x.properties['1010']}:${x.properties['1011']}`).sort();
+    const pairs = r.body.records
+      .map((x: { properties: Record<string, number> }) => `${x.properties['1010']}:${x.properties['1011']}`)
+      .sort();
     expect(pairs).toEqual(units.map((u) => `${u.groupId}:${u.id}`).sort());
   });
 
   it('reads the units (table 53): species id and Slovenian name', async () => {
     const r = await search({ tableId: 53, perPage: 200, sorts: [{ columnId: 971, direction: 'asc' }] });
     expect(r.status).toBe(200);
-    const got = r.body.records.map((x: { properties: Record<string, unknown> }) => [x.properties['971'], x.properties['926']]);
+    const got = r.body.records.map((x: { properties: Record<string, unknown> }) => [
+      x.properties['971'],
+      x.properties['926'],
+    ]);
     expect(got).toEqual([...units].sort((a, b) => a.id - b.id).map((u) => [u.id, u.name]));
   });
 
@@ -51,17 +63,31 @@ describe('POST /api/Records/{projectId}/search', () => {
     expect(p2.body.records).toHaveLength(65);
     const ids = [...p1.body.records, ...p2.body.records].map((x: { id: number }) => x.id);
     expect(new Set(ids).size).toBe(265);
-    const withPhoto = [...p1.body.records, ...p2.body.records].filter((x: { attachments: unknown[] }) => x.attachments.length > 0);
+    const withPhoto = [...p1.body.records, ...p2.body.records].filter(
+      (x: { attachments: unknown[] }) => x.attachments.length > 0,
+    );
     expect(withPhoto.length).toBeGreaterThan(20);
-    expect(withPhoto[0].attachments[0]).toMatchObject({ recordId: withPhoto[0].id, tableAttachmentInfoId: 1, mimeType: 'image/jpeg' });
-    expect((await search({ tableId: 48, page: 9, perPage: 200 })).body).toMatchObject({ records: [], total: 265, page: 9 });
+    expect(withPhoto[0].attachments[0]).toMatchObject({
+      recordId: withPhoto[0].id,
+      tableAttachmentInfoId: 1,
+      mimeType: 'image/jpeg',
+    });
+    expect((await search({ tableId: 48, page: 9, perPage: 200 })).body).toMatchObject({
+      records: [],
+      total: 265,
+      page: 9,
+    });
   });
 
   it('filters (AND of group and year range, mine only) and sorts', async () => {
     const year = new Date().getFullYear() - 1;
     const r = await search({
-      tableId: 48, perPage: 1000,
-      filters: [cond(920, 'equals', [15]), { ...cond(1053, 'inRange', [`${year}-01-01T00:00:00`, `${year}-12-31T23:59:59`]), joinType: 'And' }],
+      tableId: 48,
+      perPage: 1000,
+      filters: [
+        cond(920, 'equals', [15]),
+        { ...cond(1053, 'inRange', [`${year}-01-01T00:00:00`, `${year}-12-31T23:59:59`]), joinType: 'And' },
+      ],
       sorts: [{ columnId: 1053, direction: 'asc' }],
     });
     expect(r.status).toBe(200);
@@ -74,7 +100,9 @@ describe('POST /api/Records/{projectId}/search', () => {
     expect([...dates].sort()).toEqual(dates);
     const mine = await search({ tableId: 48, perPage: 100, filters: [cond(1820, 'equalsUserEmail', [])] }, ana);
     expect(mine.body.total).toBe(12);
-    expect(mine.body.records.every((x: { createdByEmail: string }) => x.createdByEmail === 'ana@example.si')).toBe(true);
+    expect(mine.body.records.every((x: { createdByEmail: string }) => x.createdByEmail === 'ana@example.si')).toBe(
+      true,
+    );
     expect((await search({ tableId: 48, filters: [cond(1820, 'equalsUserEmail', [])] })).body.total).toBe(0);
   });
 
@@ -102,7 +130,11 @@ describe('POST /api/Records/{projectId}/search', () => {
 
   it('answers an unknown project with 404 and bad JSON with 400', async () => {
     expect((await search({ tableId: 48 }, undefined, '/api/Records/99/search')).status).toBe(404);
-    const r = await fetch(`${server.url}/api/Records/35/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tableId":' });
+    const r = await fetch(`${server.url}/api/Records/35/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tableId":',
+    });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ status: 400 });
   });

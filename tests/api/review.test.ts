@@ -18,29 +18,54 @@ const BEETLE_2 = 3401; // alpski kozliček, group 7
 const BUTTERFLY = 3406; // apolon, group 8
 const PLANT = 1804; // lepi čeveljc, group 1
 
-const call = (who: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
-  request(server.url, path, { method, token: who ? token[who] : null, body, headers });
+const call = (
+  who: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> => request(server.url, path, { method, token: who ? token[who] : null, body, headers });
 
 /** A new find of `who` (group from the species), optionally JAVNO false; returns its id. */
 async function report(who: string, species: number, extra: Record<string, unknown> = {}): Promise<number> {
-  const r = await call(who, 'POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) }, properties: { 980: species, 1053: '2025-06-01', 782: 1, ...extra } });
+  const r = await call(who, 'POST', '/api/Features/35/48', {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
+    properties: { 980: species, 1053: '2025-06-01', 782: 1, ...extra },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.id as number;
 }
 
-const review = (who: string, id: number, body: unknown, headers?: Record<string, string>): Promise<Answer> => call(who, 'POST', `/api/Records/35/48/${id}/review`, body, headers);
-const statusOf = async (who: string, id: number): Promise<unknown> => ((await call(who, 'GET', `/api/Features/35/48/${id}`)).body.properties as Record<string, unknown>)['974'];
-const history = async (who: string, id: number): Promise<Answer> => call(who, 'GET', `/api/Records/35/48/${id}/history`);
-type Entry = { id: number; kind: string; actor: string | null; comment: string | null; changes: Record<string, [unknown, unknown]> };
+const review = (who: string, id: number, body: unknown, headers?: Record<string, string>): Promise<Answer> =>
+  call(who, 'POST', `/api/Records/35/48/${id}/review`, body, headers);
+const statusOf = async (who: string, id: number): Promise<unknown> =>
+  ((await call(who, 'GET', `/api/Features/35/48/${id}`)).body.properties as Record<string, unknown>)['974'];
+const history = async (who: string, id: number): Promise<Answer> =>
+  call(who, 'GET', `/api/Records/35/48/${id}/history`);
+type Entry = {
+  id: number;
+  kind: string;
+  actor: string | null;
+  comment: string | null;
+  changes: Record<string, [unknown, unknown]>;
+};
 const entries = (a: Answer): Entry[] => a.body.entries as Entry[];
 
 beforeAll(async () => {
   server = await startServer();
-  for (const [k, email] of [['ana', 'ana@example.si'], ['bor', 'bor@example.si'], ['pregled', 'pregled@example.si'], ['admin', 'admin@example.si']]) {
+  for (const [k, email] of [
+    ['ana', 'ana@example.si'],
+    ['bor', 'bor@example.si'],
+    ['pregled', 'pregled@example.si'],
+    ['admin', 'admin@example.si'],
+  ]) {
     token[k!] = (await signIn(server.url, email!, 'demo1234')).accessToken;
   }
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('verdicts', () => {
   it('confirm: 5 → 1; then the reporter cannot edit, delete or add a photo; only reopening (with a comment) unlocks it', async () => {
@@ -59,7 +84,7 @@ describe('verdicts', () => {
     expect((await call('ana', 'PUT', `/api/Features/35/48/${id}`, { properties: { 782: 9 } })).status).toBe(200);
   });
 
-  it('reject needs a reason; the rejected find is locked and hidden from everyone but its reporter and the group\'s reviewers', async () => {
+  it("reject needs a reason; the rejected find is locked and hidden from everyone but its reporter and the group's reviewers", async () => {
     const id = await report('ana', BUTTERFLY);
     expect((await review('pregled', id, { status: 2 })).status).toBe(400);
     expect((await review('pregled', id, { status: 2, comment: '   ' })).status).toBe(400);
@@ -68,9 +93,11 @@ describe('verdicts', () => {
     // Visible to ana and the reviewer; not to bor, anonymous or the administrator.
     expect((await call('ana', 'GET', `/api/Features/35/48/${id}`)).status).toBe(200);
     expect((await call('pregled', 'GET', `/api/Features/35/48/${id}`)).status).toBe(200);
-    for (const who of ['bor', null, 'admin'] as const) expect((await call(who, 'GET', `/api/Features/35/48/${id}`)).status, String(who)).toBe(404);
+    for (const who of ['bor', null, 'admin'] as const)
+      expect((await call(who, 'GET', `/api/Features/35/48/${id}`)).status, String(who)).toBe(404);
     const ext = '/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48';
-    const ids = async (who: string | null): Promise<number[]> => ((await call(who, 'GET', ext)).body.features as Record<string, Array<{ id: number }>>)['48']!.map((f) => f.id);
+    const ids = async (who: string | null): Promise<number[]> =>
+      ((await call(who, 'GET', ext)).body.features as Record<string, Array<{ id: number }>>)['48']!.map((f) => f.id);
     expect(await ids('ana')).toContain(id);
     expect(await ids('pregled')).toContain(id);
     expect(await ids('bor')).not.toContain(id);
@@ -87,12 +114,18 @@ describe('verdicts', () => {
     expect(await statusOf('ana', id)).toBe(5);
     // Asked again; a photo alone answers it too.
     expect((await review('pregled', id, { status: 3, comment: 'Še fotografijo od zgoraj.' })).status).toBe(200);
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('TableId', '48');
     form.set('RecordId', String(id));
     form.set('File', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'nova.jpg');
-    const up = await fetch(`${server.url}/api/Records/35/attachment`, { method: 'POST', headers: { authorization: `Bearer ${token.ana}` }, body: form });
+    const up = await fetch(`${server.url}/api/Records/35/attachment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.ana}` },
+      body: form,
+    });
     expect(up.status).toBe(201);
     expect(await statusOf('ana', id)).toBe(5);
     // From 3 a reviewer may confirm, reject or withdraw the question (with a comment).
@@ -101,7 +134,7 @@ describe('verdicts', () => {
     expect((await review('pregled', id, { status: 1 })).status).toBe(200);
   });
 
-  it('refuses reviewers out of scope, reporters, bad bodies and a reviewer\'s own find', async () => {
+  it("refuses reviewers out of scope, reporters, bad bodies and a reviewer's own find", async () => {
     const plant = await report('ana', PLANT);
     const beetle = await report('ana', BEETLE);
     expect((await review('pregled', plant, { status: 1 })).status).toBe(403);
@@ -109,7 +142,16 @@ describe('verdicts', () => {
     expect((await review('bor', beetle, { status: 1 })).status).toBe(403);
     expect((await review('admin', beetle, { status: 1 })).status).toBe(403);
     expect((await call(null, 'POST', `/api/Records/35/48/${beetle}/review`, { status: 1 })).status).toBe(401);
-    for (const body of [{}, { status: 4 }, { status: '1' }, { status: 1.5 }, { species: 'x' }, { status: 1, comment: 7 }, { status: 2, comment: 'x'.repeat(2001) }, []]) {
+    for (const body of [
+      {},
+      { status: 4 },
+      { status: '1' },
+      { status: 1.5 },
+      { species: 'x' },
+      { status: 1, comment: 7 },
+      { status: 2, comment: 'x'.repeat(2001) },
+      [],
+    ]) {
       expect((await review('pregled', beetle, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await review('pregled', 99_999_999, { status: 1 })).status).toBe(404);
@@ -130,7 +172,7 @@ describe('verdicts', () => {
 });
 
 describe('species correction', () => {
-  it('sets the species, keeps the reporter\'s choice in column 1000, and stays inside the reviewer\'s groups', async () => {
+  it("sets the species, keeps the reporter's choice in column 1000, and stays inside the reviewer's groups", async () => {
     const id = await report('ana', BEETLE);
     const r = await review('pregled', id, { species: BEETLE_2, status: 1 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -152,7 +194,7 @@ describe('species correction', () => {
 });
 
 describe('history and comments', () => {
-  it('records who changed what, in order, and is readable by the reporter and the group\'s reviewers only', async () => {
+  it("records who changed what, in order, and is readable by the reporter and the group's reviewers only", async () => {
     const id = await report('ana', BEETLE);
     expect((await call('ana', 'PUT', `/api/Features/35/48/${id}`, { properties: { 782: 3 } })).status).toBe(200);
     expect((await review('pregled', id, { status: 3, comment: 'Koliko osebkov?' })).status).toBe(200);
@@ -164,7 +206,14 @@ describe('history and comments', () => {
     expect(h.status).toBe(200);
     const list = entries(h);
     expect(list.map((e) => e.kind)).toEqual(['create', 'edit', 'verdict', 'comment', 'edit', 'verdict']);
-    expect(list.map((e) => e.actor)).toEqual(['ana@example.si', 'ana@example.si', 'pregled@example.si', 'ana@example.si', 'ana@example.si', 'pregled@example.si']);
+    expect(list.map((e) => e.actor)).toEqual([
+      'ana@example.si',
+      'ana@example.si',
+      'pregled@example.si',
+      'ana@example.si',
+      'ana@example.si',
+      'pregled@example.si',
+    ]);
     expect(list[1]!.changes['782']).toEqual([1, 3]);
     expect(list[2]!.changes['974']).toEqual([5, 3]);
     expect(list[2]!.comment).toBe('Koliko osebkov?');
@@ -181,9 +230,17 @@ describe('history and comments', () => {
 
   it('comments: reporter and reviewer only, not empty, not too long', async () => {
     const id = await report('ana', BUTTERFLY);
-    expect((await call('pregled', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Lepa najdba.' })).status).toBe(201);
-    expect((await call('bor', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Tudi jaz sem ga videl.' })).status).toBe(403);
-    for (const text of ['', '   ', 'x'.repeat(2001), 5, null]) expect((await call('ana', 'POST', `/api/Records/35/48/${id}/comments`, { text })).status, JSON.stringify(text)).toBe(400);
+    expect((await call('pregled', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Lepa najdba.' })).status).toBe(
+      201,
+    );
+    expect(
+      (await call('bor', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Tudi jaz sem ga videl.' })).status,
+    ).toBe(403);
+    for (const text of ['', '   ', 'x'.repeat(2001), 5, null])
+      expect(
+        (await call('ana', 'POST', `/api/Records/35/48/${id}/comments`, { text })).status,
+        JSON.stringify(text),
+      ).toBe(400);
     const plant = await report('ana', PLANT);
     expect((await call('pregled', 'POST', `/api/Records/35/48/${plant}/comments`, { text: 'x' })).status).toBe(403);
   });
@@ -194,7 +251,12 @@ describe('history and comments', () => {
     const entryId = c.body.id as number;
     const before = entries(await history('ana', id));
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      for (const path of [`/api/Records/35/48/${id}/history`, `/api/Records/35/48/${id}/history/${entryId}`, `/api/Records/35/48/${id}/comments`, `/api/Records/35/48/${id}/comments/${entryId}`]) {
+      for (const path of [
+        `/api/Records/35/48/${id}/history`,
+        `/api/Records/35/48/${id}/history/${entryId}`,
+        `/api/Records/35/48/${id}/comments`,
+        `/api/Records/35/48/${id}/comments/${entryId}`,
+      ]) {
         const r = await call('ana', method, path, method === 'DELETE' ? undefined : { text: 'spremenjeno' });
         expect([404, 405], `${method} ${path}`).toContain(r.status);
       }
@@ -212,14 +274,23 @@ describe('notifications', () => {
     expect(start.status).toBe(200);
     const last = Math.max(0, ...entries(start).map((e) => e.id));
     const id = await report('ana', BUTTERFLY);
-    expect((await call('ana', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Moj komentar.' })).status).toBe(201);
+    expect((await call('ana', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Moj komentar.' })).status).toBe(
+      201,
+    );
     expect((await review('pregled', id, { status: 3, comment: 'Od kod je fotografija?' })).status).toBe(200);
-    expect((await call('pregled', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Hvala za odgovor.' })).status).toBe(201);
+    expect(
+      (await call('pregled', 'POST', `/api/Records/35/48/${id}/comments`, { text: 'Hvala za odgovor.' })).status,
+    ).toBe(201);
     const news = entries(await call('ana', 'GET', `/api/Notifications/35?after=${last}`)).filter((e) => e.id > last);
-    expect(news.map((e) => [e.kind, e.comment])).toEqual([['verdict', 'Od kod je fotografija?'], ['comment', 'Hvala za odgovor.']]);
+    expect(news.map((e) => [e.kind, e.comment])).toEqual([
+      ['verdict', 'Od kod je fotografija?'],
+      ['comment', 'Hvala za odgovor.'],
+    ]);
     expect(entries(await call('ana', 'GET', `/api/Notifications/35?after=${news[1]!.id}`))).toEqual([]);
     // Bor hears nothing of ana's finds.
-    expect(entries(await call('bor', 'GET', `/api/Notifications/35?after=${last}`)).filter((e) => e.id > last)).toEqual([]);
+    expect(entries(await call('bor', 'GET', `/api/Notifications/35?after=${last}`)).filter((e) => e.id > last)).toEqual(
+      [],
+    );
     expect((await call(null, 'GET', '/api/Notifications/35')).status).toBe(401);
   });
 });
@@ -229,16 +300,27 @@ describe('reviewers see their groups whole', () => {
     // The seed's JAVNO false and rejected finds (by vzorec@example.si) are of every group.
     const hiddenBeetle = await report('bor', BEETLE);
     const hiddenPlant = await report('bor', PLANT);
-    const seedHidden = await call('pregled', 'GET', '/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48');
-    const features = (seedHidden.body.features as Record<string, Array<{ id: number; properties: Record<string, unknown> }>>)['48']!;
-    const anon = ((await call(null, 'GET', '/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48')).body.features as Record<string, Array<{ id: number }>>)['48']!;
+    const seedHidden = await call(
+      'pregled',
+      'GET',
+      '/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48',
+    );
+    const features = (
+      seedHidden.body.features as Record<string, Array<{ id: number; properties: Record<string, unknown> }>>
+    )['48']!;
+    const anon = (
+      (await call(null, 'GET', '/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48')).body
+        .features as Record<string, Array<{ id: number }>>
+    )['48']!;
     const anonIds = new Set(anon.map((f) => f.id));
     const extra = features.filter((f) => !anonIds.has(f.id));
     // Everything the reviewer sees beyond the public map is of her groups (7, 8) and hidden or rejected.
     expect(extra.length).toBeGreaterThan(0);
     for (const f of extra) {
       expect([7, 8, '7', '8']).toContain(f.properties['920']);
-      expect(f.properties['2066'] === false || f.properties['974'] === 2 || f.properties['1820'] === 'pregled@example.si').toBe(true);
+      expect(
+        f.properties['2066'] === false || f.properties['974'] === 2 || f.properties['1820'] === 'pregled@example.si',
+      ).toBe(true);
     }
     // The creator e-mail of her groups' finds, not of others'.
     const beetle = features.find((f) => f.id === hiddenBeetle)!;

@@ -8,12 +8,31 @@ import { signIn } from './helpers/auth.ts';
 let server: TestServer;
 let ana: string;
 let bor: string;
-type Rec = { id: number; properties: Record<string, any>; geometry: { type: string; coordinates: [number, number] }; attachments: unknown[]; createdByEmail: string | null; generalised?: 1000 | 10000 }; // eslint-disable-line @typescript-eslint/no-explicit-any -- property values vary by column
+type Rec = {
+  id: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON answers under test, read field by field
+  properties: Record<string, any>;
+  geometry: { type: string; coordinates: [number, number] };
+  attachments: unknown[];
+  createdByEmail: string | null;
+  generalised?: 1000 | 10000;
+};
 
 /** All records of a table the caller may see. */
-async function all(tableId: number, token?: string, filters: unknown = null): Promise<{ total: number; records: Rec[] }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const r = await fetch(`${server.url}/api/Records/35/search`, { method: 'POST', headers, body: JSON.stringify({ tableId, perPage: 1000, filters }) });
+async function all(
+  tableId: number,
+  token?: string,
+  filters: unknown = null,
+): Promise<{ total: number; records: Rec[] }> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+  const r = await fetch(`${server.url}/api/Records/35/search`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ tableId, perPage: 1000, filters }),
+  });
   expect(r.status).toBe(200);
   return (await r.json()) as { total: number; records: Rec[] };
 }
@@ -25,7 +44,9 @@ beforeAll(async () => {
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('seeded sample sightings (300; 15 JAVNO false; see server/seed/sightings.ts)', () => {
   it('shows 265 to everyone (285 public minus the 20 rejected), labelled as samples', async () => {
@@ -72,7 +93,10 @@ describe('seeded sample sightings (300; 15 JAVNO false; see server/seed/sighting
         const [e, n] = mercatorToNationalGrid(...r.geometry.coordinates);
         const [minN, minE, maxN, maxE] = NATIONAL_GRID_EXTENT;
         const half = r.generalised / 2;
-        expect(e >= minE - half && e <= maxE + half && n >= minN - half && n <= maxN + half, `${r.id} square at ${e},${n}`).toBe(true);
+        expect(
+          e >= minE - half && e <= maxE + half && n >= minN - half && n <= maxN + half,
+          `${r.id} square at ${e},${n}`,
+        ).toBe(true);
       } else expect(isInSlovenia(lon, lat), `${r.id} at ${lon},${lat}`).toBe(true);
       const d = new Date(r.properties['1053']);
       expect(d.getTime()).toBeLessThanOrEqual(now.getTime());
@@ -107,14 +131,19 @@ describe('seeded lookup tables', () => {
     expect(t53.total).toBe(units.length);
     expect(t60.total).toBe(units.length);
     expect(t53.records.map((r) => r.properties['971']).sort()).toEqual(units.map((u) => u.id).sort());
-    expect(t60.records.map((r) => `${r.properties['1010']}/${r.properties['1011']}`).sort()).toEqual(units.map((u) => `${u.groupId}/${u.id}`).sort());
+    expect(t60.records.map((r) => `${r.properties['1010']}/${r.properties['1011']}`).sort()).toEqual(
+      units.map((u) => `${u.groupId}/${u.id}`).sort(),
+    );
     const others = loadCatalogue().groups.map((g) => g.other.id);
     expect(others).toEqual([2349, 2363, 2351, 2360, 2355, 2356]);
     for (const id of others) expect(t53.records.some((r) => r.properties['971'] === id)).toBe(true);
   });
 
   it('profile 18 is there with the sightings layer', async () => {
-    const p = (await (await fetch(`${server.url}/api/BaseProfiles/35/18`)).json()) as { tables: number[]; layers: { id: number }[] };
+    const p = (await (await fetch(`${server.url}/api/BaseProfiles/35/18`)).json()) as {
+      tables: number[];
+      layers: { id: number }[];
+    };
     expect(p.tables).toEqual([48, 53, 60]);
     expect(p.layers.map((l) => l.id)).toEqual([86]);
   });

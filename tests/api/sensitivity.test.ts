@@ -23,34 +23,68 @@ const SPURGE = 846; // zdravilna strašnica, class 0
 type Who = 'ana' | 'bor' | 'pregled' | 'admin' | null;
 
 const call = (who: Who, method: string, path: string, body?: unknown): Promise<Answer> =>
-  request(server.url, path, { method, token: who ? token[who] : null, ...(body instanceof FormData ? { form: body } : { body }) });
+  request(server.url, path, {
+    method,
+    token: who ? token[who] : null,
+    ...(body instanceof FormData ? { form: body } : { body }),
+  });
 
 /** The EPSG:3857 point of a WGS84 position, and its `side` m square's centre. */
-function placeOf(lon: number, lat: number, side: number): { point: [number, number]; centre: [number, number]; square: [number, number, number, number] } {
+function placeOf(
+  lon: number,
+  lat: number,
+  side: number,
+): { point: [number, number]; centre: [number, number]; square: [number, number, number, number] } {
   const point = lonLatToMercator(lon, lat);
   const [e, n] = mercatorToNationalGrid(...point);
   const sq = gridSquare(e, n, side);
-  const corners = [[sq[0], sq[1]], [sq[2], sq[3]], [sq[0], sq[3]], [sq[2], sq[1]]].map(([a, b]) => nationalGridToMercator(a!, b!));
+  const corners = [
+    [sq[0], sq[1]],
+    [sq[2], sq[3]],
+    [sq[0], sq[3]],
+    [sq[2], sq[1]],
+  ].map(([a, b]) => nationalGridToMercator(a!, b!));
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
-  return { point, centre: nationalGridToMercator(...squareCentre(sq)), square: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  return {
+    point,
+    centre: nationalGridToMercator(...squareCentre(sq)),
+    square: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+  };
 }
 
-async function report(who: Who, species: number, lon: number, lat: number, extra: Record<string, unknown> = {}): Promise<number> {
-  const r = await call(who, 'POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(lon, lat) }, properties: { 980: species, 1053: '2025-06-01', 782: 1, ...extra } });
+async function report(
+  who: Who,
+  species: number,
+  lon: number,
+  lat: number,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const r = await call(who, 'POST', '/api/Features/35/48', {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: lonLatToMercator(lon, lat) },
+    properties: { 980: species, 1053: '2025-06-01', 782: 1, ...extra },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   const id = r.body.id as number;
   // A habitat only this find has, for the text search.
-  expect((await call(who, 'PUT', `/api/Features/35/48/${id}`, { properties: { 785: `habitat-${id}` } })).status).toBe(200);
+  expect((await call(who, 'PUT', `/api/Features/35/48/${id}`, { properties: { 785: `habitat-${id}` } })).status).toBe(
+    200,
+  );
   return id;
 }
 
 const close = (a: number[], b: number[]): boolean => Math.abs(a[0]! - b[0]!) < 0.01 && Math.abs(a[1]! - b[1]!) < 0.01;
 
 /** The coordinates and `generalised` member of record `id` on every read route, for `who`. */
-async function everyRead(who: Who, id: number, near: [number, number]): Promise<Record<string, { coordinates: number[]; generalised: unknown }>> {
+async function everyRead(
+  who: Who,
+  id: number,
+  near: [number, number],
+): Promise<Record<string, { coordinates: number[]; generalised: unknown }>> {
   const out: Record<string, { coordinates: number[]; generalised: unknown }> = {};
-  const take = (name: string, item: any) => { // eslint-disable-line @typescript-eslint/no-explicit-any -- any API item
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON answers under test, read field by field
+  const take = (name: string, item: any) => {
     expect(item, `${name} for ${String(who)}`).toBeTruthy();
     out[name] = { coordinates: item.geometry.coordinates, generalised: item.generalised };
   };
@@ -58,32 +92,64 @@ async function everyRead(who: Who, id: number, near: [number, number]): Promise<
   take('detailed', (await call(who, 'GET', `/api/Features/35/48/${id}/detailed`)).body);
   take('record', (await call(who, 'GET', `/api/Records/35/48/${id}`)).body);
   const ext = `extent=${near[0] - 30000},${near[1] - 30000},${near[0] + 30000},${near[1] + 30000}&tableIds=48`;
-  take('extenttables', (await call(who, 'GET', `/api/Features/35/extenttables?${ext}`)).body.features['48'].find((f: { id: number }) => f.id === id));
-  take('records extenttables', (await call(who, 'GET', `/api/Records/35/extenttables?${ext}`)).body.records['48'].find((f: { id: number }) => f.id === id));
+  take(
+    'extenttables',
+    (await call(who, 'GET', `/api/Features/35/extenttables?${ext}`)).body.features['48'].find(
+      (f: { id: number }) => f.id === id,
+    ),
+  );
+  take(
+    'records extenttables',
+    (await call(who, 'GET', `/api/Records/35/extenttables?${ext}`)).body.records['48'].find(
+      (f: { id: number }) => f.id === id,
+    ),
+  );
   const query = { tableId: 48, filters: [{ type: 'condition', columnId: 767, operationType: 'equals', values: [id] }] };
   take('search', (await call(who, 'POST', '/api/Features/35/search', query)).body.features[0]);
   take('records search', (await call(who, 'POST', '/api/Records/35/search', query)).body.records[0]);
-  take('spatial', (await call(who, 'POST', '/api/Records/35/spatial', { tableId: 48, bbox: [near[0] - 20000, near[1] - 20000, near[0] + 20000, near[1] + 20000] })).body.records.find((f: { id: number }) => f.id === id));
+  take(
+    'spatial',
+    (
+      await call(who, 'POST', '/api/Records/35/spatial', {
+        tableId: 48,
+        bbox: [near[0] - 20000, near[1] - 20000, near[0] + 20000, near[1] + 20000],
+      })
+    ).body.records.find((f: { id: number }) => f.id === id),
+  );
   take('records ids', (await call(who, 'POST', '/api/Records/35/ids', { tableId: 48, ids: [id] })).body.records[0]);
-  take('text search', (await call(who, 'GET', `/api/Records/35/search/18/10/1/${encodeURIComponent(`habitat-${id}`)}`)).body.records?.find((r: { id: number }) => r.id === id));
+  take(
+    'text search',
+    (
+      await call(who, 'GET', `/api/Records/35/search/18/10/1/${encodeURIComponent(`habitat-${id}`)}`)
+    ).body.records?.find((r: { id: number }) => r.id === id),
+  );
   return out;
 }
 
 beforeAll(async () => {
   server = await startServer();
-  for (const [k, email] of [['ana', 'ana@example.si'], ['bor', 'bor@example.si'], ['pregled', 'pregled@example.si'], ['admin', 'admin@example.si']] as const) {
+  for (const [k, email] of [
+    ['ana', 'ana@example.si'],
+    ['bor', 'bor@example.si'],
+    ['pregled', 'pregled@example.si'],
+    ['admin', 'admin@example.si'],
+  ] as const) {
     token[k] = (await signIn(server.url, email, 'demo1234')).accessToken;
   }
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('generalised places on every read route', () => {
-  it('a class 1 find: the 1 km square\'s centre for anonymous and bor, the point for ana (creator) and pregled (reviewer)', async () => {
+  it("a class 1 find: the 1 km square's centre for anonymous and bor, the point for ana (creator) and pregled (reviewer)", async () => {
     const { point, centre } = placeOf(14.5123, 46.0567, 1000);
     const id = await report('ana', APOLON, 14.5123, 46.0567);
     for (const who of [null, 'bor', 'admin'] as const) {
       for (const [route, got] of Object.entries(await everyRead(who, id, point))) {
-        expect(close(got.coordinates, centre), `${route} for ${String(who)}: ${JSON.stringify(got.coordinates)}`).toBe(true);
+        expect(close(got.coordinates, centre), `${route} for ${String(who)}: ${JSON.stringify(got.coordinates)}`).toBe(
+          true,
+        );
         expect(got.generalised, route).toBe(1000);
       }
     }
@@ -95,7 +161,7 @@ describe('generalised places on every read route', () => {
     }
   });
 
-  it('a class 2 find: the 10 km square\'s centre (nobody reviews mammals, so only the creator sees the point)', async () => {
+  it("a class 2 find: the 10 km square's centre (nobody reviews mammals, so only the creator sees the point)", async () => {
     const { point, centre } = placeOf(14.3, 45.7, 10000);
     const id = await report('bor', WOLF, 14.3, 45.7);
     const anon = await everyRead(null, id, point);
@@ -113,14 +179,23 @@ describe('generalised places on every read route', () => {
     expect(Object.values(got).every((g) => close(g.coordinates, point) && g.generalised === undefined)).toBe(true);
   });
 
-  it('an edit that moves the find moves its square; a reviewer\'s species correction to a class 0 species makes it exact', async () => {
-    const id = await report('ana', APOLON, 14.40, 46.20);
+  it("an edit that moves the find moves its square; a reviewer's species correction to a class 0 species makes it exact", async () => {
+    const id = await report('ana', APOLON, 14.4, 46.2);
     const moved = placeOf(14.45, 46.25, 1000);
-    expect((await call('ana', 'PUT', `/api/Features/35/48/${id}`, { geometry: { type: 'Point', coordinates: moved.point }, properties: {} })).status).toBe(200);
+    expect(
+      (
+        await call('ana', 'PUT', `/api/Features/35/48/${id}`, {
+          geometry: { type: 'Point', coordinates: moved.point },
+          properties: {},
+        })
+      ).status,
+    ).toBe(200);
     const after = (await call(null, 'GET', `/api/Features/35/48/${id}`)).body;
     expect(close(after.geometry.coordinates, moved.centre)).toBe(true);
     const spurgeLike = 3405; // črtasti medvedek, group 8, class 0
-    expect((await call('pregled', 'POST', `/api/Records/35/48/${id}/review`, { species: spurgeLike })).status).toBe(200);
+    expect((await call('pregled', 'POST', `/api/Records/35/48/${id}/review`, { species: spurgeLike })).status).toBe(
+      200,
+    );
     const exact = (await call(null, 'GET', `/api/Features/35/48/${id}`)).body;
     expect(close(exact.geometry.coordinates, moved.point)).toBe(true);
     expect(exact.generalised).toBeUndefined();
@@ -138,22 +213,31 @@ describe('no bisection', () => {
     const p2 = inside(0.8, 0.75);
     const ids: number[] = [];
     for (const p of [p1, p2]) {
-      const r = await call('ana', 'POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: p }, properties: { 980: APOLON, 1053: '2025-06-01', 782: 1 } });
+      const r = await call('ana', 'POST', '/api/Features/35/48', {
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: p },
+        properties: { 980: APOLON, 1053: '2025-06-01', 782: 1 },
+      });
       ids.push(r.body.id as number);
     }
     // 8 × 8 cells of 150 m over the square's extent and a ring around it: which cells see which find.
     const [x0, y0, x1, y1] = a.square;
     const seen = (found: number[], id: number): boolean => found.includes(id);
     const cells: Array<[number, number, number, number]> = [];
-    for (let i = -1; i <= 8; i++) for (let j = -1; j <= 8; j++) {
-      const cx = x0 + ((x1 - x0) / 8) * i;
-      const cy = y0 + ((y1 - y0) / 8) * j;
-      cells.push([cx + 1, cy + 1, cx + (x1 - x0) / 8 - 1, cy + (y1 - y0) / 8 - 1]);
-    }
+    for (let i = -1; i <= 8; i++)
+      for (let j = -1; j <= 8; j++) {
+        const cx = x0 + ((x1 - x0) / 8) * i;
+        const cy = y0 + ((y1 - y0) / 8) * j;
+        cells.push([cx + 1, cy + 1, cx + (x1 - x0) / 8 - 1, cy + (y1 - y0) / 8 - 1]);
+      }
     let hitsInside = 0;
     for (const c of cells) {
-      const spatial = (await call('bor', 'POST', '/api/Records/35/spatial', { tableId: 48, bbox: c })).body.records.map((r: { id: number }) => r.id);
-      const extent = (await call('bor', 'GET', `/api/Features/35/extenttables?extent=${c.join(',')}&tableIds=48`)).body.features['48'].map((f: { id: number }) => f.id);
+      const spatial = (await call('bor', 'POST', '/api/Records/35/spatial', { tableId: 48, bbox: c })).body.records.map(
+        (r: { id: number }) => r.id,
+      );
+      const extent = (
+        await call('bor', 'GET', `/api/Features/35/extenttables?extent=${c.join(',')}&tableIds=48`)
+      ).body.features['48'].map((f: { id: number }) => f.id);
       // Whatever the cell, both finds answer alike: the answers depend on the square only.
       expect(seen(spatial, ids[0]!), `spatial ${c.join(',')}`).toBe(seen(spatial, ids[1]!));
       expect(seen(extent, ids[0]!), `extent ${c.join(',')}`).toBe(seen(extent, ids[1]!));
@@ -164,13 +248,15 @@ describe('no bisection', () => {
     expect(hitsInside).toBe(64);
     // The creator, by contrast, is answered by the point.
     const near = (p: [number, number]) => [p[0] - 50, p[1] - 50, p[0] + 50, p[1] + 50];
-    const own = (await call('ana', 'POST', '/api/Records/35/spatial', { tableId: 48, bbox: near(p1) })).body.records.map((r: { id: number }) => r.id);
+    const own = (
+      await call('ana', 'POST', '/api/Records/35/spatial', { tableId: 48, bbox: near(p1) })
+    ).body.records.map((r: { id: number }) => r.id);
     expect(own).toContain(ids[0]);
     expect(own).not.toContain(ids[1]);
   });
 });
 
-describe('class 3 and the administrator\'s classes', () => {
+describe("class 3 and the administrator's classes", () => {
   it('only an administrator sets a class: 401, 403, 400, 404, then 200 with the finds changed', async () => {
     expect((await call(null, 'PUT', `/api/Species/35/48/${WOLF}/sensitivity`, { class: 3 })).status).toBe(401);
     expect((await call('ana', 'PUT', `/api/Species/35/48/${WOLF}/sensitivity`, { class: 3 })).status).toBe(403);
@@ -209,11 +295,17 @@ describe('photos', () => {
     const form = new FormData();
     form.append('TableId', '48');
     form.append('RecordId', String(id));
-    form.append('File', new Blob([new Uint8Array(await jpegWithGps(14.52, 46.06, new Date(2025, 5, 1), { width: 400, height: 300 }))]), 'foto.jpg');
+    form.append(
+      'File',
+      new Blob([new Uint8Array(await jpegWithGps(14.52, 46.06, new Date(2025, 5, 1), { width: 400, height: 300 }))]),
+      'foto.jpg',
+    );
     const up = await call('ana', 'POST', '/api/Records/35/attachment', form);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const photo = async (who: Who): Promise<Buffer> => {
-      const r = await fetch(`${server.url}/api/Records/35/attachment/${up.body.id as number}`, { headers: who ? { authorization: `Bearer ${token[who]}` } : {} });
+      const r = await fetch(`${server.url}/api/Records/35/attachment/${up.body.id as number}`, {
+        headers: who ? { authorization: `Bearer ${token[who]}` } : {},
+      });
       expect(r.status).toBe(200);
       return Buffer.from(await r.arrayBuffer());
     };

@@ -8,17 +8,24 @@ import { signIn } from './helpers/auth.ts';
 let server: TestServer;
 let ana: string;
 
-const call = (method: string, path: string, body: unknown): Promise<Answer> => request(server.url, path, { method, token: ana, body });
+const call = (method: string, path: string, body: unknown): Promise<Answer> =>
+  request(server.url, path, { method, token: ana, body });
 
 beforeAll(async () => {
   server = await startServer();
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('STATUS in a reporter edit', () => {
   it('is refused with 403 on every update route when it would change; the record keeps STATUS 5', async () => {
-    const created = await call('POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) }, properties: { 920: 7, 980: 1105, 1053: '2025-05-01' } });
+    const created = await call('POST', '/api/Features/35/48', {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
+      properties: { 920: 7, 980: 1105, 1053: '2025-05-01' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     for (const value of [1, 2, '1', null]) {
@@ -26,7 +33,10 @@ describe('STATUS in a reporter edit', () => {
       expect(r.status, String(value)).toBe(403);
       expect(r.body.message).toMatch(/STATUS/);
       expect((await call('PUT', `/api/Records/35/48/${id}`, { properties: { 974: value } })).status).toBe(403);
-      const bulk = await call('POST', '/api/Features/35/bulk', { tableId: 48, updates: [{ id, properties: { 974: value } }] });
+      const bulk = await call('POST', '/api/Features/35/bulk', {
+        tableId: 48,
+        updates: [{ id, properties: { 974: value } }],
+      });
       expect(bulk.status).toBeGreaterThanOrEqual(400);
     }
     const now = await fetch(`${server.url}/api/Features/35/48/${id}`, { headers: { authorization: `Bearer ${ana}` } });
@@ -36,8 +46,16 @@ describe('STATUS in a reporter edit', () => {
   });
 
   it('passes when the edit sends the status the record already has', async () => {
-    const created = await call('POST', '/api/Features/35/48', { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) }, properties: { 920: 7, 980: 1105, 1053: '2025-05-01' } });
+    const created = await call('POST', '/api/Features/35/48', {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
+      properties: { 920: 7, 980: 1105, 1053: '2025-05-01' },
+    });
     const id = created.body.id as number;
-    for (const value of [5, '5']) expect((await call('PUT', `/api/Features/35/48/${id}`, { properties: { 974: value, 782: 4 }, overwrite: true })).status).toBe(200);
+    for (const value of [5, '5'])
+      expect(
+        (await call('PUT', `/api/Features/35/48/${id}`, { properties: { 974: value, 782: 4 }, overwrite: true }))
+          .status,
+      ).toBe(200);
   });
 });

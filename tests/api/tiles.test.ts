@@ -12,11 +12,16 @@ beforeAll(async () => {
   // The first tile extracts the geography and starts the render threads (a few seconds).
   await fetch(`${server.url}/tiles/hillshade/8_138_91.png`).then((r) => r.arrayBuffer());
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-async function getTile(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
+async function getTile(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
   const r = await call(server.url, path, { headers });
   return { status: r.status, headers: r.headers, body: r.bytes };
 }

@@ -15,25 +15,44 @@ const here = lonLatToMercator(14.5058, 46.0569);
 const point = { type: 'Point', coordinates: here };
 
 async function create(count = 1): Promise<number> {
-  const r = await api('/api/Features/35/48', { token: ana, body: { type: 'Feature', geometry: point, properties: { 920: 12, 980: 675, 1053: '2025-05-01', 782: count }, overwrite: true } });
+  const r = await api('/api/Features/35/48', {
+    token: ana,
+    body: {
+      type: 'Feature',
+      geometry: point,
+      properties: { 920: 12, 980: 675, 1053: '2025-05-01', 782: count },
+      overwrite: true,
+    },
+  });
   expect(r.status).toBe(201);
   return r.body.id as number;
 }
 
 const put = (id: number, count: number, ifMatch?: string, route: 'Features' | 'Records' = 'Features') =>
-  api(`/api/${route}/35/48/${id}`, { method: 'PUT', token: ana, body: { properties: { 782: count }, overwrite: true }, headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
+  api(`/api/${route}/35/48/${id}`, {
+    method: 'PUT',
+    token: ana,
+    body: { properties: { 782: count }, overwrite: true },
+    headers: ifMatch === undefined ? {} : { 'if-match': ifMatch },
+  });
 
 beforeAll(async () => {
   server = await startServer();
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('record versions (ETag / If-Match)', () => {
   it('starts at version 1 and gives it as the ETag of every one-record read', async () => {
     const id = await create();
-    for (const path of [`/api/Features/35/48/${id}`, `/api/Features/35/48/${id}/detailed`, `/api/Records/35/48/${id}`]) {
+    for (const path of [
+      `/api/Features/35/48/${id}`,
+      `/api/Features/35/48/${id}/detailed`,
+      `/api/Records/35/48/${id}`,
+    ]) {
       const r = await api(path, { token: ana });
       expect(r.status).toBe(200);
       expect(r.etag).toBe('"1"');
@@ -92,19 +111,32 @@ describe('record versions (ETag / If-Match)', () => {
     const id = await create();
     expect((await put(id, 2, '"1"')).status).toBe(200);
     for (const route of ['Features', 'Records']) {
-      const stale = await api(`/api/${route}/35/delete`, { token: ana, body: { tableId: 48, recordId: id }, headers: { 'if-match': '"1"' } });
+      const stale = await api(`/api/${route}/35/delete`, {
+        token: ana,
+        body: { tableId: 48, recordId: id },
+        headers: { 'if-match': '"1"' },
+      });
       expect(stale.status).toBe(412);
       expect(stale.body.current.id).toBe(id);
     }
     expect((await api(`/api/Features/35/48/${id}`, { token: ana })).status).toBe(200);
-    const ok = await api('/api/Features/35/delete', { token: ana, body: { tableId: 48, recordId: id }, headers: { 'if-match': '"2"' } });
+    const ok = await api('/api/Features/35/delete', {
+      token: ana,
+      body: { tableId: 48, recordId: id },
+      headers: { 'if-match': '"2"' },
+    });
     expect(ok.status).toBe(200);
     expect((await api(`/api/Features/35/48/${id}`, { token: ana })).status).toBe(404);
   });
 
   it('a 412 never tells another user anything: permissions come first', async () => {
     const id = await create();
-    const r = await api(`/api/Features/35/48/${id}`, { method: 'PUT', token: bor, body: { properties: { 782: 3 }, overwrite: true }, headers: { 'if-match': '"9"' } });
+    const r = await api(`/api/Features/35/48/${id}`, {
+      method: 'PUT',
+      token: bor,
+      body: { properties: { 782: 3 }, overwrite: true },
+      headers: { 'if-match': '"9"' },
+    });
     expect(r.status).toBe(403);
     expect(r.body.current).toBeUndefined();
   });

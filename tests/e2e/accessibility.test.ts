@@ -23,7 +23,13 @@ async function violations(page: Page, screen: string): Promise<string[]> {
     type Result = { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> };
     const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<Result> } }).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.impact ?? '-'}): ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+    return r.violations.map(
+      (v) =>
+        `${v.id} (${v.impact ?? '-'}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
   }, TAGS);
   return found.map((f) => `${screen}: ${f}`);
 }
@@ -32,7 +38,14 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`has no violations on any panel at ${viewport.width} px`, async () => {
       const phone = viewport.width <= 480;
-      const ctx = await env.browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, bypassCSP: true });
+      const ctx = await env.browser.newContext({
+        viewport,
+        locale: 'sl-SI',
+        timezoneId: 'Europe/Ljubljana',
+        hasTouch: phone,
+        isMobile: phone,
+        bypassCSP: true,
+      });
       await countFrames(ctx);
       const page = await ctx.newPage();
       const all: string[] = [];
@@ -43,7 +56,9 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       await waitForSightings(page);
       all.push(...(await violations(page, 'map')));
       // A control: the check does find a violation that is there.
-      await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img id="axe-control" src="/logo.svg">'));
+      await page.evaluate(() =>
+        document.body.insertAdjacentHTML('beforeend', '<img id="axe-control" src="/logo.svg">'),
+      );
       expect((await violations(page, 'control')).join('\n')).toMatch(/image-alt/);
       await page.evaluate(() => document.getElementById('axe-control')?.remove());
       for (const name of ['Filtri', 'O aplikaciji', 'Uporabnik']) {
@@ -68,7 +83,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       // A find's card, opened from the keyboard at the map centre.
       await page.getByTestId('map').focus();
       await page.keyboard.press('n');
-      await page.getByTestId('map-announcement').getByText(/^Najdba 1 od/).waitFor();
+      await page
+        .getByTestId('map-announcement')
+        .getByText(/^Najdba 1 od/)
+        .waitFor();
       await waitForMapAtRest(page); // the pan to the find has ended
       await page.keyboard.press('Enter');
       await page.getByTestId('find-card').first().waitFor({ timeout: 10_000 });

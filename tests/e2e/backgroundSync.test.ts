@@ -17,8 +17,13 @@ let browser: Browser;
 let token = '';
 
 async function countOn(date: string): Promise<number> {
-  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { Authorization: `Bearer ${token}` } });
-  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features['48']!;
+  const r = await fetch(
+    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features[
+    '48'
+  ]!;
   return f.filter((x) => String(x.properties['1053']).startsWith(date)).length;
 }
 
@@ -29,11 +34,16 @@ async function twoOfflineFinds(ctx: BrowserContext, day: number): Promise<Page> 
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   proxy.mode = 'down';
   await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
-  for (const [lon, species] of [[14.5015, 'apolon'], [14.5035, 'travniški postavnež']] as const) {
+  for (const [lon, species] of [
+    [14.5015, 'apolon'],
+    [14.5035, 'travniški postavnež'],
+  ] as const) {
     await reportWithPhoto(page, { group: 'Metulji', species, lon, lat: 46.0518, date: new Date(2025, 6, day) });
     await page.getByText('Zapis je shranjen v napravi').first().waitFor({ timeout: 20_000 });
   }
-  await expect.poll(async () => (await page.getByTestId('sync-badge').getAttribute('aria-label')) ?? '').toMatch(/2 spremembi čakata/);
+  await expect
+    .poll(async () => (await page.getByTestId('sync-badge').getAttribute('aria-label')) ?? '')
+    .toMatch(/2 spremembi čakata/);
   return page;
 }
 
@@ -42,11 +52,24 @@ async function syncTrigger(ctx: BrowserContext): Promise<{ fire: () => Promise<v
   const blank = await ctx.newPage();
   const cdp = await ctx.newCDPSession(blank);
   const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) =>
+    registrations.push(...e.registrations),
+  );
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.some((r) => r.scopeURL.startsWith(proxy.url) && !r.isDeleted), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => registrations.some((r) => r.scopeURL.startsWith(proxy.url) && !r.isDeleted), { timeout: 10_000 })
+    .toBe(true);
   const reg = registrations.find((r) => r.scopeURL.startsWith(proxy.url) && !r.isDeleted)!;
-  return { cdp, fire: async () => void await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(proxy.url).origin, registrationId: reg.registrationId, tag: 'sv-outbox', lastChance: false }) };
+  return {
+    cdp,
+    fire: async () =>
+      void (await cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin: new URL(proxy.url).origin,
+        registrationId: reg.registrationId,
+        tag: 'sv-outbox',
+        lastChance: false,
+      })),
+  };
 }
 
 beforeAll(async () => {
@@ -88,7 +111,14 @@ describe('Background Sync', () => {
     const { fire } = await syncTrigger(ctx);
     proxy.mode = 'pass';
     // Both at once: the page's 'Sinhroniziraj zdaj' (after its own online check) and the browser's sync event.
-    await Promise.all([page.evaluate(() => window.dispatchEvent(new Event('online'))), fire(), page.getByTestId('sync-badge').click({ timeout: 5_000 }).catch(() => undefined)]);
+    await Promise.all([
+      page.evaluate(() => window.dispatchEvent(new Event('online'))),
+      fire(),
+      page
+        .getByTestId('sync-badge')
+        .click({ timeout: 5_000 })
+        .catch(() => undefined),
+    ]);
     await expect.poll(() => countOn('2025-07-12'), { timeout: 60_000 }).toBe(before + 2);
     await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 60_000 }).toBe(0);
     // Kept on purpose: that no third send arrives within 2 s is the check itself (a duplicate

@@ -123,11 +123,21 @@ const serverIds: number[] = [];
 let before: Feature[] = [];
 /** Set once the whole queue reached the server (the checks after it need that). */
 let synced = false;
-const figures = { requests: 0, faults: 0, unauthorized: 0, tokenRefused: 0, syncSeconds: 0, restartSeconds: 0, pausedSeconds: 0, resumeSeconds: 0 };
+const figures = {
+  requests: 0,
+  faults: 0,
+  unauthorized: 0,
+  tokenRefused: 0,
+  syncSeconds: 0,
+  restartSeconds: 0,
+  pausedSeconds: 0,
+  resumeSeconds: 0,
+};
 
 /** The test's own token for reading the server, renewed straight at the server (not through the proxy). */
 async function token(): Promise<string> {
-  if (Date.now() - tokens.at > (TOKEN_TTL_S / 2) * 1000) tokens = { ...(await refresh(server.url, tokens.refreshToken!)), at: Date.now() };
+  if (Date.now() - tokens.at > (TOKEN_TTL_S / 2) * 1000)
+    tokens = { ...(await refresh(server.url, tokens.refreshToken!)), at: Date.now() };
   return tokens.accessToken;
 }
 
@@ -136,7 +146,11 @@ async function ownRecords(): Promise<Feature[]> {
   const r = await fetch(`${server.url}/api/Features/35/search`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ tableId: 48, perPage: 1000, filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }] }),
+    body: JSON.stringify({
+      tableId: 48,
+      perPage: 1000,
+      filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }],
+    }),
   });
   if (r.status !== 200) throw new Error(`search answered ${r.status}`);
   return ((await r.json()) as { features: Feature[] }).features;
@@ -169,20 +183,38 @@ async function plan(): Promise<Step[]> {
   const total = { create: N_CREATES, edit: N_EDITS, delete: N_DELETES, editOffline: N_OFFLINE_EDITS };
   const done = { create: 0, edit: 0, delete: 0, editOffline: 0 };
   const steps: Step[] = [];
-  const baseValues = (i: number): Values => ({ 920: '7', 980: '1105', 1053: '2025-08-02', 782: String(count.create(i)), 1055: tag.create(i) });
+  const baseValues = (i: number): Values => ({
+    920: '7',
+    980: '1105',
+    1053: '2025-08-02',
+    782: String(count.create(i)),
+    1055: tag.create(i),
+  });
   for (let s = 0; s < N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS; s++) {
     const kinds = (Object.keys(total) as Array<keyof typeof total>)
       .filter((k) => done[k] < total[k] && (k !== 'editOffline' || done.editOffline < done.create))
       .sort((a, b) => done[a] / total[a] - done[b] / total[b]);
     const kind = kinds[0]!;
     const n = done[kind]++;
-    if (kind === 'create') steps.push({ kind, i: n, values: baseValues(n), coord: point(n, 20), photo: await photo(n) });
+    if (kind === 'create')
+      steps.push({ kind, i: n, values: baseValues(n), coord: point(n, 20), photo: await photo(n) });
     else if (kind === 'edit') {
-      steps.push({ kind, j: n, id: serverIds[n]!, values: { 782: String(count.edit(n)), 1055: tag.edit(n) }, photo: n < EDIT_PHOTOS ? await photo(100 + n) : null });
+      steps.push({
+        kind,
+        j: n,
+        id: serverIds[n]!,
+        values: { 782: String(count.edit(n)), 1055: tag.edit(n) },
+        photo: n < EDIT_PHOTOS ? await photo(100 + n) : null,
+      });
     } else if (kind === 'delete') steps.push({ kind, j: N_EDITS + n, id: serverIds[N_EDITS + n]! });
     else {
       const photoNow = n % OFFLINE_EDIT_PHOTO_EVERY === 0 ? await photo(200 + n, true) : null;
-      steps.push({ kind, i: n, values: { ...baseValues(n), 782: String(count.createEdited(n)), 1055: tag.createEdited(n) }, photo: photoNow });
+      steps.push({
+        kind,
+        i: n,
+        values: { ...baseValues(n), 782: String(count.createEdited(n)), 1055: tag.createEdited(n) },
+        photo: photoNow,
+      });
     }
   }
   return steps;
@@ -192,7 +224,9 @@ async function plan(): Promise<Step[]> {
 function dataCoreWorkerPath(): string {
   const assets = join(resolve(process.env.DIST_DIR ?? 'dist'), 'assets');
   for (const file of readdirSync(assets).filter((f) => f.endsWith('.js'))) {
-    const m = /new Worker\(new URL\(\s*[`'"]([^`'"]+)[`'"][^)]*\)\s*,\s*\{[^}]*name:\s*[`'"]data-core[`'"]/.exec(readFileSync(join(assets, file), 'utf8'));
+    const m = /new Worker\(new URL\(\s*[`'"]([^`'"]+)[`'"][^)]*\)\s*,\s*\{[^}]*name:\s*[`'"]data-core[`'"]/.exec(
+      readFileSync(join(assets, file), 'utf8'),
+    );
     if (m?.[1]) return new URL(m[1], 'http://x/assets/').pathname;
   }
   throw new Error(`no data-core worker in ${assets}`);
@@ -200,31 +234,49 @@ function dataCoreWorkerPath(): string {
 
 /** The app's badge text ('160 sprememb čaka'), or '' when it is hidden. */
 async function badge(): Promise<string> {
-  return (await page.getByTestId('sync-badge').getAttribute('aria-label', { timeout: 1000 }).catch(() => null)) ?? '';
+  return (
+    (await page
+      .getByTestId('sync-badge')
+      .getAttribute('aria-label', { timeout: 1000 })
+      .catch(() => null)) ?? ''
+  );
 }
 
 /** What waits on the device, read from IndexedDB (read only): outbox rows by state, records with a pending flag, photos to upload. */
-async function outboxOnDevice(): Promise<{ outbox: number; failed: number; uploading: number; flagged: number; photos: number }> {
-  return page.evaluate((name) => new Promise((resolve, reject) => {
-    const open = indexedDB.open(name);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const tx = db.transaction(['outbox', 'features', 'attachments'], 'readonly');
-      const outbox = tx.objectStore('outbox').getAll();
-      const features = tx.objectStore('features').getAll();
-      const photos = tx.objectStore('attachments').index('isInsert').count(1);
-      tx.oncomplete = () => {
-        db.close();
-        const rows = outbox.result as Array<{ state: string }>;
-        const flags = features.result as Array<{ isInsert: number; isEdit: number; isDelete: number }>;
-        resolve({
-          outbox: rows.length, failed: rows.filter((r) => r.state === 'failed').length, uploading: rows.filter((r) => r.state === 'uploading').length,
-          flagged: flags.filter((f) => f.isInsert || f.isEdit || f.isDelete).length, photos: photos.result,
-        });
-      };
-    };
-  }), DB_NAME);
+async function outboxOnDevice(): Promise<{
+  outbox: number;
+  failed: number;
+  uploading: number;
+  flagged: number;
+  photos: number;
+}> {
+  return page.evaluate(
+    (name) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['outbox', 'features', 'attachments'], 'readonly');
+          const outbox = tx.objectStore('outbox').getAll();
+          const features = tx.objectStore('features').getAll();
+          const photos = tx.objectStore('attachments').index('isInsert').count(1);
+          tx.oncomplete = () => {
+            db.close();
+            const rows = outbox.result as Array<{ state: string }>;
+            const flags = features.result as Array<{ isInsert: number; isEdit: number; isDelete: number }>;
+            resolve({
+              outbox: rows.length,
+              failed: rows.filter((r) => r.state === 'failed').length,
+              uploading: rows.filter((r) => r.state === 'uploading').length,
+              flagged: flags.filter((f) => f.isInsert || f.isEdit || f.isDelete).length,
+              photos: photos.result,
+            });
+          };
+        };
+      }),
+    DB_NAME,
+  );
 }
 
 async function reloadApp(): Promise<void> {
@@ -246,8 +298,20 @@ beforeAll(async () => {
   for (let j = 0; j < N_EDITS + N_DELETES; j++) {
     const body = new FormData();
     const properties = { 920: 7, 980: 1105, 1053: '2025-08-01', 782: count.server(j), 1055: tag.server(j) };
-    body.append('feature', JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: point(j, 0) }, properties, overwrite: true }));
-    const r = await fetch(`${server.url}/api/Features/35/48/full`, { method: 'POST', headers: { Authorization: `Bearer ${await token()}` }, body });
+    body.append(
+      'feature',
+      JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: point(j, 0) },
+        properties,
+        overwrite: true,
+      }),
+    );
+    const r = await fetch(`${server.url}/api/Features/35/48/full`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await token()}` },
+      body,
+    });
     expect(r.status).toBe(201);
     serverIds.push(((await r.json()) as { id: number }).id);
   }
@@ -279,61 +343,87 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     await tab.addScriptTag({ path: resolve('node_modules/comlink/dist/umd/comlink.js') });
     const session = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-      const u = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string; profile?: { email?: string } };
+      const u = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as {
+        access_token?: string;
+        profile?: { email?: string };
+      };
       return { accessToken: u.access_token ?? null, email: u.profile?.email ?? null };
     });
     expect(session.accessToken).toBeTruthy();
-    const online = await tab.evaluate(async ({ workerPath, session }) => {
-      const w = window as unknown as { Comlink: typeof ComlinkModule; bigSync: PageState };
-      const core = w.Comlink.wrap<DataCore>(new Worker(workerPath, { type: 'module', name: 'data-core' }));
-      w.bigSync = { core, Comlink: w.Comlink, tempIds: {} };
-      await core.init(location.origin);
-      await core.setSession(session);
-      return core.checkOnline();
-    }, { workerPath: dataCoreWorkerPath(), session });
+    const online = await tab.evaluate(
+      async ({ workerPath, session }) => {
+        const w = window as unknown as { Comlink: typeof ComlinkModule; bigSync: PageState };
+        const core = w.Comlink.wrap<DataCore>(new Worker(workerPath, { type: 'module', name: 'data-core' }));
+        w.bigSync = { core, Comlink: w.Comlink, tempIds: {} };
+        await core.init(location.origin);
+        await core.setSession(session);
+        return core.checkOnline();
+      },
+      { workerPath: dataCoreWorkerPath(), session },
+    );
     expect(online).toBe(false);
 
     const started = Date.now();
     for (let k = 0; k < steps.length; k += 20) {
-      const errors = await tab.evaluate(async (batch: Step[]) => {
-        const { core, Comlink, tempIds } = (window as unknown as { bigSync: PageState }).bigSync;
-        const blob = (b64: string): Blob => new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
-        const noStage = Comlink.proxy(() => {});
-        const out: string[] = [];
-        /** What the edit form sends: the stored values as text, changed by `values`. */
-        const edit = async (id: number, values: Values, photo: string | null): Promise<SaveRecordInput> => {
-          const r = await core.getRecord(id);
-          const current: Values = {};
-          for (const [key, v] of Object.entries(r.properties)) current[key] = v === null || v === undefined ? '' : String(v);
-          if (current['1053']) current['1053'] = current['1053'].slice(0, 10);
-          const c = (r.geometry as { coordinates: number[] }).coordinates;
-          return {
-            id, values: { ...current, ...values }, coord: [c[0]!, c[1]!], photo: photo ? blob(photo) : null, photoName: photo ? 'najdba.jpg' : null,
-            idempotencyKey: crypto.randomUUID(), baseVersion: r.version,
+      const errors = await tab.evaluate(
+        async (batch: Step[]) => {
+          const { core, Comlink, tempIds } = (window as unknown as { bigSync: PageState }).bigSync;
+          const blob = (b64: string): Blob =>
+            new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
+          const noStage = Comlink.proxy(() => {});
+          const out: string[] = [];
+          /** What the edit form sends: the stored values as text, changed by `values`. */
+          const edit = async (id: number, values: Values, photo: string | null): Promise<SaveRecordInput> => {
+            const r = await core.getRecord(id);
+            const current: Values = {};
+            for (const [key, v] of Object.entries(r.properties))
+              current[key] = v === null || v === undefined ? '' : String(v);
+            if (current['1053']) current['1053'] = current['1053'].slice(0, 10);
+            const c = (r.geometry as { coordinates: number[] }).coordinates;
+            return {
+              id,
+              values: { ...current, ...values },
+              coord: [c[0]!, c[1]!],
+              photo: photo ? blob(photo) : null,
+              photoName: photo ? 'najdba.jpg' : null,
+              idempotencyKey: crypto.randomUUID(),
+              baseVersion: r.version,
+            };
           };
-        };
-        for (const s of batch) {
-          try {
-            if (s.kind === 'create') {
-              const r = await core.saveRecord({ id: null, values: s.values, coord: s.coord, photo: blob(s.photo), photoName: 'najdba.jpg', idempotencyKey: crypto.randomUUID() }, noStage);
-              if (!r.offline) out.push(`create ${s.i} was not offline`);
-              tempIds[s.i] = r.id;
-            } else if (s.kind === 'edit') {
-              const r = await core.saveRecord(await edit(s.id, s.values, s.photo), noStage);
-              if (!r.offline) out.push(`edit ${s.j} was not offline`);
-            } else if (s.kind === 'delete') {
-              const r = await core.getRecord(s.id);
-              await core.deleteRecord(s.id, r.version);
-            } else {
-              const r = await core.saveRecord(await edit(tempIds[s.i]!, s.values, s.photo), noStage);
-              if (!r.offline) out.push(`offline edit ${s.i} was not offline`);
+          for (const s of batch) {
+            try {
+              if (s.kind === 'create') {
+                const r = await core.saveRecord(
+                  {
+                    id: null,
+                    values: s.values,
+                    coord: s.coord,
+                    photo: blob(s.photo),
+                    photoName: 'najdba.jpg',
+                    idempotencyKey: crypto.randomUUID(),
+                  },
+                  noStage,
+                );
+                if (!r.offline) out.push(`create ${s.i} was not offline`);
+                tempIds[s.i] = r.id;
+              } else if (s.kind === 'edit') {
+                const r = await core.saveRecord(await edit(s.id, s.values, s.photo), noStage);
+                if (!r.offline) out.push(`edit ${s.j} was not offline`);
+              } else if (s.kind === 'delete') {
+                const r = await core.getRecord(s.id);
+                await core.deleteRecord(s.id, r.version);
+              } else {
+                const r = await core.saveRecord(await edit(tempIds[s.i]!, s.values, s.photo), noStage);
+                if (!r.offline) out.push(`offline edit ${s.i} was not offline`);
+              }
+            } catch (e) {
+              out.push(`${s.kind} ${'i' in s ? s.i : s.j}: ${e instanceof Error ? e.message : String(e)}`);
             }
-          } catch (e) {
-            out.push(`${s.kind} ${'i' in s ? s.i : s.j}: ${e instanceof Error ? e.message : String(e)}`);
           }
-        }
-        return out;
-      }, steps.slice(k, k + 20));
+          return out;
+        },
+        steps.slice(k, k + 20),
+      );
       expect(errors).toEqual([]);
     }
     const queuing = (Date.now() - started) / 1000;
@@ -341,7 +431,9 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     expect(state.pending).toBe(QUEUED);
     expect(state.conflicts).toBe(0);
     await tab.close();
-    console.log(`big sync: ${steps.length} changes queued offline in ${queuing.toFixed(1)} s (${QUEUED} in the outbox)`);
+    console.log(
+      `big sync: ${steps.length} changes queued offline in ${queuing.toFixed(1)} s (${QUEUED} in the outbox)`,
+    );
 
     // The app's tab, reloaded with the server still down (the service worker serves it), shows them.
     await reloadApp();
@@ -359,8 +451,19 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     if (debug) {
       // BIGSYNC_DEBUG=1: the provider's requests and every 401 as the browser sees them, and the page's console.
       ctx.on('request', (r) => void (r.url().includes('/idp/') && console.log(`${at()} ${r.method()} ${r.url()}`)));
-      ctx.on('response', (r) => void ((r.url().includes('/idp/') || r.status() === 401) && console.log(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)));
-      ctx.on('requestfailed', (r) => void (r.url().includes('/idp/') && console.log(`${at()} failed ${r.url()} ${r.failure()?.errorText ?? ''}`)));
+      ctx.on(
+        'response',
+        (r) =>
+          void (
+            (r.url().includes('/idp/') || r.status() === 401) &&
+            console.log(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`)
+          ),
+      );
+      ctx.on(
+        'requestfailed',
+        (r) =>
+          void (r.url().includes('/idp/') && console.log(`${at()} failed ${r.url()} ${r.failure()?.errorText ?? ''}`)),
+      );
       page.on('console', (m) => console.log(`${at()} console.${m.type()}: ${m.text()}`));
     }
     const start = { ...proxy.stats };
@@ -368,7 +471,17 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     proxy.mode = 'flaky';
     const log: string[] = [];
     const note = (what: string, p: number): void => void log.push(`${at()}, ${p}/${QUEUED} on the server: ${what}`);
-    const ev = { reload1: false, killed: false, refusedFrom: 0, pausedAt: 0, allowedAt: 0, tokenRequestsAtAllow: 0, resumedAt: 0, resumedAtCount: 0, reload2: false };
+    const ev = {
+      reload1: false,
+      killed: false,
+      refusedFrom: 0,
+      pausedAt: 0,
+      allowedAt: 0,
+      tokenRequestsAtAllow: 0,
+      resumedAt: 0,
+      resumedAtCount: 0,
+      reload2: false,
+    };
     let last = -1;
     let lastChange = Date.now();
     for (;;) {
@@ -377,7 +490,10 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
         last = p;
         lastChange = Date.now();
       }
-      if (debug) console.log(`${at()} ${p}/${QUEUED} on the server; badge '${await badge()}'; device: ${JSON.stringify(await outboxOnDevice())}`);
+      if (debug)
+        console.log(
+          `${at()} ${p}/${QUEUED} on the server; badge '${await badge()}'; device: ${JSON.stringify(await outboxOnDevice())}`,
+        );
       if (p === QUEUED) break;
       if (!ev.reload1 && p >= RELOAD_1_AT) {
         note('reload 1', p);
@@ -422,9 +538,14 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       }
       if (Date.now() - lastChange > 60_000) {
         await screenshot(page, 'bigsync-stuck');
-        const renewals = ev.allowedAt ? `; token requests since they were allowed again: ${proxy.stats.tokenRequests - ev.tokenRequestsAtAllow}` : '';
-        const signedOut = (await page.getByText('Prijava ni uspela').count()) > 0 ? '; the app asks to sign in again' : '';
-        throw new Error(`no progress for 60 s at ${p}/${QUEUED}; badge '${await badge()}'${renewals}${signedOut}\n${log.join('\n')}`);
+        const renewals = ev.allowedAt
+          ? `; token requests since they were allowed again: ${proxy.stats.tokenRequests - ev.tokenRequestsAtAllow}`
+          : '';
+        const signedOut =
+          (await page.getByText('Prijava ni uspela').count()) > 0 ? '; the app asks to sign in again' : '';
+        throw new Error(
+          `no progress for 60 s at ${p}/${QUEUED}; badge '${await badge()}'${renewals}${signedOut}\n${log.join('\n')}`,
+        );
       }
       // The poll interval of this watch (each round reads the server and drives the scripted
       // events); the loop ends on its condition, all changes on the server, not on time.
@@ -438,14 +559,22 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     proxy.mode = 'pass';
     const s = proxy.stats;
     Object.assign(figures, {
-      requests: s.requests - start.requests, faults: s.faults - start.faults, unauthorized: s.unauthorized - start.unauthorized,
+      requests: s.requests - start.requests,
+      faults: s.faults - start.faults,
+      unauthorized: s.unauthorized - start.unauthorized,
       tokenRefused: s.tokenRefused - start.tokenRefused,
-      pausedSeconds: ev.allowedAt ? (ev.allowedAt - ev.pausedAt) / 1000 : 0, resumeSeconds: ev.resumedAt ? (ev.resumedAt - ev.allowedAt) / 1000 : 0,
+      pausedSeconds: ev.allowedAt ? (ev.allowedAt - ev.pausedAt) / 1000 : 0,
+      resumeSeconds: ev.resumedAt ? (ev.resumedAt - ev.allowedAt) / 1000 : 0,
     });
     console.log(`big sync timeline (from the network's return):\n${log.join('\n')}`);
     // Every event happened while changes were still waiting.
-    expect({ reload1: ev.reload1, killed: ev.killed, tokenExpired: ev.pausedAt > 0, resumed: ev.resumedAt > 0, reload2: ev.reload2 })
-      .toEqual({ reload1: true, killed: true, tokenExpired: true, resumed: true, reload2: true });
+    expect({
+      reload1: ev.reload1,
+      killed: ev.killed,
+      tokenExpired: ev.pausedAt > 0,
+      resumed: ev.resumedAt > 0,
+      reload2: ev.reload2,
+    }).toEqual({ reload1: true, killed: true, tokenExpired: true, resumed: true, reload2: true });
     expect(figures.unauthorized).toBeGreaterThan(0);
     expect(figures.tokenRefused).toBeGreaterThan(0);
     expect(figures.faults).toBeGreaterThan(0);
@@ -460,12 +589,16 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       byComment.set(c, [...(byComment.get(c) ?? []), f]);
     }
     const detailed = async (id: number): Promise<{ attachments: Array<{ id: number }> }> => {
-      const r = await fetch(`${server.url}/api/Features/35/48/${id}/detailed`, { headers: { authorization: `Bearer ${await token()}` } });
+      const r = await fetch(`${server.url}/api/Features/35/48/${id}/detailed`, {
+        headers: { authorization: `Bearer ${await token()}` },
+      });
       expect(r.status).toBe(200);
       return (await r.json()) as { attachments: Array<{ id: number }> };
     };
     const orientation = async (id: number): Promise<'portrait' | 'landscape'> => {
-      const r = await fetch(`${server.url}/api/Records/35/record/${id}/attachmentinfo/1`, { headers: { authorization: `Bearer ${await token()}` } });
+      const r = await fetch(`${server.url}/api/Records/35/record/${id}/attachmentinfo/1`, {
+        headers: { authorization: `Bearer ${await token()}` },
+      });
       expect(r.status).toBe(200);
       const m = await sharp(Buffer.from(await r.arrayBuffer())).metadata();
       return (m.height ?? 0) > (m.width ?? 0) ? 'portrait' : 'landscape';
@@ -479,8 +612,10 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
         continue;
       }
       const f = found[0]!;
-      if (f.properties['782'] !== (edited ? count.createEdited(i) : count.create(i))) problems.push(`create ${i}: Število ${String(f.properties['782'])}`);
-      if (f.properties['1055'] !== (edited ? tag.createEdited(i) : tag.create(i))) problems.push(`create ${i}: Opombe ${String(f.properties['1055'])}`);
+      if (f.properties['782'] !== (edited ? count.createEdited(i) : count.create(i)))
+        problems.push(`create ${i}: Število ${String(f.properties['782'])}`);
+      if (f.properties['1055'] !== (edited ? tag.createEdited(i) : tag.create(i)))
+        problems.push(`create ${i}: Opombe ${String(f.properties['1055'])}`);
       const photos = (await detailed(f.id)).attachments.length;
       if (photos !== 1) problems.push(`create ${i}: ${photos} photos`);
       else {
@@ -492,14 +627,17 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     for (let j = 0; j < N_EDITS; j++) {
       const f = byId.get(serverIds[j]!);
       if (!f) problems.push(`edit ${j}: record gone`);
-      else if (f.properties['782'] !== count.edit(j) || f.properties['1055'] !== tag.edit(j)) problems.push(`edit ${j}: ${String(f.properties['782'])} / ${String(f.properties['1055'])}`);
+      else if (f.properties['782'] !== count.edit(j) || f.properties['1055'] !== tag.edit(j))
+        problems.push(`edit ${j}: ${String(f.properties['782'])} / ${String(f.properties['1055'])}`);
       else {
         const photos = (await detailed(f.id)).attachments.length;
         if (photos !== (j < EDIT_PHOTOS ? 1 : 0)) problems.push(`edit ${j}: ${photos} photos`);
       }
     }
     for (let j = N_EDITS; j < N_EDITS + N_DELETES; j++) {
-      const r = await fetch(`${server.url}/api/Features/35/48/${serverIds[j]}`, { headers: { authorization: `Bearer ${await token()}` } });
+      const r = await fetch(`${server.url}/api/Features/35/48/${serverIds[j]}`, {
+        headers: { authorization: `Bearer ${await token()}` },
+      });
       await r.arrayBuffer();
       if (r.status !== 404) problems.push(`delete ${j - N_EDITS}: ${r.status}`);
     }

@@ -41,11 +41,17 @@ describe('explore the sightings', () => {
     const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
     // A seeded sighting with a photo: find one through the API.
-    const r = await fetch(`${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`);
-    const feats = ((await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }).features['48']!;
+    const r = await fetch(
+      `${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+    );
+    const feats = (
+      (await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }
+    ).features['48']!;
     let withPhoto: number | null = null;
     for (const f of feats.slice(0, 80)) {
-      const d = (await (await fetch(`${env.server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as { attachments: unknown[] };
+      const d = (await (await fetch(`${env.server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as {
+        attachments: unknown[];
+      };
       if (d.attachments.length) {
         withPhoto = f.id;
         break;
@@ -55,14 +61,17 @@ describe('explore the sightings', () => {
     await signIn(page, env.server.url, ANA, `#/?najdba=${withPhoto}`);
     const card = page.getByTestId('find-card');
     await card.waitFor({ timeout: 30_000 });
-    for (const label of ['GID', 'Skupina', 'Vrsta', 'Datum najdbe', 'Slika']) await card.getByText(label, { exact: true }).waitFor();
+    for (const label of ['GID', 'Skupina', 'Vrsta', 'Datum najdbe', 'Slika'])
+      await card.getByText(label, { exact: true }).waitFor();
     expect(await page.getByTestId('coords').textContent()).toMatch(/E \d+N \d+/);
     await card.locator('img').waitFor({ state: 'visible' });
     await screenshot(page, '21-short-info-desktop');
     await card.getByRole('button', { name: 'Odpri fotografijo v polni velikosti' }).click();
     await page.getByTestId('gallery-image').waitFor();
     // The picture uses the screen, not its own small size.
-    await expect.poll(async () => (await page.getByTestId('gallery-image').boundingBox())?.width ?? 0).toBeGreaterThan(600);
+    await expect
+      .poll(async () => (await page.getByTestId('gallery-image').boundingBox())?.width ?? 0)
+      .toBeGreaterThan(600);
     // Tab stays inside the gallery.
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');

@@ -9,7 +9,10 @@ const env = useAppAndBrowser();
 let features: Array<{ id: number; properties: Record<string, unknown> }> = [];
 beforeAll(async () => {
   const token = (await apiSignIn(env.server.url, ANA.email, ANA.password)).accessToken;
-  const r = await fetch(`${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { authorization: `Bearer ${token}` } });
+  const r = await fetch(
+    `${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
   features = ((await r.json()) as { features: Record<string, typeof features> }).features['48']!;
 });
 
@@ -21,9 +24,14 @@ describe('flows', () => {
     await waitForSightings(page);
     const id = features.find((f) => f.properties['2066'] === true)!.id;
     await page.evaluate((i) => (location.hash = `#/?najdba=${i}`), id);
-    await page.getByTestId('find-card').filter({ hasText: String(id) }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('find-card')
+      .filter({ hasText: String(id) })
+      .waitFor({ timeout: 10_000 });
     await page.evaluate(() => (location.hash = '#/?najdba=99999999'));
-    await page.getByText('Najdbe 99999999 ni na karti: izbrisana je, ni javna ali pa jo skrivajo filtri.').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('Najdbe 99999999 ni na karti: izbrisana je, ni javna ali pa jo skrivajo filtri.')
+      .waitFor({ timeout: 10_000 });
     await ctx.close();
   });
 

@@ -19,7 +19,8 @@ describe('foundation: sign in and see the sightings on the map', () => {
     expect(count).toBeGreaterThan(100);
     await waitForTiles(page);
     await expect.poll(() => page.locator('.app-header h1').textContent()).toBe('Sporoči vrsto');
-    for (const name of ['Filtri', 'O aplikaciji', 'Uporabnik']) await expect.poll(() => page.getByRole('button', { name }).count()).toBe(1);
+    for (const name of ['Filtri', 'O aplikaciji', 'Uporabnik'])
+      await expect.poll(() => page.getByRole('button', { name }).count()).toBe(1);
     await screenshot(page, '02-map-desktop');
 
     await page.getByRole('button', { name: 'O aplikaciji' }).click();

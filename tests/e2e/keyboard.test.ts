@@ -16,7 +16,9 @@ async function tabTo(page: Page, selector: string, back = false): Promise<void> 
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`Tab never reached ${selector}; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+  throw new Error(
+    `Tab never reached ${selector}; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`,
+  );
 }
 
 describe('keyboard only', () => {
@@ -72,7 +74,9 @@ describe('keyboard only', () => {
     for (let i = 0; i < 4; i++) await page.keyboard.press('+');
     await waitForMapAtRest(page);
     await page.keyboard.press('n');
-    await expect.poll(() => page.getByTestId('map-announcement').textContent()).toMatch(/^Najdba 1 od \d+ na vidnem delu karte/);
+    await expect
+      .poll(() => page.getByTestId('map-announcement').textContent())
+      .toMatch(/^Najdba 1 od \d+ na vidnem delu karte/);
     await waitForMapAtRest(page); // the pan to the find has ended
     await page.keyboard.press('Enter');
     const card = page.getByTestId('find-card').first();
@@ -89,7 +93,9 @@ describe('keyboard only', () => {
     await page.getByRole('tab', { name: 'Moj profil' }).waitFor();
     await tabTo(page, '[role="tab"][aria-selected="true"]');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByRole('tab', { name: 'Prenešene karte' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Prenešene karte' }).getAttribute('aria-selected'))
+      .toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Prenešene karte');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.panel').count()).toBe(0);

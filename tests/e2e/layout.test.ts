@@ -20,7 +20,13 @@ const BREAKPOINTS = [360, 481, 720, 920];
  * Every breakpoint -2..+1, every 32 px from 320 to 1280, and the screenshot widths (each width
  * costs a map re-render, 0.1–0.5 s here; every single pixel would take minutes per state).
  */
-const WIDTHS = [...new Set([...BREAKPOINTS.flatMap((b) => [b - 2, b - 1, b, b + 1]), ...Array.from({ length: 31 }, (_, i) => 320 + 32 * i), ...SHOTS])].sort((a, b) => a - b);
+const WIDTHS = [
+  ...new Set([
+    ...BREAKPOINTS.flatMap((b) => [b - 2, b - 1, b, b + 1]),
+    ...Array.from({ length: 31 }, (_, i) => 320 + 32 * i),
+    ...SHOTS,
+  ]),
+].sort((a, b) => a - b);
 
 /** What is wrong with the header at the current size, or null. */
 function headerProblem(page: Page): Promise<string | null> {
@@ -73,7 +79,14 @@ describe('the header at every width', () => {
     problems.push(...(await sweep(page, 'offline')));
 
     await page.setViewportSize(DESKTOP);
-    await reportWithPhoto(page, { group: 'Metulji', species: 'apolon', lon: 14.5015, lat: 46.0518, date: new Date(2025, 6, 2), size: { width: 800, height: 600 } });
+    await reportWithPhoto(page, {
+      group: 'Metulji',
+      species: 'apolon',
+      lon: 14.5015,
+      lat: 46.0518,
+      date: new Date(2025, 6, 2),
+      size: { width: 800, height: 600 },
+    });
     await page.getByTestId('sync-badge').waitFor({ timeout: 20_000 });
     problems.push(...(await sweep(page, 'offline-pending')));
 
@@ -95,19 +108,28 @@ describe('the header at every width', () => {
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         const vw = window.innerWidth;
         const out: string[] = [];
-        if (document.documentElement.scrollWidth !== vw) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+        if (document.documentElement.scrollWidth !== vw)
+          out.push(`page is ${document.documentElement.scrollWidth} px wide`);
         // On a phone every panel is a bottom sheet as wide as the screen.
         for (const panel of document.querySelectorAll<HTMLElement>('.panel')) {
           const r = panel.getBoundingClientRect();
-          if (Math.round(r.left) !== 0 || Math.round(r.width) !== vw) out.push(`panel '${panel.getAttribute('aria-label') ?? panel.className}' spans ${Math.round(r.left)}–${Math.round(r.right)}`);
+          if (Math.round(r.left) !== 0 || Math.round(r.width) !== vw)
+            out.push(
+              `panel '${panel.getAttribute('aria-label') ?? panel.className}' spans ${Math.round(r.left)}–${Math.round(r.right)}`,
+            );
         }
-        for (const el of document.querySelectorAll<HTMLElement>('.panel button, .panel a[href], .panel input, .panel select, .panel [role="tab"]')) {
+        for (const el of document.querySelectorAll<HTMLElement>(
+          '.panel button, .panel a[href], .panel input, .panel select, .panel [role="tab"]',
+        )) {
           const r = el.getBoundingClientRect();
           if (r.width === 0 || el.classList.contains('visually-hidden')) continue;
           // A checkbox counts by the row that labels it.
-          const box = el.matches('input[type="checkbox"], input[type="radio"]') ? (el.closest('label')?.getBoundingClientRect() ?? r) : r;
+          const box = el.matches('input[type="checkbox"], input[type="radio"]')
+            ? (el.closest('label')?.getBoundingClientRect() ?? r)
+            : r;
           const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName;
-          if (box.height < 44 || box.width < 44) out.push(`${name} is ${Math.round(box.width)}×${Math.round(box.height)}`);
+          if (box.height < 44 || box.width < 44)
+            out.push(`${name} is ${Math.round(box.width)}×${Math.round(box.height)}`);
           if (r.right > vw + 0.5 || r.left < -0.5) out.push(`${name} at ${Math.round(r.left)}–${Math.round(r.right)}`);
         }
         return out;
@@ -149,7 +171,9 @@ describe('the header at every width', () => {
           ctx2d.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
           const text = el.selectedOptions[0]?.text ?? '';
           const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-          return ctx2d.measureText(text).width > room ? [`'${text}' needs ${Math.ceil(ctx2d.measureText(text).width)} px, has ${Math.floor(room)}`] : [];
+          return ctx2d.measureText(text).width > room
+            ? [`'${text}' needs ${Math.ceil(ctx2d.measureText(text).width)} px, has ${Math.floor(room)}`]
+            : [];
         });
       });
       problems.push(...cut.map((x) => `download @${width}: ${x}`));
@@ -171,10 +195,14 @@ describe('the header at every width', () => {
       const out = await page.evaluate(() => {
         const vw = window.innerWidth;
         const bad: string[] = [];
-        if (document.documentElement.scrollWidth !== vw) bad.push(`page is ${document.documentElement.scrollWidth} px wide`);
+        if (document.documentElement.scrollWidth !== vw)
+          bad.push(`page is ${document.documentElement.scrollWidth} px wide`);
         for (const el of document.querySelectorAll<HTMLElement>('.panel button, .panel select, .panel input')) {
           const r = el.getBoundingClientRect();
-          if (r.width > 0 && !el.classList.contains('visually-hidden') && (r.right > vw + 0.5 || r.left < -0.5)) bad.push(`${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)} at ${Math.round(r.left)}–${Math.round(r.right)}`);
+          if (r.width > 0 && !el.classList.contains('visually-hidden') && (r.right > vw + 0.5 || r.left < -0.5))
+            bad.push(
+              `${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30)} at ${Math.round(r.left)}–${Math.round(r.right)}`,
+            );
         }
         return bad;
       });

@@ -17,25 +17,49 @@ const ids: { a: number; b: number } = { a: 0, b: 0 };
 
 async function create(coord: number[], speciesId: number): Promise<number> {
   const body = new FormData();
-  body.append('feature', JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: coord }, properties: { 920: 7, 980: speciesId, 1053: '2025-07-01', 782: 1 }, overwrite: true }));
-  const r = await fetch(`${proxy.url}/api/Features/35/48/full`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body });
+  body.append(
+    'feature',
+    JSON.stringify({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: coord },
+      properties: { 920: 7, 980: speciesId, 1053: '2025-07-01', 782: 1 },
+      overwrite: true,
+    }),
+  );
+  const r = await fetch(`${proxy.url}/api/Features/35/48/full`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body,
+  });
   expect(r.status).toBe(201);
   return ((await r.json()) as { id: number }).id;
 }
 
 async function serverFeature(id: number): Promise<{ status: number; properties?: Record<string, unknown> }> {
   const r = await fetch(`${server.url}/api/Features/35/48/${id}`, { headers: { Authorization: `Bearer ${token}` } });
-  return r.status === 200 ? { status: 200, properties: ((await r.json()) as { properties: Record<string, unknown> }).properties } : { status: r.status };
+  return r.status === 200
+    ? { status: 200, properties: ((await r.json()) as { properties: Record<string, unknown> }).properties }
+    : { status: r.status };
 }
 
 async function countSpecies(speciesId: number, date: string): Promise<number> {
-  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { Authorization: `Bearer ${token}` } });
-  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features['48']!;
+  const r = await fetch(
+    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+    { headers: { Authorization: `Bearer ${token}` } },
+  );
+  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features[
+    '48'
+  ]!;
   return f.filter((x) => x.properties['980'] === speciesId && String(x.properties['1053']).startsWith(date)).length;
 }
 
 async function pending(page: Page): Promise<string> {
-  return (await page.getByTestId('sync-badge').getAttribute('aria-label').catch(() => null)) ?? '';
+  return (
+    (await page
+      .getByTestId('sync-badge')
+      .getAttribute('aria-label')
+      .catch(() => null)) ?? ''
+  );
 }
 
 /** Opens a find by its link on the already-open app (a reload, served by the service worker offline). */
@@ -103,7 +127,13 @@ describe('offline: download an area, work with no signal, sync back exactly once
 
   it('adds a sighting with a photo, edits one and deletes one while offline', async () => {
     await page.locator('.brand').click();
-    await reportWithPhoto(page, { group: 'Metulji', species: 'apolon', lon: 14.5015, lat: 46.0518, date: new Date(2025, 6, 2) });
+    await reportWithPhoto(page, {
+      group: 'Metulji',
+      species: 'apolon',
+      lon: 14.5015,
+      lat: 46.0518,
+      date: new Date(2025, 6, 2),
+    });
     await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
 
     await openFind(page, ids.a);
@@ -143,11 +173,20 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await page.getByText('Vse spremembe so poslane na strežnik.').waitFor({ timeout: 10_000 });
     expect(await page.getByText('Zapis je shranjen v napravi').count()).toBe(0);
     // The new find stays on the map under its server id, without a reload: its link opens its card.
-    const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { Authorization: `Bearer ${token}` } });
-    const synced = ((await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }).features['48']!
-      .find((x) => x.properties['980'] === 3406 && String(x.properties['1053']).startsWith('2025-07-02'))!;
+    const r = await fetch(
+      `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    const synced = (
+      (await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }
+    ).features['48']!.find(
+      (x) => x.properties['980'] === 3406 && String(x.properties['1053']).startsWith('2025-07-02'),
+    )!;
     await page.evaluate((id) => (location.hash = `#/?najdba=${id}`), synced.id);
-    await page.getByTestId('find-card').filter({ hasText: String(synced.id) }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('find-card')
+      .filter({ hasText: String(synced.id) })
+      .waitFor({ timeout: 15_000 });
     expect(await countSpecies(3406, '2025-07-02')).toBe(1);
     expect((await serverFeature(ids.a)).properties?.['782']).toBe(7);
     expect((await serverFeature(ids.b)).status).toBe(404);
@@ -170,7 +209,11 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
     await page.getByLabel('Skupina').selectOption({ label: 'Metulji' });
     await page.getByLabel('Vrsta').selectOption({ label: 'travniški postavnež' });
-    await page.locator('#record-photo').setInputFiles({ name: 'p.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(14.5018, 46.0519, new Date(2025, 6, 3), { width: 1200, height: 900 }) });
+    await page.locator('#record-photo').setInputFiles({
+      name: 'p.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegWithGps(14.5018, 46.0519, new Date(2025, 6, 3), { width: 1200, height: 900 }),
+    });
     await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Shrani' }).click();
     await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
@@ -198,7 +241,9 @@ describe('offline: download an area, work with no signal, sync back exactly once
     proxy.mode = 'pass';
     // Exactly once: the create is there once, despite faults and the reload.
     expect(await countSpecies(3407, '2025-07-03')).toBe(1);
-    console.log(`offline e2e: ${proxy.stats.requests} requests through the proxy, ${proxy.stats.faults} faults injected`);
+    console.log(
+      `offline e2e: ${proxy.stats.requests} requests through the proxy, ${proxy.stats.faults} faults injected`,
+    );
     await ctx.close();
   });
 });
@@ -207,7 +252,9 @@ describe('offline edits of records changed on the server meanwhile', () => {
   /** Changes a record as 'another device' would: straight to the server, without If-Match. */
   async function changeOnServer(id: number, count: number): Promise<void> {
     const r = await fetch(`${server.url}/api/Features/35/48/${id}`, {
-      method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ properties: { 782: count }, overwrite: true }),
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: { 782: count }, overwrite: true }),
     });
     expect(r.status).toBe(200);
   }
@@ -224,7 +271,10 @@ describe('offline edits of records changed on the server meanwhile', () => {
 
     proxy.mode = 'down';
     await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
-    for (const [id, count] of [[mine, '11'], [theirs, '12']] as const) {
+    for (const [id, count] of [
+      [mine, '11'],
+      [theirs, '12'],
+    ] as const) {
       await openFind(page, id);
       await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
       await page.getByLabel('Število').fill(count);

@@ -32,10 +32,16 @@ beforeAll(async () => {
   if (!available) return;
   const port = await freePort();
   const appOrigin = `http://localhost:${port}`;
-  [glewlwyd, browser] = await Promise.all([startGlewlwyd({ appOrigin, accessTokenTtl: ACCESS_TOKEN_TTL_S, emailInAccessToken: false }), launch()]);
+  [glewlwyd, browser] = await Promise.all([
+    startGlewlwyd({ appOrigin, accessTokenTtl: ACCESS_TOKEN_TTL_S, emailInAccessToken: false }),
+    launch(),
+  ]);
   dir = mkdtempSync(join(tmpdir(), 'sv-glewlwyd-cfg-'));
   const file = join(dir, 'identity.json');
-  writeFileSync(file, JSON.stringify({ authority: glewlwyd.issuer, client_id: glewlwyd.clientId, scope: glewlwyd.scope }));
+  writeFileSync(
+    file,
+    JSON.stringify({ authority: glewlwyd.issuer, client_id: glewlwyd.clientId, scope: glewlwyd.scope }),
+  );
   server = await startAppServer({ port, env: { IDENTITY_CONFIG: file } });
 });
 afterAll(async () => {
@@ -75,7 +81,8 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     page.on('pageerror', (e) => appErrors.push(e.message));
     page.on('console', (m) => {
       // Glewlwyd's own pages log their 401s and missing translations; only the app's count.
-      if (m.type() === 'error' && !page.url().startsWith(glewlwyd.issuer.replace('/api/oidc', ''))) appErrors.push(m.text());
+      if (m.type() === 'error' && !page.url().startsWith(glewlwyd.issuer.replace('/api/oidc', '')))
+        appErrors.push(m.text());
     });
     const authorize = authorizeRequests(page);
     if (process.env.DEBUG_E2E) {
@@ -99,11 +106,22 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     await page.getByText('Zapis je bil uspešno dodan').waitFor({ timeout: 30_000 });
     await page.waitForFunction((b) => Number(document.documentElement.dataset.sightings) === b + 1, before);
     const token = (await storedUser(page))!.access_token;
-    const search = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: { authorization: `Bearer ${token}` } });
-    const features = ((await search.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }).features['48']!;
-    const mine = features.filter((f) => f.properties['980'] === 1301 && String(f.properties['1053']).startsWith('2025-07-03'));
+    const search = await fetch(
+      `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const features = (
+      (await search.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }
+    ).features['48']!;
+    const mine = features.filter(
+      (f) => f.properties['980'] === 1301 && String(f.properties['1053']).startsWith('2025-07-03'),
+    );
     expect(mine).toHaveLength(1);
-    const detail = (await (await fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}/detailed`, { headers: { authorization: `Bearer ${token}` } })).json()) as { properties: Record<string, unknown> };
+    const detail = (await (
+      await fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}/detailed`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { properties: Record<string, unknown> };
     expect(detail.properties['1820']).toBe(glewlwyd.user.email);
     // The access token has no e-mail: the server asked Glewlwyd's userinfo (above, it knew the creator).
     const [h, p, s] = token.split('.') as [string, string, string];
@@ -127,11 +145,21 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     expect(authorize).toHaveLength(1);
 
     // The access token is refreshed before it expires (refresh token grant), and the new one works.
-    const refreshed = await page.waitForResponse((r) => r.url() === `${glewlwyd.issuer}/token` && r.request().postData()?.includes('grant_type=refresh_token') === true, { timeout: ACCESS_TOKEN_TTL_S * 1000 + 10_000 });
+    const refreshed = await page.waitForResponse(
+      (r) =>
+        r.url() === `${glewlwyd.issuer}/token` && r.request().postData()?.includes('grant_type=refresh_token') === true,
+      { timeout: ACCESS_TOKEN_TTL_S * 1000 + 10_000 },
+    );
     expect(refreshed.status()).toBe(200);
     await expect.poll(async () => (await storedUser(page))?.access_token, { timeout: 10_000 }).not.toBe(token);
     const renewed = (await storedUser(page))!.access_token;
-    expect((await fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}/detailed`, { headers: { authorization: `Bearer ${renewed}` } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}/detailed`, {
+          headers: { authorization: `Bearer ${renewed}` },
+        })
+      ).status,
+    ).toBe(200);
     // The app goes on with it: 'Moje najdbe' lists the find.
     await page.getByRole('button', { name: 'Uporabnik' }).click();
     await page.getByLabel('Moje najdbe').check();
@@ -184,9 +212,16 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     // one it issued): a dialog says the session ended and signs in only when asked.
     await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), refresh_token: 'revoked' }));
+      localStorage.setItem(
+        key,
+        JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), refresh_token: 'revoked' }),
+      );
     });
-    const refused = await page.waitForResponse((r) => r.url() === `${glewlwyd.issuer}/token` && r.request().postData()?.includes('grant_type=refresh_token') === true, { timeout: ACCESS_TOKEN_TTL_S * 1000 + 10_000 });
+    const refused = await page.waitForResponse(
+      (r) =>
+        r.url() === `${glewlwyd.issuer}/token` && r.request().postData()?.includes('grant_type=refresh_token') === true,
+      { timeout: ACCESS_TOKEN_TTL_S * 1000 + 10_000 },
+    );
     expect(refused.status()).toBe(400);
     const dialog = page.getByRole('dialog', { name: 'Prijava ni uspela' });
     await dialog.getByText('Seja je potekla. Prosimo, prijavite se znova.').waitFor({ timeout: 10_000 });

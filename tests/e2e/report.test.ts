@@ -9,7 +9,10 @@ import { panelPadding } from '../../src/map/panelPadding.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
 import type { TestServer } from '../api/helpers/server.ts';
 
-proj4.defs('EPSG:3794', '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs');
+proj4.defs(
+  'EPSG:3794',
+  '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+);
 
 let server: TestServer;
 let browser: Browser;
@@ -26,9 +29,18 @@ afterAll(async () => {
 });
 
 async function findsOf(speciesId: number): Promise<Array<{ id: number; geometry: { coordinates: number[] } }>> {
-  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`);
-  const body = (await r.json()) as { features: Record<string, Array<{ id: number; geometry: { coordinates: number[] }; properties: Record<string, unknown> }>> };
-  return body.features['48']!.filter((f) => f.properties['980'] === speciesId && String(f.properties['1053']).startsWith('2025-06-14'));
+  const r = await fetch(
+    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+  );
+  const body = (await r.json()) as {
+    features: Record<
+      string,
+      Array<{ id: number; geometry: { coordinates: number[] }; properties: Record<string, unknown> }>
+    >;
+  };
+  return body.features['48']!.filter(
+    (f) => f.properties['980'] === speciesId && String(f.properties['1053']).startsWith('2025-06-14'),
+  );
 }
 
 /** Clicks where a zoom to a find puts it: the middle of the map less what a panel may cover. */
@@ -39,7 +51,10 @@ async function clickZoomedFind(page: Page, mobile: boolean): Promise<void> {
 }
 
 describe('report a sighting with a photo', () => {
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`shows the form at ${label} size`, async () => {
       const ctx = await newContext(browser, viewport);
       const page = await ctx.newPage();
@@ -64,7 +79,11 @@ describe('report a sighting with a photo', () => {
     await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
     await page.getByLabel('Skupina').selectOption({ label: 'Dvoživke' });
     await page.getByLabel('Vrsta').selectOption({ label: 'hribski urh' });
-    await page.locator('#record-photo').setInputFiles({ name: 'urh.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(PHOTO.lon, PHOTO.lat, PHOTO.date) });
+    await page.locator('#record-photo').setInputFiles({
+      name: 'urh.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegWithGps(PHOTO.lon, PHOTO.lat, PHOTO.date),
+    });
     await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
     const [e, n] = proj4('EPSG:4326', 'EPSG:3794', [PHOTO.lon, PHOTO.lat]) as [number, number];
     const shown = (await page.getByTestId('form-location').textContent()) ?? '';
@@ -115,19 +134,33 @@ describe('report a sighting with a photo', () => {
     await card.getByRole('button', { name: 'Uredi' }).click();
     await expect.poll(() => page.getByLabel('Habitat').inputValue()).toBe('kolesnica na gozdni poti');
     await page.getByLabel('Število').fill('3');
-    const before = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as { geometry: { coordinates: number[] }; properties: Record<string, unknown> };
+    const before = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as {
+      geometry: { coordinates: number[] };
+      properties: Record<string, unknown>;
+    };
     // A photo taken elsewhere on another day does not move the find silently: the form asks.
-    await page.locator('#record-photo').setInputFiles({ name: 'drugje.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(15.2, 46.3, new Date(2024, 4, 1), { width: 800, height: 600 }) });
-    await page.getByText('Nova fotografija ima drugo lokacijo in drug datum (1. 5. 2024) kot najdba. Kaj naj velja?').waitFor({ timeout: 20_000 });
+    await page.locator('#record-photo').setInputFiles({
+      name: 'drugje.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegWithGps(15.2, 46.3, new Date(2024, 4, 1), { width: 800, height: 600 }),
+    });
+    await page
+      .getByText('Nova fotografija ima drugo lokacijo in drug datum (1. 5. 2024) kot najdba. Kaj naj velja?')
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, '13-edit-photo-question-phone');
     await page.getByRole('button', { name: 'Obdrži sedanje' }).click();
-    await page.locator('#record-photo').setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: await plainPng() });
+    await page
+      .locator('#record-photo')
+      .setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: await plainPng() });
     // The find already has a location: the hint says it is kept, not to pick one on the map.
     await page.getByText('Fotografija nima podatkov o lokaciji. Lokacija najdbe ostane nespremenjena.').waitFor();
     await screenshot(page, '13-edit-phone');
     await page.getByRole('button', { name: 'Shrani' }).click();
     await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 30_000 });
-    const detail = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as { properties: Record<string, unknown>; attachments: Array<{ mimeType: string }> };
+    const detail = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as {
+      properties: Record<string, unknown>;
+      attachments: Array<{ mimeType: string }>;
+    };
     expect(detail.properties['782']).toBe(3);
     expect((detail as unknown as typeof before).geometry.coordinates).toEqual(before.geometry.coordinates);
     expect(detail.properties['1053']).toBe(before.properties['1053']);
@@ -144,11 +177,25 @@ describe('report a sighting with a photo', () => {
     await ctx.close();
   });
 
-  it("shows another user no edit button, and the server refuses a forged edit with 403", async () => {
+  it('shows another user no edit button, and the server refuses a forged edit with 403', async () => {
     const token = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
     const body = new FormData();
-    body.append('feature', JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [1614000, 5780000] }, properties: { 920: 12, 980: 1301, 1053: '2025-06-14' }, overwrite: true }));
-    const created = (await (await fetch(`${server.url}/api/Features/35/48/full`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body })).json()) as { id: number };
+    body.append(
+      'feature',
+      JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [1614000, 5780000] },
+        properties: { 920: 12, 980: 1301, 1053: '2025-06-14' },
+        overwrite: true,
+      }),
+    );
+    const created = (await (
+      await fetch(`${server.url}/api/Features/35/48/full`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body,
+      })
+    ).json()) as { id: number };
 
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();

@@ -22,8 +22,13 @@ let server: TestServer;
 let browser: Browser;
 
 async function finds(token: string): Promise<Array<{ id: number; properties: Record<string, unknown> }>> {
-  const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  const body = (await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> };
+  const r = await fetch(
+    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+    { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+  );
+  const body = (await r.json()) as {
+    features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>>;
+  };
   return body.features['48']!.filter((f) => String(f.properties['1053']).startsWith(DAY_ISO));
 }
 
@@ -43,7 +48,10 @@ afterAll(async () => {
 });
 
 describe('review: experts check every find, and the reporter hears the verdict', () => {
-  for (const [label, viewport] of [['1280', DESKTOP], ['390', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
     it(`asks, hears, answers, corrects and confirms at ${label} px`, async () => {
       const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
       const before = new Set((await finds(anaToken)).map((f) => f.id));
@@ -55,7 +63,9 @@ describe('review: experts check every find, and the reporter hears the verdict',
       const anaErrors = watchErrors(ana);
       await signIn(ana, server.url, ANA);
       await reportWithPhoto(ana, { group: 'Hrošči', species: 'rogač', lon: 14.51, lat: 46.06, date: DAY });
-      await expect.poll(async () => (await finds(anaToken)).filter((f) => !before.has(f.id)).length, { timeout: 30_000 }).toBe(1);
+      await expect
+        .poll(async () => (await finds(anaToken)).filter((f) => !before.has(f.id)).length, { timeout: 30_000 })
+        .toBe(1);
       const id = (await finds(anaToken)).find((f) => !before.has(f.id))!.id;
 
       // 2. The reviewer opens the queue, finds it and asks for a better photo.
@@ -85,7 +95,10 @@ describe('review: experts check every find, and the reporter hears the verdict',
       await profile.click();
       const inbox = ana.getByTestId('inbox');
       await inbox.getByText(question).waitFor({ timeout: 20_000 });
-      await inbox.getByText(/Potrebna dopolnitev: rogač/).first().waitFor();
+      await inbox
+        .getByText(/Potrebna dopolnitev: rogač/)
+        .first()
+        .waitFor();
       await screenshot(ana, `review-inbox-${label}`);
       await openFind(ana, id);
       const card = ana.getByTestId('find-card');
@@ -96,9 +109,13 @@ describe('review: experts check every find, and the reporter hears the verdict',
       await ana.getByTestId('form-question').getByText(question).waitFor({ timeout: 20_000 });
       await screenshot(ana, `review-form-question-${label}`);
       const sharper = await jpegWithGps(14.51, 46.06, DAY, { width: 1600, height: 1200 });
-      await ana.locator('#record-photo').setInputFiles({ name: 'ostrejsa.jpg', mimeType: 'image/jpeg', buffer: sharper });
+      await ana
+        .locator('#record-photo')
+        .setInputFiles({ name: 'ostrejsa.jpg', mimeType: 'image/jpeg', buffer: sharper });
       await ana.getByRole('button', { name: 'Shrani' }).click();
-      await expect.poll(async () => (await finds(anaToken)).find((f) => f.id === id)?.properties['974'], { timeout: 30_000 }).toBe(5);
+      await expect
+        .poll(async () => (await finds(anaToken)).find((f) => f.id === id)?.properties['974'], { timeout: 30_000 })
+        .toBe(5);
 
       // 4. The reviewer sees the answer in the history, corrects the species and confirms.
       await rev.reload();
@@ -123,7 +140,9 @@ describe('review: experts check every find, and the reporter hears the verdict',
 
       // 5. Ana sees 'Potrjeno' and can no longer edit.
       await openFind(ana, id);
-      await expect.poll(async () => card.getByTestId('status-chip').textContent(), { timeout: 20_000 }).toBe('Potrjeno');
+      await expect
+        .poll(async () => card.getByTestId('status-chip').textContent(), { timeout: 20_000 })
+        .toBe('Potrjeno');
       expect(await card.getByRole('button', { name: 'Uredi' }).count()).toBe(0);
       await card.getByTestId('history').getByText('Vrsta popravljena').waitFor({ timeout: 20_000 });
       await screenshot(ana, `review-ana-confirmed-${label}`);
@@ -134,16 +153,22 @@ describe('review: experts check every find, and the reporter hears the verdict',
     }, 300_000);
   }
 
-  it('a rejected find of ana\'s is on her map and not on bor\'s', async () => {
+  it("a rejected find of ana's is on her map and not on bor's", async () => {
     const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
     const revToken = (await apiSignIn(server.url, REVIEWER.email, REVIEWER.password)).accessToken;
     const created = await fetch(`${server.url}/api/Features/35/48`, {
-      method: 'POST', headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [1615000, 5790000] }, properties: { 980: 3406, 1053: `${DAY_ISO}T10:00:00` } }),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [1615000, 5790000] },
+        properties: { 980: 3406, 1053: `${DAY_ISO}T10:00:00` },
+      }),
     });
     const id = ((await created.json()) as { id: number }).id;
     const r = await fetch(`${server.url}/api/Records/35/48/${id}/review`, {
-      method: 'POST', headers: { Authorization: `Bearer ${revToken}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { Authorization: `Bearer ${revToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ status: 2, comment: 'Na fotografiji je drug metulj.' }),
     });
     expect(r.status).toBe(200);

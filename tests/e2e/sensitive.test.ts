@@ -18,10 +18,13 @@ const NOTE = 'Lokacija je zaradi varstva vrste prikazana v kvadratu 1 km';
 const app = useAppAndBrowser();
 
 /** What the squares layer has drawn: how many pixels, and their box in CSS px of the page. */
-async function drawnSquares(page: Page): Promise<{ pixels: number; box: { x: number; y: number; width: number; height: number } | null }> {
+async function drawnSquares(
+  page: Page,
+): Promise<{ pixels: number; box: { x: number; y: number; width: number; height: number } | null }> {
   return page.evaluate(() => {
     const canvas = document.querySelector<HTMLCanvasElement>('.squares canvas');
-    if (!canvas || !canvas.width || canvas.closest<HTMLElement>('.squares')?.style.display === 'none') return { pixels: 0, box: null };
+    if (!canvas || !canvas.width || canvas.closest<HTMLElement>('.squares')?.style.display === 'none')
+      return { pixels: 0, box: null };
     const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     let pixels = 0;
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -36,7 +39,12 @@ async function drawnSquares(page: Page): Promise<{ pixels: number; box: { x: num
     const r = canvas.getBoundingClientRect();
     const sx = r.width / width;
     const sy = r.height / height;
-    return { pixels, box: pixels ? { x: r.left + minX * sx, y: r.top + minY * sy, width: (maxX - minX) * sx, height: (maxY - minY) * sy } : null };
+    return {
+      pixels,
+      box: pixels
+        ? { x: r.left + minX * sx, y: r.top + minY * sy, width: (maxX - minX) * sx, height: (maxY - minY) * sy }
+        : null,
+    };
   });
 }
 
@@ -46,8 +54,13 @@ describe('sensitive species on the map', () => {
     const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
     // Near Celje, away from the seed's regions of sensitive species, so no other square is in view.
     const created = await fetch(`${server.url}/api/Features/35/48`, {
-      method: 'POST', headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(15.2912, 46.2531) }, properties: { 980: APOLON, 1053: '2025-07-03T10:00:00', 2066: true } }),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: lonLatToMercator(15.2912, 46.2531) },
+        properties: { 980: APOLON, 1053: '2025-07-03T10:00:00', 2066: true },
+      }),
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { id: number }).id;
@@ -80,7 +93,10 @@ describe('sensitive species on the map', () => {
       bor.getByRole('button', { name: 'Izvozi prikazane najdbe kot GeoJSON (za GIS)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^sporoci-vrsto-najdbe.*\.geojson$/);
-    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { type: string; features: Array<{ id: number; geometry: { coordinates: [number, number] } }> };
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      type: string;
+      features: Array<{ id: number; geometry: { coordinates: [number, number] } }>;
+    };
     expect(file.type).toBe('FeatureCollection');
     const exported = file.features.find((f) => f.id === id);
     expect(exported, 'the find is in the export').toBeTruthy();

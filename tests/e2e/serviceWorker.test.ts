@@ -12,7 +12,8 @@ import type { TestServer } from '../api/helpers/server.ts';
 // The server serves a private copy of dist/ (DIST_DIR), so the test can deploy a "new
 // version" of /sw.js the way a real deployment does: by changing the file on the server.
 
-const NEW_VERSION = 'Objavljenja je nova verzija aplikacije. Potrebna je osvežitev strani. Aplikacija bo za nekaj trenutkov ne odzivna.';
+const NEW_VERSION =
+  'Objavljenja je nova verzija aplikacije. Potrebna je osvežitev strani. Aplikacija bo za nekaj trenutkov ne odzivna.';
 
 let server: TestServer;
 let browser: Browser;
@@ -61,8 +62,12 @@ function controllerUrl(page: Page): Promise<string | null> {
  */
 function trackTiles(page: Page): (maxMs: number) => Promise<void> {
   let inFlight = 0;
-  page.on('request', (r) => { if (r.url().includes('/tiles/')) inFlight++; });
-  const done = (r: { url(): string }): void => { if (r.url().includes('/tiles/')) inFlight = Math.max(0, inFlight - 1); };
+  page.on('request', (r) => {
+    if (r.url().includes('/tiles/')) inFlight++;
+  });
+  const done = (r: { url(): string }): void => {
+    if (r.url().includes('/tiles/')) inFlight = Math.max(0, inFlight - 1);
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return async (maxMs) => {
@@ -70,7 +75,10 @@ function trackTiles(page: Page): (maxMs: number) => Promise<void> {
     const left = (): number => Math.max(1, end - Date.now());
     // None in flight once the map is at rest (it asks for every tile of its view while it draws).
     while (Date.now() < end) {
-      await expect.poll(() => inFlight, { timeout: left() }).toBe(0).catch(() => undefined);
+      await expect
+        .poll(() => inFlight, { timeout: left() })
+        .toBe(0)
+        .catch(() => undefined);
       await waitForMapAtRest(page, { timeout: left() }).catch(() => undefined);
       if (inFlight === 0) return;
     }
@@ -100,7 +108,9 @@ describe('service worker at /sw.js', () => {
     expect(href).toBe('/manifest.webmanifest');
     const res = await fetch(`${server.url}${href}`);
     expect(res.status).toBe(200);
-    const manifest = (await res.json()) as Record<string, unknown> & { icons: Array<{ src: string; sizes: string; type: string; purpose: string }> };
+    const manifest = (await res.json()) as Record<string, unknown> & {
+      icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    };
     expect(manifest).toMatchObject({
       name: 'Sporoči vrsto',
       short_name: 'Sporoči vrsto',
@@ -110,7 +120,11 @@ describe('service worker at /sw.js', () => {
       theme_color: '#0c5f32',
       background_color: '#f2f7f3',
     });
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const r = await fetch(`${server.url}${icon.src}`);
       expect(r.status).toBe(200);
@@ -128,7 +142,8 @@ describe('service worker at /sw.js', () => {
     // Requests the data core and the identity provider own; none may come from the service worker.
     const owned: Array<{ url: string; fromSw: boolean }> = [];
     page.on('response', (r) => {
-      if (/\/(api|idp|tiles)\/|\/identity\.json|\/config\.json/.test(new URL(r.url()).pathname)) owned.push({ url: r.url(), fromSw: r.fromServiceWorker() });
+      if (/\/(api|idp|tiles)\/|\/identity\.json|\/config\.json/.test(new URL(r.url()).pathname))
+        owned.push({ url: r.url(), fromSw: r.fromServiceWorker() });
     });
     await signIn(page, server.url);
     // The app registers /sw.js after the page's load event; wait until it is active.
@@ -198,7 +213,9 @@ describe('service worker at /sw.js', () => {
     await dialog.getByRole('button', { name: 'Osveži' }).click();
     await reloaded;
     await page.locator('.app-header').waitFor({ timeout: 30_000 });
-    expect(await page.evaluate(() => (window as unknown as { e2eBeforeUpdate?: boolean }).e2eBeforeUpdate)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { e2eBeforeUpdate?: boolean }).e2eBeforeUpdate),
+    ).toBeUndefined();
     const version = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {

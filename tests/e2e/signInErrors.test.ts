@@ -91,7 +91,9 @@ describe('sign-in failures are shown, never answered by another redirect', () =>
       localStorage.setItem(key, JSON.stringify(user));
     });
     const authorizeCount = countAuthorizeRequests(page);
-    const refresh = page.waitForResponse((r) => r.url().includes('/idp/token') && r.request().postData()?.includes('grant_type=refresh_token') === true);
+    const refresh = page.waitForResponse(
+      (r) => r.url().includes('/idp/token') && r.request().postData()?.includes('grant_type=refresh_token') === true,
+    );
     await page.reload();
     expect((await refresh).status()).toBe(400);
     // The provider's own session signs the user straight back in: the map, after one redirect.
@@ -113,7 +115,14 @@ describe('a provider that cannot be reached', () => {
     dir = mkdtempSync(join(tmpdir(), 'sv-idcfg-'));
     const file = join(dir, 'identity.json');
     // Port 9 on loopback: nothing listens there.
-    writeFileSync(file, JSON.stringify({ authority: 'http://127.0.0.1:9/realms/none', client_id: 'sporoci-vrsto', scope: 'openid email' }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        authority: 'http://127.0.0.1:9/realms/none',
+        client_id: 'sporoci-vrsto',
+        scope: 'openid email',
+      }),
+    );
     server = await startAppServer({ env: { IDENTITY_CONFIG: file } });
   });
   afterAll(async () => {
@@ -125,7 +134,9 @@ describe('a provider that cannot be reached', () => {
     const ctx = await newContext(browser, PHONE);
     const page = await ctx.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByText('Ponudnik identitete ni dosegljiv ali njegove nastavitve niso veljavne.', { exact: false }).waitFor({ timeout: 30_000 });
+    await page
+      .getByText('Ponudnik identitete ni dosegljiv ali njegove nastavitve niso veljavne.', { exact: false })
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'signin-unreachable-390');
     await page.getByRole('button', { name: 'Poskusi znova' }).click();
     await page.getByText('Ponudnik identitete ni dosegljiv', { exact: false }).waitFor({ timeout: 30_000 });

@@ -34,7 +34,10 @@ export interface CallInit {
 
 /** Sends `init` to `base` + `path` (or to `path` itself when it is a full URL). */
 export async function call(base: string, path: string, init: CallInit = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers };
+  const headers: Record<string, string> = {
+    ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    ...init.headers,
+  };
   let body: BodyInit | undefined;
   if (init.form) body = init.form;
   else if (init.raw !== undefined) body = init.raw as BodyInit;
@@ -47,7 +50,11 @@ export async function call(base: string, path: string, init: CallInit = {}): Pro
   const text = bytes.toString('utf8');
   let parsed: unknown = {};
   if (text) {
-    try { parsed = JSON.parse(text); } catch { parsed = text; }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
   }
   return { status: r.status, body: parsed, headers: r.headers, etag: r.headers.get('etag'), bytes };
 }

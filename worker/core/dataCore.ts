@@ -1,7 +1,31 @@
 import type {
-  AppConfig, Catalogue, ConflictInfo, CoreEvent, DataCore, DetailedFeature, DownloadArea, DownloadEstimate, DownloadProgress, ExportFile,
-  ExtentSummary, HistoryEntry, Inbox, LayerFilterState, PendingChangeInfo, PhotoInspection, PointBatch, QueuePage, QueueQuery, ReviewInput,
-  ReviewScope, SaveRecordInput, SaveRecordResult, SaveStage, SessionInfo, SpeciesOption, SyncState,
+  AppConfig,
+  Catalogue,
+  ConflictInfo,
+  CoreEvent,
+  DataCore,
+  DetailedFeature,
+  DownloadArea,
+  DownloadEstimate,
+  DownloadProgress,
+  ExportFile,
+  ExtentSummary,
+  HistoryEntry,
+  Inbox,
+  LayerFilterState,
+  PendingChangeInfo,
+  PhotoInspection,
+  PointBatch,
+  QueuePage,
+  QueueQuery,
+  ReviewInput,
+  ReviewScope,
+  SaveRecordInput,
+  SaveRecordResult,
+  SaveStage,
+  SessionInfo,
+  SpeciesOption,
+  SyncState,
 } from '../api.ts';
 import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../../domain/model.ts';
 import { CoreSession, type DataCoreOptions } from './session.ts';
@@ -47,9 +71,15 @@ export class DataCoreImpl implements DataCore {
   }
 
   // ---- session ----
-  init(origin: string): Promise<AppConfig> { return this.session.init(origin); }
-  subscribe(listener: (event: CoreEvent) => void): void { this.session.subscribe(listener); }
-  checkOnline(): Promise<boolean> { return this.session.checkOnline(); }
+  init(origin: string): Promise<AppConfig> {
+    return this.session.init(origin);
+  }
+  subscribe(listener: (event: CoreEvent) => void): void {
+    this.session.subscribe(listener);
+  }
+  checkOnline(): Promise<boolean> {
+    return this.session.checkOnline();
+  }
 
   setSession(session: SessionInfo): void {
     const { changedUser, hadToken } = this.session.setSession(session);
@@ -64,56 +94,134 @@ export class DataCoreImpl implements DataCore {
   }
 
   // ---- profile, project, catalogue ----
-  getProfile(): Promise<Profile> { return this.profile.getProfile(); }
-  getProject(): Promise<Project> { return this.profile.getProject(); }
-  getCatalogue(): Promise<Catalogue> { return this.profile.getCatalogue(); }
-  getSelectValues(columnId: number): Promise<SelectValue[]> { return this.profile.getSelectValues(columnId); }
-  getBaseMaps(): Promise<BaseMap[]> { return this.profile.getBaseMaps(); }
-  getSightingColumns(): Promise<Column[]> { return this.profile.getSightingColumns(); }
+  getProfile(): Promise<Profile> {
+    return this.profile.getProfile();
+  }
+  getProject(): Promise<Project> {
+    return this.profile.getProject();
+  }
+  getCatalogue(): Promise<Catalogue> {
+    return this.profile.getCatalogue();
+  }
+  getSelectValues(columnId: number): Promise<SelectValue[]> {
+    return this.profile.getSelectValues(columnId);
+  }
+  getBaseMaps(): Promise<BaseMap[]> {
+    return this.profile.getBaseMaps();
+  }
+  getSightingColumns(): Promise<Column[]> {
+    return this.profile.getSightingColumns();
+  }
 
   // ---- layer ----
-  getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> { return this.layer.getLayerPoints(extent, filter); }
-  exportFinds(format: 'geojson' | 'csv', extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<ExportFile> {
+  getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {
+    return this.layer.getLayerPoints(extent, filter);
+  }
+  exportFinds(
+    format: 'geojson' | 'csv',
+    extent: [number, number, number, number] | null,
+    filter: LayerFilterState,
+  ): Promise<ExportFile> {
     return this.layer.exportFinds(format, extent, filter);
   }
 
   // ---- records and photos ----
-  getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>> { return this.records.getSpeciesByGroup(); }
-  getRecord(id: number): Promise<DetailedFeature> { return this.records.getRecord(id); }
-  saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult> { return this.records.saveRecord(input, onStage); }
-  deleteRecord(id: number, baseVersion?: number): Promise<void> { return this.records.deleteRecord(id, baseVersion); }
-  inspectPhoto(file: Blob): Promise<PhotoInspection> { return this.photos.inspectPhoto(file); }
-  getPhoto(id: number, thumb: boolean): Promise<Blob | null> { return this.photos.getPhoto(id, thumb); }
+  getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>> {
+    return this.records.getSpeciesByGroup();
+  }
+  getRecord(id: number): Promise<DetailedFeature> {
+    return this.records.getRecord(id);
+  }
+  saveRecord(input: SaveRecordInput, onStage: (stage: SaveStage) => void): Promise<SaveRecordResult> {
+    return this.records.saveRecord(input, onStage);
+  }
+  deleteRecord(id: number, baseVersion?: number): Promise<void> {
+    return this.records.deleteRecord(id, baseVersion);
+  }
+  inspectPhoto(file: Blob): Promise<PhotoInspection> {
+    return this.photos.inspectPhoto(file);
+  }
+  getPhoto(id: number, thumb: boolean): Promise<Blob | null> {
+    return this.photos.getPhoto(id, thumb);
+  }
 
   // ---- offline areas ----
-  estimateDownload(area: DownloadArea): Promise<DownloadEstimate> { return this.areas.estimateDownload(area); }
-  startDownload(area: DownloadArea): Promise<{ jobId: string; extentId: number }> { return this.areas.startDownload(area); }
-  cancelDownload(jobId: string): Promise<void> { return this.areas.cancelDownload(jobId); }
-  getDownloads(): Promise<DownloadProgress[]> { return this.areas.getDownloads(); }
-  listExtents(): Promise<ExtentSummary[]> { return this.areas.listExtents(); }
-  renameExtent(id: number, name: string): Promise<void> { return this.areas.renameExtent(id, name); }
-  deleteExtent(id: number): Promise<void> { return this.areas.deleteExtent(id); }
-  getTile(url: string): Promise<Blob | null> { return this.areas.getTile(url); }
+  estimateDownload(area: DownloadArea): Promise<DownloadEstimate> {
+    return this.areas.estimateDownload(area);
+  }
+  startDownload(area: DownloadArea): Promise<{ jobId: string; extentId: number }> {
+    return this.areas.startDownload(area);
+  }
+  cancelDownload(jobId: string): Promise<void> {
+    return this.areas.cancelDownload(jobId);
+  }
+  getDownloads(): Promise<DownloadProgress[]> {
+    return this.areas.getDownloads();
+  }
+  listExtents(): Promise<ExtentSummary[]> {
+    return this.areas.listExtents();
+  }
+  renameExtent(id: number, name: string): Promise<void> {
+    return this.areas.renameExtent(id, name);
+  }
+  deleteExtent(id: number): Promise<void> {
+    return this.areas.deleteExtent(id);
+  }
+  getTile(url: string): Promise<Blob | null> {
+    return this.areas.getTile(url);
+  }
 
   // ---- sync ----
-  syncNow(): Promise<void> { return this.sync.syncNow(); }
-  getSyncState(): Promise<SyncState> { return this.sync.getSyncState(); }
-  getConflicts(): Promise<ConflictInfo[]> { return this.sync.getConflicts(); }
-  getPendingChanges(): Promise<PendingChangeInfo[]> { return this.sync.getPendingChanges(); }
-  discardChange(changeId: string): Promise<void> { return this.sync.discardChange(changeId); }
-  saveChangeAsNew(changeId: string): Promise<void> { return this.sync.saveChangeAsNew(changeId); }
-  keepMyChange(changeId: string): Promise<void> { return this.sync.keepMyChange(changeId); }
-  forgetBackgroundSetup(): Promise<void> { return this.sync.forgetBackgroundSetup(); }
-  outboxChangedElsewhere(): Promise<void> { return this.sync.outboxChangedElsewhere(); }
+  syncNow(): Promise<void> {
+    return this.sync.syncNow();
+  }
+  getSyncState(): Promise<SyncState> {
+    return this.sync.getSyncState();
+  }
+  getConflicts(): Promise<ConflictInfo[]> {
+    return this.sync.getConflicts();
+  }
+  getPendingChanges(): Promise<PendingChangeInfo[]> {
+    return this.sync.getPendingChanges();
+  }
+  discardChange(changeId: string): Promise<void> {
+    return this.sync.discardChange(changeId);
+  }
+  saveChangeAsNew(changeId: string): Promise<void> {
+    return this.sync.saveChangeAsNew(changeId);
+  }
+  keepMyChange(changeId: string): Promise<void> {
+    return this.sync.keepMyChange(changeId);
+  }
+  forgetBackgroundSetup(): Promise<void> {
+    return this.sync.forgetBackgroundSetup();
+  }
+  outboxChangedElsewhere(): Promise<void> {
+    return this.sync.outboxChangedElsewhere();
+  }
 
   // ---- review ----
-  getReviewScope(): Promise<ReviewScope> { return this.review.getReviewScope(); }
-  getReviewQueue(query: QueueQuery): Promise<QueuePage> { return this.review.getReviewQueue(query); }
-  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<DataRecord> { return this.review.reviewRecord(id, input, baseVersion); }
-  getHistory(id: number): Promise<HistoryEntry[]> { return this.review.getHistory(id); }
-  addComment(id: number, text: string): Promise<HistoryEntry> { return this.review.addComment(id, text); }
-  getInbox(refresh: boolean): Promise<Inbox> { return this.review.getInbox(refresh); }
-  markInboxSeen(): Promise<void> { return this.review.markInboxSeen(); }
+  getReviewScope(): Promise<ReviewScope> {
+    return this.review.getReviewScope();
+  }
+  getReviewQueue(query: QueueQuery): Promise<QueuePage> {
+    return this.review.getReviewQueue(query);
+  }
+  reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<DataRecord> {
+    return this.review.reviewRecord(id, input, baseVersion);
+  }
+  getHistory(id: number): Promise<HistoryEntry[]> {
+    return this.review.getHistory(id);
+  }
+  addComment(id: number, text: string): Promise<HistoryEntry> {
+    return this.review.addComment(id, text);
+  }
+  getInbox(refresh: boolean): Promise<Inbox> {
+    return this.review.getInbox(refresh);
+  }
+  markInboxSeen(): Promise<void> {
+    return this.review.markInboxSeen();
+  }
 
   /** The layer's source switches between the server and the local store; back online, waiting work goes on. */
   private onlineChanged(online: boolean): void {

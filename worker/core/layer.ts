@@ -11,7 +11,16 @@ import type { ProfileData } from './profile.ts';
 const SLOVENIA_3857: [number, number, number, number] = [1440000, 5660000, 1850000, 5920000];
 
 /** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
-const LAYER_COLUMNS = [COL.id, COL.group, COL.species, COL.publicSpecies, COL.date, COL.status, COL.public, COL.createdByEmail];
+const LAYER_COLUMNS = [
+  COL.id,
+  COL.group,
+  COL.species,
+  COL.publicSpecies,
+  COL.date,
+  COL.status,
+  COL.public,
+  COL.createdByEmail,
+];
 
 /** Area downloads and whole-layer loads may take this long (ms). */
 const EXTENT_TIMEOUT_MS = 120_000;
@@ -34,12 +43,20 @@ export class LayerPart {
 
   async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {
     const source = this.s.online ? this.loaded() : this.storedFeatures();
-    const [features, columns, rules] = await Promise.all([source, this.profile.getSightingColumns(), this.profile.layerRules()]);
+    const [features, columns, rules] = await Promise.all([
+      source,
+      this.profile.getSightingColumns(),
+      this.profile.layerRules(),
+    ]);
     const grid = await gridFor(features);
     return this.sightings.points(features, { extent, filter, rules, columns, userEmail: this.s.current.email, grid });
   }
 
-  exportFinds(format: 'geojson' | 'csv', extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<ExportFile> {
+  exportFinds(
+    format: 'geojson' | 'csv',
+    extent: [number, number, number, number] | null,
+    filter: LayerFilterState,
+  ): Promise<ExportFile> {
     return crossing(async () => {
       const c = this.s.cfg;
       return this.s.api.exports.file(c.projectId, c.tableId, format, { ...filter, extent });
@@ -49,17 +66,28 @@ export class LayerPart {
   /** The whole layer from the server (the layer's columns), loaded once per user and kept until a change. */
   loaded(): Promise<Feature[]> {
     const c = this.s.cfg;
-    this.features ??= this.s.cached(['extenttables', c.tableId, this.s.current.email ?? 'anon'], () => this.fetch(SLOVENIA_3857, undefined, LAYER_COLUMNS)).catch((e: unknown) => {
-      this.features = null;
-      throw e;
-    });
+    this.features ??= this.s
+      .cached(['extenttables', c.tableId, this.s.current.email ?? 'anon'], () =>
+        this.fetch(SLOVENIA_3857, undefined, LAYER_COLUMNS),
+      )
+      .catch((e: unknown) => {
+        this.features = null;
+        throw e;
+      });
     return this.features;
   }
 
   /** Features of the sightings table in an extent: all columns, or only `columnIds`. */
-  async fetch(extent: [number, number, number, number], signal?: AbortSignal, columnIds?: readonly number[]): Promise<Feature[]> {
+  async fetch(
+    extent: [number, number, number, number],
+    signal?: AbortSignal,
+    columnIds?: readonly number[],
+  ): Promise<Feature[]> {
     const c = this.s.cfg;
-    const res = await this.s.api.features.extentTables(c.projectId, extent, [c.tableId], columnIds, { signal, timeoutMs: EXTENT_TIMEOUT_MS });
+    const res = await this.s.api.features.extentTables(c.projectId, extent, [c.tableId], columnIds, {
+      signal,
+      timeoutMs: EXTENT_TIMEOUT_MS,
+    });
     return res.features[String(c.tableId)] ?? [];
   }
 

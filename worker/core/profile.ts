@@ -17,19 +17,23 @@ export class ProfileData {
 
   getProfile(): Promise<Profile> {
     const { projectId, profileId } = this.s.cfg;
-    this.profile ??= this.s.cached(['profile', profileId], () => this.s.api.profiles.get(projectId, profileId)).catch((e: unknown) => {
-      this.profile = null;
-      throw e;
-    });
+    this.profile ??= this.s
+      .cached(['profile', profileId], () => this.s.api.profiles.get(projectId, profileId))
+      .catch((e: unknown) => {
+        this.profile = null;
+        throw e;
+      });
     return this.profile;
   }
 
   getProject(): Promise<Project> {
     const { projectId } = this.s.cfg;
-    this.project ??= this.s.cached(['project'], () => this.s.api.profiles.project(projectId)).catch((e: unknown) => {
-      this.project = null;
-      throw e;
-    });
+    this.project ??= this.s
+      .cached(['project'], () => this.s.api.profiles.project(projectId))
+      .catch((e: unknown) => {
+        this.project = null;
+        throw e;
+      });
     return this.project;
   }
 

@@ -25,7 +25,11 @@ export class ReviewPart {
   }
 
   async getReviewQueue(query: QueueQuery): Promise<QueuePage> {
-    const [features, columns, scope] = await Promise.all([this.layer.loaded(), this.profile.getSightingColumns(), this.getReviewScope()]);
+    const [features, columns, scope] = await Promise.all([
+      this.layer.loaded(),
+      this.profile.getSightingColumns(),
+      this.getReviewScope(),
+    ]);
     return reviewQueue(features, columns, scope, this.s.current.email, query);
   }
 

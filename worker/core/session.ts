@@ -118,11 +118,13 @@ export class CoreSession {
   }
 
   private async load(origin: string): Promise<AppConfig> {
-    const api = platformApi(new HttpClient({
-      origin,
-      token: () => this.user.accessToken,
-      onUnauthorized: () => this.emit({ type: 'sessionExpired' }),
-    }));
+    const api = platformApi(
+      new HttpClient({
+        origin,
+        token: () => this.user.accessToken,
+        onUnauthorized: () => this.emit({ type: 'sessionExpired' }),
+      }),
+    );
     this.client = api;
     this.database = (this.opts.openDb ?? openOfflineDb)();
     this.monitor = new OnlineMonitor({
@@ -147,7 +149,9 @@ export class CoreSession {
     }
     const base = mergeConfig(custom);
     const identity = parseIdentityConfig(
-      await cachedLoad(this.database, cacheKey(base.projectId, 'identity'), this.monitor.online, () => api.files.identity({ timeoutMs: START_TIMEOUT_MS })),
+      await cachedLoad(this.database, cacheKey(base.projectId, 'identity'), this.monitor.online, () =>
+        api.files.identity({ timeoutMs: START_TIMEOUT_MS }),
+      ),
     );
     this.config = { ...DEFAULT_CONFIG, ...base, identity };
     return this.config;

@@ -72,7 +72,9 @@ export class SyncPart {
     if (!this.s.ready) return;
     const { accessToken, email } = this.s.current;
     const setup = accessToken ? { accessToken, email, target: this.s.target } : null;
-    void saveBackgroundSetup(this.s.db, setup).catch((e: unknown) => console.error('Could not keep the background sync setup', e));
+    void saveBackgroundSetup(this.s.db, setup).catch((e: unknown) =>
+      console.error('Could not keep the background sync setup', e),
+    );
   }
 
   /** At sign-out: the service worker must no longer hold the user's token (awaited before the redirect). */

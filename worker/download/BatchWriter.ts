@@ -57,7 +57,8 @@ export class BatchWriter<T> {
    * once a write has failed.
    */
   async add(row: T): Promise<void> {
-    while (!this.failure && this.buffer.length >= this.size) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    while (!this.failure && this.buffer.length >= this.size)
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
     if (this.failure) throw this.failure.error;
     this.buffer.push(row);
     if (this.buffer.length >= this.size && this.queued < this.maxQueued) this.enqueue();

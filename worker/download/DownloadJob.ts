@@ -51,8 +51,12 @@ export class DownloadJob {
     this.total = c.row.total;
     const { o } = c;
     this.store = {
-      db: o.db, extentId: c.row.extentId, tableId: o.tableId, profileId: o.profileId,
-      projectId: o.projectId, attachmentInfoId: o.attachmentInfoId,
+      db: o.db,
+      extentId: c.row.extentId,
+      tableId: o.tableId,
+      profileId: o.profileId,
+      projectId: o.projectId,
+      attachmentInfoId: o.attachmentInfoId,
     };
     this.retry = { signal: c.controller.signal, sleep: o.sleep, delays: o.retryDelays };
   }
@@ -99,29 +103,41 @@ export class DownloadJob {
     const writer = new BatchWriter<AttachmentRow>({
       size: this.c.o.batchSize,
       maxQueued: this.c.o.writeQueue,
-      write: (rows) => this.commit(db.attachments, rows, (r) => r.size, () => db.attachments.bulkAdd(rows)),
+      write: (rows) =>
+        this.commit(
+          db.attachments,
+          rows,
+          (r) => r.size,
+          () => db.attachments.bulkAdd(rows),
+        ),
       onError: (e) => this.abort(e),
     });
     this.writer = writer as BatchWriter<unknown>;
-    await runPool(todo.values(), this.c.o.concurrency, async (featureId) => {
-      let blob: Blob | null;
-      try {
-        blob = await withRetry(`thumbnail ${featureId}`, () => load(featureId, this.signal), this.retry);
-      } catch (e) {
-        if (!(e instanceof JobStop && e.state === 'failed')) throw e;
-        blob = null;
-      }
-      if (!blob) {
-        this.committed++;
+    await runPool(
+      todo.values(),
+      this.c.o.concurrency,
+      async (featureId) => {
+        let blob: Blob | null;
+        try {
+          blob = await withRetry(`thumbnail ${featureId}`, () => load(featureId, this.signal), this.retry);
+        } catch (e) {
+          if (!(e instanceof JobStop && e.state === 'failed')) throw e;
+          blob = null;
+        }
+        if (!blob) {
+          this.committed++;
+          this.report();
+          return;
+        }
+        const row = await thumbnailRow(this.store, featureId, blob);
+        this.buffered++;
+        this.bufferedBytes += row.size;
         this.report();
-        return;
-      }
-      const row = await thumbnailRow(this.store, featureId, blob);
-      this.buffered++;
-      this.bufferedBytes += row.size;
-      this.report();
-      await writer.add(row);
-    }, this.signal, (e) => this.abort(e));
+        await writer.add(row);
+      },
+      this.signal,
+      (e) => this.abort(e),
+    );
     await writer.flush();
     this.writer = null;
   }
@@ -143,18 +159,30 @@ export class DownloadJob {
     const writer = new BatchWriter<TileRow>({
       size: o.batchSize,
       maxQueued: o.writeQueue,
-      write: (rows) => this.commit(db.baseMapTiles, rows, (r) => r.arrayBuffer.byteLength, () => db.baseMapTiles.bulkPut(rows)),
+      write: (rows) =>
+        this.commit(
+          db.baseMapTiles,
+          rows,
+          (r) => r.arrayBuffer.byteLength,
+          () => db.baseMapTiles.bulkPut(rows),
+        ),
       onError: (e) => this.abort(e),
     });
     this.writer = writer as BatchWriter<unknown>;
     const fetchOptions = { fetchTile: o.fetchTile, signal: this.signal, timeoutMs: o.tileTimeoutMs };
-    await runPool(missing(), o.concurrency, async (url) => {
-      const tile = await withRetry(url, () => fetchTileBytes(url, fetchOptions), this.retry);
-      this.buffered++;
-      this.bufferedBytes += tile.arrayBuffer.byteLength;
-      this.report();
-      await writer.add({ extentId, url, arrayBuffer: tile.arrayBuffer, mimeType: tile.mimeType });
-    }, this.signal, (e) => this.abort(e));
+    await runPool(
+      missing(),
+      o.concurrency,
+      async (url) => {
+        const tile = await withRetry(url, () => fetchTileBytes(url, fetchOptions), this.retry);
+        this.buffered++;
+        this.bufferedBytes += tile.arrayBuffer.byteLength;
+        this.report();
+        await writer.add({ extentId, url, arrayBuffer: tile.arrayBuffer, mimeType: tile.mimeType });
+      },
+      this.signal,
+      (e) => this.abort(e),
+    );
     await writer.flush();
     this.writer = null;
   }
@@ -166,7 +194,10 @@ export class DownloadJob {
     await db.transaction('rw', table, db.jobs, async () => {
       await put();
       await db.jobs.update(this.c.row.id, {
-        done: this.committed + rows.length, total: this.total, bytes: this.committedBytes + bytes, updatedAt: now(),
+        done: this.committed + rows.length,
+        total: this.total,
+        bytes: this.committedBytes + bytes,
+        updatedAt: now(),
       });
     });
     this.committed += rows.length;
@@ -211,7 +242,14 @@ export class DownloadJob {
     this.bufferedBytes = 0;
     const { db, now } = this.c.o;
     try {
-      await db.jobs.update(this.c.row.id, { state, error, done: this.committed, total: this.total, bytes: this.committedBytes, updatedAt: now() });
+      await db.jobs.update(this.c.row.id, {
+        state,
+        error,
+        done: this.committed,
+        total: this.total,
+        bytes: this.committedBytes,
+        updatedAt: now(),
+      });
     } catch {
       // A full disk can refuse even this small write; the stored tiles stay, and a resume recounts them.
     }
@@ -221,9 +259,15 @@ export class DownloadJob {
 
   /** Reports the running counters (throttled unless forced). */
   private report(force = false): void {
-    this.c.reporter.update({
-      state: 'running', done: this.committed + this.buffered, total: this.total,
-      bytes: this.committedBytes + this.bufferedBytes, error: null,
-    }, force);
+    this.c.reporter.update(
+      {
+        state: 'running',
+        done: this.committed + this.buffered,
+        total: this.total,
+        bytes: this.committedBytes + this.bufferedBytes,
+        error: null,
+      },
+      force,
+    );
   }
 }

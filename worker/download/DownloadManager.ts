@@ -66,8 +66,14 @@ function planOf(row: JobRow): JobPlan {
 /** A job row as a progress report (for jobs not running here). */
 function progressOf(row: JobRow): DownloadProgress {
   return {
-    jobId: row.id, extentId: row.extentId, state: row.state, done: row.done, total: row.total,
-    bytes: row.bytes, etaSeconds: null, error: row.error,
+    jobId: row.id,
+    extentId: row.extentId,
+    state: row.state,
+    done: row.done,
+    total: row.total,
+    bytes: row.bytes,
+    etaSeconds: null,
+    error: row.error,
   };
 }
 
@@ -91,12 +97,23 @@ export class DownloadManager {
   }
 
   /** Creates the area and its job and starts it in the background; throws DownloadCapError over the cap. */
-  async start(area: DownloadArea, onProgress: (p: DownloadProgress) => void): Promise<{ jobId: string; extentId: number }> {
+  async start(
+    area: DownloadArea,
+    onProgress: (p: DownloadProgress) => void,
+  ): Promise<{ jobId: string; extentId: number }> {
     const { db, now, cap, tileUrlTemplate } = this.o;
     const tiles = this.countTiles(area);
     if (tiles > cap) throw new DownloadCapError(tiles, cap);
     const extent: JobPlan['extent'] = [...area.extent];
-    const plan: JobPlan = { version: 1, extent, minZoom: area.minZoom, maxZoom: area.maxZoom, tileUrlTemplate, tiles, featuresStored: false };
+    const plan: JobPlan = {
+      version: 1,
+      extent,
+      minZoom: area.minZoom,
+      maxZoom: area.maxZoom,
+      tileUrlTemplate,
+      tiles,
+      featuresStored: false,
+    };
     const jobId = newJobId();
     const t = now();
     const row = await db.transaction('rw', db.extents, db.jobs, async () => {
@@ -104,8 +121,17 @@ export class DownloadManager {
       const extentId = await db.extents.add({ name, extent });
       if (name === '') await db.extents.update(extentId, { name: defaultExtentName(extentId) });
       const job: JobRow = {
-        id: jobId, extentId, kind: 'download', state: 'running', plan, done: 0, total: tiles, bytes: 0,
-        error: null, createdAt: t, updatedAt: t,
+        id: jobId,
+        extentId,
+        kind: 'download',
+        state: 'running',
+        plan,
+        done: 0,
+        total: tiles,
+        bytes: 0,
+        error: null,
+        createdAt: t,
+        updatedAt: t,
       };
       await db.jobs.add(job);
       return job;
@@ -211,7 +237,12 @@ export class DownloadManager {
   private launch(row: JobRow, plan: JobPlan, onProgress: (p: DownloadProgress) => void): void {
     const controller = new AbortController();
     const listener = { onProgress };
-    const reporter = new ProgressReporter({ jobId: row.id, extentId: row.extentId, now: this.o.now, emit: (p) => listener.onProgress(p) });
+    const reporter = new ProgressReporter({
+      jobId: row.id,
+      extentId: row.extentId,
+      now: this.o.now,
+      emit: (p) => listener.onProgress(p),
+    });
     const job = new DownloadJob({ o: this.o, row, plan, controller, reporter });
     const active: ActiveJob = { controller, reporter, listener, settled: Promise.resolve(reporter.latest()) };
     this.active.set(row.id, active);

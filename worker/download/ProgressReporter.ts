@@ -54,7 +54,16 @@ export class ProgressReporter {
   constructor(private readonly o: ProgressReporterOptions) {
     this.intervalMs = o.intervalMs ?? 100;
     this.windowMs = o.windowMs ?? 10_000;
-    this.last = { jobId: o.jobId, extentId: o.extentId, state: 'running', done: 0, total: 0, bytes: 0, etaSeconds: null, error: null };
+    this.last = {
+      jobId: o.jobId,
+      extentId: o.extentId,
+      state: 'running',
+      done: 0,
+      total: 0,
+      bytes: 0,
+      etaSeconds: null,
+      error: null,
+    };
   }
 
   /** The latest progress, reported or not. */

@@ -24,7 +24,9 @@ export class DownloadCapError extends Error {
     readonly tiles: number,
     readonly cap: number,
   ) {
-    super(`The area has ${tiles} tiles, more than the ${cap} one download may have: choose a smaller area or fewer zoom levels`);
+    super(
+      `The area has ${tiles} tiles, more than the ${cap} one download may have: choose a smaller area or fewer zoom levels`,
+    );
     this.name = 'DownloadCapError';
   }
 }

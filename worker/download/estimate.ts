@@ -27,14 +27,19 @@ export async function freeStorage(estimateStorage: ResolvedOptions['estimateStor
  * Estimates a download. Sampled tiles that fail are left out (if all fail, FALLBACK_TILE_BYTES
  * per tile); the feature count comes from `loadFeatures`, whose errors propagate.
  */
-export async function estimateArea(o: ResolvedOptions, area: DownloadArea, signal?: AbortSignal): Promise<DownloadEstimate> {
+export async function estimateArea(
+  o: ResolvedOptions,
+  area: DownloadArea,
+  signal?: AbortSignal,
+): Promise<DownloadEstimate> {
   const ranges = planRanges(area);
   const tiles = countRanges(ranges);
   const sig = signal ?? new AbortController().signal;
   const sample = async (i: number): Promise<number | null> => {
     const url = tileUrl(o.tileUrlTemplate, tileAt(ranges, i));
     try {
-      return (await fetchTileBytes(url, { fetchTile: o.fetchTile, signal: sig, timeoutMs: o.tileTimeoutMs })).arrayBuffer.byteLength;
+      return (await fetchTileBytes(url, { fetchTile: o.fetchTile, signal: sig, timeoutMs: o.tileTimeoutMs }))
+        .arrayBuffer.byteLength;
     } catch {
       return null;
     }

@@ -21,7 +21,14 @@ export async function listExtents(db: OfflineDb): Promise<ExtentSummary[]> {
         db.features.where('extentId').equals(e.id).count(),
         db.jobs.where('extentId').equals(e.id).first(),
       ]);
-      const summary: ExtentSummary = { id: e.id, name: e.name, extent: e.extent, tiles, bytes: job?.bytes ?? 0, features };
+      const summary: ExtentSummary = {
+        id: e.id,
+        name: e.name,
+        extent: e.extent,
+        tiles,
+        bytes: job?.bytes ?? 0,
+        features,
+      };
       if (job) summary.createdAt = job.createdAt;
       return summary;
     }),

@@ -49,7 +49,9 @@ export async function storeFeatures(
         .anyOf(chunk.map((f) => [c.tableId, f.id]))
         .toArray();
       const pending = new Set(existing.filter(hasPendingChange).map((r) => r.featureId));
-      const own = new Map(existing.filter((r) => r.extentId === c.extentId && !hasPendingChange(r)).map((r) => [r.featureId, r.id]));
+      const own = new Map(
+        existing.filter((r) => r.extentId === c.extentId && !hasPendingChange(r)).map((r) => [r.featureId, r.id]),
+      );
       const rows: FeatureRow[] = chunk
         .filter((f) => !pending.has(f.id))
         .map((f) => ({

@@ -50,7 +50,8 @@ export async function fetchTileBytes(url: string, o: TileFetchOptions): Promise<
     const arrayBuffer = await res.arrayBuffer();
     return { arrayBuffer, mimeType: res.headers.get('content-type') ?? guessMimeType(url) };
   } catch (e) {
-    if (timeout.aborted && !o.signal.aborted) throw new Error(`Timed out after ${o.timeoutMs} ms: ${url}`, { cause: e });
+    if (timeout.aborted && !o.signal.aborted)
+      throw new Error(`Timed out after ${o.timeoutMs} ms: ${url}`, { cause: e });
     throw e;
   }
 }

@@ -15,7 +15,9 @@ export const MAX_PLAN_ZOOM = 24;
 const GRID = createXYZ({ tileSize: 256, maxZoom: MAX_PLAN_ZOOM });
 
 /** The whole Web-Mercator square, where tiles exist. */
-const WORLD = getProjection('EPSG:3857')?.getExtent() ?? [-20037508.342789244, -20037508.342789244, 20037508.342789244, 20037508.342789244];
+const WORLD = getProjection('EPSG:3857')?.getExtent() ?? [
+  -20037508.342789244, -20037508.342789244, 20037508.342789244, 20037508.342789244,
+];
 
 /** The tiles of one zoom level: x in [minX, maxX], y in [minY, maxY] (XYZ, y down). */
 export interface ZoomRange {
@@ -48,10 +50,19 @@ export function validateArea(area: PlanInput): void {
   if (!Array.isArray(e) || e.length !== 4 || !e.every((n) => Number.isFinite(n))) {
     throw new RangeError('Download area: extent must be four finite numbers [minX, minY, maxX, maxY] in EPSG:3857');
   }
-  if (!(e[0] < e[2] && e[1] < e[3])) throw new RangeError('Download area: extent is empty (minX >= maxX or minY >= maxY)');
+  if (!(e[0] < e[2] && e[1] < e[3]))
+    throw new RangeError('Download area: extent is empty (minX >= maxX or minY >= maxY)');
   const { minZoom, maxZoom } = area;
-  if (!Number.isInteger(minZoom) || !Number.isInteger(maxZoom) || minZoom < 0 || maxZoom > MAX_PLAN_ZOOM || minZoom > maxZoom) {
-    throw new RangeError(`Download area: zoom levels must be whole numbers with 0 <= minZoom <= maxZoom <= ${MAX_PLAN_ZOOM}`);
+  if (
+    !Number.isInteger(minZoom) ||
+    !Number.isInteger(maxZoom) ||
+    minZoom < 0 ||
+    maxZoom > MAX_PLAN_ZOOM ||
+    minZoom > maxZoom
+  ) {
+    throw new RangeError(
+      `Download area: zoom levels must be whole numbers with 0 <= minZoom <= maxZoom <= ${MAX_PLAN_ZOOM}`,
+    );
   }
 }
 

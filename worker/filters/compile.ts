@@ -60,15 +60,31 @@ function condition(c: PlanCondition, ctx: CompileContext): Predicate {
  * a single site would be megamorphic.
  */
 function all(ps: Predicate[]): Predicate {
-  const [a, b, c, d, e, f, g, h] = ps as [Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate];
+  const [a, b, c, d, e, f, g, h] = ps as [
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+  ];
   switch (ps.length) {
-    case 2: return (p) => a(p) && b(p);
-    case 3: return (p) => a(p) && b(p) && c(p);
-    case 4: return (p) => a(p) && b(p) && c(p) && d(p);
-    case 5: return (p) => a(p) && b(p) && c(p) && d(p) && e(p);
-    case 6: return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p);
-    case 7: return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p) && g(p);
-    case 8: return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p) && g(p) && h(p);
+    case 2:
+      return (p) => a(p) && b(p);
+    case 3:
+      return (p) => a(p) && b(p) && c(p);
+    case 4:
+      return (p) => a(p) && b(p) && c(p) && d(p);
+    case 5:
+      return (p) => a(p) && b(p) && c(p) && d(p) && e(p);
+    case 6:
+      return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p);
+    case 7:
+      return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p) && g(p);
+    case 8:
+      return (p) => a(p) && b(p) && c(p) && d(p) && e(p) && f(p) && g(p) && h(p);
     default: {
       const n = ps.length;
       return (p) => {
@@ -81,15 +97,31 @@ function all(ps: Predicate[]): Predicate {
 
 /** Any of `ps` (short-circuit, in order), unrolled like `all`. */
 function any(ps: Predicate[]): Predicate {
-  const [a, b, c, d, e, f, g, h] = ps as [Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate];
+  const [a, b, c, d, e, f, g, h] = ps as [
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+    Predicate,
+  ];
   switch (ps.length) {
-    case 2: return (p) => a(p) || b(p);
-    case 3: return (p) => a(p) || b(p) || c(p);
-    case 4: return (p) => a(p) || b(p) || c(p) || d(p);
-    case 5: return (p) => a(p) || b(p) || c(p) || d(p) || e(p);
-    case 6: return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p);
-    case 7: return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p) || g(p);
-    case 8: return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p) || g(p) || h(p);
+    case 2:
+      return (p) => a(p) || b(p);
+    case 3:
+      return (p) => a(p) || b(p) || c(p);
+    case 4:
+      return (p) => a(p) || b(p) || c(p) || d(p);
+    case 5:
+      return (p) => a(p) || b(p) || c(p) || d(p) || e(p);
+    case 6:
+      return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p);
+    case 7:
+      return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p) || g(p);
+    case 8:
+      return (p) => a(p) || b(p) || c(p) || d(p) || e(p) || f(p) || g(p) || h(p);
     default: {
       const n = ps.length;
       return (p) => {
@@ -108,10 +140,15 @@ function cost(n: PlanNode): number {
   if (n.kind !== 'condition') return n.children.reduce((sum, c) => sum + cost(c), 0);
   if (n.op === 'isNull' || n.op === 'isNotNull') return 1;
   switch (n.valueKind) {
-    case 'number': case 'boolean': return 2;
-    case 'key': return 3;
-    case 'text': return n.op === 'equals' || n.op === 'equalsUserEmail' || n.op === 'in' ? 3 : 4;
-    default: return 5;
+    case 'number':
+    case 'boolean':
+      return 2;
+    case 'key':
+      return 3;
+    case 'text':
+      return n.op === 'equals' || n.op === 'equalsUserEmail' || n.op === 'in' ? 3 : 4;
+    default:
+      return 5;
   }
 }
 
@@ -121,12 +158,16 @@ function cost(n: PlanNode): number {
  */
 function node(n: PlanNode, ctx: CompileContext): Predicate {
   const ordered = (children: PlanNode[]): PlanNode[] =>
-    children.map((c, i) => ({ c, i, k: cost(c) })).sort((x, y) => x.k - y.k || x.i - y.i).map((x) => x.c);
-  const f = n.kind === 'condition'
-    ? condition(n, ctx)
-    : n.children.length === 1
-      ? node(n.children[0]!, ctx)
-      : (n.kind === 'and' ? all : any)(ordered(n.children).map((child) => node(child, ctx)));
+    children
+      .map((c, i) => ({ c, i, k: cost(c) }))
+      .sort((x, y) => x.k - y.k || x.i - y.i)
+      .map((x) => x.c);
+  const f =
+    n.kind === 'condition'
+      ? condition(n, ctx)
+      : n.children.length === 1
+        ? node(n.children[0]!, ctx)
+        : (n.kind === 'and' ? all : any)(ordered(n.children).map((child) => node(child, ctx)));
   return n.negate ? (p: Properties) => !f(p) : f;
 }
 

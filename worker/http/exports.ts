@@ -38,7 +38,9 @@ export function fileNameOf(disposition: string | null): string | null {
   if (star?.[1]) {
     try {
       return decodeURIComponent(star[1].trim());
-    } catch { /* fall back to filename */ }
+    } catch {
+      /* fall back to filename */
+    }
   }
   const plain = /filename\s*=\s*"([^"]*)"/i.exec(disposition) ?? /filename\s*=\s*([^;]+)/i.exec(disposition);
   return plain?.[1]?.trim() || null;
@@ -54,9 +56,22 @@ export class ExportApi {
   }
 
   /** Downloads an export with the caller's token. */
-  async file(projectId: number, tableId: number, format: ExportFormat, f: ExportFilter = {}, o: CallOptions = {}): Promise<ExportFile> {
-    const res = await this.http.send('GET', `/api/Export/${projectId}/${tableId}/${format}`, { query: exportQuery(f), signal: o.signal, timeoutMs: EXPORT_TIMEOUT_MS });
+  async file(
+    projectId: number,
+    tableId: number,
+    format: ExportFormat,
+    f: ExportFilter = {},
+    o: CallOptions = {},
+  ): Promise<ExportFile> {
+    const res = await this.http.send('GET', `/api/Export/${projectId}/${tableId}/${format}`, {
+      query: exportQuery(f),
+      signal: o.signal,
+      timeoutMs: EXPORT_TIMEOUT_MS,
+    });
     const blob = await res.blob();
-    return { blob, fileName: fileNameOf(res.headers.get('content-disposition')) ?? `najdbe.${format === 'dwca' ? 'zip' : format}` };
+    return {
+      blob,
+      fileName: fileNameOf(res.headers.get('content-disposition')) ?? `najdbe.${format === 'dwca' ? 'zip' : format}`,
+    };
   }
 }

@@ -1,7 +1,19 @@
 import type { Feature } from '../../domain/model.ts';
 import { ifMatchHeader, type HttpClient } from './client.ts';
 import type {
-  BulkRequest, BulkResult, CallOptions, ChangeOptions, DeleteResult, DetailedFeature, Extent, ExtentTables, FeatureCreate, FeaturePage, FeatureUpdate, RecordQuery, UploadFile,
+  BulkRequest,
+  BulkResult,
+  CallOptions,
+  ChangeOptions,
+  DeleteResult,
+  DetailedFeature,
+  Extent,
+  ExtentTables,
+  FeatureCreate,
+  FeaturePage,
+  FeatureUpdate,
+  RecordQuery,
+  UploadFile,
 } from './types.ts';
 
 /** Options of a create: a signal and an Idempotency-Key that makes a retry safe. */
@@ -41,39 +53,78 @@ export class FeaturesApi {
 
   /** GET /api/Features/{projectId}/{tableId}/{recordId}/detailed. */
   detailed(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<DetailedFeature> {
-    return this.http.get(`/api/Features/${projectId}/${tableId}/${recordId}/detailed`, { signal: o.signal, timeoutMs: o.timeoutMs });
+    return this.http.get(`/api/Features/${projectId}/${tableId}/${recordId}/detailed`, {
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+    });
   }
 
   /** POST /api/Features/{projectId}/{tableId} (201; 200 for a repeated Idempotency-Key). */
   create(projectId: number, tableId: number, feature: FeatureCreate, o: CreateOptions = {}): Promise<Feature> {
-    return this.http.json('POST', `/api/Features/${projectId}/${tableId}`, { json: { type: 'Feature', overwrite: true, ...feature }, signal: o.signal, headers: keyHeader(o) });
+    return this.http.json('POST', `/api/Features/${projectId}/${tableId}`, {
+      json: { type: 'Feature', overwrite: true, ...feature },
+      signal: o.signal,
+      headers: keyHeader(o),
+    });
   }
 
   /** PUT /api/Features/{projectId}/{tableId}/{featureId} (If-Match with `baseVersion`). */
-  update(projectId: number, tableId: number, featureId: number, body: FeatureUpdate, o: ChangeOptions = {}): Promise<Feature> {
+  update(
+    projectId: number,
+    tableId: number,
+    featureId: number,
+    body: FeatureUpdate,
+    o: ChangeOptions = {},
+  ): Promise<Feature> {
     return this.http.json('PUT', `/api/Features/${projectId}/${tableId}/${featureId}`, {
-      json: { overwrite: true, ...body }, signal: o.signal, timeoutMs: o.timeoutMs, headers: ifMatchHeader(o.baseVersion),
+      json: { overwrite: true, ...body },
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+      headers: ifMatchHeader(o.baseVersion),
     });
   }
 
   /** POST /api/Features/{projectId}/delete with {tableId, recordId} (If-Match with `baseVersion`). */
   remove(projectId: number, tableId: number, recordId: number, o: ChangeOptions = {}): Promise<DeleteResult> {
-    return this.http.post(`/api/Features/${projectId}/delete`, { tableId, recordId }, { signal: o.signal, timeoutMs: o.timeoutMs, headers: ifMatchHeader(o.baseVersion) });
+    return this.http.post(
+      `/api/Features/${projectId}/delete`,
+      { tableId, recordId },
+      { signal: o.signal, timeoutMs: o.timeoutMs, headers: ifMatchHeader(o.baseVersion) },
+    );
   }
 
   /** GET /api/Features/{projectId}/extenttables?extent&tableIds[&columnIds]. */
-  extentTables(projectId: number, extent: Extent, tableIds: readonly number[], columnIds?: readonly number[], o: CallOptions = {}): Promise<ExtentTables> {
+  extentTables(
+    projectId: number,
+    extent: Extent,
+    tableIds: readonly number[],
+    columnIds?: readonly number[],
+    o: CallOptions = {},
+  ): Promise<ExtentTables> {
     return this.http.get(`/api/Features/${projectId}/extenttables`, {
-      query: { extent: extent.join(','), tableIds: tableIds.join(','), columnIds: columnIds?.join(',') }, signal: o.signal, timeoutMs: o.timeoutMs,
+      query: { extent: extent.join(','), tableIds: tableIds.join(','), columnIds: columnIds?.join(',') },
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
     });
   }
 
   /** POST /api/Features/{projectId}/{tableId}/full (multipart: the feature and its files, all or nothing). */
-  full(projectId: number, tableId: number, feature: FeatureCreate, files: readonly AttachmentUpload[], o: CreateOptions = {}): Promise<DetailedFeature> {
+  full(
+    projectId: number,
+    tableId: number,
+    feature: FeatureCreate,
+    files: readonly AttachmentUpload[],
+    o: CreateOptions = {},
+  ): Promise<DetailedFeature> {
     const form = new FormData();
     form.append('feature', JSON.stringify({ type: 'Feature', overwrite: true, ...feature }));
     appendAttachments(form, files);
-    return this.http.json('POST', `/api/Features/${projectId}/${tableId}/full`, { form, signal: o.signal, headers: keyHeader(o), timeoutMs: UPLOAD_TIMEOUT_MS });
+    return this.http.json('POST', `/api/Features/${projectId}/${tableId}/full`, {
+      form,
+      signal: o.signal,
+      headers: keyHeader(o),
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    });
   }
 
   /** POST /api/Features/{projectId}/search with a RecordQuery. */

@@ -1,5 +1,14 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions, Deleted, LayerTreeNode, ProfileInput, ProjectDetail, StoredProfile, ThumbnailResult, UploadFile } from './types.ts';
+import type {
+  CallOptions,
+  Deleted,
+  LayerTreeNode,
+  ProfileInput,
+  ProjectDetail,
+  StoredProfile,
+  ThumbnailResult,
+  UploadFile,
+} from './types.ts';
 
 /** SPEC §7 Profiles: one typed method per call (changes need an administrator). */
 export class ProfilesApi {
@@ -31,20 +40,34 @@ export class ProfilesApi {
   }
 
   /** PUT /api/BaseProfiles/{projectId}/{profileId}/tree: order, visibility and grouping of the layers. */
-  setTree(projectId: number, profileId: number, tree: readonly LayerTreeNode[], o: CallOptions = {}): Promise<StoredProfile> {
-    return this.http.json('PUT', `/api/BaseProfiles/${projectId}/${profileId}/tree`, { json: { tree }, signal: o.signal });
+  setTree(
+    projectId: number,
+    profileId: number,
+    tree: readonly LayerTreeNode[],
+    o: CallOptions = {},
+  ): Promise<StoredProfile> {
+    return this.http.json('PUT', `/api/BaseProfiles/${projectId}/${profileId}/tree`, {
+      json: { tree },
+      signal: o.signal,
+    });
   }
 
   /** POST /api/BaseProfiles/{projectId}/{profileId}/thumbnail (multipart, one JPEG or PNG). */
   setThumbnail(projectId: number, profileId: number, file: UploadFile, o: CallOptions = {}): Promise<ThumbnailResult> {
     const form = new FormData();
     form.append('File', file.blob, file.name);
-    return this.http.json('POST', `/api/BaseProfiles/${projectId}/${profileId}/thumbnail`, { form, signal: o.signal, timeoutMs: 120_000 });
+    return this.http.json('POST', `/api/BaseProfiles/${projectId}/${profileId}/thumbnail`, {
+      form,
+      signal: o.signal,
+      timeoutMs: 120_000,
+    });
   }
 
   /** GET /api/BaseProfiles/{projectId}/{profileId}/thumbnail: the image (ApiError 404 when there is none). */
   async thumbnail(projectId: number, profileId: number, o: CallOptions = {}): Promise<Blob> {
-    return (await this.http.send('GET', `/api/BaseProfiles/${projectId}/${profileId}/thumbnail`, { signal: o.signal })).blob();
+    return (
+      await this.http.send('GET', `/api/BaseProfiles/${projectId}/${profileId}/thumbnail`, { signal: o.signal })
+    ).blob();
   }
 
   /** POST /api/BaseProfiles/{projectId}/copy: a copy of a profile in the same project (201). */

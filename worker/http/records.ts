@@ -1,9 +1,30 @@
 import type { Attachment, DataRecord } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
-import { appendAttachments, keyHeader, UPLOAD_TIMEOUT_MS, type AttachmentUpload, type CreateOptions } from './features.ts';
+import {
+  appendAttachments,
+  keyHeader,
+  UPLOAD_TIMEOUT_MS,
+  type AttachmentUpload,
+  type CreateOptions,
+} from './features.ts';
 import type {
-  ArchiveResult, BulkRequest, BulkResult, CallOptions, DeleteResult, Extent, FeatureUpdate, IdPage, RecordCreate, RecordDetail,
-  RecordExtentTables, RecordList, RecordPage, RecordQuery, SpatialQuery, TextSearchPage, UploadFile,
+  ArchiveResult,
+  BulkRequest,
+  BulkResult,
+  CallOptions,
+  DeleteResult,
+  Extent,
+  FeatureUpdate,
+  IdPage,
+  RecordCreate,
+  RecordDetail,
+  RecordExtentTables,
+  RecordList,
+  RecordPage,
+  RecordQuery,
+  SpatialQuery,
+  TextSearchPage,
+  UploadFile,
 } from './types.ts';
 
 /** An attachment upload (SPEC 'Attachment create': TableId, RecordId, File, TableAttachmentInfoId). */
@@ -24,8 +45,17 @@ export class RecordsApi {
   }
 
   /** PUT /api/Records/{projectId}/{tableId}/{recordId}. */
-  update(projectId: number, tableId: number, recordId: number, body: FeatureUpdate, o: CallOptions = {}): Promise<DataRecord> {
-    return this.http.json('PUT', `/api/Records/${projectId}/${tableId}/${recordId}`, { json: { overwrite: true, ...body }, signal: o.signal });
+  update(
+    projectId: number,
+    tableId: number,
+    recordId: number,
+    body: FeatureUpdate,
+    o: CallOptions = {},
+  ): Promise<DataRecord> {
+    return this.http.json('PUT', `/api/Records/${projectId}/${tableId}/${recordId}`, {
+      json: { overwrite: true, ...body },
+      signal: o.signal,
+    });
   }
 
   /** POST /api/Records/{projectId}/ids: records of a table by id, in that order. */
@@ -35,7 +65,11 @@ export class RecordsApi {
 
   /** POST /api/Records/{projectId} (201; 200 for a repeated Idempotency-Key). */
   create(projectId: number, record: RecordCreate, o: CreateOptions = {}): Promise<DataRecord> {
-    return this.http.json('POST', `/api/Records/${projectId}`, { json: record, signal: o.signal, headers: keyHeader(o) });
+    return this.http.json('POST', `/api/Records/${projectId}`, {
+      json: record,
+      signal: o.signal,
+      headers: keyHeader(o),
+    });
   }
 
   /** POST /api/Records/{projectId}/delete with {tableId, recordId}. */
@@ -44,7 +78,13 @@ export class RecordsApi {
   }
 
   /** POST /api/Records/{projectId}/archive (archived false restores; administrators only). */
-  archive(projectId: number, tableId: number, recordId: number, archived = true, o: CallOptions = {}): Promise<ArchiveResult> {
+  archive(
+    projectId: number,
+    tableId: number,
+    recordId: number,
+    archived = true,
+    o: CallOptions = {},
+  ): Promise<ArchiveResult> {
     return this.http.post(`/api/Records/${projectId}/archive`, { tableId, recordId, archived }, { signal: o.signal });
   }
 
@@ -69,24 +109,50 @@ export class RecordsApi {
   }
 
   /** POST /api/Records/{projectId}/full (multipart: the record and its files, all or nothing). */
-  full(projectId: number, record: RecordCreate, files: readonly AttachmentUpload[], o: CreateOptions = {}): Promise<DataRecord> {
+  full(
+    projectId: number,
+    record: RecordCreate,
+    files: readonly AttachmentUpload[],
+    o: CreateOptions = {},
+  ): Promise<DataRecord> {
     const form = new FormData();
     form.append('record', JSON.stringify(record));
     appendAttachments(form, files);
-    return this.http.json('POST', `/api/Records/${projectId}/full`, { form, signal: o.signal, headers: keyHeader(o), timeoutMs: UPLOAD_TIMEOUT_MS });
+    return this.http.json('POST', `/api/Records/${projectId}/full`, {
+      form,
+      signal: o.signal,
+      headers: keyHeader(o),
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    });
   }
 
   /** GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}[?tableIds]: case-insensitive text search. */
-  textSearch(projectId: number, profileId: number, limit: number, page: number, text: string, tableIds?: readonly number[], o: CallOptions = {}): Promise<TextSearchPage> {
+  textSearch(
+    projectId: number,
+    profileId: number,
+    limit: number,
+    page: number,
+    text: string,
+    tableIds?: readonly number[],
+    o: CallOptions = {},
+  ): Promise<TextSearchPage> {
     return this.http.get(`/api/Records/${projectId}/search/${profileId}/${limit}/${page}/${encodeURIComponent(text)}`, {
-      query: { tableIds: tableIds?.join(',') }, signal: o.signal,
+      query: { tableIds: tableIds?.join(',') },
+      signal: o.signal,
     });
   }
 
   /** GET /api/Records/{projectId}/extenttables?extent&tableIds[&columnIds]. */
-  extentTables(projectId: number, extent: Extent, tableIds: readonly number[], columnIds?: readonly number[], o: CallOptions = {}): Promise<RecordExtentTables> {
+  extentTables(
+    projectId: number,
+    extent: Extent,
+    tableIds: readonly number[],
+    columnIds?: readonly number[],
+    o: CallOptions = {},
+  ): Promise<RecordExtentTables> {
     return this.http.get(`/api/Records/${projectId}/extenttables`, {
-      query: { extent: extent.join(','), tableIds: tableIds.join(','), columnIds: columnIds?.join(',') }, signal: o.signal,
+      query: { extent: extent.join(','), tableIds: tableIds.join(','), columnIds: columnIds?.join(',') },
+      signal: o.signal,
     });
   }
 
@@ -97,23 +163,45 @@ export class RecordsApi {
     form.append('RecordId', String(a.recordId));
     if (a.tableAttachmentInfoId !== undefined) form.append('TableAttachmentInfoId', String(a.tableAttachmentInfoId));
     form.append('File', a.file.blob, a.file.name);
-    return this.http.json('POST', `/api/Records/${projectId}/attachment`, { form, signal: o.signal, timeoutMs: UPLOAD_TIMEOUT_MS, headers: keyHeader(o) });
+    return this.http.json('POST', `/api/Records/${projectId}/attachment`, {
+      form,
+      signal: o.signal,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      headers: keyHeader(o),
+    });
   }
 
   /** DELETE /api/Records/{projectId}/attachment/{recordAttachmentId}. */
-  deleteAttachment(projectId: number, attachmentId: number, o: CallOptions = {}): Promise<{ id: number; deleted: true }> {
+  deleteAttachment(
+    projectId: number,
+    attachmentId: number,
+    o: CallOptions = {},
+  ): Promise<{ id: number; deleted: true }> {
     return this.http.json('DELETE', `/api/Records/${projectId}/attachment/${attachmentId}`, { signal: o.signal });
   }
 
   /** GET /api/Records/{projectId}/attachment/{recordAttachmentId}[?thumb=true]: the image. */
   async attachment(projectId: number, attachmentId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
-    const res = await this.http.send('GET', `/api/Records/${projectId}/attachment/${attachmentId}`, { query: { thumb: thumb || undefined }, signal: o.signal });
+    const res = await this.http.send('GET', `/api/Records/${projectId}/attachment/${attachmentId}`, {
+      query: { thumb: thumb || undefined },
+      signal: o.signal,
+    });
     return res.blob();
   }
 
   /** GET /api/Records/{projectId}/record/{recordId}/attachmentinfo/{tableAttachmentInfoId}[?thumb=true]: the first such image. */
-  async attachmentOfInfo(projectId: number, recordId: number, infoId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
-    const res = await this.http.send('GET', `/api/Records/${projectId}/record/${recordId}/attachmentinfo/${infoId}`, { query: { thumb: thumb || undefined }, signal: o.signal, timeoutMs: o.timeoutMs });
+  async attachmentOfInfo(
+    projectId: number,
+    recordId: number,
+    infoId: number,
+    thumb = false,
+    o: CallOptions = {},
+  ): Promise<Blob> {
+    const res = await this.http.send('GET', `/api/Records/${projectId}/record/${recordId}/attachmentinfo/${infoId}`, {
+      query: { thumb: thumb || undefined },
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+    });
     return res.blob();
   }
 }

@@ -9,24 +9,51 @@ export class ReviewApi {
   constructor(private readonly http: HttpClient) {}
 
   /** POST /api/Records/{p}/{t}/{id}/review, with If-Match when `baseVersion` is given (412 when it changed). */
-  review(projectId: number, tableId: number, recordId: number, input: ReviewInput, baseVersion?: number, o: CallOptions = {}): Promise<DataRecord> {
+  review(
+    projectId: number,
+    tableId: number,
+    recordId: number,
+    input: ReviewInput,
+    baseVersion?: number,
+    o: CallOptions = {},
+  ): Promise<DataRecord> {
     return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/review`, {
-      json: input, signal: o.signal, headers: ifMatchHeader(baseVersion),
+      json: input,
+      signal: o.signal,
+      headers: ifMatchHeader(baseVersion),
     });
   }
 
   /** GET /api/Records/{p}/{t}/{id}/history: oldest first. */
   async history(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<HistoryEntry[]> {
-    return (await this.http.get<{ entries: HistoryEntry[] }>(`/api/Records/${projectId}/${tableId}/${recordId}/history`, { signal: o.signal })).entries;
+    return (
+      await this.http.get<{ entries: HistoryEntry[] }>(`/api/Records/${projectId}/${tableId}/${recordId}/history`, {
+        signal: o.signal,
+      })
+    ).entries;
   }
 
   /** POST /api/Records/{p}/{t}/{id}/comments (201). */
-  comment(projectId: number, tableId: number, recordId: number, text: string, o: CallOptions = {}): Promise<HistoryEntry> {
-    return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/comments`, { json: { text }, signal: o.signal });
+  comment(
+    projectId: number,
+    tableId: number,
+    recordId: number,
+    text: string,
+    o: CallOptions = {},
+  ): Promise<HistoryEntry> {
+    return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/comments`, {
+      json: { text },
+      signal: o.signal,
+    });
   }
 
   /** GET /api/Notifications/{p}?after=: what others did to the caller's records after entry `after`. */
   async notifications(projectId: number, after = 0, o: CallOptions = {}): Promise<HistoryEntry[]> {
-    return (await this.http.get<{ entries: HistoryEntry[] }>(`/api/Notifications/${projectId}`, { query: { after }, signal: o.signal })).entries;
+    return (
+      await this.http.get<{ entries: HistoryEntry[] }>(`/api/Notifications/${projectId}`, {
+        query: { after },
+        signal: o.signal,
+      })
+    ).entries;
   }
 }

@@ -14,12 +14,30 @@ export class SpeciesApi {
   constructor(private readonly http: HttpClient) {}
 
   /** GET /api/Species/{p}/{t}/sensitivity: species id → class, for the classes above 0. */
-  async sensitivity(projectId: number, tableId: number, o: CallOptions = {}): Promise<Record<string, SensitivityClass>> {
-    return (await this.http.get<{ classes: Record<string, SensitivityClass> }>(`/api/Species/${projectId}/${tableId}/sensitivity`, { signal: o.signal })).classes;
+  async sensitivity(
+    projectId: number,
+    tableId: number,
+    o: CallOptions = {},
+  ): Promise<Record<string, SensitivityClass>> {
+    return (
+      await this.http.get<{ classes: Record<string, SensitivityClass> }>(
+        `/api/Species/${projectId}/${tableId}/sensitivity`,
+        { signal: o.signal },
+      )
+    ).classes;
   }
 
   /** PUT /api/Species/{p}/{t}/{speciesId}/sensitivity (administrators). */
-  setSensitivity(projectId: number, tableId: number, speciesId: number, cls: SensitivityClass, o: CallOptions = {}): Promise<SensitivityChange> {
-    return this.http.json('PUT', `/api/Species/${projectId}/${tableId}/${speciesId}/sensitivity`, { json: { class: cls }, signal: o.signal });
+  setSensitivity(
+    projectId: number,
+    tableId: number,
+    speciesId: number,
+    cls: SensitivityClass,
+    o: CallOptions = {},
+  ): Promise<SensitivityChange> {
+    return this.http.json('PUT', `/api/Species/${projectId}/${tableId}/${speciesId}/sensitivity`, {
+      json: { class: cls },
+      signal: o.signal,
+    });
   }
 }

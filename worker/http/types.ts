@@ -2,7 +2,17 @@
  * Request and response shapes of the platform API (SPEC §7), as the server sends them
  * (server/api/schemas*.ts document the same shapes in /api/openapi.json).
  */
-import type { Column, ColumnType, DataRecord, Feature, Geometry, Profile, Project, Properties, SelectValue } from '../../domain/model.ts';
+import type {
+  Column,
+  ColumnType,
+  DataRecord,
+  Feature,
+  Geometry,
+  Profile,
+  Project,
+  Properties,
+  SelectValue,
+} from '../../domain/model.ts';
 
 export type { RecordQuery } from '../../domain/filters/types.ts';
 

@@ -74,7 +74,9 @@ export class LayerIndex {
   /** Bytes held: the rows (LayerRows.bytes), the styles and thinning order, the scratch selections. */
   bytes(): number {
     const o = this.styles?.order;
-    const styles = this.styles ? this.styles.style.byteLength + o!.rank.byteLength + o!.style.byteLength + o!.cx.byteLength + o!.cy.byteLength : 0;
+    const styles = this.styles
+      ? this.styles.style.byteLength + o!.rank.byteLength + o!.style.byteLength + o!.cx.byteLength + o!.cy.byteLength
+      : 0;
     return this.rows.bytes() + styles + this.scratch.bytes() + this.pool.bytes();
   }
 
@@ -96,7 +98,8 @@ export class LayerIndex {
     const selected = this.pool.take();
     try {
       let k = filter.columnar.select(rows.candidates, rows.candidates.length, selected);
-      if (q.extent && !q.extent.every((e, i) => e === (i < 2 ? -Infinity : Infinity))) k = inExtent(selected, k, rows.xs, rows.ys, q.extent);
+      if (q.extent && !q.extent.every((e, i) => e === (i < 2 ? -Infinity : Infinity)))
+        k = inExtent(selected, k, rows.xs, rows.ys, q.extent);
       const extras: Feature[] = [];
       for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
@@ -112,7 +115,10 @@ export class LayerIndex {
     if (!c) {
       const plan = validate(filter, { columns: q.columns });
       const ctx = { userEmail: q.userEmail, now: q.now };
-      c = { columnar: compileColumnar(plan, this.rows.store, { ...ctx, pool: this.pool }), objects: compilePlan(plan, ctx) };
+      c = {
+        columnar: compileColumnar(plan, this.rows.store, { ...ctx, pool: this.pool }),
+        objects: compilePlan(plan, ctx),
+      };
       if (this.compiled.size >= MAX_FILTERS) this.compiled.delete(this.compiled.keys().next().value!);
       this.compiled.set(key, c);
     }
@@ -122,7 +128,12 @@ export class LayerIndex {
   private stylesFor(q: LayerQuery): LayerStyles {
     const key = `${JSON.stringify(q.rules)}\u0000${q.userEmail ?? ''}`;
     if (this.styles?.version !== this.rows.version || this.styles.key !== key) {
-      this.styles = layerStyles(this.rows, q.rules.map((r) => this.compile(r ?? null, q)), key, this.pool);
+      this.styles = layerStyles(
+        this.rows,
+        q.rules.map((r) => this.compile(r ?? null, q)),
+        key,
+        this.pool,
+      );
     }
     return this.styles;
   }
@@ -139,7 +150,13 @@ function visible(f: Feature, extent: LayerQuery['extent']): boolean {
 }
 
 /** Keeps the selected rows whose point is inside the extent (in place); returns how many. */
-function inExtent(sel: Int32Array, n: number, xs: Float64Array, ys: Float64Array, e: [number, number, number, number]): number {
+function inExtent(
+  sel: Int32Array,
+  n: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  e: [number, number, number, number],
+): number {
   let k = 0;
   for (let j = 0; j < n; j++) {
     const i = sel[j]!;

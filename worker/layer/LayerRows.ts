@@ -160,7 +160,13 @@ export class LayerRows {
     let k = 0;
     for (let i = 0; i < this.size; i++) {
       const f = this.features[i]!;
-      if (this.present[i] === 1 && Number.isFinite(this.xs[i]!) && Number.isFinite(this.ys[i]!) && isPublic(f.properties[COL.public])) out[k++] = i;
+      if (
+        this.present[i] === 1 &&
+        Number.isFinite(this.xs[i]!) &&
+        Number.isFinite(this.ys[i]!) &&
+        isPublic(f.properties[COL.public])
+      )
+        out[k++] = i;
     }
     this.candidates = out.subarray(0, k);
   }

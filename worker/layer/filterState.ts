@@ -1,10 +1,21 @@
 import type { LayerFilterState } from '../api.ts';
 import type { FilterCondition, FilterInput, FilterNode } from '../../domain/filters/types.ts';
 import { COL } from '../../domain/columns.ts';
-import { allOf, mapStateConditions, mapStateFilter, statusCondition as statusOn, type MapFilterColumns } from '../../domain/mapFilter.ts';
+import {
+  allOf,
+  mapStateConditions,
+  mapStateFilter,
+  statusCondition as statusOn,
+  type MapFilterColumns,
+} from '../../domain/mapFilter.ts';
 
 /** The sightings table's columns the map's filter state reads. */
-const MAP_COLUMNS: MapFilterColumns = { date: COL.date, species: COL.species, creator: COL.createdByEmail, status: COL.status };
+const MAP_COLUMNS: MapFilterColumns = {
+  date: COL.date,
+  species: COL.species,
+  creator: COL.createdByEmail,
+  status: COL.status,
+};
 
 export { allOf };
 

@@ -46,7 +46,12 @@ export class BatchScratch {
  * squares from `grid` (squares.ts).
  */
 export function assembleBatch(
-  rows: LayerRows, selected: Int32Array, k: number, extras: readonly Feature[], styles: LayerStyles, scratch: BatchScratch,
+  rows: LayerRows,
+  selected: Int32Array,
+  k: number,
+  extras: readonly Feature[],
+  styles: LayerStyles,
+  scratch: BatchScratch,
   grid: GridProjection | null,
 ): PointBatch {
   const n = k + extras.length;
@@ -106,13 +111,30 @@ export function assembleBatch(
     if (j >= 0) at[j] = -1;
   }
   const squares = scratch.squares.of(coords, generalised, grid);
-  return { ids, coords, styleIndex, minLevel, properties, unconfirmed: unconfirmedFlags(properties), generalised, squares };
+  return {
+    ids,
+    coords,
+    styleIndex,
+    minLevel,
+    properties,
+    unconfirmed: unconfirmedFlags(properties),
+    generalised,
+    squares,
+  };
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */
-function thinInOrder(styles: LayerStyles, k: number, styleIndex: Uint16Array, ex: Int32Array, ey: Int32Array, scratch: BatchScratch): Uint8Array {
-  const extraOrder = Array.from(ex.keys()).sort((a, b) =>
-    zCompare(styleIndex[k + a]!, ex[a]!, ey[a]!, styleIndex[k + b]!, ex[b]!, ey[b]!) || a - b);
+function thinInOrder(
+  styles: LayerStyles,
+  k: number,
+  styleIndex: Uint16Array,
+  ex: Int32Array,
+  ey: Int32Array,
+  scratch: BatchScratch,
+): Uint8Array {
+  const extraOrder = Array.from(ex.keys()).sort(
+    (a, b) => zCompare(styleIndex[k + a]!, ex[a]!, ey[a]!, styleIndex[k + b]!, ex[b]!, ey[b]!) || a - b,
+  );
   const { at, style, cx, cy, index } = scratch;
   const order = styles.order;
   let m = 0;

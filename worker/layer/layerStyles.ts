@@ -42,7 +42,12 @@ export interface CompiledFilter {
 }
 
 /** Styles every drawable row by the first rule it matches (each rule is asked only about rows no earlier rule took) and sorts them for thinning. */
-export function layerStyles(rows: LayerRows, rules: readonly CompiledFilter[], key: string, pool: SelectionPool): LayerStyles {
+export function layerStyles(
+  rows: LayerRows,
+  rules: readonly CompiledFilter[],
+  key: string,
+  pool: SelectionPool,
+): LayerStyles {
   const style = new Uint16Array(rows.size).fill(rules.length);
   const left = pool.take();
   const hit = pool.take();
@@ -55,7 +60,14 @@ export function layerStyles(rows: LayerRows, rules: readonly CompiledFilter[], k
   }
   pool.give(hit);
   pool.give(left);
-  return { version: rows.version, key, style, rules: rules.map((r) => r.objects), order: thinOrder(rows, style), allLevels: null };
+  return {
+    version: rows.version,
+    key,
+    style,
+    rules: rules.map((r) => r.objects),
+    order: thinOrder(rows, style),
+    allLevels: null,
+  };
 }
 
 function thinOrder(rows: LayerRows, s: Uint16Array): ThinOrder {
@@ -63,7 +75,12 @@ function thinOrder(rows: LayerRows, s: Uint16Array): ThinOrder {
   const order = rows.candidates.filter((row) => cx[row]! >= 0 && cy[row]! >= 0);
   order.sort((a, b) => zCompare(s[a]!, cx[a]!, cy[a]!, s[b]!, cx[b]!, cy[b]!) || a - b);
   const rank = new Int32Array(rows.size).fill(-1);
-  const out: ThinOrder = { rank, style: new Uint16Array(order.length), cx: new Int32Array(order.length), cy: new Int32Array(order.length) };
+  const out: ThinOrder = {
+    rank,
+    style: new Uint16Array(order.length),
+    cx: new Int32Array(order.length),
+    cy: new Int32Array(order.length),
+  };
   for (let j = 0; j < order.length; j++) {
     const row = order[j]!;
     rank[row] = j;

@@ -63,8 +63,13 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
   const packedStyles = styleIndex.slice(0, k);
   const packedGeneralised = generalised.slice(0, k);
   return {
-    ids: ids.slice(0, k), coords: packedCoords, styleIndex: packedStyles, minLevel: thinLevels(packedCoords, packedStyles), properties,
-    unconfirmed: unconfirmedFlags(properties), generalised: packedGeneralised,
+    ids: ids.slice(0, k),
+    coords: packedCoords,
+    styleIndex: packedStyles,
+    minLevel: thinLevels(packedCoords, packedStyles),
+    properties,
+    unconfirmed: unconfirmedFlags(properties),
+    generalised: packedGeneralised,
     squares: new SquareRings().of(packedCoords, packedGeneralised, o.grid ?? null),
   };
 }

@@ -87,7 +87,12 @@ export function squareRing(x: number, y: number, side: number, grid: GridProject
   const [e, n] = grid.toGrid(x, y);
   const [minE, minN, maxE, maxN] = gridSquare(e, n, side);
   const out = new Float64Array(SQUARE_STRIDE);
-  const corners: Array<[number, number]> = [[minE, minN], [maxE, minN], [maxE, maxN], [minE, maxN]];
+  const corners: Array<[number, number]> = [
+    [minE, minN],
+    [maxE, minN],
+    [maxE, maxN],
+    [minE, maxN],
+  ];
   corners.forEach(([ce, cn], k) => {
     const [cx, cy] = grid.fromGrid(ce, cn);
     out[2 * k] = cx;

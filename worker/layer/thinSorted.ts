@@ -48,7 +48,13 @@ function lessMsb(a: number, b: number): boolean {
  * `out[index[j]]` gets its level (0 … THIN_ALL_LEVEL). `best` is scratch of THIN_ALL_LEVEL.
  */
 export function thinSequence(
-  style: Uint16Array, cx: Int32Array, cy: Int32Array, index: Int32Array, n: number, out: Uint8Array, best: Int32Array,
+  style: Uint16Array,
+  cx: Int32Array,
+  cy: Int32Array,
+  index: Int32Array,
+  n: number,
+  out: Uint8Array,
+  best: Int32Array,
 ): void {
   for (let j = 0; j < n; j++) out[index[j]!] = THIN_ALL_LEVEL;
   for (let j = 0; j < n; j++) {

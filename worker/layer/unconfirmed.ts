@@ -9,6 +9,7 @@ import { STATUS_CONFIRMED, statusOf } from '../../domain/statuses.ts';
  */
 export function unconfirmedFlags(properties: readonly Properties[]): Uint8Array {
   const out = new Uint8Array(properties.length);
-  for (let i = 0; i < properties.length; i++) out[i] = statusOf(properties[i]![COL.status]) === STATUS_CONFIRMED ? 0 : 1;
+  for (let i = 0; i < properties.length; i++)
+    out[i] = statusOf(properties[i]![COL.status]) === STATUS_CONFIRMED ? 0 : 1;
   return out;
 }

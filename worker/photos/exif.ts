@@ -1,4 +1,3 @@
-
 /** What a photo's EXIF tells about the sighting. */
 export interface PhotoExif {
   /** GPS position (WGS84), only when both longitude and latitude are present and numeric. */
@@ -27,9 +26,15 @@ export async function readExif(photo: Blob): Promise<PhotoExif> {
   try {
     // exifr loads on the first photo, not with the worker.
     const { parse } = await import('exifr');
-    const out = (await parse(photo, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false })) as
-      | Record<string, unknown>
-      | undefined;
+    const out = (await parse(photo, {
+      tiff: true,
+      exif: true,
+      gps: true,
+      ifd1: false,
+      xmp: false,
+      icc: false,
+      iptc: false,
+    })) as Record<string, unknown> | undefined;
     if (!out) return { gps: null, takenOn: null };
     return { gps: acceptGps(out.longitude, out.latitude), takenOn: dayOf(out.DateTimeOriginal ?? out.CreateDate) };
   } catch {

@@ -8,6 +8,13 @@ import { sniffPhotoType } from './type.ts';
 export async function inspectPhoto(file: Blob): Promise<PhotoInspection> {
   if (!(await sniffPhotoType(file))) return { accepted: false, gpsCoord: null, takenOn: null, preview: null };
   const exif = await readExif(file);
-  const preview = await resizePhoto(file, { maxEdge: 480, quality: 0.8 }).then((r) => r.blob).catch(() => null);
-  return { accepted: true, gpsCoord: exif.gps ? lonLatTo3857(exif.gps.lon, exif.gps.lat) : null, takenOn: exif.takenOn, preview };
+  const preview = await resizePhoto(file, { maxEdge: 480, quality: 0.8 })
+    .then((r) => r.blob)
+    .catch(() => null);
+  return {
+    accepted: true,
+    gpsCoord: exif.gps ? lonLatTo3857(exif.gps.lon, exif.gps.lat) : null,
+    takenOn: exif.takenOn,
+    preview,
+  };
 }

@@ -31,7 +31,11 @@ export class RecordsCore {
    * photo: old first attachment deleted, new one uploaded; a photo failure does not undo the
    * record, SPEC §4).
    */
-  async save(input: SaveRecordInput, columns: readonly Column[], onStage: (s: SaveStage) => void): Promise<Omit<SaveRecordResult, 'offline'> & { saved?: Feature }> {
+  async save(
+    input: SaveRecordInput,
+    columns: readonly Column[],
+    onStage: (s: SaveStage) => void,
+  ): Promise<Omit<SaveRecordResult, 'offline'> & { saved?: Feature }> {
     const properties = toSaveProperties(input.values, columns);
     const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
     onStage('saving');
@@ -47,7 +51,10 @@ export class RecordsCore {
     try {
       // A fresh key per save: the upload is tried up to 3 times, and a retry after a lost answer
       // gets the photo stored the first time instead of a second copy.
-      await this.service.replacePhoto(input.id, photo, before.attachments, { idempotencyKey: crypto.randomUUID(), uploadAttempts: PHOTO_UPLOAD_ATTEMPTS });
+      await this.service.replacePhoto(input.id, photo, before.attachments, {
+        idempotencyKey: crypto.randomUUID(),
+        uploadAttempts: PHOTO_UPLOAD_ATTEMPTS,
+      });
       return { id: input.id, created: false, photoFailed: false, saved };
     } catch (e) {
       console.error('Photo upload failed', e);
@@ -67,7 +74,8 @@ export class RecordsCore {
       this.service.search({ tableId: UNIT_TABLE.id, ...RELATION_PAGE }),
     ]);
     const names = new Map<number, string>();
-    for (const u of units.records) names.set(Number(u.properties[UNIT_TABLE.unitId]), String(u.properties[UNIT_TABLE.description] ?? ''));
+    for (const u of units.records)
+      names.set(Number(u.properties[UNIT_TABLE.unitId]), String(u.properties[UNIT_TABLE.description] ?? ''));
     const out: Record<number, SpeciesOption[]> = {};
     for (const r of rel.records) {
       const g = Number(r.properties[GROUP_UNIT_TABLE.group]);
@@ -79,6 +87,10 @@ export class RecordsCore {
 }
 
 function jpegName(name: string | null): string {
-  const base = (name ?? 'fotografija').replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80) || 'fotografija';
+  const base =
+    (name ?? 'fotografija')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '_')
+      .slice(0, 80) || 'fotografija';
   return `${base}.jpg`;
 }

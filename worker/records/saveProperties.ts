@@ -3,7 +3,10 @@ import type { FormValue } from './types.ts';
 
 /** Thrown when a value cannot be coerced to its column's type. */
 export class CoercionError extends Error {
-  constructor(readonly columnId: number, detail: string) {
+  constructor(
+    readonly columnId: number,
+    detail: string,
+  ) {
     super(detail);
     this.name = 'CoercionError';
   }

@@ -17,7 +17,10 @@ export class RecordService {
   private readonly features: FeaturesApi;
   private readonly records: RecordsApi;
 
-  constructor(http: HttpClient, private readonly t: RecordTarget) {
+  constructor(
+    http: HttpClient,
+    private readonly t: RecordTarget,
+  ) {
     this.features = new FeaturesApi(http);
     this.records = new RecordsApi(http);
   }
@@ -31,7 +34,12 @@ export class RecordService {
    * Create: the feature (geometry, properties, type, overwrite true) with the photo and its
    * attachment info id in one multipart request; `idempotencyKey` makes a retry safe.
    */
-  create(geometry: Geometry, properties: Properties, photo: UploadFile | null, idempotencyKey: string): Promise<DetailedFeature> {
+  create(
+    geometry: Geometry,
+    properties: Properties,
+    photo: UploadFile | null,
+    idempotencyKey: string,
+  ): Promise<DetailedFeature> {
     const files = photo ? [{ file: photo, tableAttachmentInfoId: this.t.attachmentInfoId }] : [];
     return this.features.full(this.t.projectId, this.t.tableId, { geometry, properties }, files, { idempotencyKey });
   }
@@ -42,7 +50,13 @@ export class RecordService {
    * record since; the answer carries the new version.
    */
   update(id: number, properties: Properties, geometry: Geometry | null, baseVersion?: number): Promise<Feature> {
-    return this.features.update(this.t.projectId, this.t.tableId, id, geometry ? { properties, geometry } : { properties }, { baseVersion });
+    return this.features.update(
+      this.t.projectId,
+      this.t.tableId,
+      id,
+      geometry ? { properties, geometry } : { properties },
+      { baseVersion },
+    );
   }
 
   /**
@@ -53,18 +67,29 @@ export class RecordService {
    * error, time-out, 408, 429, 5xx), with the same key, after `pauseMs` × the attempt number.
    * Without a key it is sent once.
    */
-  async replacePhoto(id: number, photo: UploadFile, existing: readonly Attachment[], o: PhotoUploadOptions = {}): Promise<void> {
+  async replacePhoto(
+    id: number,
+    photo: UploadFile,
+    existing: readonly Attachment[],
+    o: PhotoUploadOptions = {},
+  ): Promise<void> {
     const { idempotencyKey, uploadAttempts = 1, pauseMs = 1000 } = o;
     const old = existing.find((a) => a.tableAttachmentInfoId === this.t.attachmentInfoId) ?? existing[0];
     if (old) await this.records.deleteAttachment(this.t.projectId, old.id);
     const attempts = idempotencyKey === undefined ? 1 : Math.max(1, uploadAttempts);
-    const upload = { tableId: this.t.tableId, recordId: id, tableAttachmentInfoId: this.t.attachmentInfoId, file: photo };
+    const upload = {
+      tableId: this.t.tableId,
+      recordId: id,
+      tableAttachmentInfoId: this.t.attachmentInfoId,
+      file: photo,
+    };
     for (let attempt = 1; ; attempt++) {
       try {
         await this.records.addAttachment(this.t.projectId, upload, { idempotencyKey });
         return;
       } catch (e) {
-        const retry = e instanceof ApiError && (e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500);
+        const retry =
+          e instanceof ApiError && (e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500);
         if (!retry || attempt >= attempts) throw e;
         await new Promise((resolve) => setTimeout(resolve, pauseMs * attempt));
       }

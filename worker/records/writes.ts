@@ -29,11 +29,17 @@ async function offlinePath(d: WriteDeps, id: number | null): Promise<boolean> {
   return id !== null && (id < TEMP_ID_LIMIT || (await d.offline.isLocalOnly(id)));
 }
 
-async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
+async function saveOffline(
+  d: WriteDeps,
+  input: SaveRecordInput,
+  onStage: (s: SaveStage) => void,
+): Promise<SaveRecordResult> {
   onStage('saving');
   const properties = toSaveProperties(input.values, d.columns);
   const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
-  const photo = input.photo ? { blob: (await resizePhoto(input.photo)).blob, name: 'fotografija.jpg', mimeType: 'image/jpeg' } : null;
+  const photo = input.photo
+    ? { blob: (await resizePhoto(input.photo)).blob, name: 'fotografija.jpg', mimeType: 'image/jpeg' }
+    : null;
   if (input.id === null) {
     const { featureId } = await d.offline.create(geometry, properties, photo, d.email ?? '');
     return { id: featureId, created: true, photoFailed: false, offline: true };
@@ -47,11 +53,18 @@ async function saveOffline(d: WriteDeps, input: SaveRecordInput, onStage: (s: Sa
  * when the server cannot be reached in the middle of a save, the change is kept offline
  * instead of being lost.
  */
-export async function saveAnywhere(d: WriteDeps, input: SaveRecordInput, onStage: (s: SaveStage) => void): Promise<SaveRecordResult> {
+export async function saveAnywhere(
+  d: WriteDeps,
+  input: SaveRecordInput,
+  onStage: (s: SaveStage) => void,
+): Promise<SaveRecordResult> {
   if (await offlinePath(d, input.id)) return saveOffline(d, input, onStage);
   try {
     const { saved, ...result } = await d.records.save(input, d.columns, onStage);
-    if (saved) await d.offline.adoptServerVersion(saved).catch((e: unknown) => console.error('Could not update the stored copies', e));
+    if (saved)
+      await d.offline
+        .adoptServerVersion(saved)
+        .catch((e: unknown) => console.error('Could not update the stored copies', e));
     return { ...result, offline: false };
   } catch (e) {
     if (!isUnreachable(e)) throw e;
@@ -89,7 +102,18 @@ export async function getAnywhere(d: WriteDeps, id: number): Promise<DetailedFea
   const creator = local.feature.properties[CREATOR_KEY];
   return {
     ...local.feature,
-    attachments: local.hasPhoto ? [{ id: 0, recordId: id, tableAttachmentInfoId: d.attachmentInfoId, name: 'fotografija.jpg', mimeType: 'image/jpeg', size: 0 }] : [],
+    attachments: local.hasPhoto
+      ? [
+          {
+            id: 0,
+            recordId: id,
+            tableAttachmentInfoId: d.attachmentInfoId,
+            name: 'fotografija.jpg',
+            mimeType: 'image/jpeg',
+            size: 0,
+          },
+        ]
+      : [],
     createdByEmail: typeof creator === 'string' ? creator : null,
     createdAt: '',
     updatedAt: '',

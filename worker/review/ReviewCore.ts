@@ -24,13 +24,24 @@ const KEEP = 100;
  * the same claim (`rolesClaim`, identity.json `roles_claim`) and client; the claims are read, not
  * verified: the server decides.
  */
-export function rolesOfToken(token: string | null, rolesClaim = DEFAULT_ROLES_CLAIM, clientId: string | null = null): string[] {
+export function rolesOfToken(
+  token: string | null,
+  rolesClaim = DEFAULT_ROLES_CLAIM,
+  clientId: string | null = null,
+): string[] {
   const part = token?.split('.')[1];
   if (!part) return [];
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const payload = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as unknown;
-    return payload && typeof payload === 'object' ? readRoles(payload as Record<string, unknown>, rolesClaim, clientId) : [];
+    return payload && typeof payload === 'object'
+      ? readRoles(payload as Record<string, unknown>, rolesClaim, clientId)
+      : [];
   } catch {
     return [];
   }

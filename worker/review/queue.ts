@@ -11,10 +11,19 @@ import type { QueueItem, QueuePage, QueueQuery } from './types.ts';
 /** The queue's filters other than status, as conditions of the filter engine. */
 function otherConditions(q: QueueQuery): FilterNode[] {
   const out: FilterNode[] = [];
-  if (q.group !== null) out.push({ type: 'condition', columnId: COL.group, operationType: 'equals', values: [q.group] });
-  if (q.species !== null) out.push({ type: 'condition', columnId: COL.species, operationType: 'equals', values: [q.species] });
-  if (q.from) out.push({ type: 'condition', columnId: COL.date, operationType: 'greaterOrEqual', values: [`${q.from}T00:00:00`] });
-  if (q.to) out.push({ type: 'condition', columnId: COL.date, operationType: 'lessOrEqual', values: [`${q.to}T23:59:59.999`] });
+  if (q.group !== null)
+    out.push({ type: 'condition', columnId: COL.group, operationType: 'equals', values: [q.group] });
+  if (q.species !== null)
+    out.push({ type: 'condition', columnId: COL.species, operationType: 'equals', values: [q.species] });
+  if (q.from)
+    out.push({
+      type: 'condition',
+      columnId: COL.date,
+      operationType: 'greaterOrEqual',
+      values: [`${q.from}T00:00:00`],
+    });
+  if (q.to)
+    out.push({ type: 'condition', columnId: COL.date, operationType: 'lessOrEqual', values: [`${q.to}T23:59:59.999`] });
   return out;
 }
 
@@ -32,7 +41,13 @@ function inExtent(f: Feature, e: [number, number, number, number] | null): boole
  * her groups): her groups only, filtered by the filter engine, oldest first (by id: ids grow with
  * every new record), paged. Runs in the data core; 10,000 records take a few milliseconds.
  */
-export function reviewQueue(features: readonly Feature[], columns: Column[], scope: ReviewScope, email: string | null, q: QueueQuery): QueuePage {
+export function reviewQueue(
+  features: readonly Feature[],
+  columns: Column[],
+  scope: ReviewScope,
+  email: string | null,
+  q: QueueQuery,
+): QueuePage {
   const ctx = { columns, userEmail: email };
   const others = compile(allOf(otherConditions(q)), ctx);
   const byStatus = compile(allOf([statusCondition(q.statuses)].filter((n): n is FilterNode => n !== null)), ctx);

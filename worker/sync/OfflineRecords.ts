@@ -2,7 +2,17 @@ import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Geometry, Properties } from '../../domain/model.ts';
 import { addChange, changesOfRow, maybeSent, REQUEUED } from './outbox.ts';
 import {
-  asFeature, areaRowOf, changeRowOf, currentId, isPending, isThumbRow, newTempId, pendingPhotos, rowsOf, shownRowOf, withCreateDefaults,
+  asFeature,
+  areaRowOf,
+  changeRowOf,
+  currentId,
+  isPending,
+  isThumbRow,
+  newTempId,
+  pendingPhotos,
+  rowsOf,
+  shownRowOf,
+  withCreateDefaults,
 } from './localRows.ts';
 import type { OfflinePhoto, OfflineTarget } from './types.ts';
 
@@ -32,7 +42,11 @@ export class OfflineRecords {
   private readonly now: () => number;
   private readonly onChange: () => void;
 
-  constructor(private readonly db: OfflineDb, private readonly t: OfflineTarget, o: OfflineRecordsOptions = {}) {
+  constructor(
+    private readonly db: OfflineDb,
+    private readonly t: OfflineTarget,
+    o: OfflineRecordsOptions = {},
+  ) {
     this.random = o.random ?? Math.random;
     this.uuid = o.uuid ?? (() => crypto.randomUUID());
     this.now = o.now ?? Date.now;
@@ -40,17 +54,38 @@ export class OfflineRecords {
   }
 
   /** Creates a record offline: isInsert 1, a free random id below 10,000,000, its photo with isInsert 1, a queued create. */
-  async create(geometry: Geometry, properties: Properties, photo: OfflinePhoto | null, createdByEmail: string): Promise<{ featureId: number }> {
+  async create(
+    geometry: Geometry,
+    properties: Properties,
+    photo: OfflinePhoto | null,
+    createdByEmail: string,
+  ): Promise<{ featureId: number }> {
     const bytes = await readPhoto(photo);
     const { db, t } = this;
     const featureId = await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
       const id = await newTempId(db, t.tableId, this.random);
-      const feature: Feature = { type: 'Feature', id, geometry, properties: withCreateDefaults(properties, createdByEmail) };
+      const feature: Feature = {
+        type: 'Feature',
+        id,
+        geometry,
+        properties: withCreateDefaults(properties, createdByEmail),
+      };
       const rowId = (await db.features.add({
-        extentId: null, tableId: t.tableId, featureId: id, isInsert: 1, isEdit: 0, isDelete: 0, feature, profileId: t.profileId,
+        extentId: null,
+        tableId: t.tableId,
+        featureId: id,
+        isInsert: 1,
+        isEdit: 0,
+        isDelete: 0,
+        feature,
+        profileId: t.profileId,
       })) as number;
       if (bytes) await this.putPhoto(id, bytes);
-      await addChange(db, { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: rowId }, this.now());
+      await addChange(
+        db,
+        { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: rowId },
+        this.now(),
+      );
       return id;
     });
     this.onChange();
@@ -62,7 +97,13 @@ export class OfflineRecords {
    * reused). A record created offline stays isInsert and its create is updated in place, unless
    * that create may already have reached the server: then an update is queued after it.
    */
-  async update(featureId: number, properties: Properties, geometry: Geometry | null, photo: OfflinePhoto | null, baseVersion?: number): Promise<void> {
+  async update(
+    featureId: number,
+    properties: Properties,
+    geometry: Geometry | null,
+    photo: OfflinePhoto | null,
+    baseVersion?: number,
+  ): Promise<void> {
     const bytes = await readPhoto(photo);
     const { db, t } = this;
     await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
@@ -72,12 +113,15 @@ export class OfflineRecords {
       if (!base) throw new Error(`Record ${featureId} is not stored offline`);
       if (base.isDelete) throw new Error(`Record ${featureId} was deleted`);
       const feature: Feature = {
-        ...base.feature, type: 'Feature', id,
+        ...base.feature,
+        type: 'Feature',
+        id,
         geometry: geometry ?? base.feature.geometry,
         properties: { ...base.feature.properties, ...properties },
       };
       // The form was opened on a newer version than the stored copy (read online): the edit is based on that one.
-      if (baseVersion !== undefined && (feature.version === undefined || baseVersion > feature.version)) feature.version = baseVersion;
+      if (baseVersion !== undefined && (feature.version === undefined || baseVersion > feature.version))
+        feature.version = baseVersion;
       const row = await this.ensureChangeRow(rows, base);
       if (bytes) await this.putPhoto(id, bytes);
       const changes = await changesOfRow(db, id, row.id as number);
@@ -89,7 +133,11 @@ export class OfflineRecords {
           return;
         }
         if (!create) {
-          await addChange(db, { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: row.id as number }, this.now());
+          await addChange(
+            db,
+            { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: row.id as number },
+            this.now(),
+          );
           return;
         }
       } else {
@@ -97,7 +145,12 @@ export class OfflineRecords {
       }
       const waiting = changes.find((c) => c.kind === 'update' && c.state !== 'uploading');
       if (waiting) await db.outbox.update(waiting.id, { ...REQUEUED });
-      else await addChange(db, { id: this.uuid(), kind: 'update', tableId: t.tableId, featureId: id, featureRowId: row.id as number }, this.now());
+      else
+        await addChange(
+          db,
+          { id: this.uuid(), kind: 'update', tableId: t.tableId, featureId: id, featureRowId: row.id as number },
+          this.now(),
+        );
     });
     this.onChange();
   }
@@ -127,11 +180,17 @@ export class OfflineRecords {
         await db.features.delete(rowId);
         return;
       }
-      await db.outbox.bulkDelete(changes.filter((c) => c.kind === 'update' && c.state !== 'uploading').map((c) => c.id));
+      await db.outbox.bulkDelete(
+        changes.filter((c) => c.kind === 'update' && c.state !== 'uploading').map((c) => c.id),
+      );
       await db.attachments.bulkDelete(photos.map((p) => p.id as number));
       await db.features.update(rowId, { isDelete: 1, isEdit: 0 });
       if (!changes.some((c) => c.kind === 'delete')) {
-        await addChange(db, { id: this.uuid(), kind: 'delete', tableId: t.tableId, featureId: id, featureRowId: rowId }, this.now());
+        await addChange(
+          db,
+          { id: this.uuid(), kind: 'delete', tableId: t.tableId, featureId: id, featureRowId: rowId },
+          this.now(),
+        );
       }
     });
     this.onChange();
@@ -158,7 +217,10 @@ export class OfflineRecords {
       const rows = await rowsOf(db, t.tableId, saved.id);
       const change = changeRowOf(rows);
       if (change && isPending(change)) return;
-      for (const r of rows) await db.features.update(r.id as number, { feature: { ...r.feature, ...saved, type: 'Feature', id: saved.id } });
+      for (const r of rows)
+        await db.features.update(r.id as number, {
+          feature: { ...r.feature, ...saved, type: 'Feature', id: saved.id },
+        });
     });
   }
 
@@ -220,8 +282,17 @@ export class OfflineRecords {
     const old = await pendingPhotos(db, t.tableId, featureId);
     await db.attachments.bulkDelete(old.map((a) => a.id as number));
     await db.attachments.add({
-      tableId: t.tableId, featureId, tableAttachmentInfoId: t.attachmentInfoId, name: p.name, mimeType: p.mimeType,
-      size: p.size, arrayBuffer: p.arrayBuffer, isInsert: 1, isEdit: 0, isDelete: 0, projectId: t.projectId,
+      tableId: t.tableId,
+      featureId,
+      tableAttachmentInfoId: t.attachmentInfoId,
+      name: p.name,
+      mimeType: p.mimeType,
+      size: p.size,
+      arrayBuffer: p.arrayBuffer,
+      isInsert: 1,
+      isEdit: 0,
+      isDelete: 0,
+      projectId: t.projectId,
     });
   }
 }

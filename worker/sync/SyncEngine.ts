@@ -2,7 +2,18 @@ import type { OfflineDb } from '../store/db.ts';
 import type { RecordService } from '../records/service.ts';
 import { countStates, nextDue } from './outbox.ts';
 import type { Outcome } from './outcome.ts';
-import { applyCreate, applyDelete, applyPhoto, applyPut, begin, finish, markOutcome, recoverInterrupted, type ApplyContext, type Snapshot } from './apply.ts';
+import {
+  applyCreate,
+  applyDelete,
+  applyPhoto,
+  applyPut,
+  begin,
+  finish,
+  markOutcome,
+  recoverInterrupted,
+  type ApplyContext,
+  type Snapshot,
+} from './apply.ts';
 import { sendCreate, sendDelete, sendPhoto, sendPut } from './send.ts';
 import { discardConflict, keepMineOverServer, listConflicts, saveConflictAsNew } from './conflicts.ts';
 import type { AppliedChange, ConflictInfo, OfflineTarget, PendingChangeInfo, SyncState } from './types.ts';
@@ -147,7 +158,9 @@ export class SyncEngine {
   private async lockedPass(): Promise<PassEnd> {
     const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
     if (!locks) return this.pass();
-    const end = await locks.request(`sync:${this.x.db.name}`, { ifAvailable: true }, (lock) => (lock ? this.pass() : 'busy' as const));
+    const end = await locks.request(`sync:${this.x.db.name}`, { ifAvailable: true }, (lock) =>
+      lock ? this.pass() : ('busy' as const),
+    );
     return end === 'busy' ? 'done' : end;
   }
 
@@ -214,7 +227,8 @@ export class SyncEngine {
       return r.outcome;
     }
     // An update of a record whose create has not gone yet waits (never happens in seq order; never dropped).
-    if (s.row?.isInsert === 1) return { type: 'transient', message: 'Waiting for the record to be created first', status: null };
+    if (s.row?.isInsert === 1)
+      return { type: 'transient', message: 'Waiting for the record to be created first', status: null };
     const live = s.row && s.row.isDelete === 0;
     if (live && s.row?.isEdit === 1) {
       const r = await sendPut(service, s);
@@ -254,7 +268,8 @@ export class SyncEngine {
     if (this.disposed || this.needsLogin) return;
     let due = Infinity;
     try {
-      for (const c of await this.x.db.outbox.where('state').equals('failed').toArray()) due = Math.min(due, c.nextAttemptAt);
+      for (const c of await this.x.db.outbox.where('state').equals('failed').toArray())
+        due = Math.min(due, c.nextAttemptAt);
     } catch {
       return;
     }

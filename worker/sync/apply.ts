@@ -25,9 +25,11 @@ export interface ApplyContext {
 }
 
 /** The server's version of a record, as a member to spread (none when the server did not say). */
-const versionOf = (f: { version?: number }): { version?: number } => (f.version === undefined ? {} : { version: f.version });
+const versionOf = (f: { version?: number }): { version?: number } =>
+  f.version === undefined ? {} : { version: f.version };
 
-const sameFeature = (a: Feature | undefined, b: Feature | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameFeature = (a: Feature | undefined, b: Feature | undefined): boolean =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 /** Marks a change uploading and reads what it will send, in one transaction; null when the change is gone. */
 export async function begin(x: ApplyContext, changeId: string): Promise<Snapshot | null> {
@@ -49,7 +51,13 @@ export async function markOutcome(x: ApplyContext, c: Change, o: Outcome): Promi
     o.type === 'auth'
       ? { state: 'queued' }
       : o.type === 'transient'
-        ? { state: 'failed', attempts: c.attempts + 1, nextAttemptAt: x.now() + backoffMs(c.attempts + 1), lastError: o.message, lastStatus: o.status }
+        ? {
+            state: 'failed',
+            attempts: c.attempts + 1,
+            nextAttemptAt: x.now() + backoffMs(c.attempts + 1),
+            lastError: o.message,
+            lastStatus: o.status,
+          }
         : { state: 'conflict', lastError: o.reason, lastStatus: o.status, serverFeature: o.current ?? null };
   await x.db.outbox.update(c.id, fields);
 }
@@ -60,7 +68,8 @@ async function moveClashingTempRecord(x: ApplyContext, id: number, keepRowId: nu
   for (const r of await rowsOf(db, x.tableId, id)) {
     if (r.extentId !== null || r.isInsert !== 1 || r.id === keepRowId) continue;
     const fresh = await newTempId(db, x.tableId, x.random);
-    for (const p of await pendingPhotos(db, x.tableId, id)) await db.attachments.update(p.id as number, { featureId: fresh });
+    for (const p of await pendingPhotos(db, x.tableId, id))
+      await db.attachments.update(p.id as number, { featureId: fresh });
     for (const c of await changesOfRow(db, id, r.id as number)) await db.outbox.update(c.id, { featureId: fresh });
     await db.features.update(r.id as number, { featureId: fresh, feature: { ...r.feature, id: fresh } });
   }
@@ -72,7 +81,11 @@ async function moveClashingTempRecord(x: ApplyContext, id: number, keepRowId: nu
  * change. The server's version replaces the local one unless the record was edited since it
  * was sent; photos the server did not receive (a replayed earlier create) stay queued.
  */
-export async function applyCreate(x: ApplyContext, s: Snapshot, d: DetailedFeature): Promise<{ tempId: number; serverId: number }> {
+export async function applyCreate(
+  x: ApplyContext,
+  s: Snapshot,
+  d: DetailedFeature,
+): Promise<{ tempId: number; serverId: number }> {
   const { db } = x;
   return db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
     const c = (await db.outbox.get(s.change.id)) ?? s.change;
@@ -98,7 +111,12 @@ export async function applyCreate(x: ApplyContext, s: Snapshot, d: DetailedFeatu
         : { type: 'Feature', id: serverId, geometry: d.geometry, properties: d.properties, ...versionOf(d) };
       await db.features.update(rowId, { featureId: serverId, isInsert: 0, isEdit: edited ? 1 : 0, feature });
       const needsUpdate = (edited || photoLeft) && !row.isDelete && !later.some((l) => l.kind === 'update');
-      if (needsUpdate) await addChange(db, { id: x.uuid(), kind: 'update', tableId: c.tableId, featureId: serverId, featureRowId: rowId }, x.now());
+      if (needsUpdate)
+        await addChange(
+          db,
+          { id: x.uuid(), kind: 'update', tableId: c.tableId, featureId: serverId, featureRowId: rowId },
+          x.now(),
+        );
     }
     await db.outbox.delete(c.id);
     return { tempId, serverId };
@@ -113,10 +131,17 @@ export async function applyPut(x: ApplyContext, s: Snapshot, saved: Feature): Pr
     if (!row) return;
     // Edited again meanwhile: keep the new edit, but base it on the version this PUT made (else its own PUT would look stale).
     if (!sameFeature(row.feature, s.row?.feature)) {
-      if (saved.version !== undefined) await db.features.update(row.id as number, { feature: { ...row.feature, version: saved.version } });
+      if (saved.version !== undefined)
+        await db.features.update(row.id as number, { feature: { ...row.feature, version: saved.version } });
       return;
     }
-    const feature: Feature = { type: 'Feature', id: row.featureId, geometry: saved.geometry ?? row.feature.geometry, properties: saved.properties, ...versionOf(saved) };
+    const feature: Feature = {
+      type: 'Feature',
+      id: row.featureId,
+      geometry: saved.geometry ?? row.feature.geometry,
+      properties: saved.properties,
+      ...versionOf(saved),
+    };
     await db.features.update(row.id as number, { isEdit: 0, feature });
     for (const r of await rowsOf(db, x.tableId, row.featureId)) {
       if (r.extentId !== null) await db.features.update(r.id as number, { feature });

@@ -16,7 +16,6 @@ import type { OfflineTarget } from './types.ts';
  * when it is next opened.
  */
 
-
 const SETTING_KEY = 'background-sync';
 
 /** What the service worker needs to send the outbox. */
@@ -53,7 +52,10 @@ export function tokenExpired(token: string, now: number): boolean {
 export type BackgroundResult = 'done' | 'no-setup' | 'needs-login' | 'retry';
 
 /** Replays the outbox once (failed changes at once, their backoff reset: the connection just came back). */
-export async function replayInBackground(origin: string, openDb: () => OfflineDb = openOfflineDb): Promise<BackgroundResult> {
+export async function replayInBackground(
+  origin: string,
+  openDb: () => OfflineDb = openOfflineDb,
+): Promise<BackgroundResult> {
   const db = openDb();
   try {
     const setup = await loadBackgroundSetup(db);

@@ -3,7 +3,15 @@ import type { Feature } from '../../domain/model.ts';
 import type { RecordService } from '../records/service.ts';
 import { ApiError } from '../http/errors.ts';
 import { addChange, changesOfRow } from './outbox.ts';
-import { CREATOR_KEY, areaRowOf, asFeature, newTempId, pendingPhotos, rowsOf, withCreateDefaults } from './localRows.ts';
+import {
+  CREATOR_KEY,
+  areaRowOf,
+  asFeature,
+  newTempId,
+  pendingPhotos,
+  rowsOf,
+  withCreateDefaults,
+} from './localRows.ts';
 import type { ApplyContext } from './apply.ts';
 import type { ConflictInfo } from './types.ts';
 import type { Change } from './outbox.ts';
@@ -14,7 +22,15 @@ export async function listConflicts(x: ApplyContext): Promise<ConflictInfo[]> {
   const out: ConflictInfo[] = [];
   for (const c of rows) {
     const row = await x.db.features.get(c.featureRowId);
-    out.push({ changeId: c.id, kind: c.kind, featureId: c.featureId, status: c.lastStatus, reason: c.lastError, feature: row ? asFeature(row) : null, server: c.serverFeature ?? null });
+    out.push({
+      changeId: c.id,
+      kind: c.kind,
+      featureId: c.featureId,
+      status: c.lastStatus,
+      reason: c.lastError,
+      feature: row ? asFeature(row) : null,
+      server: c.serverFeature ?? null,
+    });
   }
   return out;
 }
@@ -23,7 +39,8 @@ export async function listConflicts(x: ApplyContext): Promise<ConflictInfo[]> {
 async function conflictOf(x: ApplyContext, changeId: string, waitingToo = false): Promise<Change> {
   const c = await x.db.outbox.get(changeId);
   const allowed = waitingToo ? ['conflict', 'queued', 'failed'] : ['conflict'];
-  if (!c || !allowed.includes(c.state)) throw new Error(`Change ${changeId} is not a conflict${waitingToo ? ' nor waiting' : ''}`);
+  if (!c || !allowed.includes(c.state))
+    throw new Error(`Change ${changeId} is not a conflict${waitingToo ? ' nor waiting' : ''}`);
   return c;
 }
 
@@ -31,7 +48,13 @@ async function conflictOf(x: ApplyContext, changeId: string, waitingToo = false)
 async function serverVersion(service: RecordService, id: number): Promise<Feature | 'gone' | null> {
   try {
     const d = await service.detailed(id);
-    return { type: 'Feature', id: d.id, geometry: d.geometry, properties: d.properties, ...(d.version === undefined ? {} : { version: d.version }) };
+    return {
+      type: 'Feature',
+      id: d.id,
+      geometry: d.geometry,
+      properties: d.properties,
+      ...(d.version === undefined ? {} : { version: d.version }),
+    };
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) return 'gone';
     return null;
@@ -52,7 +75,8 @@ export async function discardConflict(x: ApplyContext, service: RecordService, c
     throw new Error(`Change ${changeId} belongs to a record not yet on the server; discard its create instead`);
   }
   // The server's version: asked now, else the one a 412 brought (with its version), else unknown.
-  const server = c.kind === 'create' ? 'gone' : ((await serverVersion(service, c.featureId)) ?? c.serverFeature ?? null);
+  const server =
+    c.kind === 'create' ? 'gone' : ((await serverVersion(service, c.featureId)) ?? c.serverFeature ?? null);
   const { db } = x;
   await db.transaction('rw', [db.features, db.attachments, db.outbox], async () => {
     const still = await db.outbox.get(changeId);
@@ -72,7 +96,10 @@ export async function discardConflict(x: ApplyContext, service: RecordService, c
       await db.attachments.where('[tableId+featureId]').equals([x.tableId, c.featureId]).delete();
     } else if (server) {
       for (const r of await rowsOf(db, x.tableId, c.featureId)) {
-        await db.features.update(r.id as number, { feature: server, ...(r.id === c.featureRowId ? { isEdit: 0, isDelete: 0 } : {}) });
+        await db.features.update(r.id as number, {
+          feature: server,
+          ...(r.id === c.featureRowId ? { isEdit: 0, isDelete: 0 } : {}),
+        });
       }
     } else if (row && areaRowOf(await rowsOf(db, x.tableId, c.featureId))) {
       await db.features.delete(c.featureRowId);
@@ -97,17 +124,23 @@ export async function saveConflictAsNew(x: ApplyContext, changeId: string): Prom
     const fresh = await newTempId(db, x.tableId, x.random);
     const email = row.feature.properties[CREATOR_KEY] ?? null;
     const feature: Feature = {
-      ...row.feature, id: fresh,
+      ...row.feature,
+      id: fresh,
       properties: withCreateDefaults(row.feature.properties, typeof email === 'string' ? email : null),
     };
-    for (const p of await pendingPhotos(db, x.tableId, c.featureId)) await db.attachments.update(p.id as number, { featureId: fresh });
+    for (const p of await pendingPhotos(db, x.tableId, c.featureId))
+      await db.attachments.update(p.id as number, { featureId: fresh });
     await db.outbox.bulkDelete((await changesOfRow(db, c.featureId, c.featureRowId)).map((l) => l.id));
     await db.features.update(c.featureRowId, { featureId: fresh, isInsert: 1, isEdit: 0, isDelete: 0, feature });
     if (c.lastStatus === 404) {
       await db.features.where('[tableId+featureId]').equals([x.tableId, c.featureId]).delete();
       await db.attachments.where('[tableId+featureId]').equals([x.tableId, c.featureId]).delete();
     }
-    await addChange(db, { id: x.uuid(), kind: 'create', tableId: c.tableId, featureId: fresh, featureRowId: c.featureRowId }, x.now());
+    await addChange(
+      db,
+      { id: x.uuid(), kind: 'create', tableId: c.tableId, featureId: fresh, featureRowId: c.featureRowId },
+      x.now(),
+    );
     return { featureId: fresh };
   });
 }
@@ -120,11 +153,19 @@ export async function saveConflictAsNew(x: ApplyContext, changeId: string): Prom
 export async function keepMineOverServer(x: ApplyContext, changeId: string): Promise<void> {
   const c = await conflictOf(x, changeId);
   const version = c.serverFeature?.version;
-  if (c.kind === 'create' || version === undefined) throw new Error(`Change ${changeId} was not refused for a newer server version`);
+  if (c.kind === 'create' || version === undefined)
+    throw new Error(`Change ${changeId} was not refused for a newer server version`);
   const { db } = x;
   await db.transaction('rw', [db.features, db.outbox], async () => {
     const row = await db.features.get(c.featureRowId);
     if (row) await db.features.update(c.featureRowId, { feature: { ...row.feature, version } });
-    await db.outbox.update(changeId, { state: 'queued', attempts: 0, nextAttemptAt: x.now(), lastError: null, lastStatus: null, serverFeature: null });
+    await db.outbox.update(changeId, {
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: x.now(),
+      lastError: null,
+      lastStatus: null,
+      serverFeature: null,
+    });
   });
 }

@@ -7,4 +7,11 @@ export { SyncEngine, type SyncEngineOptions } from './SyncEngine.ts';
 export { backoffMs, MAX_BACKOFF_S } from './outcome.ts';
 export { TEMP_ID_LIMIT } from './localRows.ts';
 export type { Change } from './outbox.ts';
-export type { AppliedChange, ConflictInfo, OfflinePhoto, OfflineTarget, PendingChangeInfo, SyncState } from './types.ts';
+export type {
+  AppliedChange,
+  ConflictInfo,
+  OfflinePhoto,
+  OfflineTarget,
+  PendingChangeInfo,
+  SyncState,
+} from './types.ts';

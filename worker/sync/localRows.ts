@@ -18,11 +18,19 @@ export const TEMP_ID_LIMIT = 10_000_000;
 export const CREATOR_KEY = String(COL.createdByEmail);
 
 /** Columns the server fills itself on create (STATUS 5, JAVNO true, creator e-mail): kept locally, never sent. */
-export const LOCAL_ONLY_COLUMNS: readonly string[] = [String(COL.status), String(COL.public), String(COL.createdByEmail)];
+export const LOCAL_ONLY_COLUMNS: readonly string[] = [
+  String(COL.status),
+  String(COL.public),
+  String(COL.createdByEmail),
+];
 
 /** Properties as the server will have them after a create: the user's values plus the platform defaults. */
 export function withCreateDefaults(properties: Properties, createdByEmail: string | null): Properties {
-  const out: Properties = { ...properties, [String(COL.status)]: 5, [String(COL.public)]: properties[String(COL.public)] ?? true };
+  const out: Properties = {
+    ...properties,
+    [String(COL.status)]: 5,
+    [String(COL.public)]: properties[String(COL.public)] ?? true,
+  };
   if (createdByEmail) out[String(COL.createdByEmail)] = createdByEmail;
   return out;
 }

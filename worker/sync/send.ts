@@ -49,7 +49,8 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
     return { outcome: { type: 'ok' }, value };
   } catch (e) {
     const current = staleRecord(e);
-    if (current && holdsSent(current, properties, row.feature.geometry)) return { outcome: { type: 'ok' }, value: current };
+    if (current && holdsSent(current, properties, row.feature.geometry))
+      return { outcome: { type: 'ok' }, value: current };
     return { outcome: classify(e) };
   }
 }
@@ -62,7 +63,12 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
  * that name (this also guards servers that ignore the key). SPEC §4 order: the old first photo
  * is deleted, then the new one uploaded (RecordService.replacePhoto).
  */
-export async function sendPhoto(service: RecordService, featureId: number, changeId: string, p: AttachmentRow): Promise<Sent<void>> {
+export async function sendPhoto(
+  service: RecordService,
+  featureId: number,
+  changeId: string,
+  p: AttachmentRow,
+): Promise<Sent<void>> {
   const photo = upload(changeId, p);
   let current: DetailedFeature;
   try {
@@ -72,12 +78,15 @@ export async function sendPhoto(service: RecordService, featureId: number, chang
   }
   if (current.attachments.some((a) => a.name === photo.name)) return { outcome: { type: 'ok' } };
   try {
-    await service.replacePhoto(featureId, photo, current.attachments, { idempotencyKey: await photoUploadKey(changeId, p) });
+    await service.replacePhoto(featureId, photo, current.attachments, {
+      idempotencyKey: await photoUploadKey(changeId, p),
+    });
     return { outcome: { type: 'ok' } };
   } catch (e) {
     const o = classify(e);
     // A 404 here is the old photo gone meanwhile (the record itself was just read): retry, re-reading.
-    if (o.type === 'refused' && o.status === 404) return { outcome: { type: 'transient', message: o.reason, status: 404 } };
+    if (o.type === 'refused' && o.status === 404)
+      return { outcome: { type: 'transient', message: o.reason, status: 404 } };
     return { outcome: o };
   }
 }

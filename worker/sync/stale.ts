@@ -23,7 +23,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}/;
 /** One sent value against the stored one: the server may turn '3' into 3 and a date into a timestamp. */
 function sameValue(sent: unknown, stored: unknown): boolean {
   if ((sent ?? '') === (stored ?? '')) return true;
-  if (typeof sent === 'string' && typeof stored === 'string' && DATE.test(sent) && DATE.test(stored)) return sent.slice(0, 10) === stored.slice(0, 10);
+  if (typeof sent === 'string' && typeof stored === 'string' && DATE.test(sent) && DATE.test(stored))
+    return sent.slice(0, 10) === stored.slice(0, 10);
   return String(sent ?? '') === String(stored ?? '');
 }
 
@@ -40,5 +41,8 @@ function sameGeometry(a: Geometry | null, b: Geometry | null): boolean {
  * earlier attempt committed and only the answer was lost, so the 412 is no conflict.
  */
 export function holdsSent(current: Feature, properties: Properties, geometry: Geometry | null): boolean {
-  return Object.entries(properties).every(([k, v]) => sameValue(v, current.properties[k])) && sameGeometry(geometry, current.geometry);
+  return (
+    Object.entries(properties).every(([k, v]) => sameValue(v, current.properties[k])) &&
+    sameGeometry(geometry, current.geometry)
+  );
 }

@@ -14,6 +14,7 @@ export function installProjectVisibility(app: FastifyInstance, ctx: ApiContext):
     const projectId = (req.params as { projectId?: unknown } | undefined)?.projectId;
     if (typeof projectId !== 'number') return;
     const p = await findProject(ctx.db, projectId);
-    if (p && !p.isPublic && !isAdmin(await ctx.authenticate(req))) throw notFound(`Project ${projectId} does not exist`);
+    if (p && !p.isPublic && !isAdmin(await ctx.authenticate(req)))
+      throw notFound(`Project ${projectId} does not exist`);
   });
 }

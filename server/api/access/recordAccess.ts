@@ -6,7 +6,15 @@ import type { TableMeta } from '../meta/tableMeta.ts';
 import { isPublicValue, PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
 import { isEditableStatus, STATUS_REJECTED } from '../../../domain/statuses.ts';
 import { WITHHELD } from '../../../domain/sensitivity.ts';
-import { isVisibleTo, NO_REVIEW, reviewScope, reviewsGroup, seesCreator, type Viewer, type VisibleRecord } from '../../../domain/review.ts';
+import {
+  isVisibleTo,
+  NO_REVIEW,
+  reviewScope,
+  reviewsGroup,
+  seesCreator,
+  type Viewer,
+  type VisibleRecord,
+} from '../../../domain/review.ts';
 
 /** The caller's e-mail in the form it is stored (lower case), or null when anonymous. */
 export function emailOf(user: AuthUser | null): string | null {
@@ -14,7 +22,10 @@ export function emailOf(user: AuthUser | null): string | null {
 }
 
 /** The caller, or 401 when the request has no token (a bad token is already a 401 from authenticate). */
-export async function requireUser(authenticate: Authenticate, req: FastifyRequest): Promise<AuthUser & { email: string }> {
+export async function requireUser(
+  authenticate: Authenticate,
+  req: FastifyRequest,
+): Promise<AuthUser & { email: string }> {
   const user = await authenticate(req);
   if (!user || !emailOf(user)) throw unauthorized('Sign in to change data: a bearer token with an e-mail is required');
   return { ...user, email: emailOf(user) as string };
@@ -25,7 +36,6 @@ export function param(params: unknown[], value: unknown, cast = ''): string {
   params.push(value);
   return `$${params.length}${cast}`;
 }
-
 
 /** Who is calling, as the visibility rules need it: e-mail and review scope (domain/review.ts). */
 export function viewerOf(user: AuthUser | null): Viewer {
@@ -132,7 +142,6 @@ export function maskProperties(meta: TableMeta, row: OwnedRow, viewer: Viewer): 
 export function assertWritableTable(meta: TableMeta): void {
   if (!meta.roles.creator) throw forbidden(`Table ${meta.table.id} (${meta.table.name}) is read-only`);
 }
-
 
 /** 403 with the reason unless the caller created the row and its STATUS is 5 or empty. */
 export function assertCanEdit(meta: TableMeta, row: OwnedRow, email: string): void {

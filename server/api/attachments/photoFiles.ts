@@ -45,7 +45,10 @@ export async function makeThumbnail(data: Uint8Array): Promise<Buffer> {
 /** A safe file name for Content-Disposition and storage: no paths, no control characters, at most 200 chars. */
 export function cleanFileName(name: string | undefined, mime: PhotoMime): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || (mime === 'image/png' ? 'fotografija.png' : 'fotografija.jpg');
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertCanEdit, requireUser, userViewer, viewerOf } from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';
-import { assertAttachmentInfo, findKeyedAttachment, insertAttachment, preparePhoto, readAttachmentBytes, readAttachmentHead } from './store.ts';
+import {
+  assertAttachmentInfo,
+  findKeyedAttachment,
+  insertAttachment,
+  preparePhoto,
+  readAttachmentBytes,
+  readAttachmentHead,
+} from './store.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
 import { loadTable } from '../meta/tableMeta.ts';
@@ -14,17 +21,32 @@ import { idParams, ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
 import type { Db } from '../../db/index.ts';
 
-const THUMB_QUERY = { type: 'object', properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } } };
-const IMAGE = { description: 'The image', contentType: 'image/*', schema: { type: 'string', contentMediaType: 'image/jpeg' } };
+const THUMB_QUERY = {
+  type: 'object',
+  properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } },
+};
+const IMAGE = {
+  description: 'The image',
+  contentType: 'image/*',
+  schema: { type: 'string', contentMediaType: 'image/jpeg' },
+};
 
 /** A positive integer form field; 400 otherwise. */
 function intField(v: string | undefined, name: string): number {
-  if (v === undefined || !/^\s*\d{1,9}\s*$/.test(v) || Number(v) < 1) throw badRequest(`The form field ${name} must be a positive integer`);
+  if (v === undefined || !/^\s*\d{1,9}\s*$/.test(v) || Number(v) < 1)
+    throw badRequest(`The form field ${name} must be a positive integer`);
   return Number(v);
 }
 
 /** Sends attachment bytes with safe headers. */
-async function sendImage(db: Db, reply: FastifyReply, id: number, thumb: boolean, name: string, withoutPlace: boolean): Promise<FastifyReply> {
+async function sendImage(
+  db: Db,
+  reply: FastifyReply,
+  id: number,
+  thumb: boolean,
+  name: string,
+  withoutPlace: boolean,
+): Promise<FastifyReply> {
   const bytes = await readAttachmentBytes(db, id, thumb);
   if (!bytes) throw notFound(`Attachment ${id} does not exist`);
   // A sensitive species' photo keeps its GPS position only for those who see the exact place (sensitivity/viewerPlace.ts).
@@ -52,33 +74,53 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
   };
 
   docs.define(app, {
-    method: 'POST', url: '/api/Records/:projectId/attachment', params: idParams('projectId'),
+    method: 'POST',
+    url: '/api/Records/:projectId/attachment',
+    params: idParams('projectId'),
     doc: {
-      summary: 'Add a photo to a record (creator only, STATUS 5 or empty)', tag: 'Attachments', auth: 'required',
-      description: 'With an Idempotency-Key the photo is stored once: repeating the upload with the same key (the same caller) '
-        + 'returns the attachment stored the first time with status 200, also when two such uploads race or the first one '
-        + 'committed after its client had given up. Without the header every upload adds an attachment.',
+      summary: 'Add a photo to a record (creator only, STATUS 5 or empty)',
+      tag: 'Attachments',
+      auth: 'required',
+      description:
+        'With an Idempotency-Key the photo is stored once: repeating the upload with the same key (the same caller) ' +
+        'returns the attachment stored the first time with status 200, also when two such uploads race or the first one ' +
+        'committed after its client had given up. Without the header every upload adds an attachment.',
       headers: {
         'Idempotency-Key': {
-          description: 'Repeating an upload with the same key returns the first attachment (200); 1-200 visible ASCII characters, scoped to the caller. '
-            + 'A key already used for a photo of another record: 409.',
+          description:
+            'Repeating an upload with the same key returns the first attachment (200); 1-200 visible ASCII characters, scoped to the caller. ' +
+            'A key already used for a photo of another record: 409.',
           schema: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },
       body: {
         contentType: 'multipart/form-data',
         schema: {
-          type: 'object', required: ['TableId', 'RecordId', 'File'],
-          properties: { TableId: { type: 'integer' }, RecordId: { type: 'integer' }, TableAttachmentInfoId: { type: 'integer' }, File: { type: 'string', contentMediaType: 'image/jpeg' } },
+          type: 'object',
+          required: ['TableId', 'RecordId', 'File'],
+          properties: {
+            TableId: { type: 'integer' },
+            RecordId: { type: 'integer' },
+            TableAttachmentInfoId: { type: 'integer' },
+            File: { type: 'string', contentMediaType: 'image/jpeg' },
+          },
         },
       },
       responses: {
         201: { description: 'The attachment', schema: ref('Attachment') },
-        200: { description: 'Repeated Idempotency-Key: the attachment stored the first time', schema: ref('Attachment') },
-        400: { description: 'Invalid form or Idempotency-Key' }, 401: { description: 'No token' },
-        403: { description: 'Not the creator, or already reviewed' }, 404: { description: 'Unknown record' },
-        409: { description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments' },
-        413: { description: 'Over 20 MB' }, 415: { description: 'Not JPEG/PNG' },
+        200: {
+          description: 'Repeated Idempotency-Key: the attachment stored the first time',
+          schema: ref('Attachment'),
+        },
+        400: { description: 'Invalid form or Idempotency-Key' },
+        401: { description: 'No token' },
+        403: { description: 'Not the creator, or already reviewed' },
+        404: { description: 'Unknown record' },
+        409: {
+          description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments',
+        },
+        413: { description: 'Over 20 MB' },
+        415: { description: 'Not JPEG/PNG' },
       },
     },
     async handler(req, reply) {
@@ -93,7 +135,9 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       const infoId = rawInfo === undefined ? meta.attachmentInfoIds[0] : intField(rawInfo, 'TableAttachmentInfoId');
       if (infoId === undefined) throw badRequest(`Table ${tableId} takes no attachments`);
       assertAttachmentInfo(meta, infoId);
-      const file = form.files.find((f) => f.field.toLowerCase() === 'file') ?? (form.files.length === 1 ? form.files[0] : undefined);
+      const file =
+        form.files.find((f) => f.field.toLowerCase() === 'file') ??
+        (form.files.length === 1 ? form.files[0] : undefined);
       if (!file) throw badRequest('The form needs one File');
       // A repeated key: the first upload's attachment, before any work on the photo.
       const earlier = await findKeyedAttachment(db, key, tableId, recordId);
@@ -124,21 +168,45 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Records/:projectId/attachment/:recordAttachmentId', params: idParams('projectId', 'recordAttachmentId'), querystring: THUMB_QUERY,
-    doc: { summary: 'An attachment as an image (thumb=true: JPEG thumbnail, long edge 320 px)', tag: 'Attachments', auth: 'optional', responses: { 200: IMAGE, 404: { description: 'Unknown or not visible' } } },
+    method: 'GET',
+    url: '/api/Records/:projectId/attachment/:recordAttachmentId',
+    params: idParams('projectId', 'recordAttachmentId'),
+    querystring: THUMB_QUERY,
+    doc: {
+      summary: 'An attachment as an image (thumb=true: JPEG thumbnail, long edge 320 px)',
+      tag: 'Attachments',
+      auth: 'optional',
+      responses: { 200: IMAGE, 404: { description: 'Unknown or not visible' } },
+    },
     async handler(req, reply) {
       const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
       const thumb = (req.query as { thumb?: boolean }).thumb === true;
-      const { head, withoutPlace } = await visibleAttachment(projectId, recordAttachmentId, viewerOf(await authenticate(req)));
+      const { head, withoutPlace } = await visibleAttachment(
+        projectId,
+        recordAttachmentId,
+        viewerOf(await authenticate(req)),
+      );
       return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
     },
   });
 
   docs.define(app, {
-    method: 'DELETE', url: '/api/Records/:projectId/attachment/:recordAttachmentId', params: idParams('projectId', 'recordAttachmentId'),
+    method: 'DELETE',
+    url: '/api/Records/:projectId/attachment/:recordAttachmentId',
+    params: idParams('projectId', 'recordAttachmentId'),
     doc: {
-      summary: 'Delete an attachment (creator only, STATUS 5 or empty)', tag: 'Attachments', auth: 'required',
-      responses: { 200: { description: 'Deleted', schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } } }, 401: { description: 'No token' }, 403: { description: 'Not allowed' }, 404: { description: 'Unknown' } },
+      summary: 'Delete an attachment (creator only, STATUS 5 or empty)',
+      tag: 'Attachments',
+      auth: 'required',
+      responses: {
+        200: {
+          description: 'Deleted',
+          schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } },
+        },
+        401: { description: 'No token' },
+        403: { description: 'Not allowed' },
+        404: { description: 'Unknown' },
+      },
     },
     async handler(req) {
       const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
@@ -156,17 +224,30 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
-    params: idParams('projectId', 'recordId', 'tableAttachmentInfoId'), querystring: THUMB_QUERY,
-    doc: { summary: 'The first attachment of an attachment info of a record, as an image', tag: 'Attachments', auth: 'optional', responses: { 200: IMAGE, 404: { description: 'No such attachment, or not visible' } } },
+    method: 'GET',
+    url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
+    params: idParams('projectId', 'recordId', 'tableAttachmentInfoId'),
+    querystring: THUMB_QUERY,
+    doc: {
+      summary: 'The first attachment of an attachment info of a record, as an image',
+      tag: 'Attachments',
+      auth: 'optional',
+      responses: { 200: IMAGE, 404: { description: 'No such attachment, or not visible' } },
+    },
     async handler(req, reply) {
-      const { projectId, recordId, tableAttachmentInfoId } = pathIds(req, 'projectId', 'recordId', 'tableAttachmentInfoId');
+      const { projectId, recordId, tableAttachmentInfoId } = pathIds(
+        req,
+        'projectId',
+        'recordId',
+        'tableAttachmentInfoId',
+      );
       const thumb = (req.query as { thumb?: boolean }).thumb === true;
       const viewer = viewerOf(await authenticate(req));
       const rows = await db.query<{ id: number }>(
         `select a.id from attachments a join records r on r.id = a.record_id
           where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived order by a.id limit 1`,
-        [recordId, tableAttachmentInfoId, projectId]);
+        [recordId, tableAttachmentInfoId, projectId],
+      );
       const first = rows[0];
       if (!first) throw notFound(`Record ${recordId} has no attachment of info ${tableAttachmentInfoId}`);
       const { head, withoutPlace } = await visibleAttachment(projectId, first.id, viewer);

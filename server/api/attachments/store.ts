@@ -39,14 +39,24 @@ type StoredAttachment = Parameters<typeof toAttachment>[0];
  * fails with a unique violation).
  */
 export async function insertAttachment(
-  tx: Queryable, recordId: number, tableId: number, infoId: number, p: PreparedPhoto, idempotencyKey: string | null = null,
+  tx: Queryable,
+  recordId: number,
+  tableId: number,
+  infoId: number,
+  p: PreparedPhoto,
+  idempotencyKey: string | null = null,
 ): Promise<Attachment> {
-  const [{ n } = { n: 0 }] = await tx.query<{ n: number }>('select count(*)::integer as n from attachments where record_id = $1', [recordId]);
-  if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD) throw new HttpError(409, `A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments`);
+  const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
+    'select count(*)::integer as n from attachments where record_id = $1',
+    [recordId],
+  );
+  if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD)
+    throw new HttpError(409, `A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments`);
   const rows = await tx.query<StoredAttachment>(
     `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, record_id, attachment_info_id, name, mime_type, size`,
-    [recordId, tableId, infoId, p.name, p.mime, p.data.length, p.data, p.thumb, idempotencyKey]);
+    [recordId, tableId, infoId, p.name, p.mime, p.data.length, p.data, p.thumb, idempotencyKey],
+  );
   return toAttachment(rows[0] as StoredAttachment);
 }
 
@@ -55,13 +65,21 @@ export async function insertAttachment(
  * key); 409 when that upload was for another record (or table). A key whose attachment was
  * deleted since is forgotten with it, as a create's key is with its record.
  */
-export async function findKeyedAttachment(q: Queryable, key: string | null, tableId: number, recordId: number): Promise<Attachment | null> {
+export async function findKeyedAttachment(
+  q: Queryable,
+  key: string | null,
+  tableId: number,
+  recordId: number,
+): Promise<Attachment | null> {
   if (key === null) return null;
   const rows = await q.query<StoredAttachment & { table_id: number }>(
-    'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1', [key]);
+    'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1',
+    [key],
+  );
   const r = rows[0];
   if (!r) return null;
-  if (r.record_id !== recordId || r.table_id !== tableId) throw new HttpError(409, 'This Idempotency-Key was already used for a photo of another record');
+  if (r.record_id !== recordId || r.table_id !== tableId)
+    throw new HttpError(409, 'This Idempotency-Key was already used for a photo of another record');
   return toAttachment(r);
 }
 
@@ -80,17 +98,28 @@ export async function readAttachmentHead(q: Queryable, projectId: number, id: nu
   const rows = await q.query<AttachmentHead>(
     `select a.id, a.record_id, r.table_id, a.attachment_info_id, a.name, a.mime_type
        from attachments a join records r on r.id = a.record_id
-      where a.id = $1 and r.project_id = $2 and not r.archived`, [id, projectId]);
+      where a.id = $1 and r.project_id = $2 and not r.archived`,
+    [id, projectId],
+  );
   return rows[0] ?? null;
 }
 
 /** The bytes of an attachment: the original or the thumbnail (JPEG; the original when none was made). */
-export async function readAttachmentBytes(q: Queryable, id: number, thumb: boolean): Promise<{ data: Buffer; mime: string } | null> {
+export async function readAttachmentBytes(
+  q: Queryable,
+  id: number,
+  thumb: boolean,
+): Promise<{ data: Buffer; mime: string } | null> {
   const rows = await q.query<{ bytes: Uint8Array; is_thumb: boolean; mime_type: string }>(
     `select case when $2::boolean and thumb is not null then thumb else data end as bytes,
             ($2::boolean and thumb is not null) as is_thumb, mime_type
-       from attachments where id = $1`, [id, thumb]);
+       from attachments where id = $1`,
+    [id, thumb],
+  );
   const r = rows[0];
   if (!r) return null;
-  return { data: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength), mime: r.is_thumb ? 'image/jpeg' : r.mime_type };
+  return {
+    data: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength),
+    mime: r.is_thumb ? 'image/jpeg' : r.mime_type,
+  };
 }

@@ -20,7 +20,8 @@ async function projectColumn(db: Queryable, projectId: number, columnId: number,
   const rows = await db.query<Parameters<typeof toColumn>[0]>(
     `select c.id, c.table_id, c.db_name, c.name, c.type, c.is_pk, c.is_special, c.fk_table_id, c.fk_key_type
        from platform_columns c join platform_tables t on t.id = c.table_id where c.id = $1 and t.project_id = $2${forUpdate ? ' for update of c' : ''}`,
-    [columnId, projectId]);
+    [columnId, projectId],
+  );
   const r = rows[0];
   if (!r) {
     await requireProject(db, projectId);
@@ -34,8 +35,19 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
   const { db, authenticate, docs } = ctx;
 
   docs.define(app, {
-    method: 'GET', url: '/api/Columns/:projectId/select/:columnId/values', params: idParams('projectId', 'columnId'),
-    doc: { summary: 'The values of a Select column, in display order', tag: 'Columns', auth: 'optional', responses: { 200: { description: 'SelectValue[]', schema: { type: 'array', items: ref('SelectValue') } }, 400: { description: 'Not a Select column' }, 404: { description: 'Unknown column' } } },
+    method: 'GET',
+    url: '/api/Columns/:projectId/select/:columnId/values',
+    params: idParams('projectId', 'columnId'),
+    doc: {
+      summary: 'The values of a Select column, in display order',
+      tag: 'Columns',
+      auth: 'optional',
+      responses: {
+        200: { description: 'SelectValue[]', schema: { type: 'array', items: ref('SelectValue') } },
+        400: { description: 'Not a Select column' },
+        404: { description: 'Unknown column' },
+      },
+    },
     async handler(req) {
       const { projectId, columnId } = pathIds(req, 'projectId', 'columnId');
       await authenticate(req);
@@ -46,8 +58,18 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Columns/:projectId/distinct/:columnId/values', params: idParams('projectId', 'columnId'),
-    doc: { summary: `The distinct non-empty stored values of a column over the records the caller may see (at most ${MAX_DISTINCT}), ascending`, tag: 'Columns', auth: 'optional', responses: { 200: { description: 'Values', schema: { type: 'array', items: { type: ['string', 'number', 'boolean'] } } }, 404: { description: 'Unknown column' } } },
+    method: 'GET',
+    url: '/api/Columns/:projectId/distinct/:columnId/values',
+    params: idParams('projectId', 'columnId'),
+    doc: {
+      summary: `The distinct non-empty stored values of a column over the records the caller may see (at most ${MAX_DISTINCT}), ascending`,
+      tag: 'Columns',
+      auth: 'optional',
+      responses: {
+        200: { description: 'Values', schema: { type: 'array', items: { type: ['string', 'number', 'boolean'] } } },
+        404: { description: 'Unknown column' },
+      },
+    },
     async handler(req) {
       const { projectId, columnId } = pathIds(req, 'projectId', 'columnId');
       const viewer = viewerOf(await authenticate(req));
@@ -60,23 +82,37 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
         `select distinct ${props}->${key} as v from records r
           where r.table_id = $1 and r.project_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, viewer)}
             and ${props}->${key} is not null and jsonb_typeof(${props}->${key}) <> 'null'
-          order by v limit ${param(params, MAX_DISTINCT, '::integer')}`, params);
+          order by v limit ${param(params, MAX_DISTINCT, '::integer')}`,
+        params,
+      );
       return rows.map((r) => r.v);
     },
   });
 
   docs.define(app, {
-    method: 'POST', url: '/api/Columns/:projectId/cast/:type', bodyLimit: JSON_BODY_LIMIT,
-    params: { type: 'object', required: ['projectId', 'type'], properties: { projectId: ID_SCHEMA, type: { enum: [...CAST_TARGETS] } } },
+    method: 'POST',
+    url: '/api/Columns/:projectId/cast/:type',
+    bodyLimit: JSON_BODY_LIMIT,
+    params: {
+      type: 'object',
+      required: ['projectId', 'type'],
+      properties: { projectId: ID_SCHEMA, type: { enum: [...CAST_TARGETS] } },
+    },
     doc: {
-      summary: 'Cast a column to another type, converting its stored values in one transaction (administrators)', tag: 'Columns', auth: 'required',
-      description: 'Values that cannot be converted are taken out of their records, kept with the reason in the column_cast_failures store and listed in `failed`; '
-        + 'they are never silently dropped. cast/select adds a Select value per distinct stored value; cast/fk needs fkTableId (a table of the project) and checks that every key exists there. '
-        + 'Key, special (platform-set), Geometry, Calculated and Interpolated columns cannot be cast.',
+      summary: 'Cast a column to another type, converting its stored values in one transaction (administrators)',
+      tag: 'Columns',
+      auth: 'required',
+      description:
+        'Values that cannot be converted are taken out of their records, kept with the reason in the column_cast_failures store and listed in `failed`; ' +
+        'they are never silently dropped. cast/select adds a Select value per distinct stored value; cast/fk needs fkTableId (a table of the project) and checks that every key exists there. ' +
+        'Key, special (platform-set), Geometry, Calculated and Interpolated columns cannot be cast.',
       body: { contentType: JSON_TYPES, schema: ref('CastRequest') },
       responses: {
-        200: { description: 'The new column and what happened to its values', schema: ref('CastResult') }, 400: { description: 'Invalid body, or a column that cannot be cast' },
-        401: { description: 'No token' }, 403: { description: 'Not an administrator' }, 404: { description: 'Unknown project, column or fkTableId' },
+        200: { description: 'The new column and what happened to its values', schema: ref('CastResult') },
+        400: { description: 'Invalid body, or a column that cannot be cast' },
+        401: { description: 'No token' },
+        403: { description: 'Not an administrator' },
+        404: { description: 'Unknown project, column or fkTableId' },
       },
     },
     async handler(req) {
@@ -88,11 +124,14 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
       let fk: FkOptions | null = null;
       if (to === 'fk') {
         const fkTableId = positiveInt(b.fkTableId, 'fkTableId');
-        if (b.fkKeyType !== undefined && b.fkKeyType !== 'integer' && b.fkKeyType !== 'string') throw badRequest('fkKeyType must be "integer" or "string"');
+        if (b.fkKeyType !== undefined && b.fkKeyType !== 'integer' && b.fkKeyType !== 'string')
+          throw badRequest('fkKeyType must be "integer" or "string"');
         await loadTable(db, projectId, fkTableId);
         fk = { fkTableId, fkKeyType: b.fkKeyType === 'string' ? 'string' : 'integer' };
       }
-      return withMetaChange(db, () => db.transaction(async (tx) => castColumn(tx, await projectColumn(tx, projectId, columnId, true), to, fk)));
+      return withMetaChange(db, () =>
+        db.transaction(async (tx) => castColumn(tx, await projectColumn(tx, projectId, columnId, true), to, fk)),
+      );
     },
   });
 }

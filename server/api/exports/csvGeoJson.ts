@@ -59,13 +59,16 @@ export function catalogueNames(): CatalogueNames {
     const cat = loadCatalogue();
     // loadCatalogue keeps what the seed needs; the groups' keys come from the same file.
     const raw = JSON.parse(readFileSync(CATALOGUE_URL, 'utf8')) as { groups?: { id?: unknown; key?: unknown }[] };
-    for (const g of raw.groups ?? []) if (typeof g.id === 'number' && typeof g.key === 'string') groupKeys.set(g.id, g.key);
+    for (const g of raw.groups ?? [])
+      if (typeof g.id === 'number' && typeof g.key === 'string') groupKeys.set(g.id, g.key);
     for (const g of cat.groups) {
       const key = groupKeys.get(g.id) ?? '';
       for (const s of g.species) species.set(s.id, { name: s.name, latin: s.latin, groupKey: key, isOther: false });
       species.set(g.other.id, { name: g.other.name, latin: '', groupKey: key, isOther: true });
     }
-  } catch { /* no catalogue: names come from the records */ }
+  } catch {
+    /* no catalogue: names come from the records */
+  }
   namesCache = { species, groupKeys };
   return namesCache;
 }
@@ -96,7 +99,12 @@ export function numberOf(v: unknown): number | null {
 export function placeOfRow(row: ExportRow, accuracy: Column | null): RowPlace {
   const [lon, lat] = mercatorToLonLat(row.x, row.y);
   const [e, n] = mercatorToNationalGrid(row.x, row.y);
-  const uncertainty = row.generalised > 0 ? squareUncertaintyMetres(row.generalised) : accuracy ? numberOf(row.properties[String(accuracy.id)]) : null;
+  const uncertainty =
+    row.generalised > 0
+      ? squareUncertaintyMetres(row.generalised)
+      : accuracy
+        ? numberOf(row.properties[String(accuracy.id)])
+        : null;
   return { lon: round(lon, 7), lat: round(lat, 7), e: round(e, 2), n: round(n, 2), uncertainty };
 }
 
@@ -137,7 +145,10 @@ export function exportFields(meta: TableMeta): ExportField[] {
     const fk = c.type === 'ForeignKey';
     out.push({ label: fk ? `${c.name} (ID)` : c.name, value: (row) => columnValue(meta, c, row.properties) });
     if (meta.roles.species && c.id === meta.roles.species.id) {
-      out.push({ label: PLACE_LABELS.latin, value: (row) => species.get(numberOf(row.properties[String(c.id)]) ?? -1)?.latin || null });
+      out.push({
+        label: PLACE_LABELS.latin,
+        value: (row) => species.get(numberOf(row.properties[String(c.id)]) ?? -1)?.latin || null,
+      });
     }
   }
   out.push(
@@ -164,12 +175,23 @@ export function findUrl(links: ExportLinks, id: number): string {
 
 /** The rows of an export with their places and photo URLs, chunk by chunk. */
 async function* placedChunks(
-  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks,
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  links: ExportLinks,
 ): AsyncGenerator<{ row: ExportRow; place: RowPlace; photos: string[] }[]> {
   const accuracy = columnByDbName(meta, 'NATANCNOST');
   for await (const rows of exportRowChunks(db, meta, q, viewer)) {
-    const photos = await photoIdsOf(db, rows.map((r) => r.id));
-    yield rows.map((row) => ({ row, place: placeOfRow(row, accuracy), photos: (photos.get(row.id) ?? []).map((id) => photoUrl(links, meta.table.projectId, id)) }));
+    const photos = await photoIdsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    yield rows.map((row) => ({
+      row,
+      place: placeOfRow(row, accuracy),
+      photos: (photos.get(row.id) ?? []).map((id) => photoUrl(links, meta.table.projectId, id)),
+    }));
   }
 }
 
@@ -190,20 +212,33 @@ export function csvCell(v: ExportValue): string {
  * The CSV text in pieces: nothing is yielded before the first query has answered (so a failing
  * query is still a JSON error), then the header with the first chunk, then a piece per chunk.
  */
-export async function* csvPieces(db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks): AsyncGenerator<string> {
+export async function* csvPieces(
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  links: ExportLinks,
+): AsyncGenerator<string> {
   const fields = exportFields(meta);
   let head = `${BOM}${fields.map((f) => csvCell(f.label)).join(CSV_SEPARATOR)}\r\n`;
   for await (const chunk of placedChunks(db, meta, q, viewer, links)) {
     let text = head;
     head = '';
-    for (const { row, place, photos } of chunk) text += `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`;
+    for (const { row, place, photos } of chunk)
+      text += `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`;
     yield text;
   }
   if (head) yield head;
 }
 
 /** The GeoJSON FeatureCollection in pieces (as csvPieces). */
-export async function* geoJsonPieces(db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks): AsyncGenerator<string> {
+export async function* geoJsonPieces(
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  links: ExportLinks,
+): AsyncGenerator<string> {
   const fields = exportFields(meta);
   let head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
   let first = true;
@@ -211,7 +246,12 @@ export async function* geoJsonPieces(db: Queryable, meta: TableMeta, q: ExportQu
     const items = chunk.map(({ row, place, photos }) => {
       const properties: Record<string, ExportValue> = {};
       for (const f of fields) properties[f.label] = f.value(row, place, photos);
-      return JSON.stringify({ type: 'Feature', id: row.id, geometry: { type: 'Point', coordinates: [place.lon, place.lat] }, properties });
+      return JSON.stringify({
+        type: 'Feature',
+        id: row.id,
+        geometry: { type: 'Point', coordinates: [place.lon, place.lat] },
+        properties,
+      });
     });
     yield `${head}${first ? '' : ','}${items.join(',')}`;
     head = '';

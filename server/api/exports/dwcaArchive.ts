@@ -25,7 +25,16 @@ import type { Viewer } from '../../../domain/review.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { placeOfRow, type ExportLinks } from './csvGeoJson.ts';
-import { DEFAULT_LICENSE, LICENSES, multimediaTerms, occurrenceId, occurrenceTerms, termName, type DwcSettings, type RowContext } from './dwcaTerms.ts';
+import {
+  DEFAULT_LICENSE,
+  LICENSES,
+  multimediaTerms,
+  occurrenceId,
+  occurrenceTerms,
+  termName,
+  type DwcSettings,
+  type RowContext,
+} from './dwcaTerms.ts';
 import { columnByDbName, exportPhotoChunks, exportRowChunks, type ExportQuery, type ExportRow } from './query.ts';
 
 export const OCCURRENCE_ROW_TYPE = 'http://rs.tdwg.org/dwc/terms/Occurrence';
@@ -41,11 +50,13 @@ function xml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const FILE_ATTRS = 'encoding="UTF-8" fieldsTerminatedBy="\\t" linesTerminatedBy="\\n" fieldsEnclosedBy="" ignoreHeaderLines="1"';
+const FILE_ATTRS =
+  'encoding="UTF-8" fieldsTerminatedBy="\\t" linesTerminatedBy="\\n" fieldsEnclosedBy="" ignoreHeaderLines="1"';
 
 /** meta.xml: the core and the extension with every field's term and index. */
 export function metaXml(occurrence: readonly string[], multimedia: readonly string[]): string {
-  const fields = (uris: readonly string[], from: number) => uris.map((u, i) => `    <field index="${i + from}" term="${xml(u)}"/>`).join('\n');
+  const fields = (uris: readonly string[], from: number) =>
+    uris.map((u, i) => `    <field index="${i + from}" term="${xml(u)}"/>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <archive xmlns="http://rs.tdwg.org/dwc/text/" metadata="eml.xml">
   <core ${FILE_ATTRS} rowType="${OCCURRENCE_ROW_TYPE}">
@@ -93,7 +104,13 @@ export function emlXml(meta: TableMeta, settings: DwcSettings, links: ExportLink
  * failure is still a JSON error); then each chunk of finds goes through the deflater at once.
  */
 export async function* dwcaPieces(
-  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks, settings: DwcSettings, now = new Date(),
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  links: ExportLinks,
+  settings: DwcSettings,
+  now = new Date(),
 ): AsyncGenerator<Uint8Array> {
   const terms = occurrenceTerms(meta, links, settings);
   const media = multimediaTerms(meta, links, settings);
@@ -118,7 +135,13 @@ export async function* dwcaPieces(
     zip.add(f);
     f.push(strToU8(text), true);
   };
-  addSmall('meta.xml', metaXml(terms.map((t) => t.uri), media.map((t) => t.uri)));
+  addSmall(
+    'meta.xml',
+    metaXml(
+      terms.map((t) => t.uri),
+      media.map((t) => t.uri),
+    ),
+  );
   addSmall('eml.xml', emlXml(meta, settings, links, now));
 
   const occ = new ZipDeflate('occurrence.txt', { level: 6 });
@@ -130,7 +153,9 @@ export async function* dwcaPieces(
       return c ? row.properties[String(c.id)] : undefined;
     };
     return {
-      row, place: placeOfRow(row, accuracy), raw,
+      row,
+      place: placeOfRow(row, accuracy),
+      raw,
       text: (dbName) => {
         const v = raw(dbName);
         return v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim();
@@ -153,7 +178,8 @@ export async function* dwcaPieces(
   mm.push(strToU8(`coreid\t${media.map((t) => termName(t.uri)).join('\t')}\n`));
   for await (const photos of exportPhotoChunks(db, meta, q, viewer, scope)) {
     let text = '';
-    for (const p of photos) text += `${[occurrenceId(meta, p.recordId), ...media.map((t) => t.value(p))].map(tsvCell).join('\t')}\n`;
+    for (const p of photos)
+      text += `${[occurrenceId(meta, p.recordId), ...media.map((t) => t.value(p))].map(tsvCell).join('\t')}\n`;
     mm.push(strToU8(text));
     yield* drain();
   }

@@ -11,9 +11,15 @@ import { columnByDbName, type ExportPhoto, type ExportRow } from './query.ts';
 
 /** The licences GBIF accepts, by the names EXPORT_LICENSE takes. */
 export const LICENSES: Readonly<Record<string, { uri: string; title: string }>> = {
-  'CC-BY-4.0': { uri: 'http://creativecommons.org/licenses/by/4.0/legalcode', title: 'Creative Commons Attribution (CC-BY) 4.0 License' },
+  'CC-BY-4.0': {
+    uri: 'http://creativecommons.org/licenses/by/4.0/legalcode',
+    title: 'Creative Commons Attribution (CC-BY) 4.0 License',
+  },
   'CC0-1.0': { uri: 'http://creativecommons.org/publicdomain/zero/1.0/legalcode', title: 'Public Domain (CC0 1.0)' },
-  'CC-BY-NC-4.0': { uri: 'http://creativecommons.org/licenses/by-nc/4.0/legalcode', title: 'Creative Commons Attribution Non Commercial (CC-BY-NC) 4.0 License' },
+  'CC-BY-NC-4.0': {
+    uri: 'http://creativecommons.org/licenses/by-nc/4.0/legalcode',
+    title: 'Creative Commons Attribution Non Commercial (CC-BY-NC) 4.0 License',
+  },
 };
 
 /** The default licence of exports. */
@@ -30,7 +36,11 @@ export interface DwcSettings {
 }
 
 /** Default settings. */
-export const DEFAULT_DWC_SETTINGS: DwcSettings = { license: DEFAULT_LICENSE, publisher: 'Sporoči vrsto', contactEmail: null };
+export const DEFAULT_DWC_SETTINGS: DwcSettings = {
+  license: DEFAULT_LICENSE,
+  publisher: 'Sporoči vrsto',
+  contactEmail: null,
+};
 
 export const DWC_NS = 'http://rs.tdwg.org/dwc/terms/';
 export const DC_NS = 'http://purl.org/dc/terms/';
@@ -53,11 +63,16 @@ export function occurrenceId(meta: TableMeta, recordId: number): string {
 /** identificationVerificationStatus of a STATUS value. */
 export function verificationStatus(status: unknown): string {
   switch (numberOf(status)) {
-    case STATUS_CONFIRMED: return 'verified';
-    case STATUS_REJECTED: return 'rejected';
-    case STATUS_NEEDS_INFO: return 'unverified: evidence requested';
-    case STATUS_WAITING: return 'unverified';
-    default: return 'unverified';
+    case STATUS_CONFIRMED:
+      return 'verified';
+    case STATUS_REJECTED:
+      return 'rejected';
+    case STATUS_NEEDS_INFO:
+      return 'unverified: evidence requested';
+    case STATUS_WAITING:
+      return 'unverified';
+    default:
+      return 'unverified';
   }
 }
 
@@ -92,7 +107,8 @@ export function occurrenceTerms(meta: TableMeta, links: ExportLinks, settings: D
     const sp = names.species.get(speciesId(c) ?? -1);
     const groupKey = sp?.groupKey || names.groupKeys.get(numberOf(c.raw('SKUPINA')) ?? -1) || '';
     const group = GROUP_TAXA[groupKey];
-    if (sp && !sp.isOther && sp.latin) return { name: sp.latin, rank: 'species', kingdom: group?.kingdom ?? '', vernacular: sp.name };
+    if (sp && !sp.isOther && sp.latin)
+      return { name: sp.latin, rank: 'species', kingdom: group?.kingdom ?? '', vernacular: sp.name };
     return group ? { ...group, vernacular: sp?.isOther ? null : c.text('VRSTA_JAVN') } : null;
   };
   const generalised = (c: RowContext) => c.row.generalised > 0;
@@ -114,7 +130,9 @@ export function occurrenceTerms(meta: TableMeta, links: ExportLinks, settings: D
       return unit === null || unit === 'osebek' ? numberOf(c.raw('STEVILO')) : null;
     }),
     dwc('organismQuantity', (c) => numberOf(c.raw('STEVILO'))),
-    dwc('organismQuantityType', (c) => (numberOf(c.raw('STEVILO')) === null ? null : selectText(meta, 'ENOTA', c.raw('ENOTA')))),
+    dwc('organismQuantityType', (c) =>
+      numberOf(c.raw('STEVILO')) === null ? null : selectText(meta, 'ENOTA', c.raw('ENOTA')),
+    ),
     dwc('decimalLatitude', (c) => c.place.lat),
     dwc('decimalLongitude', (c) => c.place.lon),
     dwc('geodeticDatum', () => 'EPSG:4326'),
@@ -124,10 +142,16 @@ export function occurrenceTerms(meta: TableMeta, links: ExportLinks, settings: D
     dwc('habitat', (c) => c.text('HABITAT')),
     dwc('recordedBy', (c) => (isPublicValue(c.raw('JAVNO')) ? c.text('AVTOR') : null)),
     dwc('identificationVerificationStatus', (c) => verificationStatus(c.raw('STATUS'))),
-    dwc('dataGeneralizations', (c) => (generalised(c)
-      ? `Coordinates generalised to the centre of the ${c.row.generalised / 1000} km square of the Slovenian national grid D96/TM (EPSG:3794) to protect a sensitive species`
-      : null)),
-    dwc('informationWithheld', (c) => (generalised(c) ? 'Exact coordinates withheld to protect a sensitive species; available from the data publisher on request' : null)),
+    dwc('dataGeneralizations', (c) =>
+      generalised(c)
+        ? `Coordinates generalised to the centre of the ${c.row.generalised / 1000} km square of the Slovenian national grid D96/TM (EPSG:3794) to protect a sensitive species`
+        : null,
+    ),
+    dwc('informationWithheld', (c) =>
+      generalised(c)
+        ? 'Exact coordinates withheld to protect a sensitive species; available from the data publisher on request'
+        : null,
+    ),
     dwc('datasetName', () => `${settings.publisher}: potrjene najdbe`),
     dc('license', () => license.uri),
     dc('modified', (c) => c.row.updatedAt),
@@ -143,7 +167,11 @@ function selectText(meta: TableMeta, dbName: string, v: unknown): string | null 
 }
 
 /** The columns of multimedia.txt after the core id (index 0). */
-export function multimediaTerms(meta: TableMeta, links: ExportLinks, settings: DwcSettings): { uri: string; value(p: ExportPhoto): string | null }[] {
+export function multimediaTerms(
+  meta: TableMeta,
+  links: ExportLinks,
+  settings: DwcSettings,
+): { uri: string; value(p: ExportPhoto): string | null }[] {
   const license = LICENSES[settings.license] ?? LICENSES[DEFAULT_LICENSE]!;
   const author = columnByDbName(meta, 'AVTOR');
   const pub = meta.roles.isPublic;

@@ -29,12 +29,32 @@ export const EXPORT_CHUNK_ROWS = 2000;
 export const EXPORT_QUERYSTRING: JsonSchema = {
   type: 'object',
   properties: {
-    year: { type: 'integer', minimum: 1000, maximum: 9999, description: 'Only finds of this year (Datum najdbe, 1 Jan to 31 Dec)' },
+    year: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 9999,
+      description: 'Only finds of this year (Datum najdbe, 1 Jan to 31 Dec)',
+    },
     speciesId: { type: 'integer', minimum: 1, description: 'Only finds of this species (Vrsta, id of table 53)' },
-    mine: { type: 'boolean', description: "true: only the caller's own finds ('Samo moje najdbe'; nothing when anonymous)" },
-    status: { type: 'integer', enum: [1, 2, 3, 5], description: 'Only finds with this STATUS (5 takes an empty STATUS too)' },
-    extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857: only finds whose place, as the caller may know it, meets it (the visible map)' },
-    filters: { type: 'string', maxLength: 20000, description: 'A RecordQuery filter as JSON (tree or flat list of conditions), AND-ed with the rest' },
+    mine: {
+      type: 'boolean',
+      description: "true: only the caller's own finds ('Samo moje najdbe'; nothing when anonymous)",
+    },
+    status: {
+      type: 'integer',
+      enum: [1, 2, 3, 5],
+      description: 'Only finds with this STATUS (5 takes an empty STATUS too)',
+    },
+    extent: {
+      type: 'string',
+      description:
+        'minx,miny,maxx,maxy in EPSG:3857: only finds whose place, as the caller may know it, meets it (the visible map)',
+    },
+    filters: {
+      type: 'string',
+      maxLength: 20000,
+      description: 'A RecordQuery filter as JSON (tree or flat list of conditions), AND-ed with the rest',
+    },
   },
 };
 
@@ -53,7 +73,12 @@ export function mapStateFilter(meta: TableMeta, state: MapFilterState): FilterNo
   if (state.mineOnly && !creator) throw badRequest(`Table ${meta.table.id} has no creator column`);
   if (state.status !== null && !status) throw badRequest(`Table ${meta.table.id} has no STATUS column`);
   // A column the state does not use may be missing: -1 never reaches a condition.
-  const cols = { date: date?.id ?? -1, species: species?.id ?? -1, creator: creator?.id ?? -1, status: status?.id ?? -1 };
+  const cols = {
+    date: date?.id ?? -1,
+    species: species?.id ?? -1,
+    creator: creator?.id ?? -1,
+    status: status?.id ?? -1,
+  };
   return domainMapStateFilter(state, cols) as FilterNode | null;
 }
 
@@ -76,14 +101,23 @@ function checkCreatorUse(node: unknown, creatorId: number, depth = 0): void {
   if (Array.isArray(node)) return node.forEach((n) => checkCreatorUse(n, creatorId, depth + 1));
   const o = node as Record<string, unknown>;
   if (String(o.columnId) === String(creatorId) && o.operationType !== 'equalsUserEmail') {
-    throw badRequest(`filters may read column ${creatorId} (the creator e-mail) only with equalsUserEmail; use mine=true`);
+    throw badRequest(
+      `filters may read column ${creatorId} (the creator e-mail) only with equalsUserEmail; use mine=true`,
+    );
   }
   for (const v of Object.values(o)) checkCreatorUse(v, creatorId, depth + 1);
 }
 
 /** Reads the (already type-checked by the route's schema) query parameters; 400 for a bad extent or filter. */
 export function parseExportQuery(meta: TableMeta, raw: unknown): ExportQuery {
-  const q = (raw ?? {}) as { year?: number; speciesId?: number; mine?: boolean; status?: number; extent?: string; filters?: string };
+  const q = (raw ?? {}) as {
+    year?: number;
+    speciesId?: number;
+    mine?: boolean;
+    status?: number;
+    extent?: string;
+    filters?: string;
+  };
   let filters: FilterInput | null = null;
   if (q.filters !== undefined && q.filters !== '') {
     try {
@@ -91,11 +125,17 @@ export function parseExportQuery(meta: TableMeta, raw: unknown): ExportQuery {
     } catch {
       throw badRequest('filters must be JSON: a filter tree or a list of conditions');
     }
-    if (filters === null || typeof filters !== 'object') throw badRequest('filters must be a filter object or a list of conditions');
+    if (filters === null || typeof filters !== 'object')
+      throw badRequest('filters must be a filter object or a list of conditions');
     if (meta.roles.creator) checkCreatorUse(filters, meta.roles.creator.id);
   }
   return {
-    state: { year: q.year ?? null, speciesId: q.speciesId ?? null, mineOnly: q.mine === true, status: q.status ?? null },
+    state: {
+      year: q.year ?? null,
+      speciesId: q.speciesId ?? null,
+      mineOnly: q.mine === true,
+      status: q.status ?? null,
+    },
     extent: q.extent === undefined || q.extent === '' ? null : parseExtent(q.extent),
     filters,
   };
@@ -111,7 +151,13 @@ export interface ExportScope {
  * SQL: the rows of `records r` the export takes (visible to the viewer, filtered, in the extent
  * by what the viewer may know of their place), with its parameters pushed to `params`.
  */
-export function exportWhereSql(meta: TableMeta, q: ExportQuery, viewer: Viewer, params: unknown[], scope: ExportScope = {}): string {
+export function exportWhereSql(
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  params: unknown[],
+  scope: ExportScope = {},
+): string {
   const parts = [
     `r.table_id = ${param(params, meta.table.id, '::int')}`,
     `r.project_id = ${param(params, meta.table.projectId, '::int')}`,
@@ -130,8 +176,13 @@ export function exportWhereSql(meta: TableMeta, q: ExportQuery, viewer: Viewer, 
   if (scope.publishable) {
     const { status, isPublic } = meta.roles;
     if (!status) throw badRequest(`Table ${meta.table.id} has no STATUS column: nothing is confirmed`);
-    parts.push(`r.properties->>${param(params, String(status.id), '::text')} = ${param(params, String(STATUS_CONFIRMED), '::text')}`);
-    if (isPublic) parts.push(`r.properties->>${param(params, String(isPublic.id), '::text')} = any(${param(params, [...PUBLIC_FLAG_TEXTS], '::text[]')})`);
+    parts.push(
+      `r.properties->>${param(params, String(status.id), '::text')} = ${param(params, String(STATUS_CONFIRMED), '::text')}`,
+    );
+    if (isPublic)
+      parts.push(
+        `r.properties->>${param(params, String(isPublic.id), '::text')} = any(${param(params, [...PUBLIC_FLAG_TEXTS], '::text[]')})`,
+      );
   }
   return parts.map((p) => `(${p})`).join(' and ');
 }
@@ -158,7 +209,8 @@ export interface ExportRow {
  * the whole table for every chunk (measured: 180 ms a chunk at 100,000 finds, 15 ms with windows).
  */
 async function* idWindows(db: Queryable, size: number): AsyncGenerator<[number, number]> {
-  const sql = 'select max(w.id) as upper, count(*)::int as n from (select id from records where id > $1::int order by id limit $2::int) w';
+  const sql =
+    'select max(w.id) as upper, count(*)::int as n from (select id from records where id > $1::int order by id limit $2::int) w';
   let after = 0;
   for (;;) {
     const [w] = await db.query<{ upper: number | string | null; n: number }>(sql, [after, size]);
@@ -171,7 +223,12 @@ async function* idWindows(db: Queryable, size: number): AsyncGenerator<[number, 
 
 /** The export's finds in chunks of at most `chunkRows` (none empty), ordered by id. */
 export async function* exportRowChunks(
-  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, scope: ExportScope = {}, chunkRows = EXPORT_CHUNK_ROWS,
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  scope: ExportScope = {},
+  chunkRows = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<ExportRow[]> {
   const params: unknown[] = [];
   const props = maskedPropertiesSql(meta, 'r', params, viewer);
@@ -188,10 +245,21 @@ export async function* exportRowChunks(
   for await (const [from, to] of idWindows(db, chunkRows)) {
     params[after - 1] = from;
     params[upper - 1] = to;
-    const rows = await db.query<{ id: number; properties: Properties; x: number; y: number; generalised: number; updated_at: Date | string }>(sql, params);
+    const rows = await db.query<{
+      id: number;
+      properties: Properties;
+      x: number;
+      y: number;
+      generalised: number;
+      updated_at: Date | string;
+    }>(sql, params);
     if (rows.length === 0) continue;
     yield rows.map((r) => ({
-      id: Number(r.id), properties: r.properties, x: Number(r.x), y: Number(r.y), generalised: Number(r.generalised),
+      id: Number(r.id),
+      properties: r.properties,
+      x: Number(r.x),
+      y: Number(r.y),
+      generalised: Number(r.generalised),
       updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
     }));
   }
@@ -208,7 +276,12 @@ export interface ExportPhoto {
 
 /** The attachments of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia extension). */
 export async function* exportPhotoChunks(
-  db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, scope: ExportScope = {}, chunkRows = EXPORT_CHUNK_ROWS,
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  scope: ExportScope = {},
+  chunkRows = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<ExportPhoto[]> {
   const params: unknown[] = [];
   const props = maskedPropertiesSql(meta, 'r', params, viewer);
@@ -219,9 +292,17 @@ export async function* exportPhotoChunks(
     from attachments a join records r on r.id = a.record_id
     where ${where} and a.id > $${after}::int order by a.id limit $${limit}::int`;
   for (;;) {
-    const rows = await db.query<{ id: number; record_id: number; mime_type: string; properties: Properties }>(sql, params);
+    const rows = await db.query<{ id: number; record_id: number; mime_type: string; properties: Properties }>(
+      sql,
+      params,
+    );
     if (rows.length === 0) return;
-    yield rows.map((r) => ({ id: Number(r.id), recordId: Number(r.record_id), mimeType: r.mime_type, properties: r.properties }));
+    yield rows.map((r) => ({
+      id: Number(r.id),
+      recordId: Number(r.record_id),
+      mimeType: r.mime_type,
+      properties: r.properties,
+    }));
     if (rows.length < chunkRows) return;
     params[after - 1] = Number(rows[rows.length - 1]!.id);
   }
@@ -231,7 +312,10 @@ export async function* exportPhotoChunks(
 export async function photoIdsOf(db: Queryable, recordIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (recordIds.length === 0) return out;
-  const rows = await db.query<{ id: number; record_id: number }>('select id, record_id from attachments where record_id = any($1::int[]) order by id', [recordIds]);
+  const rows = await db.query<{ id: number; record_id: number }>(
+    'select id, record_id from attachments where record_id = any($1::int[]) order by id',
+    [recordIds],
+  );
   for (const r of rows) {
     const list = out.get(Number(r.record_id)) ?? [];
     list.push(Number(r.id));

@@ -17,7 +17,11 @@ import { sendJsonText } from './compress.ts';
 export const STREAM_FROM_BYTES = 1024 * 1024;
 
 export async function sendJsonPieces(
-  req: FastifyRequest, reply: FastifyReply, pieces: AsyncIterable<string>, streamFrom = STREAM_FROM_BYTES, type = 'application/json; charset=utf-8',
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pieces: AsyncIterable<string>,
+  streamFrom = STREAM_FROM_BYTES,
+  type = 'application/json; charset=utf-8',
 ): Promise<FastifyReply> {
   const it = pieces[Symbol.asyncIterator]();
   const head: string[] = [];
@@ -44,7 +48,10 @@ export async function sendJsonPieces(
   const accept = String(req.headers['accept-encoding'] ?? '').toLowerCase();
   const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
   if (!encoding) return reply.send(source);
-  const zip: Transform = encoding === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }) : createGzip({ level: 1 });
+  const zip: Transform =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 3 } })
+      : createGzip({ level: 1 });
   void reply.header('content-encoding', encoding);
   // A failure after the headers went out can only cut the answer short: log it, end the socket.
   pipeline(source, zip, (err) => {
@@ -54,7 +61,10 @@ export async function sendJsonPieces(
 }
 
 /** The pieces of `{"<key>":{"<id>":[…],…}}`; each table's chunks are comma-separated item lists. */
-export async function* keyedArrays(key: string, tables: readonly { id: number; chunks: () => AsyncIterable<string> }[]): AsyncGenerator<string> {
+export async function* keyedArrays(
+  key: string,
+  tables: readonly { id: number; chunks: () => AsyncIterable<string> }[],
+): AsyncGenerator<string> {
   yield `{${JSON.stringify(key)}:{`;
   for (let i = 0; i < tables.length; i++) {
     const t = tables[i]!;

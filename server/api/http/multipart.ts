@@ -17,7 +17,14 @@ export interface Form {
 }
 
 /** Limits of one multipart form. */
-export const FORM_LIMITS = { fileSize: MAX_PHOTO_BYTES, files: 10, fields: 50, fieldSize: 1024 * 1024, parts: 60, fieldNameSize: 200 } as const;
+export const FORM_LIMITS = {
+  fileSize: MAX_PHOTO_BYTES,
+  files: 10,
+  fields: 50,
+  fieldSize: 1024 * 1024,
+  parts: 60,
+  fieldNameSize: 200,
+} as const;
 
 /**
  * Reads a multipart/form-data body (415 for another content type; 413 when a file is over 20 MB
@@ -26,7 +33,9 @@ export const FORM_LIMITS = { fileSize: MAX_PHOTO_BYTES, files: 10, fields: 50, f
 export async function readForm(req: FastifyRequest, jsonFields: string[] = []): Promise<Form> {
   if (!req.isMultipart()) throw new HttpError(415, 'The body must be multipart/form-data');
   const form: Form = { fields: new Map(), files: [] };
-  const add = (name: string, value: string): void => { form.fields.set(name, [...(form.fields.get(name) ?? []), value]); };
+  const add = (name: string, value: string): void => {
+    form.fields.set(name, [...(form.fields.get(name) ?? []), value]);
+  };
   try {
     for await (const part of req.parts({ limits: FORM_LIMITS })) {
       if (part.type === 'file') {
@@ -39,7 +48,8 @@ export async function readForm(req: FastifyRequest, jsonFields: string[] = []): 
           form.files.push({ field: part.fieldname, filename: part.filename, data });
         }
       } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, `The field ${part.fieldname} is too large`);
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new HttpError(413, `The field ${part.fieldname} is too large`);
         add(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
       }
     }
@@ -65,7 +75,13 @@ export function fieldList(form: Form, name: string): string[] {
   const out: string[] = [];
   for (const [k, v] of form.fields) {
     if (k.toLowerCase() === name.toLowerCase() || k.toLowerCase() === `${name.toLowerCase()}[]`) {
-      for (const s of v) out.push(...s.split(',').map((x) => x.trim()).filter((x) => x !== ''));
+      for (const s of v)
+        out.push(
+          ...s
+            .split(',')
+            .map((x) => x.trim())
+            .filter((x) => x !== ''),
+        );
     }
   }
   return out;
@@ -73,5 +89,7 @@ export function fieldList(form: Form, name: string): string[] {
 
 /** The files of a field (case-insensitive). */
 export function filesOf(form: Form, name: string): UploadedFile[] {
-  return form.files.filter((f) => f.field.toLowerCase() === name.toLowerCase() || f.field.toLowerCase() === `${name.toLowerCase()}[]`);
+  return form.files.filter(
+    (f) => f.field.toLowerCase() === name.toLowerCase() || f.field.toLowerCase() === `${name.toLowerCase()}[]`,
+  );
 }

@@ -56,7 +56,9 @@ export class MetaCache {
     const forget = (): void => {
       if (this.entries.get(key) === value) this.entries.delete(key);
     };
-    value.then((v) => { if (v === null) forget(); }, forget);
+    value.then((v) => {
+      if (v === null) forget();
+    }, forget);
     return value;
   }
 }

@@ -22,9 +22,14 @@ export interface MetaSync {
 export async function startMetaCache(db: Db, databaseUrl: string | null): Promise<MetaSync> {
   if (db.kind !== 'postgres' || !databaseUrl) return { cache: enableMetaCache(db, true), close: async () => undefined };
   const cache = enableMetaCache(db, false);
-  const listener = await listen(databaseUrl, META_CHANNEL, {
-    notify: () => cache.invalidate(),
-    listening: (on) => cache.setTrusted(on),
-  }, { applicationName: META_LISTENER_NAME });
+  const listener = await listen(
+    databaseUrl,
+    META_CHANNEL,
+    {
+      notify: () => cache.invalidate(),
+      listening: (on) => cache.setTrusted(on),
+    },
+    { applicationName: META_LISTENER_NAME },
+  );
   return { cache, close: () => listener.close() };
 }

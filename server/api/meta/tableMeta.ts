@@ -34,15 +34,28 @@ export interface TableMeta {
 
 /** Row of platform_columns. */
 interface ColumnRow {
-  id: number; table_id: number; db_name: string; name: string; type: string;
-  is_pk: boolean; is_special: boolean; fk_table_id: number | null; fk_key_type: string | null;
+  id: number;
+  table_id: number;
+  db_name: string;
+  name: string;
+  type: string;
+  is_pk: boolean;
+  is_special: boolean;
+  fk_table_id: number | null;
+  fk_key_type: string | null;
 }
 
 /** Maps a platform_columns row to a Column. */
 export function toColumn(r: ColumnRow): Column {
   return {
-    id: r.id, tableId: r.table_id, dbName: r.db_name, name: r.name, type: r.type as ColumnType,
-    isPk: r.is_pk, isSpecial: r.is_special, fkTableId: r.fk_table_id,
+    id: r.id,
+    tableId: r.table_id,
+    dbName: r.db_name,
+    name: r.name,
+    type: r.type as ColumnType,
+    isPk: r.is_pk,
+    isSpecial: r.is_special,
+    fkTableId: r.fk_table_id,
     fkKeyType: r.fk_key_type === 'integer' || r.fk_key_type === 'string' ? r.fk_key_type : null,
   };
 }
@@ -56,7 +69,9 @@ export function selectValueOf(raw: string): string | number {
 export async function loadColumns(db: Queryable, tableIds: number[]): Promise<Column[]> {
   const rows = await db.query<ColumnRow>(
     `select id, table_id, db_name, name, type, is_pk, is_special, fk_table_id, fk_key_type
-       from platform_columns where table_id = any($1::int[]) order by table_id, position, id`, [tableIds]);
+       from platform_columns where table_id = any($1::int[]) order by table_id, position, id`,
+    [tableIds],
+  );
   return rows.map(toColumn);
 }
 
@@ -65,7 +80,9 @@ export async function loadSelectValues(db: Queryable, columnIds: number[]): Prom
   const out = new Map<number, SelectValue[]>();
   if (columnIds.length === 0) return out;
   const rows = await db.query<{ column_id: number; value: string; text: string }>(
-    'select column_id, value, text from select_values where column_id = any($1::int[]) order by column_id, position, value', [columnIds]);
+    'select column_id, value, text from select_values where column_id = any($1::int[]) order by column_id, position, value',
+    [columnIds],
+  );
   for (const r of rows) {
     const list = out.get(r.column_id) ?? [];
     list.push({ value: selectValueOf(r.value), text: r.text });
@@ -104,7 +121,9 @@ export interface ProjectInfo {
 export function findProject(db: Queryable, projectId: number): Promise<ProjectInfo | null> {
   return cachedMeta(db, `project:${projectId}`, async () => {
     const rows = await db.query<{ id: number; name: string; description: string; is_public: boolean }>(
-      'select id, name, description, is_public from projects where id = $1', [projectId]);
+      'select id, name, description, is_public from projects where id = $1',
+      [projectId],
+    );
     const p = rows[0];
     return p ? Object.freeze({ id: p.id, name: p.name, description: p.description, isPublic: p.is_public }) : null;
   });
@@ -134,15 +153,22 @@ function freezeMeta(meta: TableMeta): TableMeta {
 /** Reads table `tableId` of project `projectId` with columns, Select values and roles; 404 when either is unknown. */
 async function readTable(db: Queryable, projectId: number, tableId: number): Promise<TableMeta> {
   const rows = await db.query<{ id: number; project_id: number; name: string; geometry_type: number | null }>(
-    'select id, project_id, name, geometry_type from platform_tables where id = $1 and project_id = $2', [tableId, projectId]);
+    'select id, project_id, name, geometry_type from platform_tables where id = $1 and project_id = $2',
+    [tableId, projectId],
+  );
   const t = rows[0];
   if (!t) {
     await requireProject(db, projectId);
     throw notFound(`Table ${tableId} does not exist in project ${projectId}`);
   }
   const cols = await loadColumns(db, [tableId]);
-  const selectValues = await loadSelectValues(db, cols.filter((c) => c.type === 'Select').map((c) => c.id));
-  const infos = await db.query<{ id: number }>('select id from attachment_infos where table_id = $1 order by id', [tableId]);
+  const selectValues = await loadSelectValues(
+    db,
+    cols.filter((c) => c.type === 'Select').map((c) => c.id),
+  );
+  const infos = await db.query<{ id: number }>('select id from attachment_infos where table_id = $1 order by id', [
+    tableId,
+  ]);
   return freezeMeta({
     table: { id: t.id, projectId: t.project_id, name: t.name, geometryType: t.geometry_type, columns: cols },
     columns: new Map(cols.map((c) => [c.id, c])),

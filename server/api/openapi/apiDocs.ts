@@ -42,7 +42,8 @@ function checkMediaType(req: FastifyRequest, types: string[]): void {
   const raw = req.headers['content-type'];
   if (raw === undefined) return;
   const media = raw.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!types.includes(media)) throw new HttpError(415, `The body must be ${types.join(' or ')}, not ${media || 'untyped'}`);
+  if (!types.includes(media))
+    throw new HttpError(415, `The body must be ${types.join(' or ')}, not ${media || 'untyped'}`);
 }
 
 /** Collects the documentation of every route registered through it; the one place the document comes from. */
@@ -57,11 +58,18 @@ export class ApiDocs {
 
   /** Registers `def` with Fastify and documents it. */
   define(app: FastifyInstance, def: ApiRouteDef): void {
-    const types = def.doc.body ? (Array.isArray(def.doc.body.contentType) ? def.doc.body.contentType : [def.doc.body.contentType]) : null;
+    const types = def.doc.body
+      ? Array.isArray(def.doc.body.contentType)
+        ? def.doc.body.contentType
+        : [def.doc.body.contentType]
+      : null;
     const opts: RouteOptions = {
       method: def.method,
       url: def.url,
-      schema: { ...(def.params ? { params: def.params } : {}), ...(def.querystring ? { querystring: def.querystring } : {}) },
+      schema: {
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.querystring ? { querystring: def.querystring } : {}),
+      },
       handler: def.handler,
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       // A body of an undocumented media type (e.g. text/plain, which Fastify parses) is a 415, not a confusing 400.
@@ -78,7 +86,9 @@ export class ApiDocs {
     for (const { method, url, def } of this.routes.values()) {
       if (method === 'HEAD' || !url.startsWith('/api')) continue;
       const path = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-      const op: Record<string, unknown> = { operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}` };
+      const op: Record<string, unknown> = {
+        operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+/g, '_')}`,
+      };
       const parameters: unknown[] = [];
       for (const [name] of path.matchAll(/\{([^}]+)\}/g)) {
         const n = name.slice(1, -1);
@@ -87,39 +97,65 @@ export class ApiDocs {
       }
       const q = def?.querystring;
       for (const [n, s] of Object.entries((q?.properties as Record<string, JsonSchema> | undefined) ?? {})) {
-        parameters.push({ name: n, in: 'query', required: ((q?.required as string[] | undefined) ?? []).includes(n), schema: s });
+        parameters.push({
+          name: n,
+          in: 'query',
+          required: ((q?.required as string[] | undefined) ?? []).includes(n),
+          schema: s,
+        });
       }
-      for (const [n, h] of Object.entries(def?.doc.headers ?? {})) parameters.push({ name: n, in: 'header', required: false, ...h });
+      for (const [n, h] of Object.entries(def?.doc.headers ?? {}))
+        parameters.push({ name: n, in: 'header', required: false, ...h });
       if (parameters.length) op.parameters = parameters;
       if (!def) {
         op.summary = 'Undocumented route';
-        op.responses = { default: { description: 'See the source', content: { 'application/json': { schema: errorRef } } } };
+        op.responses = {
+          default: { description: 'See the source', content: { 'application/json': { schema: errorRef } } },
+        };
       } else {
         const d = def.doc;
-        Object.assign(op, { summary: d.summary, tags: [d.tag], ...(d.description ? { description: d.description } : {}) });
+        Object.assign(op, {
+          summary: d.summary,
+          tags: [d.tag],
+          ...(d.description ? { description: d.description } : {}),
+        });
         if (d.auth === 'required') op.security = [{ bearer: [] }];
         else if (d.auth === 'optional') op.security = [{}, { bearer: [] }];
         if (d.body) {
           const types = Array.isArray(d.body.contentType) ? d.body.contentType : [d.body.contentType];
-          op.requestBody = { required: d.body.required ?? true, content: Object.fromEntries(types.map((t) => [t, { schema: d.body?.schema }])) };
+          op.requestBody = {
+            required: d.body.required ?? true,
+            content: Object.fromEntries(types.map((t) => [t, { schema: d.body?.schema }])),
+          };
         }
         const responses: Record<string, unknown> = {};
         for (const [status, r] of Object.entries(d.responses)) {
-          responses[status] = { description: r.description, ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}) };
+          responses[status] = {
+            description: r.description,
+            ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+          };
         }
-        responses.default = { description: 'Error: {status, error, message}', content: { 'application/json': { schema: errorRef } } };
+        responses.default = {
+          description: 'Error: {status, error, message}',
+          content: { 'application/json': { schema: errorRef } },
+        };
         op.responses = responses;
       }
       (paths[path] ??= {})[method.toLowerCase()] = op;
     }
     return {
       openapi: '3.1.0',
-      info: { title: 'Sporoči vrsto API', version: '1.1.2', description: 'The data platform of Sporoči vrsto (SPEC §7). Coordinates are EPSG:3857. '
-          + 'Reading public data needs no token; writing records needs one (update, delete and archive only by the creator while STATUS is 5 or empty); '
-          + 'project, profile and column administration needs the role "admin" in the token\'s roles claim (403 otherwise). '
-          + 'A project with public false is a draft: every route under it answers 404 to anyone but an administrator. '
-          + 'Archived records stay in the database but leave every listing; only an administrator can read (GET Records/{p}/{t}/{id}) or restore them. '
-          + 'Errors are {status, error, message}; a refused bulk item adds operation and index.' },
+      info: {
+        title: 'Sporoči vrsto API',
+        version: '1.1.2',
+        description:
+          'The data platform of Sporoči vrsto (SPEC §7). Coordinates are EPSG:3857. ' +
+          'Reading public data needs no token; writing records needs one (update, delete and archive only by the creator while STATUS is 5 or empty); ' +
+          'project, profile and column administration needs the role "admin" in the token\'s roles claim (403 otherwise). ' +
+          'A project with public false is a draft: every route under it answers 404 to anyone but an administrator. ' +
+          'Archived records stay in the database but leave every listing; only an administrator can read (GET Records/{p}/{t}/{id}) or restore them. ' +
+          'Errors are {status, error, message}; a refused bulk item adds operation and index.',
+      },
       servers: [{ url: '/' }],
       paths,
       components: {
@@ -129,4 +165,3 @@ export class ApiDocs {
     };
   }
 }
-

@@ -39,8 +39,15 @@ export function parseLayerTree(input: unknown, layerIds: number[]): LayerTreeNod
         return { type: 'layer', layerId, visible: flag(o.visible, `${p}.visible`) };
       }
       if (o.type !== 'group') throw badRequest(`${p}.type must be "layer" or "group"`);
-      if (typeof o.name !== 'string' || o.name.trim() === '' || o.name.length > 200) throw badRequest(`${p}.name must be a non-empty text of at most 200 characters`);
-      return { type: 'group', name: o.name, visible: flag(o.visible, `${p}.visible`), expanded: flag(o.expanded, `${p}.expanded`), children: nodes(o.children, `${p}.children`, depth + 1) };
+      if (typeof o.name !== 'string' || o.name.trim() === '' || o.name.length > 200)
+        throw badRequest(`${p}.name must be a non-empty text of at most 200 characters`);
+      return {
+        type: 'group',
+        name: o.name,
+        visible: flag(o.visible, `${p}.visible`),
+        expanded: flag(o.expanded, `${p}.expanded`),
+        children: nodes(o.children, `${p}.children`, depth + 1),
+      };
     });
   };
   return nodes(input, 'tree', 0);

@@ -1,4 +1,12 @@
-import type { BaseMap, Column, Profile, ProfileLayer, SymbolStyle, Symbology, TableView } from '../../../domain/model.ts';
+import type {
+  BaseMap,
+  Column,
+  Profile,
+  ProfileLayer,
+  SymbolStyle,
+  Symbology,
+  TableView,
+} from '../../../domain/model.ts';
 import type { FilterInput } from '../../../domain/filters/types.ts';
 import { FilterError } from '../../../domain/filters/FilterError.ts';
 import { validate } from '../../../domain/filters/validate.ts';
@@ -17,15 +25,18 @@ export const MAX_PROFILE_ITEMS = 200;
 type Obj = Record<string, unknown>;
 
 const text = (v: unknown, path: string, max = 200): string => {
-  if (typeof v !== 'string' || v.trim() === '' || v.length > max) throw badRequest(`${path} must be a non-empty text of at most ${max} characters`);
+  if (typeof v !== 'string' || v.trim() === '' || v.length > max)
+    throw badRequest(`${path} must be a non-empty text of at most ${max} characters`);
   return v;
 };
 const num = (v: unknown, path: string, min: number, max: number): number => {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw badRequest(`${path} must be a number from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+    throw badRequest(`${path} must be a number from ${min} to ${max}`);
   return v;
 };
 const list = (v: unknown, path: string): unknown[] => {
-  if (!Array.isArray(v) || v.length > MAX_PROFILE_ITEMS) throw badRequest(`${path} must be an array of at most ${MAX_PROFILE_ITEMS} items`);
+  if (!Array.isArray(v) || v.length > MAX_PROFILE_ITEMS)
+    throw badRequest(`${path} must be an array of at most ${MAX_PROFILE_ITEMS} items`);
   return v;
 };
 const flag = (v: unknown, path: string): boolean => {
@@ -51,28 +62,41 @@ function filterOf(v: unknown, columns: Column[], path: string): FilterInput | nu
 /** Validates a style (SPEC §5 'Style validity'): icon needs svgString, fill color, text columnId, stroke and fill. */
 function styleOf(v: unknown, columns: Column[], path: string): SymbolStyle {
   const s = bodyObject(v, path);
-  const color = (o: unknown, p: string): void => { text(bodyObject(o, p).color, `${p}.color`, 100); };
+  const color = (o: unknown, p: string): void => {
+    text(bodyObject(o, p).color, `${p}.color`, 100);
+  };
   const stroke = (o: unknown, p: string): void => {
     color(o, p);
     const w = (o as Obj).width;
     if (w !== undefined) num(w, `${p}.width`, 0, 1000);
   };
   let parts = 0;
-  if (s.fill !== undefined) { color(s.fill, `${path}.fill`); parts++; }
-  if (s.stroke !== undefined) { stroke(s.stroke, `${path}.stroke`); parts++; }
+  if (s.fill !== undefined) {
+    color(s.fill, `${path}.fill`);
+    parts++;
+  }
+  if (s.stroke !== undefined) {
+    stroke(s.stroke, `${path}.stroke`);
+    parts++;
+  }
   if (s.marker !== undefined) {
     const m = bodyObject(s.marker, `${path}.marker`);
-    if (!['circle', 'square', 'triangle', 'rectangle', 'star', 'cross'].includes(String(m.type))) throw badRequest(`${path}.marker.type is not a marker type`);
+    if (!['circle', 'square', 'triangle', 'rectangle', 'star', 'cross'].includes(String(m.type)))
+      throw badRequest(`${path}.marker.type is not a marker type`);
     num(m.radius, `${path}.marker.radius`, 0, 1000);
     if (m.fill !== undefined) color(m.fill, `${path}.marker.fill`);
     if (m.stroke !== undefined) stroke(m.stroke, `${path}.marker.stroke`);
     parts++;
   }
-  if (s.icon !== undefined) { text(bodyObject(s.icon, `${path}.icon`).svgString, `${path}.icon.svgString`, 200_000); parts++; }
+  if (s.icon !== undefined) {
+    text(bodyObject(s.icon, `${path}.icon`).svgString, `${path}.icon.svgString`, 200_000);
+    parts++;
+  }
   if (s.text !== undefined) {
     const t = bodyObject(s.text, `${path}.text`);
     const id = positiveInt(t.columnId, `${path}.text.columnId`);
-    if (!columns.some((c) => c.id === id)) throw badRequest(`${path}.text.columnId ${id} is not a column of the layer's table`);
+    if (!columns.some((c) => c.id === id))
+      throw badRequest(`${path}.text.columnId ${id} is not a column of the layer's table`);
     color(t.fill, `${path}.text.fill`);
     stroke(t.stroke, `${path}.text.stroke`);
     parts++;
@@ -94,7 +118,11 @@ function symbologyOf(v: unknown, columns: Column[], path: string): Symbology {
       style: styleOf(o.style, columns, `${path}.rules[${i}].style`),
     };
   });
-  return { type: 'complex', rules, ...(s.style === undefined ? {} : { style: styleOf(s.style, columns, `${path}.style`) }) };
+  return {
+    type: 'complex',
+    rules,
+    ...(s.style === undefined ? {} : { style: styleOf(s.style, columns, `${path}.style`) }),
+  };
 }
 
 /** Validates a base map: texts, an http(s) URL or a path on this server, flags, opacity 0-1. */
@@ -103,8 +131,11 @@ function baseMapOf(v: unknown, path: string): BaseMap {
   const url = text(o.url, `${path}.url`, 2000);
   if (!/^(https?:\/\/|\/)/i.test(url)) throw badRequest(`${path}.url must be an http(s) URL or a path starting with /`);
   return {
-    id: text(o.id, `${path}.id`, 100), name: text(o.name, `${path}.name`), url,
-    overlay: flag(o.overlay, `${path}.overlay`), visible: flag(o.visible, `${path}.visible`),
+    id: text(o.id, `${path}.id`, 100),
+    name: text(o.name, `${path}.name`),
+    url,
+    overlay: flag(o.overlay, `${path}.overlay`),
+    visible: flag(o.visible, `${path}.visible`),
     ...(o.opacity === undefined ? {} : { opacity: num(o.opacity, `${path}.opacity`, 0, 1) }),
     ...(o.offline === undefined ? {} : { offline: flag(o.offline, `${path}.offline`) }),
   };
@@ -116,7 +147,11 @@ function baseMapOf(v: unknown, path: string): BaseMap {
  * the initial view and the layer tree. Unknown fields are dropped. 400 with the path otherwise.
  */
 export async function validateProfile(q: Queryable, projectId: number, id: number, input: Obj): Promise<StoredProfile> {
-  const projectTables = new Set((await q.query<{ id: number }>('select id from platform_tables where project_id = $1', [projectId])).map((r) => r.id));
+  const projectTables = new Set(
+    (await q.query<{ id: number }>('select id from platform_tables where project_id = $1', [projectId])).map(
+      (r) => r.id,
+    ),
+  );
   const tables = list(input.tables, 'tables').map((t, i) => {
     const tid = positiveInt(t, `tables[${i}]`);
     if (!projectTables.has(tid)) throw badRequest(`tables[${i}]: table ${tid} is not a table of project ${projectId}`);
@@ -131,31 +166,61 @@ export async function validateProfile(q: Queryable, projectId: number, id: numbe
   const tableViews: TableView[] = list(input.tableViews ?? [], 'tableViews').map((v, i) => {
     const o = bodyObject(v, `tableViews[${i}]`);
     const tableId = positiveInt(o.tableId, `tableViews[${i}].tableId`);
-    return { id: positiveInt(o.id, `tableViews[${i}].id`), tableId, filters: filterOf(o.filters, columnsOf(tableId, `tableViews[${i}]`), `tableViews[${i}].filters`) };
+    return {
+      id: positiveInt(o.id, `tableViews[${i}].id`),
+      tableId,
+      filters: filterOf(o.filters, columnsOf(tableId, `tableViews[${i}]`), `tableViews[${i}].filters`),
+    };
   });
-  uniqueIds(tableViews.map((v) => v.id), 'tableViews');
+  uniqueIds(
+    tableViews.map((v) => v.id),
+    'tableViews',
+  );
   const layers: ProfileLayer[] = list(input.layers ?? [], 'layers').map((l, i) => {
     const o = bodyObject(l, `layers[${i}]`);
     const tableId = positiveInt(o.tableId, `layers[${i}].tableId`);
     const cols = columnsOf(tableId, `layers[${i}]`);
-    const viewId = o.tableViewId === undefined || o.tableViewId === null ? null : positiveInt(o.tableViewId, `layers[${i}].tableViewId`);
+    const viewId =
+      o.tableViewId === undefined || o.tableViewId === null
+        ? null
+        : positiveInt(o.tableViewId, `layers[${i}].tableViewId`);
     if (viewId !== null && !tableViews.some((v) => v.id === viewId && v.tableId === tableId)) {
       throw badRequest(`layers[${i}].tableViewId ${viewId} is not a table view of table ${tableId}`);
     }
-    return { id: positiveInt(o.id, `layers[${i}].id`), tableId, tableViewId: viewId, name: text(o.name, `layers[${i}].name`), symbology: symbologyOf(o.symbology, cols, `layers[${i}].symbology`) };
+    return {
+      id: positiveInt(o.id, `layers[${i}].id`),
+      tableId,
+      tableViewId: viewId,
+      name: text(o.name, `layers[${i}].name`),
+      symbology: symbologyOf(o.symbology, cols, `layers[${i}].symbology`),
+    };
   });
-  uniqueIds(layers.map((l) => l.id), 'layers');
+  uniqueIds(
+    layers.map((l) => l.id),
+    'layers',
+  );
   const minZoom = num(input.minZoom ?? 0, 'minZoom', 0, 30);
   const maxZoom = num(input.maxZoom ?? 19, 'maxZoom', minZoom, 30);
   const out: StoredProfile = {
-    id, projectId, name: text(input.name, 'name'), tables, tableViews, layers,
+    id,
+    projectId,
+    name: text(input.name, 'name'),
+    tables,
+    tableViews,
+    layers,
     baseMaps: list(input.baseMaps ?? [], 'baseMaps').map((b, i) => baseMapOf(b, `baseMaps[${i}]`)),
     initalCenterLong: num(input.initalCenterLong, 'initalCenterLong', -180, 180),
     initalCenterLat: num(input.initalCenterLat, 'initalCenterLat', -90, 90),
     initalZoom: num(input.initalZoom, 'initalZoom', minZoom, maxZoom),
-    minZoom, maxZoom,
+    minZoom,
+    maxZoom,
   };
-  if (new Set(out.baseMaps.map((b) => b.id)).size !== out.baseMaps.length) throw badRequest('baseMaps has the same id twice');
-  if (input.layerTree !== undefined && input.layerTree !== null) out.layerTree = parseLayerTree(input.layerTree, layers.map((l) => l.id));
+  if (new Set(out.baseMaps.map((b) => b.id)).size !== out.baseMaps.length)
+    throw badRequest('baseMaps has the same id twice');
+  if (input.layerTree !== undefined && input.layerTree !== null)
+    out.layerTree = parseLayerTree(
+      input.layerTree,
+      layers.map((l) => l.id),
+    );
   return out;
 }

@@ -20,7 +20,9 @@ export interface ProjectResponse extends Project {
 
 /** Reads the profiles of a project (their stored JSON), by id. */
 export async function loadProfiles(db: Queryable, projectId: number): Promise<Profile[]> {
-  const rows = await db.query<{ data: Profile }>('select data from profiles where project_id = $1 order by id', [projectId]);
+  const rows = await db.query<{ data: Profile }>('select data from profiles where project_id = $1 order by id', [
+    projectId,
+  ]);
   return rows.map((r) => r.data);
 }
 
@@ -28,20 +30,34 @@ export async function loadProfiles(db: Queryable, projectId: number): Promise<Pr
 export async function buildProject(db: Queryable, projectId: number): Promise<ProjectResponse> {
   const p = await requireProject(db, projectId);
   const tables = await db.query<{ id: number; name: string; geometry_type: number | null }>(
-    'select id, name, geometry_type from platform_tables where project_id = $1 order by id', [projectId]);
+    'select id, name, geometry_type from platform_tables where project_id = $1 order by id',
+    [projectId],
+  );
   const ids = tables.map((t) => t.id);
   const columns = await loadColumns(db, ids);
-  const values = await loadSelectValues(db, columns.filter((c) => c.type === 'Select').map((c) => c.id));
+  const values = await loadSelectValues(
+    db,
+    columns.filter((c) => c.type === 'Select').map((c) => c.id),
+  );
   const infos = await db.query<{ id: number; table_id: number; name: string }>(
-    'select id, table_id, name from attachment_infos where table_id = any($1::int[]) order by id', [ids]);
+    'select id, table_id, name from attachment_infos where table_id = any($1::int[]) order by id',
+    [ids],
+  );
   const layers = new Map<number, ProfileLayer>();
-  for (const profile of await loadProfiles(db, projectId)) for (const l of profile.layers ?? []) if (!layers.has(l.id)) layers.set(l.id, l);
+  for (const profile of await loadProfiles(db, projectId))
+    for (const l of profile.layers ?? []) if (!layers.has(l.id)) layers.set(l.id, l);
   return {
     id: p.id,
     name: p.name,
     description: p.description,
     public: p.isPublic,
-    tables: tables.map((t) => ({ id: t.id, projectId, name: t.name, geometryType: t.geometry_type, columns: columns.filter((c) => c.tableId === t.id) })),
+    tables: tables.map((t) => ({
+      id: t.id,
+      projectId,
+      name: t.name,
+      geometryType: t.geometry_type,
+      columns: columns.filter((c) => c.tableId === t.id),
+    })),
     layers: [...layers.values()],
     selectValues: Object.fromEntries([...values].map(([k, v]) => [String(k), v])),
     attachmentInfos: infos.map((i) => ({ id: i.id, tableId: i.table_id, name: i.name })),
@@ -49,15 +65,20 @@ export async function buildProject(db: Queryable, projectId: number): Promise<Pr
 }
 
 /** A project's name, description and public flag from a body; `create` requires the name. 400 otherwise. */
-export function parseProjectInput(body: unknown, create: boolean): { name?: string; description?: string; public?: boolean } {
+export function parseProjectInput(
+  body: unknown,
+  create: boolean,
+): { name?: string; description?: string; public?: boolean } {
   const b = bodyObject(body, 'The project');
   const out: { name?: string; description?: string; public?: boolean } = {};
   if (b.name !== undefined || create) {
-    if (typeof b.name !== 'string' || b.name.trim() === '' || b.name.length > 200) throw badRequest('name must be a non-empty text of at most 200 characters');
+    if (typeof b.name !== 'string' || b.name.trim() === '' || b.name.length > 200)
+      throw badRequest('name must be a non-empty text of at most 200 characters');
     out.name = b.name.trim();
   }
   if (b.description !== undefined) {
-    if (typeof b.description !== 'string' || b.description.length > 4000) throw badRequest('description must be a text of at most 4000 characters');
+    if (typeof b.description !== 'string' || b.description.length > 4000)
+      throw badRequest('description must be a text of at most 4000 characters');
     out.description = b.description;
   }
   if (b.public !== undefined) {
@@ -77,27 +98,53 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
   const { db, authenticate, docs } = ctx;
 
   docs.define(app, {
-    method: 'GET', url: '/api/Projects', doc: {
-      summary: 'The projects the caller may see: the public ones (administrators: all)', tag: 'Projects', auth: 'optional', responses: { 200: LIST, 401: { description: 'Invalid token' } },
+    method: 'GET',
+    url: '/api/Projects',
+    doc: {
+      summary: 'The projects the caller may see: the public ones (administrators: all)',
+      tag: 'Projects',
+      auth: 'optional',
+      responses: { 200: LIST, 401: { description: 'Invalid token' } },
     },
     async handler(req) {
       const all = isAdmin(await authenticate(req));
-      const rows = await db.query<SummaryRow>(`select id, name, description, is_public from projects${all ? '' : ' where is_public'} order by id`);
+      const rows = await db.query<SummaryRow>(
+        `select id, name, description, is_public from projects${all ? '' : ' where is_public'} order by id`,
+      );
       return rows.map(summary);
     },
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Projects/all', doc: { summary: 'Every project, drafts included (administrators)', tag: 'Projects', auth: 'required', responses: { 200: LIST, ...ADMIN_ERRORS } },
+    method: 'GET',
+    url: '/api/Projects/all',
+    doc: {
+      summary: 'Every project, drafts included (administrators)',
+      tag: 'Projects',
+      auth: 'required',
+      responses: { 200: LIST, ...ADMIN_ERRORS },
+    },
     async handler(req) {
       await requireAdmin(authenticate, req, 'list all projects');
-      return (await db.query<SummaryRow>('select id, name, description, is_public from projects order by id')).map(summary);
+      return (await db.query<SummaryRow>('select id, name, description, is_public from projects order by id')).map(
+        summary,
+      );
     },
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Projects/:projectId', params: idParams('projectId'),
-    doc: { summary: 'A project (same shape as BaseProfiles/{projectId}/project)', tag: 'Projects', auth: 'optional', responses: { 200: { description: 'The project', schema: ref('Project') }, 404: { description: 'Unknown project, or a draft and the caller is no administrator' } } },
+    method: 'GET',
+    url: '/api/Projects/:projectId',
+    params: idParams('projectId'),
+    doc: {
+      summary: 'A project (same shape as BaseProfiles/{projectId}/project)',
+      tag: 'Projects',
+      auth: 'optional',
+      responses: {
+        200: { description: 'The project', schema: ref('Project') },
+        404: { description: 'Unknown project, or a draft and the caller is no administrator' },
+      },
+    },
     async handler(req) {
       await authenticate(req);
       return buildProject(db, pathIds(req, 'projectId').projectId);
@@ -105,75 +152,135 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
   });
 
   docs.define(app, {
-    method: 'POST', url: '/api/Projects', bodyLimit: JSON_BODY_LIMIT,
+    method: 'POST',
+    url: '/api/Projects',
+    bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Create an empty project (administrators); public unless public is false', tag: 'Projects', auth: 'required', body: { contentType: JSON_TYPES, schema: ref('ProjectInput') },
-      responses: { 201: { description: 'The new project', schema: ref('Project') }, 400: { description: 'Invalid body' }, ...ADMIN_ERRORS },
+      summary: 'Create an empty project (administrators); public unless public is false',
+      tag: 'Projects',
+      auth: 'required',
+      body: { contentType: JSON_TYPES, schema: ref('ProjectInput') },
+      responses: {
+        201: { description: 'The new project', schema: ref('Project') },
+        400: { description: 'Invalid body' },
+        ...ADMIN_ERRORS,
+      },
     },
     async handler(req, reply) {
       await requireAdmin(authenticate, req, 'create projects');
       const input = parseProjectInput(req.body, true);
-      const id = await withMetaChange(db, () => db.transaction(async (tx) => {
-        const newId = await nextId(tx, 'project');
-        await tx.query('insert into projects (id, name, description, is_public) values ($1, $2, $3, $4)', [newId, input.name, input.description ?? '', input.public ?? true]);
-        return newId;
-      }));
+      const id = await withMetaChange(db, () =>
+        db.transaction(async (tx) => {
+          const newId = await nextId(tx, 'project');
+          await tx.query('insert into projects (id, name, description, is_public) values ($1, $2, $3, $4)', [
+            newId,
+            input.name,
+            input.description ?? '',
+            input.public ?? true,
+          ]);
+          return newId;
+        }),
+      );
       return reply.status(201).send(await buildProject(db, id));
     },
   });
 
   docs.define(app, {
-    method: 'PUT', url: '/api/Projects/:projectId', params: idParams('projectId'), bodyLimit: JSON_BODY_LIMIT,
+    method: 'PUT',
+    url: '/api/Projects/:projectId',
+    params: idParams('projectId'),
+    bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Change a project\'s name, description or public flag (administrators)', tag: 'Projects', auth: 'required', body: { contentType: JSON_TYPES, schema: ref('ProjectInput') },
-      responses: { 200: { description: 'The project', schema: ref('Project') }, 400: { description: 'Invalid body' }, ...ADMIN_ERRORS, 404: { description: 'Unknown project' } },
+      summary: "Change a project's name, description or public flag (administrators)",
+      tag: 'Projects',
+      auth: 'required',
+      body: { contentType: JSON_TYPES, schema: ref('ProjectInput') },
+      responses: {
+        200: { description: 'The project', schema: ref('Project') },
+        400: { description: 'Invalid body' },
+        ...ADMIN_ERRORS,
+        404: { description: 'Unknown project' },
+      },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       await requireAdmin(authenticate, req, 'change projects');
       const input = parseProjectInput(req.body, false);
       await requireProject(db, projectId);
-      await withMetaChange(db, () => db.query(
-        'update projects set name = coalesce($2, name), description = coalesce($3, description), is_public = coalesce($4, is_public) where id = $1',
-        [projectId, input.name ?? null, input.description ?? null, input.public ?? null]));
+      await withMetaChange(db, () =>
+        db.query(
+          'update projects set name = coalesce($2, name), description = coalesce($3, description), is_public = coalesce($4, is_public) where id = $1',
+          [projectId, input.name ?? null, input.description ?? null, input.public ?? null],
+        ),
+      );
       return buildProject(db, projectId);
     },
   });
 
   docs.define(app, {
-    method: 'DELETE', url: '/api/Projects/:projectId', params: idParams('projectId'),
+    method: 'DELETE',
+    url: '/api/Projects/:projectId',
+    params: idParams('projectId'),
     doc: {
-      summary: 'Delete a project with its tables, columns, records, attachments and profiles (administrators)', tag: 'Projects', auth: 'required',
-      responses: { 200: { description: 'Deleted', schema: ref('Deleted') }, ...ADMIN_ERRORS, 404: { description: 'Unknown project' } },
+      summary: 'Delete a project with its tables, columns, records, attachments and profiles (administrators)',
+      tag: 'Projects',
+      auth: 'required',
+      responses: {
+        200: { description: 'Deleted', schema: ref('Deleted') },
+        ...ADMIN_ERRORS,
+        404: { description: 'Unknown project' },
+      },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       await requireAdmin(authenticate, req, 'delete projects');
       await requireProject(db, projectId);
-      await withMetaChange(db, () => db.transaction(async (tx) => {
-        await tx.query('delete from records where project_id = $1', [projectId]);
-        await tx.query('delete from projects where id = $1', [projectId]);
-      }));
+      await withMetaChange(db, () =>
+        db.transaction(async (tx) => {
+          await tx.query('delete from records where project_id = $1', [projectId]);
+          await tx.query('delete from projects where id = $1', [projectId]);
+        }),
+      );
       return { id: projectId, deleted: true };
     },
   });
 
   docs.define(app, {
-    method: 'POST', url: '/api/Projects/copy', bodyLimit: JSON_BODY_LIMIT,
+    method: 'POST',
+    url: '/api/Projects/copy',
+    bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Copy a project (administrators): tables, columns, Select values, attachment infos and profiles with new ids; records optional', tag: 'Projects', auth: 'required',
-      description: 'Column and table ids inside profiles (table views, layers, filters, labels) point at the copies. With includeRecords, records (archived ones too) and their attachments are copied with new ids; key columns that held the record id get the new id, and foreign keys to such tables follow. The copy is a draft (public false) unless public is true.',
+      summary:
+        'Copy a project (administrators): tables, columns, Select values, attachment infos and profiles with new ids; records optional',
+      tag: 'Projects',
+      auth: 'required',
+      description:
+        'Column and table ids inside profiles (table views, layers, filters, labels) point at the copies. With includeRecords, records (archived ones too) and their attachments are copied with new ids; key columns that held the record id get the new id, and foreign keys to such tables follow. The copy is a draft (public false) unless public is true.',
       body: { contentType: JSON_TYPES, schema: ref('ProjectCopyRequest') },
-      responses: { 201: { description: 'The copy', schema: ref('Project') }, 400: { description: 'Invalid body' }, ...ADMIN_ERRORS, 404: { description: 'Unknown project' } },
+      responses: {
+        201: { description: 'The copy', schema: ref('Project') },
+        400: { description: 'Invalid body' },
+        ...ADMIN_ERRORS,
+        404: { description: 'Unknown project' },
+      },
     },
     async handler(req, reply) {
       await requireAdmin(authenticate, req, 'copy projects');
       const b = bodyObject(req.body);
       const from = positiveInt(b.projectId, 'projectId');
       const input = parseProjectInput({ name: b.name, public: b.public }, false);
-      if (b.includeRecords !== undefined && typeof b.includeRecords !== 'boolean') throw badRequest('includeRecords must be true or false');
+      if (b.includeRecords !== undefined && typeof b.includeRecords !== 'boolean')
+        throw badRequest('includeRecords must be true or false');
       await requireProject(db, from);
-      const id = await withMetaChange(db, () => db.transaction((tx) => copyProject(tx, from, { name: input.name ?? null, isPublic: input.public ?? false, includeRecords: b.includeRecords === true })));
+      const id = await withMetaChange(db, () =>
+        db.transaction((tx) =>
+          copyProject(tx, from, {
+            name: input.name ?? null,
+            isPublic: input.public ?? false,
+            includeRecords: b.includeRecords === true,
+          }),
+        ),
+      );
       return reply.status(201).send(await buildProject(db, id));
     },
   });

@@ -28,7 +28,12 @@ export interface BulkOutcome {
 
 /** The refusal of one item of a batch: its status and reason, and where it is. */
 export class BulkItemError extends HttpError {
-  constructor(status: number, message: string, readonly operation: BulkOperation, readonly index: number) {
+  constructor(
+    status: number,
+    message: string,
+    readonly operation: BulkOperation,
+    readonly index: number,
+  ) {
     super(status, `${operation}[${index}]: ${message}`);
     this.name = 'BulkItemError';
   }
@@ -64,10 +69,12 @@ export function parseBulk(body: unknown): BulkInput {
     }
   };
   creates.forEach((c, i) => at('creates', i, () => bodyObject(c, 'A create')));
-  const updates = rawUpdates.map((u, i) => at('updates', i, () => {
-    const o = bodyObject(u, 'An update');
-    return { id: positiveInt(o.id, 'id'), body: o };
-  }));
+  const updates = rawUpdates.map((u, i) =>
+    at('updates', i, () => {
+      const o = bodyObject(u, 'An update');
+      return { id: positiveInt(o.id, 'id'), body: o };
+    }),
+  );
   const deletes = rawDeletes.map((d, i) => at('deletes', i, () => positiveInt(d, 'A delete')));
   return { tableId, creates, updates, deletes };
 }
@@ -77,7 +84,8 @@ async function item<T>(op: BulkOperation, index: number, fn: () => Promise<T>): 
   try {
     return await fn();
   } catch (e) {
-    if (e instanceof HttpError && !(e instanceof BulkItemError)) throw new BulkItemError(e.status, e.message, op, index);
+    if (e instanceof HttpError && !(e instanceof BulkItemError))
+      throw new BulkItemError(e.status, e.message, op, index);
     throw e;
   }
 }
@@ -86,11 +94,18 @@ async function item<T>(op: BulkOperation, index: number, fn: () => Promise<T>): 
  * Applies a batch in one transaction, creates then updates then deletes, each item under the
  * rules of its single call; the first refusal rolls everything back and is thrown as a BulkItemError.
  */
-export async function runBulk(db: Db, meta: TableMeta, input: BulkInput, viewer: Viewer & { email: string }): Promise<BulkOutcome> {
+export async function runBulk(
+  db: Db,
+  meta: TableMeta,
+  input: BulkInput,
+  viewer: Viewer & { email: string },
+): Promise<BulkOutcome> {
   return db.transaction(async (tx) => {
     const out: BulkOutcome = { created: [], updated: [], deleted: [] };
-    for (const [i, c] of input.creates.entries()) out.created.push(await item('creates', i, () => createOne(tx, meta, c, viewer.email)));
-    for (const [i, u] of input.updates.entries()) out.updated.push(await item('updates', i, () => updateOne(tx, meta, u.id, u.body, viewer)));
+    for (const [i, c] of input.creates.entries())
+      out.created.push(await item('creates', i, () => createOne(tx, meta, c, viewer.email)));
+    for (const [i, u] of input.updates.entries())
+      out.updated.push(await item('updates', i, () => updateOne(tx, meta, u.id, u.body, viewer)));
     for (const [i, id] of input.deletes.entries()) {
       await item('deletes', i, () => deleteOne(tx, meta, id, viewer));
       out.deleted.push(id);
@@ -101,5 +116,8 @@ export async function runBulk(db: Db, meta: TableMeta, input: BulkInput, viewer:
 
 /** Sends a BulkItemError as `{status, error, message, operation, index}` with the item's status. */
 export function sendBulkError(reply: FastifyReply, e: BulkItemError): FastifyReply {
-  return reply.status(e.status).type('application/json').send({ ...errorBody(e.status, e.message), operation: e.operation, index: e.index });
+  return reply
+    .status(e.status)
+    .type('application/json')
+    .send({ ...errorBody(e.status, e.message), operation: e.operation, index: e.index });
 }

@@ -69,7 +69,8 @@ export function coerceValue(c: Column, v: unknown, selectValues: SelectValue[] |
       return s;
     }
     case 'DateTime': {
-      const t = typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.length <= 64 ? Date.parse(v) : NaN;
+      const t =
+        typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.length <= 64 ? Date.parse(v) : NaN;
       const d = new Date(t);
       if (!Number.isFinite(t) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) {
         throw badRequest(`${label(c)} needs an ISO 8601 date, got ${JSON.stringify(v)}`);
@@ -111,9 +112,14 @@ export function coerceValue(c: Column, v: unknown, selectValues: SelectValue[] |
  * otherwise); special, calculated, interpolated, key and geometry columns are skipped; values are
  * coerced by type.
  */
-export function coerceProperties(input: unknown, columns: Map<number, Column>, selectValues: Map<number, SelectValue[]>): Properties {
+export function coerceProperties(
+  input: unknown,
+  columns: Map<number, Column>,
+  selectValues: Map<number, SelectValue[]>,
+): Properties {
   if (input === undefined || input === null) return {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw badRequest('properties must be an object keyed by column id');
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw badRequest('properties must be an object keyed by column id');
   const entries = Object.entries(input as Record<string, unknown>);
   if (entries.length > MAX_PROPERTIES) throw badRequest(`At most ${MAX_PROPERTIES} properties are accepted`);
   const out: Properties = {};

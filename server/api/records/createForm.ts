@@ -26,7 +26,8 @@ export function jsonField(form: Form, name: string, what: string): unknown {
 export async function formPhotos(form: Form, meta: TableMeta): Promise<NewPhoto[]> {
   const files = filesOf(form, 'AttachmentFiles');
   const infoIds = fieldList(form, 'AttachmentInfoIds').map((s) => (/^\d{1,9}$/.test(s) ? Number(s) : NaN));
-  if (infoIds.some((n) => !Number.isInteger(n) || n < 1)) throw badRequest('AttachmentInfoIds must be positive integers');
+  if (infoIds.some((n) => !Number.isInteger(n) || n < 1))
+    throw badRequest('AttachmentInfoIds must be positive integers');
   if (files.length > 0 && infoIds.length !== files.length && infoIds.length > 1) {
     throw badRequest('Give one AttachmentInfoIds value per file, or one for all files');
   }

@@ -6,7 +6,14 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { assertCanEdit, assertWritableTable, requireUser, userViewer, viewerOf, visibleSql } from '../access/recordAccess.ts';
+import {
+  assertCanEdit,
+  assertWritableTable,
+  requireUser,
+  userViewer,
+  viewerOf,
+  visibleSql,
+} from '../access/recordAccess.ts';
 import { isAdmin } from '../access/admin.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
@@ -34,7 +41,11 @@ export const MAX_IDS = 1000;
  * from the body's tableId ('body', the body must be an object: `what` names it in the 400).
  */
 async function writableTable(
-  ctx: ApiContext, req: FastifyRequest, tableIn: 'path' | 'body', body: unknown, what?: string,
+  ctx: ApiContext,
+  req: FastifyRequest,
+  tableIn: 'path' | 'body',
+  body: unknown,
+  what?: string,
 ): Promise<{ meta: TableMeta; body: unknown }> {
   const { projectId } = pathIds(req, 'projectId');
   let tableId: number;
@@ -131,7 +142,12 @@ export function search(ctx: ApiContext, shape: AnswerShape): Handler {
     const viewer = viewerOf(await ctx.authenticate(req));
     const meta = await loadTable(ctx.db, projectId, query.tableId);
     const { rows, total } = await searchRecords(ctx.db, meta, query, viewer);
-    return { [shape.key]: await shape.list(ctx.db, meta, rows, viewer), total, page: query.page, perPage: query.perPage };
+    return {
+      [shape.key]: await shape.list(ctx.db, meta, rows, viewer),
+      total,
+      page: query.page,
+      perPage: query.perPage,
+    };
   };
 }
 
@@ -149,7 +165,8 @@ export function searchIds(ctx: ApiContext): Handler {
 
 /** The records of tables intersecting an extent, streamed (spatial/extentTables.ts). */
 export function extentTables(ctx: ApiContext, shape: AnswerShape): Handler {
-  return (req, reply) => sendExtentTables(req, reply, ctx, pathIds(req, 'projectId').projectId, shape.key, shape.extentForm);
+  return (req, reply) =>
+    sendExtentTables(req, reply, ctx, pathIds(req, 'projectId').projectId, shape.key, shape.extentForm);
 }
 
 /** A bulk batch of creates, updates and deletes, all or nothing; a refused item is answered with its index. */
@@ -182,14 +199,17 @@ export function byIds(ctx: ApiContext): Handler {
     const { projectId } = pathIds(req, 'projectId');
     const b = bodyObject(req.body);
     const tableId = positiveInt(b.tableId, 'tableId');
-    if (!Array.isArray(b.ids) || b.ids.length === 0 || b.ids.length > MAX_IDS) throw badRequest(`ids must be an array of 1-${MAX_IDS} record ids`);
+    if (!Array.isArray(b.ids) || b.ids.length === 0 || b.ids.length > MAX_IDS)
+      throw badRequest(`ids must be an array of 1-${MAX_IDS} record ids`);
     const ids = [...new Set(b.ids.map((v, i) => positiveInt(v, `ids[${i}]`)))];
     const viewer = viewerOf(await ctx.authenticate(req));
     const meta = await loadTable(ctx.db, projectId, tableId);
     const params: unknown[] = [ids, tableId, projectId];
     const rows = await ctx.db.query<RecordRow>(
       `select ${RECORD_COLUMNS} from records r where r.id = any($1::int[]) and r.table_id = $2 and r.project_id = $3 and not r.archived
-          and ${visibleSql(meta, 'r', params, viewer)}`, params);
+          and ${visibleSql(meta, 'r', params, viewer)}`,
+      params,
+    );
     const byId = new Map((await toDataRecords(ctx.db, meta, rows, viewer)).map((r) => [r.id, r]));
     return { records: ids.flatMap((id) => byId.get(id) ?? []), missing: ids.filter((id) => !byId.has(id)) };
   };
@@ -213,7 +233,10 @@ export function archive(ctx: ApiContext): Handler {
       if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
       if (!admin) assertCanEdit(meta, row, user.email);
       await describeChange(tx, user.email);
-      await tx.query('update records set archived = $2, updated_at = now(), version = version + 1 where id = $1', [recordId, archived]);
+      await tx.query('update records set archived = $2, updated_at = now(), version = version + 1 where id = $1', [
+        recordId,
+        archived,
+      ]);
     });
     return { tableId, recordId, archived };
   };

@@ -20,13 +20,21 @@ export function idempotencyKey(req: FastifyRequest, email: string): string | nul
 }
 
 /** The record created earlier with this key, or null; 409 when the key was used for another table. */
-export async function findIdempotent(q: Queryable, key: string | null, projectId: number, tableId: number): Promise<number | null> {
+export async function findIdempotent(
+  q: Queryable,
+  key: string | null,
+  projectId: number,
+  tableId: number,
+): Promise<number | null> {
   if (key === null) return null;
   const rows = await q.query<{ id: number; project_id: number; table_id: number }>(
-    'select id, project_id, table_id from records where idempotency_key = $1', [key]);
+    'select id, project_id, table_id from records where idempotency_key = $1',
+    [key],
+  );
   const r = rows[0];
   if (!r) return null;
-  if (r.project_id !== projectId || r.table_id !== tableId) throw new HttpError(409, 'This Idempotency-Key was already used for another table');
+  if (r.project_id !== projectId || r.table_id !== tableId)
+    throw new HttpError(409, 'This Idempotency-Key was already used for another table');
   return r.id;
 }
 

@@ -12,7 +12,15 @@ import type { TableMeta } from '../meta/tableMeta.ts';
 import { findIdempotent, isUniqueViolation } from './idempotency.ts';
 import { prepareCreate, prepareUpdate } from './prepareWrite.ts';
 import { toDetailed, toFeature, type DetailedFeature } from './shapes.ts';
-import { attachmentsOf, deleteRecord, insertRecord, readRecord, readVisibleRecord, updateRecord, type RecordRow } from './store.ts';
+import {
+  attachmentsOf,
+  deleteRecord,
+  insertRecord,
+  readRecord,
+  readVisibleRecord,
+  updateRecord,
+  type RecordRow,
+} from './store.ts';
 import { assertVersion, type Expected } from './versions.ts';
 
 /** A photo to attach to a new record. */
@@ -39,7 +47,14 @@ async function replay(db: Db, meta: TableMeta, id: number, email: string): Promi
  * Creates a record (and its photos) in one transaction. With an idempotency key, a repeat
  * returns the first result, also when two identical requests race.
  */
-export async function createRecord(db: Db, meta: TableMeta, body: unknown, email: string, key: string | null, photos: NewPhoto[]): Promise<Created> {
+export async function createRecord(
+  db: Db,
+  meta: TableMeta,
+  body: unknown,
+  email: string,
+  key: string | null,
+  photos: NewPhoto[],
+): Promise<Created> {
   const earlier = await findIdempotent(db, key, meta.table.projectId, meta.table.id);
   if (earlier !== null) return replay(db, meta, earlier, email);
   const prepared = await prepareCreate(db, meta, body, email);
@@ -79,7 +94,14 @@ export async function createOne(tx: Queryable, meta: TableMeta, body: unknown, e
 }
 
 /** Updates one record inside a transaction: 404 unless visible, 403 unless the creator may edit it, 400 for a bad body. */
-export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body: unknown, viewer: Viewer & { email: string }, expected: Expected = null): Promise<RecordRow> {
+export async function updateOne(
+  tx: Queryable,
+  meta: TableMeta,
+  id: number,
+  body: unknown,
+  viewer: Viewer & { email: string },
+  expected: Expected = null,
+): Promise<RecordRow> {
   const row = await readVisibleRecord(tx, meta, id, viewer, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
   assertCanEdit(meta, row, viewer.email);
@@ -89,7 +111,13 @@ export async function updateOne(tx: Queryable, meta: TableMeta, id: number, body
 }
 
 /** Deletes one record (and its attachments) inside a transaction: 404 unless visible, 403 unless the creator may. */
-export async function deleteOne(tx: Queryable, meta: TableMeta, id: number, viewer: Viewer & { email: string }, expected: Expected = null): Promise<void> {
+export async function deleteOne(
+  tx: Queryable,
+  meta: TableMeta,
+  id: number,
+  viewer: Viewer & { email: string },
+  expected: Expected = null,
+): Promise<void> {
   const row = await readVisibleRecord(tx, meta, id, viewer, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
   assertCanEdit(meta, row, viewer.email);

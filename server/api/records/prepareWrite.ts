@@ -42,7 +42,12 @@ function geometryOf(meta: TableMeta, g: unknown, required: boolean): ValidGeomet
  * coerced; calculated values filled; STATUS 5, JAVNO true, VIR 'sporoci-vrsto' and the creator
  * e-mail from the token.
  */
-export async function prepareCreate(q: Queryable, meta: TableMeta, body: unknown, email: string): Promise<PreparedWrite> {
+export async function prepareCreate(
+  q: Queryable,
+  meta: TableMeta,
+  body: unknown,
+  email: string,
+): Promise<PreparedWrite> {
   const b = bodyObject(body, 'The feature');
   if (b.type !== undefined && b.type !== 'Feature') throw badRequest('type must be "Feature"');
   const properties = coerceProperties(b.properties, meta.columns, meta.selectValues);
@@ -69,14 +74,20 @@ function assertNoStatusChange(meta: TableMeta, row: RecordRow, raw: Record<strin
   const status = meta.roles.status ? String(meta.roles.status.id) : null;
   if (status === null || !(status in raw)) return;
   const same = (a: unknown, b: unknown): boolean => (a ?? '') === (b ?? '') || String(a ?? '') === String(b ?? '');
-  if (!same(raw[status], row.properties[status])) throw forbidden(`STATUS (column ${status}) is set by reviewers, not by an edit`);
+  if (!same(raw[status], row.properties[status]))
+    throw forbidden(`STATUS (column ${status}) is set by reviewers, not by an edit`);
 }
 
 /**
  * Validates an update body `{properties, geometry?}`: the given writable columns replace the
  * stored ones (null clears), the rest are kept; special columns never change here.
  */
-export async function prepareUpdate(q: Queryable, meta: TableMeta, row: RecordRow, body: unknown): Promise<PreparedWrite> {
+export async function prepareUpdate(
+  q: Queryable,
+  meta: TableMeta,
+  row: RecordRow,
+  body: unknown,
+): Promise<PreparedWrite> {
   const b = bodyObject(body);
   assertNoStatusChange(meta, row, rawProperties(b));
   const changed = coerceProperties(b.properties, meta.columns, meta.selectValues);
@@ -103,5 +114,6 @@ export async function backToReviewAfterPhoto(tx: Queryable, meta: TableMeta, row
   if (!meta.roles.status) return;
   const s = String(meta.roles.status.id);
   const next = statusAfterReporterEdit(row.properties[s]);
-  if (next !== row.properties[s]) await updateRecord(tx, row.id, { ...row.properties, [s]: next as Properties[string] }, null);
+  if (next !== row.properties[s])
+    await updateRecord(tx, row.id, { ...row.properties, [s]: next as Properties[string] }, null);
 }

@@ -7,12 +7,18 @@ import { MAX_BULK_ITEMS } from '../openapi/platformSchemas.ts';
 
 /** The Idempotency-Key header of a JSON create. */
 export const IDEMPOTENCY_HEADER = {
-  'Idempotency-Key': { description: 'Repeating a create with the same key returns the first result (200).', schema: { type: 'string', maxLength: 200 } },
+  'Idempotency-Key': {
+    description: 'Repeating a create with the same key returns the first result (200).',
+    schema: { type: 'string', maxLength: 200 },
+  },
 };
 
 /** The Idempotency-Key header of a create with photos. */
 export const FULL_IDEMPOTENCY_HEADER = {
-  'Idempotency-Key': { description: 'Repeating with the same key returns the first result (200).', schema: { type: 'string', maxLength: 200 } },
+  'Idempotency-Key': {
+    description: 'Repeating with the same key returns the first result (200).',
+    schema: { type: 'string', maxLength: 200 },
+  },
 };
 
 /** The multipart body of a create with photos; `field` holds the JSON described by `description`. */
@@ -20,11 +26,20 @@ export function fullFormBody(field: string, description: string): { contentType:
   return {
     contentType: 'multipart/form-data',
     schema: {
-      type: 'object', required: [field],
+      type: 'object',
+      required: [field],
       properties: {
         [field]: { type: 'string', description },
-        AttachmentFiles: { type: 'array', items: { type: 'string', contentMediaType: 'image/jpeg' }, description: 'JPEG or PNG, at most 20 MB each' },
-        AttachmentInfoIds: { type: 'array', items: { type: 'integer' }, description: 'One per file, or one for all (repeated fields or comma-separated)' },
+        AttachmentFiles: {
+          type: 'array',
+          items: { type: 'string', contentMediaType: 'image/jpeg' },
+          description: 'JPEG or PNG, at most 20 MB each',
+        },
+        AttachmentInfoIds: {
+          type: 'array',
+          items: { type: 'integer' },
+          description: 'One per file, or one for all (repeated fields or comma-separated)',
+        },
       },
     },
   };
@@ -35,19 +50,27 @@ export const BULK_RESPONSES = (result: string) => ({
   200: { description: 'Everything was applied', schema: ref(result) },
   400: { description: 'Invalid body or item (with operation and index)', schema: ref('BulkError') },
   401: { description: 'No token' },
-  403: { description: 'Read-only table, or an item the caller may not change (with operation and index)', schema: ref('BulkError') },
-  404: { description: 'Unknown project or table, or an unknown item (with operation and index)', schema: ref('BulkError') },
+  403: {
+    description: 'Read-only table, or an item the caller may not change (with operation and index)',
+    schema: ref('BulkError'),
+  },
+  404: {
+    description: 'Unknown project or table, or an unknown item (with operation and index)',
+    schema: ref('BulkError'),
+  },
 });
 
 /** What a bulk batch does. */
-export const BULK_DESCRIPTION = `Creates, updates and deletes up to ${MAX_BULK_ITEMS} records of one table in one transaction, in the order creates, updates, deletes. `
-  + 'Each item follows the rules of its single call (token; update and delete only by the creator with STATUS 5 or empty). '
-  + 'All or nothing: the first refusal rolls the batch back and answers with that item\'s status, the reason, `operation` and `index`.';
+export const BULK_DESCRIPTION =
+  `Creates, updates and deletes up to ${MAX_BULK_ITEMS} records of one table in one transaction, in the order creates, updates, deletes. ` +
+  'Each item follows the rules of its single call (token; update and delete only by the creator with STATUS 5 or empty). ' +
+  "All or nothing: the first refusal rolls the batch back and answers with that item's status, the reason, `operation` and `index`.";
 
 /** The querystring of extenttables; `columnIds` says what leaving out columns does. */
 export function extentQuerystring(columnIds: string): JsonSchema {
   return {
-    type: 'object', required: ['extent', 'tableIds'],
+    type: 'object',
+    required: ['extent', 'tableIds'],
     properties: {
       extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857' },
       tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
@@ -59,12 +82,20 @@ export function extentQuerystring(columnIds: string): JsonSchema {
 /** The documentation of POST …/delete; `notFound` describes its 404. */
 export function deleteDoc(noun: 'feature' | 'record', tag: string, notFound: string): RouteDoc {
   return {
-    summary: `Delete a ${noun} and its attachments (creator only, STATUS 5 or empty)`, tag, auth: 'required', headers: IF_MATCH_HEADER,
+    summary: `Delete a ${noun} and its attachments (creator only, STATUS 5 or empty)`,
+    tag,
+    auth: 'required',
+    headers: IF_MATCH_HEADER,
     body: { contentType: JSON_TYPES, schema: ref('DeleteRequest') },
     responses: {
-      200: { description: 'Deleted', schema: ref('DeleteResult') }, 400: { description: 'Invalid body' }, 401: { description: 'No token' },
-      403: { description: 'Not the creator, or already reviewed' }, 404: { description: notFound },
-      412: { description: 'If-Match names an older version: the body has the current record (current) and its version' },
+      200: { description: 'Deleted', schema: ref('DeleteResult') },
+      400: { description: 'Invalid body' },
+      401: { description: 'No token' },
+      403: { description: 'Not the creator, or already reviewed' },
+      404: { description: notFound },
+      412: {
+        description: 'If-Match names an older version: the body has the current record (current) and its version',
+      },
     },
   };
 }

@@ -7,7 +7,11 @@ import { placeOf } from '../sensitivity/viewerPlace.ts';
 import { attachmentsOf, iso, type RecordRow } from './store.ts';
 
 /** Who created a row (only for the creator and the group's reviewers), when, and its version: the tail of both detailed shapes. */
-function recordFacts(meta: TableMeta, row: RecordRow, viewer: Viewer): { createdByEmail: string | null; createdAt: string; updatedAt: string; version: number } {
+function recordFacts(
+  meta: TableMeta,
+  row: RecordRow,
+  viewer: Viewer,
+): { createdByEmail: string | null; createdAt: string; updatedAt: string; version: number } {
   return {
     createdByEmail: canSeeCreator(meta, row, viewer) ? row.created_by_email : null,
     createdAt: iso(row.created_at),
@@ -34,16 +38,35 @@ export function toDataRecord(meta: TableMeta, row: RecordRow, viewer: Viewer, at
 }
 
 /** The DataRecords of rows, with their attachments, as the caller may see them. */
-export async function toDataRecords(q: Queryable, meta: TableMeta, rows: RecordRow[], viewer: Viewer): Promise<DataRecord[]> {
-  const att = await attachmentsOf(q, rows.map((r) => r.id));
+export async function toDataRecords(
+  q: Queryable,
+  meta: TableMeta,
+  rows: RecordRow[],
+  viewer: Viewer,
+): Promise<DataRecord[]> {
+  const att = await attachmentsOf(
+    q,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toDataRecord(meta, r, viewer, att.get(r.id) ?? []));
 }
 
 /** A feature with its attachments and record metadata (the /detailed shape). */
-export type DetailedFeature = Feature & { attachments: Attachment[]; createdByEmail: string | null; createdAt: string; updatedAt: string; version: number };
+export type DetailedFeature = Feature & {
+  attachments: Attachment[];
+  createdByEmail: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
 
 /** Builds the /detailed shape of a row for the caller (creator e-mail only for the creator and the group's reviewers). */
-export function toDetailed(meta: TableMeta, row: RecordRow, viewer: Viewer, attachments: Attachment[]): DetailedFeature {
+export function toDetailed(
+  meta: TableMeta,
+  row: RecordRow,
+  viewer: Viewer,
+  attachments: Attachment[],
+): DetailedFeature {
   return {
     ...toFeature(meta, row, viewer),
     attachments,
@@ -54,8 +77,15 @@ export function toDetailed(meta: TableMeta, row: RecordRow, viewer: Viewer, atta
 /** A new record as /api/Records answers its create: the DataRecord fields of the created feature (no `generalised`). */
 function createdRecord(meta: TableMeta, f: DetailedFeature): DataRecord {
   return {
-    id: f.id, tableId: meta.table.id, properties: f.properties, geometry: f.geometry, attachments: f.attachments,
-    createdByEmail: f.createdByEmail, createdAt: f.createdAt, updatedAt: f.updatedAt, version: f.version,
+    id: f.id,
+    tableId: meta.table.id,
+    properties: f.properties,
+    geometry: f.geometry,
+    attachments: f.attachments,
+    createdByEmail: f.createdByEmail,
+    createdAt: f.createdAt,
+    updatedAt: f.updatedAt,
+    version: f.version,
   };
 }
 
@@ -96,7 +126,12 @@ export const FEATURE_ANSWERS: AnswerShape = {
 };
 
 /** GET /api/Features/{p}/{t}/{id}/detailed: the feature with its attachments and record metadata. */
-export async function detailedAnswer(q: Queryable, meta: TableMeta, row: RecordRow, viewer: Viewer): Promise<DetailedFeature> {
+export async function detailedAnswer(
+  q: Queryable,
+  meta: TableMeta,
+  row: RecordRow,
+  viewer: Viewer,
+): Promise<DetailedFeature> {
   const att = await attachmentsOf(q, [row.id]);
   return toDetailed(meta, row, viewer, att.get(row.id) ?? []);
 }

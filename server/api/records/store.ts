@@ -32,15 +32,27 @@ export function iso(v: Date | string): string {
 }
 
 /** Reads record `id` of a table (optionally locking it for an update), or null. */
-export async function readRecord(q: Queryable, meta: TableMeta, id: number, forUpdate = false): Promise<RecordRow | null> {
+export async function readRecord(
+  q: Queryable,
+  meta: TableMeta,
+  id: number,
+  forUpdate = false,
+): Promise<RecordRow | null> {
   const rows = await q.query<RecordRow>(
     `select ${RECORD_COLUMNS} from records r where r.id = $1 and r.table_id = $2 and r.project_id = $3 and not r.archived${forUpdate ? ' for update' : ''}`,
-    [id, meta.table.id, meta.table.projectId]);
+    [id, meta.table.id, meta.table.projectId],
+  );
   return rows[0] ?? null;
 }
 
 /** Reads record `id` when the caller may see it; null when it is missing or hidden. */
-export async function readVisibleRecord(q: Queryable, meta: TableMeta, id: number, viewer: Viewer, forUpdate = false): Promise<RecordRow | null> {
+export async function readVisibleRecord(
+  q: Queryable,
+  meta: TableMeta,
+  id: number,
+  viewer: Viewer,
+  forUpdate = false,
+): Promise<RecordRow | null> {
   const row = await readRecord(q, meta, id, forUpdate);
   return row && canSee(meta, row, viewer) ? row : null;
 }
@@ -50,21 +62,41 @@ export async function readVisibleRecord(q: Queryable, meta: TableMeta, id: numbe
  * for an archived or hidden record, an administrator (`admin`) gets any record.
  */
 export async function readRecordAs(
-  q: Queryable, meta: TableMeta, id: number, viewer: Viewer, admin: boolean, forUpdate = false,
+  q: Queryable,
+  meta: TableMeta,
+  id: number,
+  viewer: Viewer,
+  admin: boolean,
+  forUpdate = false,
 ): Promise<(RecordRow & { archived: boolean }) | null> {
   const rows = await q.query<RecordRow & { archived: boolean }>(
     `select ${RECORD_COLUMNS}, r.archived from records r where r.id = $1 and r.table_id = $2 and r.project_id = $3${forUpdate ? ' for update' : ''}`,
-    [id, meta.table.id, meta.table.projectId]);
+    [id, meta.table.id, meta.table.projectId],
+  );
   const row = rows[0];
   return !row || (!admin && (row.archived || !canSee(meta, row, viewer))) ? null : row;
 }
 
 /** Row of attachments without the bytes. */
-interface AttachmentRow { id: number; record_id: number; attachment_info_id: number; name: string; mime_type: string; size: number }
+interface AttachmentRow {
+  id: number;
+  record_id: number;
+  attachment_info_id: number;
+  name: string;
+  mime_type: string;
+  size: number;
+}
 
 /** Maps an attachments row to an Attachment. */
 export function toAttachment(r: AttachmentRow): Attachment {
-  return { id: r.id, recordId: r.record_id, tableAttachmentInfoId: r.attachment_info_id, name: r.name, mimeType: r.mime_type, size: r.size };
+  return {
+    id: r.id,
+    recordId: r.record_id,
+    tableAttachmentInfoId: r.attachment_info_id,
+    name: r.name,
+    mimeType: r.mime_type,
+    size: r.size,
+  };
 }
 
 /** The attachments of `recordIds` (metadata only), keyed by record id, oldest first. */
@@ -72,7 +104,9 @@ export async function attachmentsOf(q: Queryable, recordIds: number[]): Promise<
   const out = new Map<number, Attachment[]>();
   if (recordIds.length === 0) return out;
   const rows = await q.query<AttachmentRow>(
-    'select id, record_id, attachment_info_id, name, mime_type, size from attachments where record_id = any($1::int[]) order by id', [recordIds]);
+    'select id, record_id, attachment_info_id, name, mime_type, size from attachments where record_id = any($1::int[]) order by id',
+    [recordIds],
+  );
   for (const r of rows) {
     const list = out.get(r.record_id) ?? [];
     list.push(toAttachment(r));
@@ -99,15 +133,30 @@ export async function insertRecord(tx: Queryable, meta: TableMeta, rec: NewRecor
   const rows = await tx.query<RecordRow>(
     `insert into records as r (id, project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, created_by_email, idempotency_key)
      values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11) returning ${RECORD_COLUMNS}`,
-    [id, meta.table.projectId, meta.table.id, JSON.stringify(properties), rec.geometry ? JSON.stringify(rec.geometry) : null,
-      b?.[0] ?? null, b?.[1] ?? null, b?.[2] ?? null, b?.[3] ?? null, rec.email, rec.idempotencyKey]);
+    [
+      id,
+      meta.table.projectId,
+      meta.table.id,
+      JSON.stringify(properties),
+      rec.geometry ? JSON.stringify(rec.geometry) : null,
+      b?.[0] ?? null,
+      b?.[1] ?? null,
+      b?.[2] ?? null,
+      b?.[3] ?? null,
+      rec.email,
+      rec.idempotencyKey,
+    ],
+  );
   await refreshPublicPlace(tx, meta, id);
   return rows[0] as RecordRow;
 }
 
 /** Replaces a record's properties (and geometry, when given) and stamps updated_at. */
 export async function updateRecord(
-  tx: Queryable, id: number, properties: Properties, geo: { geometry: Geometry; bbox: [number, number, number, number] } | null,
+  tx: Queryable,
+  id: number,
+  properties: Properties,
+  geo: { geometry: Geometry; bbox: [number, number, number, number] } | null,
 ): Promise<RecordRow> {
   const params: unknown[] = [id, JSON.stringify(properties)];
   let geoSql = '';
@@ -116,7 +165,9 @@ export async function updateRecord(
     geoSql = ', geometry = $3::jsonb, min_x = $4, min_y = $5, max_x = $6, max_y = $7';
   }
   const rows = await tx.query<RecordRow>(
-    `update records as r set properties = $2::jsonb${geoSql}, updated_at = now(), version = r.version + 1 where r.id = $1 returning ${RECORD_COLUMNS}`, params);
+    `update records as r set properties = $2::jsonb${geoSql}, updated_at = now(), version = r.version + 1 where r.id = $1 returning ${RECORD_COLUMNS}`,
+    params,
+  );
   const row = rows[0] as RecordRow;
   // The species or the point may have changed: the public place follows (server/api/sensitivity/generalise.ts).
   await refreshPublicPlace(tx, await loadTable(tx, row.project_id, row.table_id), row.id);

@@ -13,7 +13,11 @@ let otherIds: Set<number> | null = null;
 function otherUnitIds(): Set<number> {
   if (otherIds) return otherIds;
   try {
-    otherIds = new Set(catalogueUnits(loadCatalogue()).filter((u) => u.isOther).map((u) => u.id));
+    otherIds = new Set(
+      catalogueUnits(loadCatalogue())
+        .filter((u) => u.isOther)
+        .map((u) => u.id),
+    );
   } catch {
     otherIds = new Set();
   }
@@ -30,12 +34,22 @@ async function keyColumnOf(q: Queryable, tableId: number): Promise<{ key: number
 }
 
 /** The properties of the record of `tableId` whose key is `key`, or null. */
-async function findByKey(q: Queryable, tableId: number, keyColumn: number | null, key: string | number): Promise<Properties | null> {
-  const rows = keyColumn === null
-    ? await q.query<{ properties: Properties }>('select properties from records where table_id = $1 and id::text = $2::text and not archived limit 1', [tableId, String(key)])
-    : await q.query<{ properties: Properties }>(
-      'select properties from records where table_id = $1 and properties->>$2::text = $3::text and not archived limit 1',
-      [tableId, String(keyColumn), String(key)]);
+async function findByKey(
+  q: Queryable,
+  tableId: number,
+  keyColumn: number | null,
+  key: string | number,
+): Promise<Properties | null> {
+  const rows =
+    keyColumn === null
+      ? await q.query<{ properties: Properties }>(
+          'select properties from records where table_id = $1 and id::text = $2::text and not archived limit 1',
+          [tableId, String(key)],
+        )
+      : await q.query<{ properties: Properties }>(
+          'select properties from records where table_id = $1 and properties->>$2::text = $3::text and not archived limit 1',
+          [tableId, String(keyColumn), String(key)],
+        );
   return rows[0]?.properties ?? null;
 }
 
@@ -57,12 +71,15 @@ async function groupsOfUnit(q: Queryable, meta: TableMeta, unitId: string | numb
     `select t.id as table_id, g.id as g, u.id as u from platform_tables t
        join platform_columns g on g.table_id = t.id and upper(g.db_name) = 'SKUPINA' and g.type = 'Integer'
        join platform_columns u on u.table_id = t.id and upper(u.db_name) = 'VRSTA' and u.type = 'Integer'
-      where t.project_id = $1 and t.id <> $2 order by t.id limit 1`, [meta.table.projectId, meta.table.id]);
+      where t.project_id = $1 and t.id <> $2 order by t.id limit 1`,
+    [meta.table.projectId, meta.table.id],
+  );
   const r = rel[0];
   if (!r) return null;
   const rows = await q.query<{ g: string }>(
     'select properties->>$2::text as g from records where table_id = $1 and properties->>$3::text = $4::text and not archived',
-    [r.table_id, String(r.g), String(r.u), String(unitId)]);
+    [r.table_id, String(r.g), String(r.u), String(unitId)],
+  );
   return rows.map((x) => x.g);
 }
 
@@ -72,7 +89,11 @@ async function groupsOfUnit(q: Queryable, meta: TableMeta, unitId: string | numb
  * entry) and SKUPINA (from the group-unit relation when missing; 400 when it contradicts it).
  */
 export async function applyUnitRules(
-  q: Queryable, meta: TableMeta, props: Properties, raw: Record<string, unknown>, speciesChanged: boolean,
+  q: Queryable,
+  meta: TableMeta,
+  props: Properties,
+  raw: Record<string, unknown>,
+  speciesChanged: boolean,
 ): Promise<void> {
   const { species, speciesPublic, speciesOriginal, group } = meta.roles;
   if (!species || !species.fkTableId) return;
@@ -91,7 +112,8 @@ export async function applyUnitRules(
     const free = raw[String(speciesOriginal.id)];
     const isOther = otherUnitIds().has(Number(unitId));
     if (isOther && typeof free === 'string' && free.trim() !== '') {
-      if (free.trim().length > MAX_OTHER_NAME) throw badRequest(`The species name may have at most ${MAX_OTHER_NAME} characters`);
+      if (free.trim().length > MAX_OTHER_NAME)
+        throw badRequest(`The species name may have at most ${MAX_OTHER_NAME} characters`);
       props[String(speciesOriginal.id)] = free.trim();
     } else {
       props[String(speciesOriginal.id)] = name;
@@ -106,6 +128,8 @@ export async function applyUnitRules(
     const hit = values.find((v) => String(v.value) === groups[0]);
     if (hit) props[String(group.id)] = hit.value;
   } else if (!groups.includes(String(g))) {
-    throw badRequest(`Species ${JSON.stringify(unitId)} does not belong to group ${JSON.stringify(g)} (column ${group.id} ${group.dbName})`);
+    throw badRequest(
+      `Species ${JSON.stringify(unitId)} does not belong to group ${JSON.stringify(g)} (column ${group.id} ${group.dbName})`,
+    );
   }
 }

@@ -38,7 +38,12 @@ export function ifMatch(req: FastifyRequest): Expected {
  */
 export function assertVersion(expected: Expected, version: number, current: () => unknown): void {
   if (expected === null || expected === 'any' || expected.some((e) => e === version)) return;
-  throw new HttpError(412, `The record was changed since you read it (now version ${version})`, { current: current(), version }, { etag: etagOf(version) });
+  throw new HttpError(
+    412,
+    `The record was changed since you read it (now version ${version})`,
+    { current: current(), version },
+    { etag: etagOf(version) },
+  );
 }
 
 /** Sets the ETag of an answer about one record. */
@@ -49,7 +54,8 @@ export function sendVersion(reply: FastifyReply, version: number): void {
 /** The If-Match request header, as the OpenAPI document shows it. */
 export const IF_MATCH_HEADER = {
   'If-Match': {
-    description: 'The ETag (version) the change is based on, e.g. "3". A newer version on the server answers 412 with the current record; without the header the change goes through (last write wins).',
+    description:
+      'The ETag (version) the change is based on, e.g. "3". A newer version on the server answers 412 with the current record; without the header the change goes through (last write wins).',
     schema: { type: 'string' },
   },
 };

@@ -28,7 +28,15 @@ interface HistoryRow {
 
 /** Maps a row to an entry. */
 function toEntry(r: HistoryRow): HistoryEntry {
-  return { id: Number(r.id), recordId: r.record_id, at: iso(r.at), actor: r.actor_email, kind: r.kind as HistoryKind, changes: r.changes, comment: r.comment };
+  return {
+    id: Number(r.id),
+    recordId: r.record_id,
+    at: iso(r.at),
+    actor: r.actor_email,
+    kind: r.kind as HistoryKind,
+    changes: r.changes,
+    comment: r.comment,
+  };
 }
 
 /** The columns of HistoryRow, for select lists. */
@@ -38,10 +46,16 @@ const HISTORY_COLUMNS = 'h.id, h.record_id, h.at, h.actor_email, h.kind, h.chang
  * Names the actor (and, for a review, the kind and its note) of the changes the rest of this
  * transaction makes; the history triggers read them. Local to the transaction.
  */
-export async function describeChange(tx: Queryable, actor: string, kind: HistoryKind | null = null, comment: string | null = null): Promise<void> {
+export async function describeChange(
+  tx: Queryable,
+  actor: string,
+  kind: HistoryKind | null = null,
+  comment: string | null = null,
+): Promise<void> {
   await tx.query(
     `select set_config('sv.actor', $1::text, true), set_config('sv.kind', $2::text, true), set_config('sv.comment', $3::text, true)`,
-    [actor, kind ?? '', comment ?? '']);
+    [actor, kind ?? '', comment ?? ''],
+  );
 }
 
 /** A comment, reason or question from a body: trimmed; 400 when too long or not text; null when absent or blank. */
@@ -55,16 +69,25 @@ export function commentOf(v: unknown, name = 'comment'): string | null {
 
 /** The history of a record, oldest first. */
 export async function readHistory(q: Queryable, recordId: number): Promise<HistoryEntry[]> {
-  const rows = await q.query<HistoryRow>(`select ${HISTORY_COLUMNS} from record_history h where h.record_id = $1 order by h.id`, [recordId]);
+  const rows = await q.query<HistoryRow>(
+    `select ${HISTORY_COLUMNS} from record_history h where h.record_id = $1 order by h.id`,
+    [recordId],
+  );
   return rows.map(toEntry);
 }
 
 /** Appends a comment to a record's history. */
-export async function addComment(tx: Queryable, rec: { id: number; project_id: number; table_id: number }, actor: string, text: string): Promise<HistoryEntry> {
+export async function addComment(
+  tx: Queryable,
+  rec: { id: number; project_id: number; table_id: number },
+  actor: string,
+  text: string,
+): Promise<HistoryEntry> {
   const rows = await tx.query<HistoryRow>(
     `insert into record_history as h (record_id, project_id, table_id, actor_email, kind, comment)
      values ($1, $2, $3, $4, 'comment', $5) returning ${HISTORY_COLUMNS}`,
-    [rec.id, rec.project_id, rec.table_id, actor, text]);
+    [rec.id, rec.project_id, rec.table_id, actor, text],
+  );
   return toEntry(rows[0] as HistoryRow);
 }
 
@@ -78,12 +101,18 @@ export const MAX_NOTIFICATIONS = 200;
  * What others did to the caller's records (verdicts, species corrections, comments, archiving)
  * after entry `after`, oldest first, at most MAX_NOTIFICATIONS: the reporter's inbox.
  */
-export async function notificationsFor(q: Queryable, projectId: number, email: string, after: number): Promise<HistoryEntry[]> {
+export async function notificationsFor(
+  q: Queryable,
+  projectId: number,
+  email: string,
+  after: number,
+): Promise<HistoryEntry[]> {
   const rows = await q.query<HistoryRow>(
     `select ${HISTORY_COLUMNS} from record_history h join records r on r.id = h.record_id
       where r.created_by_email = $1 and r.project_id = $2 and h.id > $3::bigint
         and h.kind = any($4::text[]) and h.actor_email is distinct from $1
       order by h.id limit ${MAX_NOTIFICATIONS}`,
-    [email, projectId, after, NOTIFIED_KINDS]);
+    [email, projectId, after, NOTIFIED_KINDS],
+  );
   return rows.map(toEntry);
 }

@@ -23,7 +23,12 @@ import { bodyObject, positiveInt } from '../http/input.ts';
  */
 
 /** Reads a record for a review or a comment, locked: 404 unless the caller may see it. */
-async function lockedRecord(tx: Queryable, meta: TableMeta, id: number, viewer: ReturnType<typeof userViewer>): Promise<RecordRow> {
+async function lockedRecord(
+  tx: Queryable,
+  meta: TableMeta,
+  id: number,
+  viewer: ReturnType<typeof userViewer>,
+): Promise<RecordRow> {
   const row = await readRecord(tx, meta, id, true);
   if (!row || !canSee(meta, row, viewer)) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
   return row;
@@ -33,7 +38,9 @@ async function lockedRecord(tx: Queryable, meta: TableMeta, id: number, viewer: 
 function assertReviewer(meta: TableMeta, row: RecordRow, viewer: ReturnType<typeof userViewer>): void {
   if (!canReview(meta, row, viewer)) {
     const g = meta.roles.group ? row.properties[String(meta.roles.group.id)] : null;
-    throw forbidden(`Only a reviewer of group ${JSON.stringify(g)} (role "reviewer" or "reviewer:${String(g)}") may review this record`);
+    throw forbidden(
+      `Only a reviewer of group ${JSON.stringify(g)} (role "reviewer" or "reviewer:${String(g)}") may review this record`,
+    );
   }
 }
 
@@ -55,15 +62,26 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
   const recordParams = idParams('projectId', 'tableId', 'recordId');
 
   docs.define(app, {
-    method: 'POST', url: '/api/Records/:projectId/:tableId/:recordId/review', params: recordParams, bodyLimit: JSON_BODY_LIMIT,
+    method: 'POST',
+    url: '/api/Records/:projectId/:tableId/:recordId/review',
+    params: recordParams,
+    bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'A reviewer\'s verdict and/or species correction', tag: 'Review', auth: 'required', headers: IF_MATCH_HEADER,
-      description: 'For reviewers of the record\'s group (role `reviewer`, or `reviewer:<group id>`). `status`: 1 Potrjeno, 2 Zavrnjeno (needs `comment`: the reason), 3 Potrebna dopolnitev (needs `comment`: the question), 5 back to waiting (from 1, 2 or 3; needs `comment`). From 5 (or empty): 1, 2, 3; from 3: 1, 2, 5; from 1 or 2: only 5. `species` corrects the species (the reporter\'s choice stays in column 1000); the reviewer must review the new species\' group too. A reviewer does not review her own records.',
+      summary: "A reviewer's verdict and/or species correction",
+      tag: 'Review',
+      auth: 'required',
+      headers: IF_MATCH_HEADER,
+      description:
+        "For reviewers of the record's group (role `reviewer`, or `reviewer:<group id>`). `status`: 1 Potrjeno, 2 Zavrnjeno (needs `comment`: the reason), 3 Potrebna dopolnitev (needs `comment`: the question), 5 back to waiting (from 1, 2 or 3; needs `comment`). From 5 (or empty): 1, 2, 3; from 3: 1, 2, 5; from 1 or 2: only 5. `species` corrects the species (the reporter's choice stays in column 1000); the reviewer must review the new species' group too. A reviewer does not review her own records.",
       body: { contentType: JSON_TYPES, schema: ref('ReviewRequest') },
       responses: {
-        200: { description: 'The record after the review (ETag: its version)', schema: ref('DataRecord') }, 400: { description: 'Invalid body, or a verdict without its reason, question or comment' },
-        401: { description: 'No token' }, 403: { description: 'Not a reviewer of the group, or the reviewer\'s own record' }, 404: { description: 'Unknown, archived or not visible' },
-        409: { description: 'The verdict does not follow from the record\'s STATUS' }, 412: { description: 'If-Match names an older version (body: current record)' },
+        200: { description: 'The record after the review (ETag: its version)', schema: ref('DataRecord') },
+        400: { description: 'Invalid body, or a verdict without its reason, question or comment' },
+        401: { description: 'No token' },
+        403: { description: "Not a reviewer of the group, or the reviewer's own record" },
+        404: { description: 'Unknown, archived or not visible' },
+        409: { description: "The verdict does not follow from the record's STATUS" },
+        412: { description: 'If-Match names an older version (body: current record)' },
       },
     },
     async handler(req, reply) {
@@ -75,10 +93,12 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const statusCol = meta.roles.status;
       if (!statusCol) throw badRequest(`Table ${tableId} has no STATUS column`);
       const status = b.status === undefined ? null : positiveInt(b.status, 'status');
-      if (status !== null && statusOf(status) === null) throw badRequest(`status must be one of ${STATUS_VALUES.map((s) => s.value).join(', ')}`);
+      if (status !== null && statusOf(status) === null)
+        throw badRequest(`status must be one of ${STATUS_VALUES.map((s) => s.value).join(', ')}`);
       const species = b.species === undefined ? null : positiveInt(b.species, 'species');
       const comment = commentOf(b.comment);
-      if (status === null && species === null) throw badRequest('Give a status, a species or both (a comment alone goes to /comments)');
+      if (status === null && species === null)
+        throw badRequest('Give a status, a species or both (a comment alone goes to /comments)');
       const expected = ifMatch(req);
       const row = await db.transaction(async (tx) => {
         const row = await lockedRecord(tx, meta, recordId, viewer);
@@ -88,7 +108,8 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
         let props: Properties = { ...row.properties };
         if (species !== null) {
           props = await correctSpecies(tx, meta, props, species);
-          if (!canReview(meta, { ...row, properties: props }, viewer)) throw forbidden('The corrected species belongs to a group you do not review');
+          if (!canReview(meta, { ...row, properties: props }, viewer))
+            throw forbidden('The corrected species belongs to a group you do not review');
         }
         if (status !== null) {
           const problem = verdictProblem(row.properties[String(statusCol.id)], status, comment);
@@ -104,11 +125,21 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Records/:projectId/:tableId/:recordId/history', params: recordParams,
+    method: 'GET',
+    url: '/api/Records/:projectId/:tableId/:recordId/history',
+    params: recordParams,
     doc: {
-      summary: 'The history of a record: every change, verdict and comment, oldest first', tag: 'Review', auth: 'required',
-      description: 'For the record\'s creator and the reviewers of its group. Append-only: there is no route that changes or removes an entry.',
-      responses: { 200: { description: 'The entries', schema: ref('History') }, 401: { description: 'No token' }, 403: { description: 'Neither the creator nor a reviewer of the group' }, 404: { description: 'Unknown or not visible' } },
+      summary: 'The history of a record: every change, verdict and comment, oldest first',
+      tag: 'Review',
+      auth: 'required',
+      description:
+        "For the record's creator and the reviewers of its group. Append-only: there is no route that changes or removes an entry.",
+      responses: {
+        200: { description: 'The entries', schema: ref('History') },
+        401: { description: 'No token' },
+        403: { description: 'Neither the creator nor a reviewer of the group' },
+        404: { description: 'Unknown or not visible' },
+      },
     },
     async handler(req) {
       const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
@@ -117,19 +148,28 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const meta = await loadTable(db, projectId, tableId);
       const row = await readRecord(db, meta, recordId);
       if (!row || !canSee(meta, row, viewer)) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
-      if (row.created_by_email !== user.email && !canReview(meta, row, viewer)) throw forbidden('Only the creator and the reviewers of its group read a record\'s history');
+      if (row.created_by_email !== user.email && !canReview(meta, row, viewer))
+        throw forbidden("Only the creator and the reviewers of its group read a record's history");
       return { entries: await readHistory(db, recordId) };
     },
   });
 
   docs.define(app, {
-    method: 'POST', url: '/api/Records/:projectId/:tableId/:recordId/comments', params: recordParams, bodyLimit: JSON_BODY_LIMIT,
+    method: 'POST',
+    url: '/api/Records/:projectId/:tableId/:recordId/comments',
+    params: recordParams,
+    bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Comment on a record (its creator or a reviewer of its group)', tag: 'Review', auth: 'required',
+      summary: 'Comment on a record (its creator or a reviewer of its group)',
+      tag: 'Review',
+      auth: 'required',
       body: { contentType: JSON_TYPES, schema: ref('CommentRequest') },
       responses: {
-        201: { description: 'The new history entry', schema: ref('HistoryEntry') }, 400: { description: 'Empty or too long' }, 401: { description: 'No token' },
-        403: { description: 'Neither the creator nor a reviewer of the group' }, 404: { description: 'Unknown or not visible' },
+        201: { description: 'The new history entry', schema: ref('HistoryEntry') },
+        400: { description: 'Empty or too long' },
+        401: { description: 'No token' },
+        403: { description: 'Neither the creator nor a reviewer of the group' },
+        404: { description: 'Unknown or not visible' },
       },
     },
     async handler(req, reply) {
@@ -141,7 +181,8 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const meta = await loadTable(db, projectId, tableId);
       const entry = await db.transaction(async (tx) => {
         const row = await lockedRecord(tx, meta, recordId, viewer);
-        if (row.created_by_email !== user.email && !canReview(meta, row, viewer)) throw forbidden('Only the creator and the reviewers of its group comment on a record');
+        if (row.created_by_email !== user.email && !canReview(meta, row, viewer))
+          throw forbidden('Only the creator and the reviewers of its group comment on a record');
         return addComment(tx, row, user.email, text);
       });
       return reply.status(201).send(entry);
@@ -149,11 +190,19 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
   });
 
   docs.define(app, {
-    method: 'GET', url: '/api/Notifications/:projectId', params: idParams('projectId'),
+    method: 'GET',
+    url: '/api/Notifications/:projectId',
+    params: idParams('projectId'),
     querystring: { type: 'object', properties: { after: { type: 'integer', minimum: 0, default: 0 } } },
     doc: {
-      summary: 'What others did to the caller\'s records (verdicts, species corrections, comments, archiving) after entry `after`', tag: 'Review', auth: 'required',
-      responses: { 200: { description: 'Entries, oldest first, at most 200', schema: ref('History') }, 401: { description: 'No token' } },
+      summary:
+        "What others did to the caller's records (verdicts, species corrections, comments, archiving) after entry `after`",
+      tag: 'Review',
+      auth: 'required',
+      responses: {
+        200: { description: 'Entries, oldest first, at most 200', schema: ref('History') },
+        401: { description: 'No token' },
+      },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');

@@ -25,7 +25,11 @@ export interface ParsedQuery {
 }
 
 /** Validates a RecordQuery body (SPEC §7: tableId, page, perPage, filters, sorts); 400 with the reason otherwise. */
-export function parseRecordQuery(body: unknown, maxPerPage = MAX_PER_PAGE, defaultPerPage = DEFAULT_PER_PAGE): ParsedQuery {
+export function parseRecordQuery(
+  body: unknown,
+  maxPerPage = MAX_PER_PAGE,
+  defaultPerPage = DEFAULT_PER_PAGE,
+): ParsedQuery {
   const b = bodyObject(body, 'The query');
   const tableId = positiveInt(b.tableId, 'tableId');
   const page = b.page === undefined || b.page === null ? 1 : positiveInt(b.page, 'page');
@@ -33,7 +37,8 @@ export function parseRecordQuery(body: unknown, maxPerPage = MAX_PER_PAGE, defau
   if (perPage > maxPerPage) throw badRequest(`perPage may be at most ${maxPerPage}`);
   if (page > 1_000_000) throw badRequest('page is too large');
   const rawSorts = b.sorts ?? [];
-  if (!Array.isArray(rawSorts) || rawSorts.length > MAX_SORTS) throw badRequest(`sorts must be an array of at most ${MAX_SORTS} {columnId, direction}`);
+  if (!Array.isArray(rawSorts) || rawSorts.length > MAX_SORTS)
+    throw badRequest(`sorts must be an array of at most ${MAX_SORTS} {columnId, direction}`);
   const sorts = rawSorts.map((s: unknown, i): SortSpec => {
     const o = bodyObject(s, `sorts[${i}]`);
     const dir = typeof o.direction === 'string' ? o.direction.toLowerCase() : 'asc';
@@ -41,7 +46,8 @@ export function parseRecordQuery(body: unknown, maxPerPage = MAX_PER_PAGE, defau
     return { columnId: positiveInt(o.columnId, `sorts[${i}].columnId`), direction: dir };
   });
   const filters = (b.filters ?? null) as FilterInput | null;
-  if (filters !== null && typeof filters !== 'object') throw badRequest('filters must be a filter object or a list of conditions');
+  if (filters !== null && typeof filters !== 'object')
+    throw badRequest('filters must be a filter object or a list of conditions');
   return { tableId, page, perPage, filters, sorts };
 }
 
@@ -56,17 +62,27 @@ export function mentionsColumn(node: unknown, columnId: number, depth = 0): bool
 }
 
 /** The FROM clause (rows the caller may see, filtered), the ORDER BY and their parameters of a records query. */
-function searchSql(meta: TableMeta, q: ParsedQuery, viewer: Viewer): { from: string; order: string; params: unknown[] } {
+function searchSql(
+  meta: TableMeta,
+  q: ParsedQuery,
+  viewer: Viewer,
+): { from: string; order: string; params: unknown[] } {
   const params: unknown[] = [meta.table.projectId, meta.table.id];
   // Masking per row costs; it matters only when the filter or a sort reads the creator column
   // (the rows themselves are masked again on output).
   const creator = meta.roles.creator?.id;
-  const mask = creator !== undefined && (mentionsColumn(q.filters, creator) || q.sorts.some((s) => s.columnId === creator));
+  const mask =
+    creator !== undefined && (mentionsColumn(q.filters, creator) || q.sorts.some((s) => s.columnId === creator));
   const props = mask ? maskedPropertiesSql(meta, 'r', params, viewer) : 'r.properties';
   const inner = `select r.id, r.project_id, r.table_id, ${props} as properties, r.geometry,
       r.created_by_email, r.created_at, r.updated_at, r.version, r.generalised, r.pub_geometry
     from records r where r.project_id = $1 and r.table_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, viewer)}`;
-  const where = compileFilterSql(q.filters, { columns: meta.columns, userEmail: viewer.email, params, propertiesSql: 'r.properties' });
+  const where = compileFilterSql(q.filters, {
+    columns: meta.columns,
+    userEmail: viewer.email,
+    params,
+    propertiesSql: 'r.properties',
+  });
   const order = compileSortSql(q.sorts, { columns: meta.columns, propertiesSql: 'r.properties' });
   return { from: `from (${inner}) r where ${where}`, order: `${order ? `${order}, ` : ''}r.id asc`, params };
 }
@@ -75,12 +91,20 @@ function searchSql(meta: TableMeta, q: ParsedQuery, viewer: Viewer): { from: str
  * Runs a records query over what the caller may see (JAVNO rules; creator e-mail only on their
  * own rows, also for filtering): one page of rows and the total count.
  */
-export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, viewer: Viewer): Promise<{ rows: RecordRow[]; total: number }> {
+export async function searchRecords(
+  db: Db,
+  meta: TableMeta,
+  q: ParsedQuery,
+  viewer: Viewer,
+): Promise<{ rows: RecordRow[]; total: number }> {
   const { from, order, params } = searchSql(meta, q, viewer);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
   const limit = param(params, q.perPage, '::integer');
   const offset = param(params, (q.page - 1) * q.perPage, '::integer');
-  const rows = await db.query<RecordRow>(`select ${RECORD_COLUMNS} ${from} order by ${order} limit ${limit} offset ${offset}`, params);
+  const rows = await db.query<RecordRow>(
+    `select ${RECORD_COLUMNS} ${from} order by ${order} limit ${limit} offset ${offset}`,
+    params,
+  );
   return { rows, total: Number(n) };
 }
 
@@ -88,11 +112,19 @@ export async function searchRecords(db: Db, meta: TableMeta, q: ParsedQuery, vie
 export const MAX_IDS_PER_PAGE = 100_000;
 
 /** Like searchRecords, but only the ids (pages of up to MAX_IDS_PER_PAGE). */
-export async function searchRecordIds(db: Db, meta: TableMeta, q: ParsedQuery, viewer: Viewer): Promise<{ ids: number[]; total: number }> {
+export async function searchRecordIds(
+  db: Db,
+  meta: TableMeta,
+  q: ParsedQuery,
+  viewer: Viewer,
+): Promise<{ ids: number[]; total: number }> {
   const { from, order, params } = searchSql(meta, q, viewer);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
   const limit = param(params, q.perPage, '::integer');
   const offset = param(params, (q.page - 1) * q.perPage, '::integer');
-  const rows = await db.query<{ id: number }>(`select r.id ${from} order by ${order} limit ${limit} offset ${offset}`, params);
+  const rows = await db.query<{ id: number }>(
+    `select r.id ${from} order by ${order} limit ${limit} offset ${offset}`,
+    params,
+  );
   return { ids: rows.map((r) => r.id), total: Number(n) };
 }

@@ -35,8 +35,11 @@ export function textConditions(meta: TableMeta, text: string): FilterCondition[]
     if (TEXT_TYPES.has(c.type) || (c.type === 'ForeignKey' && c.fkKeyType === 'string')) {
       out.push({ type: 'condition', columnId: c.id, operationType: 'contains', values: [text], joinType: 'Or' });
     } else if (c.type === 'Select') {
-      const hits = (meta.selectValues.get(c.id) ?? []).filter((v) => foldString(v.text).includes(needle)).map((v) => v.value);
-      if (hits.length) out.push({ type: 'condition', columnId: c.id, operationType: 'in', values: hits, joinType: 'Or' });
+      const hits = (meta.selectValues.get(c.id) ?? [])
+        .filter((v) => foldString(v.text).includes(needle))
+        .map((v) => v.value);
+      if (hits.length)
+        out.push({ type: 'condition', columnId: c.id, operationType: 'in', values: hits, joinType: 'Or' });
     }
   }
   return out;
@@ -47,14 +50,24 @@ export function textConditions(meta: TableMeta, text: string): FilterCondition[]
  * then by id): one page of `limit` records and the total.
  */
 export async function textSearch(
-  db: Db, metas: TableMeta[], text: string, limit: number, page: number, viewer: Viewer,
+  db: Db,
+  metas: TableMeta[],
+  text: string,
+  limit: number,
+  page: number,
+  viewer: Viewer,
 ): Promise<{ records: DataRecord[]; total: number }> {
   const params: unknown[] = [];
   const parts: string[] = [];
   for (const [ord, meta] of metas.entries()) {
     const conditions = textConditions(meta, text);
     if (conditions.length === 0) continue;
-    const where = compileFilterSql(conditions, { columns: meta.columns, userEmail: viewer.email, params, propertiesSql: 'r.properties' });
+    const where = compileFilterSql(conditions, {
+      columns: meta.columns,
+      userEmail: viewer.email,
+      params,
+      propertiesSql: 'r.properties',
+    });
     parts.push(`select ${RECORD_COLUMNS}, ${param(params, ord, '::integer')} as ord from records r
       where r.project_id = ${param(params, meta.table.projectId, '::integer')} and r.table_id = ${param(params, meta.table.id, '::integer')}
         and not r.archived and ${visibleSql(meta, 'r', params, viewer)} and ${where}`);
@@ -64,7 +77,10 @@ export async function textSearch(
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n from (${union}) s`, params);
   const lim = param(params, limit, '::integer');
   const off = param(params, (page - 1) * limit, '::integer');
-  const rows = await db.query<RecordRow & { ord: number }>(`select * from (${union}) s order by s.ord, s.id limit ${lim} offset ${off}`, params);
+  const rows = await db.query<RecordRow & { ord: number }>(
+    `select * from (${union}) s order by s.ord, s.id limit ${lim} offset ${off}`,
+    params,
+  );
   const out = new Map<number, DataRecord>();
   for (const meta of metas) {
     const mine = rows.filter((r) => r.table_id === meta.table.id).map(({ ord: _ord, ...plain }) => plain);
@@ -83,7 +99,10 @@ export async function searchProfileText(req: FastifyRequest, ctx: ApiContext): P
   const text = String((req.params as { query: unknown }).query).trim();
   if (text === '') throw badRequest('The search text is empty');
   const viewer = viewerOf(await ctx.authenticate(req));
-  const rows = await ctx.db.query<{ data: Profile }>('select data from profiles where id = $1 and project_id = $2', [profileId, projectId]);
+  const rows = await ctx.db.query<{ data: Profile }>('select data from profiles where id = $1 and project_id = $2', [
+    profileId,
+    projectId,
+  ]);
   const profile = rows[0]?.data;
   if (!profile) throw notFound(`Profile ${profileId} does not exist in project ${projectId}`);
   const raw = (req.query as { tableIds?: string }).tableIds;

@@ -6,7 +6,14 @@
  */
 import type { Queryable } from '../../db/index.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { generalisationOf, gridSquare, sensitivityClassOf, squareCentre, type Generalisation, type SensitivityClass } from '../../../domain/sensitivity.ts';
+import {
+  generalisationOf,
+  gridSquare,
+  sensitivityClassOf,
+  squareCentre,
+  type Generalisation,
+  type SensitivityClass,
+} from '../../../domain/sensitivity.ts';
 import { mercatorToNationalGrid, nationalGridToMercator } from '../../geo/projection.ts';
 
 /** The place the public gets of one record. */
@@ -31,7 +38,12 @@ export function publicPlaceOf(x: number, y: number, g: Generalisation): PublicPl
   // pub_* columns stay a superset of the exact place, as every bbox query assumes.
   const side = g === -1 ? 10000 : g;
   const sq = gridSquare(e, n, side);
-  const corners = [[sq[0], sq[1]], [sq[2], sq[1]], [sq[2], sq[3]], [sq[0], sq[3]]].map(([ce, cn]) => nationalGridToMercator(ce as number, cn as number));
+  const corners = [
+    [sq[0], sq[1]],
+    [sq[2], sq[1]],
+    [sq[2], sq[3]],
+    [sq[0], sq[3]],
+  ].map(([ce, cn]) => nationalGridToMercator(ce as number, cn as number));
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   const extent: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -54,7 +66,8 @@ export async function speciesClasses(q: Queryable, meta: TableMeta): Promise<Map
   if (!units?.roles.pk || !units.roles.sensitivity) return out;
   const rows = await q.query<{ id: string | null; cls: string | null }>(
     `select properties->>$2::text as id, properties->>$3::text as cls from records where table_id = $1 and not archived`,
-    [units.table.id, String(units.roles.pk.id), String(units.roles.sensitivity.id)]);
+    [units.table.id, String(units.roles.pk.id), String(units.roles.sensitivity.id)],
+  );
   for (const r of rows) {
     const cls = sensitivityClassOf(r.cls);
     if (r.id !== null && cls > 0) out.set(r.id, cls);
@@ -72,29 +85,51 @@ const BATCH = 500;
 
 /** Writes the public place of the rows of `meta` matched by `where`, from their stored species and point; returns how many changed. */
 async function writePublicPlaces(
-  q: Queryable, meta: TableMeta, classes: Map<string, SensitivityClass>, where: string, params: unknown[], force = false,
+  q: Queryable,
+  meta: TableMeta,
+  classes: Map<string, SensitivityClass>,
+  where: string,
+  params: unknown[],
+  force = false,
 ): Promise<number> {
   const species = meta.roles.species;
   if (!species) return 0;
-  const rows = await q.query<{ id: number; sp: string | null; x: number | null; y: number | null; generalised: number; placed: boolean }>(
+  const rows = await q.query<{
+    id: number;
+    sp: string | null;
+    x: number | null;
+    y: number | null;
+    generalised: number;
+    placed: boolean;
+  }>(
     `select id, properties->>${`$${params.length + 1}`}::text as sp, min_x as x, min_y as y, generalised,
             (pub_min_x is not null and (generalised = -1 or pub_geometry is not null)) as placed
        from records where ${where}`,
-    [...params, String(species.id)]);
+    [...params, String(species.id)],
+  );
   const changes = rows.flatMap((r) => {
     const g = generalisationOf(classes.get(r.sp ?? '') ?? 0);
     // `force`: the point may have moved, so a generalised record is placed again.
-    return g === r.generalised && (g === 0 || (r.placed && !force)) ? [] : [{ id: r.id, place: r.x === null || r.y === null ? EXACT : publicPlaceOf(r.x, r.y, g) }];
+    return g === r.generalised && (g === 0 || (r.placed && !force))
+      ? []
+      : [{ id: r.id, place: r.x === null || r.y === null ? EXACT : publicPlaceOf(r.x, r.y, g) }];
   });
   for (let i = 0; i < changes.length; i += BATCH) {
     const batch = changes.slice(i, i + BATCH).map(({ id, place }) => ({
-      id, g: place.generalised, geom: place.centre ? { type: 'Point', coordinates: place.centre } : null,
-      x1: place.extent?.[0] ?? null, y1: place.extent?.[1] ?? null, x2: place.extent?.[2] ?? null, y2: place.extent?.[3] ?? null,
+      id,
+      g: place.generalised,
+      geom: place.centre ? { type: 'Point', coordinates: place.centre } : null,
+      x1: place.extent?.[0] ?? null,
+      y1: place.extent?.[1] ?? null,
+      x2: place.extent?.[2] ?? null,
+      y2: place.extent?.[3] ?? null,
     }));
     await q.query(
       `update records r set generalised = v.g, pub_geometry = v.geom, pub_min_x = v.x1, pub_min_y = v.y1, pub_max_x = v.x2, pub_max_y = v.y2
          from jsonb_to_recordset($1::jsonb) as v(id integer, g integer, geom jsonb, x1 float8, y1 float8, x2 float8, y2 float8)
-        where r.id = v.id`, [JSON.stringify(batch)]);
+        where r.id = v.id`,
+      [JSON.stringify(batch)],
+    );
   }
   return changes.length;
 }
@@ -110,18 +145,35 @@ export async function refreshPublicPlace(tx: Queryable, meta: TableMeta, id: num
  * at start (the seed, a copied project, an older installation) and when a species' class changes.
  * Returns how many records changed.
  */
-export async function refreshPublicPlaces(q: Queryable, meta: TableMeta, speciesId: string | null = null): Promise<number> {
+export async function refreshPublicPlaces(
+  q: Queryable,
+  meta: TableMeta,
+  speciesId: string | null = null,
+): Promise<number> {
   if (!generalisable(meta)) return 0;
   const classes = await speciesClasses(q, meta);
   const species = String(meta.roles.species?.id);
-  if (speciesId !== null) return writePublicPlaces(q, meta, classes, `table_id = $1 and properties->>$2::text = $3::text`, [meta.table.id, species, speciesId]);
+  if (speciesId !== null)
+    return writePublicPlaces(q, meta, classes, `table_id = $1 and properties->>$2::text = $3::text`, [
+      meta.table.id,
+      species,
+      speciesId,
+    ]);
   // Only what can differ from the exact place: finds of a sensitive species, and finds still generalised.
-  return writePublicPlaces(q, meta, classes, `table_id = $1 and (generalised <> 0 or properties->>$2::text = any($3::text[]))`, [meta.table.id, species, [...classes.keys()]]);
+  return writePublicPlaces(
+    q,
+    meta,
+    classes,
+    `table_id = $1 and (generalised <> 0 or properties->>$2::text = any($3::text[]))`,
+    [meta.table.id, species, [...classes.keys()]],
+  );
 }
 
 /** refreshPublicPlaces for every point table of every project: once at start, after the seed and the migrations. */
 export async function refreshAllPublicPlaces(db: Queryable): Promise<number> {
-  const tables = await db.query<{ id: number; project_id: number }>('select id, project_id from platform_tables where geometry_type = 2 order by id');
+  const tables = await db.query<{ id: number; project_id: number }>(
+    'select id, project_id from platform_tables where geometry_type = 2 order by id',
+  );
   let changed = 0;
   for (const t of tables) changed += await refreshPublicPlaces(db, await loadTable(db, t.project_id, t.id));
   return changed;

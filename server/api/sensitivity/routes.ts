@@ -29,11 +29,19 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
   const { db, authenticate, docs } = ctx;
 
   docs.define(app, {
-    method: 'GET', url: '/api/Species/:projectId/:tableId/sensitivity', params: idParams('projectId', 'tableId'),
+    method: 'GET',
+    url: '/api/Species/:projectId/:tableId/sensitivity',
+    params: idParams('projectId', 'tableId'),
     doc: {
-      summary: 'The sensitivity class of every species of a table whose class is above 0 (1: 1 km square, 2: 10 km square, 3: not public)',
-      tag: 'Species', auth: 'optional',
-      responses: { 200: { description: 'The classes above 0', schema: ref('SensitivityClasses') }, 400: { description: 'The table has no species' }, 404: { description: 'Unknown project or table' } },
+      summary:
+        'The sensitivity class of every species of a table whose class is above 0 (1: 1 km square, 2: 10 km square, 3: not public)',
+      tag: 'Species',
+      auth: 'optional',
+      responses: {
+        200: { description: 'The classes above 0', schema: ref('SensitivityClasses') },
+        400: { description: 'The table has no species' },
+        404: { description: 'Unknown project or table' },
+      },
     },
     async handler(req) {
       const { projectId, tableId } = pathIds(req, 'projectId', 'tableId');
@@ -44,19 +52,33 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
   });
 
   docs.define(app, {
-    method: 'PUT', url: '/api/Species/:projectId/:tableId/:speciesId/sensitivity', params: idParams('projectId', 'tableId', 'speciesId'),
+    method: 'PUT',
+    url: '/api/Species/:projectId/:tableId/:speciesId/sensitivity',
+    params: idParams('projectId', 'tableId', 'speciesId'),
     bodyLimit: JSON_BODY_LIMIT,
     doc: {
-      summary: 'Sets a species\' sensitivity class; the public place of its finds follows at once (administrators)', tag: 'Species', auth: 'required',
-      body: { contentType: JSON_TYPES, schema: { type: 'object', required: ['class'], properties: { class: { type: 'integer', enum: [...SENSITIVITY_CLASSES] } } } },
+      summary: "Sets a species' sensitivity class; the public place of its finds follows at once (administrators)",
+      tag: 'Species',
+      auth: 'required',
+      body: {
+        contentType: JSON_TYPES,
+        schema: {
+          type: 'object',
+          required: ['class'],
+          properties: { class: { type: 'integer', enum: [...SENSITIVITY_CLASSES] } },
+        },
+      },
       responses: {
-        200: { description: 'The new class and how many finds changed', schema: ref('SensitivityChange') }, 400: { description: 'Bad class, or the table has no species' },
-        401: { description: 'No token' }, 403: { description: 'Not an administrator' }, 404: { description: 'Unknown project, table or species' },
+        200: { description: 'The new class and how many finds changed', schema: ref('SensitivityChange') },
+        400: { description: 'Bad class, or the table has no species' },
+        401: { description: 'No token' },
+        403: { description: 'Not an administrator' },
+        404: { description: 'Unknown project, table or species' },
       },
     },
     async handler(req) {
       const { projectId, tableId, speciesId } = pathIds(req, 'projectId', 'tableId', 'speciesId');
-      const user = await requireAdmin(authenticate, req, 'set a species\' sensitivity class');
+      const user = await requireAdmin(authenticate, req, "set a species' sensitivity class");
       const raw = bodyObject(req.body).class;
       if (!SENSITIVITY_CLASSES.includes(raw as SensitivityClass)) throw badRequest('class must be 0, 1, 2 or 3');
       const cls = raw as SensitivityClass;
@@ -67,7 +89,8 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
         const updated = await tx.query(
           `update records set properties = properties || jsonb_build_object($3::text, $4::int), updated_at = now(), version = version + 1
             where table_id = $1 and project_id = $2 and properties->>$5::text = $6::text and not archived returning id`,
-          [units.table.id, projectId, clsCol, cls, pk, String(speciesId)]);
+          [units.table.id, projectId, clsCol, cls, pk, String(speciesId)],
+        );
         if (updated.length === 0) throw notFound(`Species ${speciesId} does not exist in table ${units.table.id}`);
         return refreshPublicPlaces(tx, meta, String(speciesId));
       });

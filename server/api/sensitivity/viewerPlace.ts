@@ -29,7 +29,11 @@ export interface PlacedRow extends OwnedRow {
 export const PLACE_COLUMNS = 'r.generalised, r.pub_geometry';
 
 /** The place of a row as the viewer may see it: the geometry, and the square's side when generalised. */
-export function placeOf(meta: TableMeta, row: PlacedRow, viewer: Viewer): { geometry: Geometry | null; generalised?: 1000 | 10000 } {
+export function placeOf(
+  meta: TableMeta,
+  row: PlacedRow,
+  viewer: Viewer,
+): { geometry: Geometry | null; generalised?: 1000 | 10000 } {
   const g = readGeneralisation(row.generalised);
   if (g === 0 || canSeeCreator(meta, row, viewer)) return { geometry: row.geometry };
   // A withheld find (-1) never reaches here for a viewer without the exact place (visibleSql hides it).
@@ -66,8 +70,9 @@ export function placeSql(meta: TableMeta, alias: string, params: unknown[], view
     intersects: (x1, y1, x2, y2) => {
       const bbox = `${a}.max_x >= ${x1} and ${a}.min_x <= ${x2} and ${a}.max_y >= ${y1} and ${a}.min_y <= ${y2}`;
       const pointRange = isPoint ? ` and ${a}.min_x >= ${x1} and ${a}.min_y >= ${y1}` : '';
-      const square = `${a}.pub_max_x >= ${x1} and ${a}.pub_min_x <= ${x2} and ${a}.pub_max_y >= ${y1} and ${a}.pub_min_y <= ${y2}`
-        + ` and ${a}.pub_min_x >= ${x1} - ${MAX_PUBLIC_SPAN} and ${a}.pub_min_y >= ${y1} - ${MAX_PUBLIC_SPAN}`;
+      const square =
+        `${a}.pub_max_x >= ${x1} and ${a}.pub_min_x <= ${x2} and ${a}.pub_max_y >= ${y1} and ${a}.pub_min_y <= ${y2}` +
+        ` and ${a}.pub_min_x >= ${x1} - ${MAX_PUBLIC_SPAN} and ${a}.pub_min_y >= ${y1} - ${MAX_PUBLIC_SPAN}`;
       return `((${a}.generalised = 0 and ${bbox}${pointRange}) or (${a}.generalised <> 0 and ${square} and (not ${exact} or (${bbox}))))`;
     },
   };

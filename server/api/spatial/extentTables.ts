@@ -28,8 +28,13 @@ export const EXTENT_CHUNK_ROWS = 5000;
  * carry their `version` (the ETag an offline edit sends as If-Match; records/versions.ts).
  */
 export async function* extentChunks(
-  db: Queryable, meta: TableMeta, extent: number[], viewer: Viewer, columnIds: number[] | null,
-  form: 'feature' | 'record' = 'feature', chunkRows = EXTENT_CHUNK_ROWS,
+  db: Queryable,
+  meta: TableMeta,
+  extent: number[],
+  viewer: Viewer,
+  columnIds: number[] | null,
+  form: 'feature' | 'record' = 'feature',
+  chunkRows = EXTENT_CHUNK_ROWS,
 ): AsyncGenerator<string> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
   const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
@@ -70,7 +75,12 @@ export async function* extentChunks(
 
 /** The whole answer of `extentChunks` as one JSON array text (tests, small callers). */
 export async function extentJson(
-  db: Queryable, meta: TableMeta, extent: number[], viewer: Viewer, columnIds: number[] | null, form: 'feature' | 'record' = 'feature',
+  db: Queryable,
+  meta: TableMeta,
+  extent: number[],
+  viewer: Viewer,
+  columnIds: number[] | null,
+  form: 'feature' | 'record' = 'feature',
 ): Promise<string> {
   const parts: string[] = [];
   for await (const chunk of extentChunks(db, meta, extent, viewer, columnIds, form)) parts.push(chunk);
@@ -82,7 +92,12 @@ export async function extentJson(
  * streams `{"<key>":{"<tableId>":[…]}}` (see http/jsonStream.ts).
  */
 export async function sendExtentTables(
-  req: FastifyRequest, reply: FastifyReply, ctx: ApiContext, projectId: number, key: 'features' | 'records', form: 'feature' | 'record',
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: ApiContext,
+  projectId: number,
+  key: 'features' | 'records',
+  form: 'feature' | 'record',
 ): Promise<FastifyReply> {
   const q = req.query as { extent?: unknown; tableIds?: unknown; columnIds?: unknown };
   const extent = parseExtent(q.extent);

@@ -36,21 +36,36 @@ export async function recordsIntersecting(req: FastifyRequest, ctx: ApiContext):
   // but its creator and reviewers the query meets the square's extent or nothing, so no number
   // of small queries can find the point inside it.
   const place = placeSql(meta, 'r', params, viewer);
-  const candidates = await ctx.db.query<{ id: number; geometry: Geometry | null; exact: boolean; square: [number, number, number, number] | null }>(
+  const candidates = await ctx.db.query<{
+    id: number;
+    geometry: Geometry | null;
+    exact: boolean;
+    square: [number, number, number, number] | null;
+  }>(
     `select r.id, r.geometry, ${place.exact} as exact,
             case when r.generalised = 0 then null else jsonb_build_array(r.pub_min_x, r.pub_min_y, r.pub_max_x, r.pub_max_y) end as square
        from records r
       where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
         and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}
         and ${visibleSql(meta, 'r', params, viewer)}
-      order by r.id limit ${MAX_SPATIAL_CANDIDATES + 1}`, params);
-  if (candidates.length > MAX_SPATIAL_CANDIDATES) throw badRequest(`The area holds more than ${MAX_SPATIAL_CANDIDATES} records; query a smaller one`);
-  const hits = candidates.filter((c) => {
-    const s = c.square && !c.exact ? bboxShape(c.square) : storedShape(c.geometry);
-    return s !== null && intersects(s, shape);
-  }).map((c) => c.id);
+      order by r.id limit ${MAX_SPATIAL_CANDIDATES + 1}`,
+    params,
+  );
+  if (candidates.length > MAX_SPATIAL_CANDIDATES)
+    throw badRequest(`The area holds more than ${MAX_SPATIAL_CANDIDATES} records; query a smaller one`);
+  const hits = candidates
+    .filter((c) => {
+      const s = c.square && !c.exact ? bboxShape(c.square) : storedShape(c.geometry);
+      return s !== null && intersects(s, shape);
+    })
+    .map((c) => c.id);
   const pageIds = hits.slice((page - 1) * perPage, page * perPage);
-  const rows = pageIds.length === 0 ? [] : await ctx.db.query<RecordRow>(
-    `select ${RECORD_COLUMNS} from records r where r.id = any($1::int[]) order by r.id`, [pageIds]);
+  const rows =
+    pageIds.length === 0
+      ? []
+      : await ctx.db.query<RecordRow>(
+          `select ${RECORD_COLUMNS} from records r where r.id = any($1::int[]) order by r.id`,
+          [pageIds],
+        );
   return { records: await toDataRecords(ctx.db, meta, rows, viewer), total: hits.length, page, perPage };
 }

@@ -16,7 +16,12 @@ export interface Shape {
 export const MAX_QUERY_POSITIONS = 10_000;
 
 const isPos = (v: unknown): v is Pos =>
-  Array.isArray(v) && v.length >= 2 && typeof v[0] === 'number' && typeof v[1] === 'number' && Number.isFinite(v[0]) && Number.isFinite(v[1]);
+  Array.isArray(v) &&
+  v.length >= 2 &&
+  typeof v[0] === 'number' &&
+  typeof v[1] === 'number' &&
+  Number.isFinite(v[0]) &&
+  Number.isFinite(v[1]);
 
 /** Builds a Shape from GeoJSON coordinates; throws (with `bad`) on anything malformed. */
 function shapeOf(type: string, coords: unknown, bad: (why: string) => Error): Shape {
@@ -26,7 +31,12 @@ function shapeOf(type: string, coords: unknown, bad: (why: string) => Error): Sh
     if (!isPos(v)) throw bad('positions must be pairs of finite numbers');
     if (++count > MAX_QUERY_POSITIONS) throw bad(`at most ${MAX_QUERY_POSITIONS} positions`);
     const p: Pos = [v[0], v[1]];
-    s.bbox = [Math.min(s.bbox[0], p[0]), Math.min(s.bbox[1], p[1]), Math.max(s.bbox[2], p[0]), Math.max(s.bbox[3], p[1])];
+    s.bbox = [
+      Math.min(s.bbox[0], p[0]),
+      Math.min(s.bbox[1], p[1]),
+      Math.max(s.bbox[2], p[0]),
+      Math.max(s.bbox[3], p[1]),
+    ];
     return p;
   };
   const arr = (v: unknown): unknown[] => {
@@ -44,20 +54,34 @@ function shapeOf(type: string, coords: unknown, bad: (why: string) => Error): Sh
       const ring = line(r);
       const a = ring[0] as Pos;
       const b = ring[ring.length - 1] as Pos;
-      if (ring.length < 4 || a[0] !== b[0] || a[1] !== b[1]) throw bad('a polygon ring must be closed and have at least 4 positions');
+      if (ring.length < 4 || a[0] !== b[0] || a[1] !== b[1])
+        throw bad('a polygon ring must be closed and have at least 4 positions');
       return ring;
     });
     if (rings.length === 0) throw bad('a polygon needs a ring');
     s.polygons.push(rings);
   };
   switch (type) {
-    case 'Point': s.points.push(pos(coords)); break;
-    case 'MultiPoint': s.points.push(...arr(coords).map(pos)); break;
-    case 'LineString': line(coords); break;
-    case 'MultiLineString': arr(coords).forEach(line); break;
-    case 'Polygon': polygon(coords); break;
-    case 'MultiPolygon': arr(coords).forEach(polygon); break;
-    default: throw bad(`unsupported geometry type ${JSON.stringify(type)}`);
+    case 'Point':
+      s.points.push(pos(coords));
+      break;
+    case 'MultiPoint':
+      s.points.push(...arr(coords).map(pos));
+      break;
+    case 'LineString':
+      line(coords);
+      break;
+    case 'MultiLineString':
+      arr(coords).forEach(line);
+      break;
+    case 'Polygon':
+      polygon(coords);
+      break;
+    case 'MultiPolygon':
+      arr(coords).forEach(polygon);
+      break;
+    default:
+      throw bad(`unsupported geometry type ${JSON.stringify(type)}`);
   }
   if (s.points.length + s.segments.length === 0) throw bad('the geometry is empty');
   return s;
@@ -65,7 +89,8 @@ function shapeOf(type: string, coords: unknown, bad: (why: string) => Error): Sh
 
 /** The Shape of a query geometry (Point, MultiPoint, LineString, Polygon, ...); 400 with the reason otherwise. */
 export function queryShape(g: unknown): Shape {
-  if (g === null || typeof g !== 'object' || Array.isArray(g)) throw badRequest('geometry must be a GeoJSON geometry object');
+  if (g === null || typeof g !== 'object' || Array.isArray(g))
+    throw badRequest('geometry must be a GeoJSON geometry object');
   const { type, coordinates } = g as { type?: unknown; coordinates?: unknown };
   return shapeOf(String(type), coordinates, (why) => badRequest(`Invalid query geometry: ${why}`));
 }
@@ -87,7 +112,18 @@ export function bboxShape(b: unknown): Shape {
   }
   const [x0, y0, x1, y1] = b as [number, number, number, number];
   if (x0 > x1 || y0 > y1) throw badRequest('bbox must have minx <= maxx and miny <= maxy');
-  return queryShape({ type: 'Polygon', coordinates: [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]] });
+  return queryShape({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+        [x0, y0],
+      ],
+    ],
+  });
 }
 
 /** Even-odd point-in-polygon over all rings (holes excluded); points on an edge count as inside. */
@@ -98,7 +134,8 @@ export function pointInPolygon(p: Pos, rings: Pos[][]): boolean {
       const a = ring[i] as Pos;
       const b = ring[j] as Pos;
       if (onSegment(p, a, b)) return true;
-      if ((a[1] > p[1]) !== (b[1] > p[1]) && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
+      if (a[1] > p[1] !== b[1] > p[1] && p[0] < ((b[0] - a[0]) * (p[1] - a[1])) / (b[1] - a[1]) + a[0])
+        inside = !inside;
     }
   }
   return inside;
@@ -108,7 +145,13 @@ const cross = (o: Pos, a: Pos, b: Pos): number => (a[0] - o[0]) * (b[1] - o[1]) 
 
 /** True when p lies on the segment ab. */
 function onSegment(p: Pos, a: Pos, b: Pos): boolean {
-  return cross(a, b, p) === 0 && Math.min(a[0], b[0]) <= p[0] && p[0] <= Math.max(a[0], b[0]) && Math.min(a[1], b[1]) <= p[1] && p[1] <= Math.max(a[1], b[1]);
+  return (
+    cross(a, b, p) === 0 &&
+    Math.min(a[0], b[0]) <= p[0] &&
+    p[0] <= Math.max(a[0], b[0]) &&
+    Math.min(a[1], b[1]) <= p[1] &&
+    p[1] <= Math.max(a[1], b[1])
+  );
 }
 
 /** True when segments ab and cd share a point. */

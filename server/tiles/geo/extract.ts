@@ -12,7 +12,23 @@ import { clipRing, ringArea, type Box } from '../math/geom.ts';
 export const REGION: Box = { minX: 10.0, minY: 43.3, maxX: 19.5, maxY: 48.7 };
 
 /** Countries whose land lies in REGION (ISO alpha-3, as the geo-maps file names them). */
-const COUNTRIES = ['SVN', 'ITA', 'AUT', 'HUN', 'HRV', 'BIH', 'DEU', 'CHE', 'SVK', 'CZE', 'SRB', 'SMR', 'VAT', 'LIE', 'MNE'];
+const COUNTRIES = [
+  'SVN',
+  'ITA',
+  'AUT',
+  'HUN',
+  'HRV',
+  'BIH',
+  'DEU',
+  'CHE',
+  'SVK',
+  'CZE',
+  'SRB',
+  'SMR',
+  'VAT',
+  'LIE',
+  'MNE',
+];
 
 /** Inland water smaller than this (km²) is left as land; lakes we know are drawn from data/lakes.ts. */
 const MIN_HOLE_KM2 = 8;
@@ -83,7 +99,10 @@ function extractBorders(countries: Map<string, Ring[][]>): RegionData['borders']
         const border = shared.slice();
         let i = 0;
         while (i < n) {
-          if (shared[i]) { i++; continue; }
+          if (shared[i]) {
+            i++;
+            continue;
+          }
           let j = i;
           while (j < n && !shared[j]) j++;
           if (i > 0 && j < n && j - i <= MAX_GLITCH_RUN) for (let k = i; k < j; k++) border[k] = true;
@@ -100,7 +119,10 @@ function extractBorders(countries: Map<string, Ring[][]>): RegionData['borders']
           const b = r[k + 1]!;
           const segKey = keys[k]! < keys[k + 1]! ? `${keys[k]}|${keys[k + 1]}` : `${keys[k + 1]}|${keys[k]}`;
           const ok = border[k] && border[k + 1] && !seen.has(segKey) && inRegion(a[0], a[1]) && inRegion(b[0], b[1]);
-          if (!ok) { flush(); continue; }
+          if (!ok) {
+            flush();
+            continue;
+          }
           seen.add(segKey);
           const segSvn = !!(owners.get(keys[k]!)?.has('SVN') && owners.get(keys[k + 1]!)?.has('SVN'));
           if (line.length > 0 && segSvn !== svn) {

@@ -112,7 +112,9 @@ export class GeoIndex {
     const simp = (c: Float64Array): Float64Array => (tol > 0 ? simplify(c, tol) : c);
     const minArea = (tol * 2) ** 2;
     const rings = (list: Float64Array[]): WorldShape[] =>
-      list.map((c) => shape(simp(c))).filter((s) => s.c.length >= 6 && (s.box.maxX - s.box.minX) * (s.box.maxY - s.box.minY) >= minArea);
+      list
+        .map((c) => shape(simp(c)))
+        .filter((s) => s.c.length >= 6 && (s.box.maxX - s.box.minX) * (s.box.maxY - s.box.minY) >= minArea);
     g = {
       land: rings(this.land),
       slovenia: rings(this.slovenia),

@@ -165,7 +165,9 @@ export function smoothLine(c: ArrayLike<number>, steps: number): number[] {
         const p1 = p(i, k);
         const p2 = p(i + 1, k);
         const p3 = p(i + 2, k);
-        out.push(0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t2 + (-p0 + 3 * p1 - 3 * p2 + p3) * t3));
+        out.push(
+          0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t2 + (-p0 + 3 * p1 - 3 * p2 + p3) * t3),
+        );
       }
     }
   }

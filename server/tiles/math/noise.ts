@@ -89,12 +89,18 @@ export function simplex2(x: number, y: number, seed: number): number {
 
 /** Smooth value noise in [-1, 1] on a grid of `cell` units (bilinear, smoothstep-eased): cheap. */
 export function valueNoise(x: number, y: number, cell: number, seed: number): number {
-  const gx = x / cell, gy = y / cell;
-  const ix = Math.floor(gx), iy = Math.floor(gy);
-  let fx = gx - ix, fy = gy - iy;
+  const gx = x / cell,
+    gy = y / cell;
+  const ix = Math.floor(gx),
+    iy = Math.floor(gy);
+  let fx = gx - ix,
+    fy = gy - iy;
   fx = fx * fx * (3 - 2 * fx);
   fy = fy * fy * (3 - 2 * fy);
-  const a = hash2(ix, iy, seed), b = hash2(ix + 1, iy, seed), c = hash2(ix, iy + 1, seed), d = hash2(ix + 1, iy + 1, seed);
+  const a = hash2(ix, iy, seed),
+    b = hash2(ix + 1, iy, seed),
+    c = hash2(ix, iy + 1, seed),
+    d = hash2(ix + 1, iy + 1, seed);
   return 2 * (a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy) - 1;
 }
 

@@ -3,9 +3,23 @@ import { smoothstep } from '../terrain/cover.ts';
 
 type RGB = readonly [number, number, number];
 /** Crop colours of an orthophoto in early summer. */
-const CROPS: RGB[] = [[118, 142, 72], [150, 152, 96], [164, 152, 110], [104, 130, 64], [136, 122, 92], [96, 122, 60], [170, 162, 120], [126, 146, 84]];
+const CROPS: RGB[] = [
+  [118, 142, 72],
+  [150, 152, 96],
+  [164, 152, 110],
+  [104, 130, 64],
+  [136, 122, 92],
+  [96, 122, 60],
+  [170, 162, 120],
+  [126, 146, 84],
+];
 /** Meadow greens. */
-const MEADOWS: RGB[] = [[104, 132, 66], [114, 138, 72], [96, 124, 62], [122, 140, 80]];
+const MEADOWS: RGB[] = [
+  [104, 132, 66],
+  [114, 138, 72],
+  [96, 124, 62],
+  [122, 140, 80],
+];
 const HEDGE: RGB = [52, 74, 40];
 /** The mean of arable land and of meadows, seen from afar. */
 const CROP_MEAN: RGB = [133, 143, 89];
@@ -32,7 +46,13 @@ export class FieldPattern {
   /** Blocks under 3 px: a plain grid of block colours, no Voronoi (looks the same, far cheaper). */
   private readonly coarse: boolean;
 
-  constructor(x0: number, y0: number, x1: number, y1: number, private readonly perPx: number) {
+  constructor(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    private readonly perPx: number,
+  ) {
     // Blocks mottle the fields a little even when only 1–2 px wide, as farmland does from afar.
     this.kBlock = 0.6 * smoothstep(0.4, 1.2, BLOCK / perPx) + 0.4 * smoothstep(1.5, 6, BLOCK / perPx);
     this.kStrip = smoothstep(1.5, 5, 30 / perPx);
@@ -46,7 +66,8 @@ export class FieldPattern {
     const c = this.cells;
     for (let j = 0; j < h; j++)
       for (let i = 0; i < this.w; i++) {
-        const ix = this.cx0 + i, iy = this.cy0 + j;
+        const ix = this.cx0 + i,
+          iy = this.cy0 + j;
         const a = hash2(ix, iy, 904) * Math.PI;
         const k = (j * this.w + i) * 8;
         c[k] = (ix + hash2(ix, iy, 901)) * BLOCK;
@@ -66,36 +87,64 @@ export class FieldPattern {
     const mean1 = CROP_MEAN[1] + (MEADOW_MEAN[1] - CROP_MEAN[1]) * meadow;
     const mean2 = CROP_MEAN[2] + (MEADOW_MEAN[2] - CROP_MEAN[2]) * meadow;
     if (this.kBlock <= 0) {
-      out[0] = mean0; out[1] = mean1; out[2] = mean2;
+      out[0] = mean0;
+      out[1] = mean1;
+      out[2] = mean2;
       return;
     }
     if (this.coarse) {
-      const bx = Math.floor(x / BLOCK), by = Math.floor(y / BLOCK);
+      const bx = Math.floor(x / BLOCK),
+        by = Math.floor(y / BLOCK);
       const kind = hash2(bx, by, 903);
-      const m = kind < 0.25 + 0.65 * meadow ? MEADOWS[Math.floor(((kind * 97) % 1) * MEADOWS.length)]! : CROPS[Math.floor(((kind * 131) % 1) * CROPS.length)]!;
+      const m =
+        kind < 0.25 + 0.65 * meadow
+          ? MEADOWS[Math.floor(((kind * 97) % 1) * MEADOWS.length)]!
+          : CROPS[Math.floor(((kind * 131) % 1) * CROPS.length)]!;
       const k = this.kBlock * 0.6;
-      out[0] = mean0 + (m[0] - mean0) * k; out[1] = mean1 + (m[1] - mean1) * k; out[2] = mean2 + (m[2] - mean2) * k;
+      out[0] = mean0 + (m[0] - mean0) * k;
+      out[1] = mean1 + (m[1] - mean1) * k;
+      out[2] = mean2 + (m[2] - mean2) * k;
       return;
     }
     const c = this.cells;
     // Blocks are elongated: distances are measured with y stretched, in a frame turned by 30°.
-    const xs = x * 0.866 + y * 0.5, ys = (-x * 0.5 + y * 0.866) * 1.8;
-    const ci = Math.floor(x / BLOCK) - this.cx0, cj = Math.floor(y / BLOCK) - this.cy0;
-    let d1 = Infinity, d2 = Infinity, b = 0, b2 = 0;
+    const xs = x * 0.866 + y * 0.5,
+      ys = (-x * 0.5 + y * 0.866) * 1.8;
+    const ci = Math.floor(x / BLOCK) - this.cx0,
+      cj = Math.floor(y / BLOCK) - this.cy0;
+    let d1 = Infinity,
+      d2 = Infinity,
+      b = 0,
+      b2 = 0;
     for (let dj = -1; dj <= 1; dj++)
       for (let di = -1; di <= 1; di++) {
         const k = ((cj + dj) * this.w + ci + di) * 8;
-        const px = c[k]!, py = c[k + 1]!;
+        const px = c[k]!,
+          py = c[k + 1]!;
         const d = (xs - (px * 0.866 + py * 0.5)) ** 2 + (ys - (-px * 0.5 + py * 0.866) * 1.8) ** 2;
-        if (d < d1) { d2 = d1; b2 = b; d1 = d; b = k; } else if (d < d2) { d2 = d; b2 = k; }
+        if (d < d1) {
+          d2 = d1;
+          b2 = b;
+          d1 = d;
+          b = k;
+        } else if (d < d2) {
+          d2 = d;
+          b2 = k;
+        }
       }
     const kind = c[b + 7]!;
     let c0: number, c1: number, c2: number;
     if (kind < 0.25 + 0.65 * meadow) {
       const m = MEADOWS[Math.floor(((kind * 97) % 1) * MEADOWS.length)]!;
-      c0 = m[0]; c1 = m[1]; c2 = m[2];
+      c0 = m[0];
+      c1 = m[1];
+      c2 = m[2];
     } else {
-      const ca = c[b + 2]!, sa = c[b + 3]!, pw = c[b + 4]!, pl = c[b + 5]!, seed = c[b + 6]!;
+      const ca = c[b + 2]!,
+        sa = c[b + 3]!,
+        pw = c[b + 4]!,
+        pl = c[b + 5]!,
+        seed = c[b + 6]!;
       const blockCrop = CROPS[Math.floor(((kind * 131) % 1) * CROPS.length)]!;
       const iu = Math.floor((x * ca + y * sa) / pw);
       const iv = Math.floor((-x * sa + y * ca) / pl + hash2(iu, seed, 907));
@@ -111,9 +160,15 @@ export class FieldPattern {
     // Hedges on some block edges: coverage of a HEDGE_M wide line at this pixel size.
     if (this.perPx < 9 && hash2(b + b2, Math.abs(b - b2), 908) < 0.3) {
       const edge = (Math.sqrt(d2) - Math.sqrt(d1)) / 2.6;
-      const cov = Math.max(0, Math.min(1, (HEDGE_M / 2 + this.perPx / 2 - edge) / this.perPx)) * Math.min(1, HEDGE_M / this.perPx + 0.2);
-      r += (HEDGE[0] - r) * cov; g += (HEDGE[1] - g) * cov; bl += (HEDGE[2] - bl) * cov;
+      const cov =
+        Math.max(0, Math.min(1, (HEDGE_M / 2 + this.perPx / 2 - edge) / this.perPx)) *
+        Math.min(1, HEDGE_M / this.perPx + 0.2);
+      r += (HEDGE[0] - r) * cov;
+      g += (HEDGE[1] - g) * cov;
+      bl += (HEDGE[2] - bl) * cov;
     }
-    out[0] = r; out[1] = g; out[2] = bl;
+    out[0] = r;
+    out[1] = g;
+    out[2] = bl;
   }
 }

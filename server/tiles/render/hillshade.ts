@@ -15,17 +15,24 @@ export function paintHillshade(img: Uint8ClampedArray, t: TileTerrain | null, m:
     const i = o * 4;
     const land = m.land[o]! / 255;
     if (!t || land <= 0) {
-      img[i] = 0; img[i + 1] = 0; img[i + 2] = 0; img[i + 3] = 0;
+      img[i] = 0;
+      img[i + 1] = 0;
+      img[i + 2] = 0;
+      img[i + 3] = 0;
       continue;
     }
     const s = t.shade[o]!;
     if (s < FLAT) {
       const a = Math.min(1, ((FLAT - s) / FLAT) * 1.5);
-      img[i] = 24; img[i + 1] = 26; img[i + 2] = 34;
+      img[i] = 24;
+      img[i + 1] = 26;
+      img[i + 2] = 34;
       img[i + 3] = 235 * a * land;
     } else {
       const a = Math.min(1, (s - FLAT) / (1 - FLAT));
-      img[i] = 255; img[i + 1] = 255; img[i + 2] = 250;
+      img[i] = 255;
+      img[i + 1] = 255;
+      img[i + 2] = 250;
       img[i + 3] = 170 * a * land;
     }
   }

@@ -19,9 +19,13 @@ const townPos: Placed[] = TOWNS.map((t) => ({ wx: lonToWorldX(t.lon), wy: latToW
 const peakPos: Placed[] = PEAKS.map((p) => ({ wx: lonToWorldX(p.lon), wy: latToWorldY(p.lat) }));
 /** Lake names at their rings' centres; the larger lakes from a smaller zoom. */
 const lakeLabels = LAKES.map((l) => {
-  let lon = 0, lat = 0;
+  let lon = 0,
+    lat = 0;
   const n = l.ring.length / 2;
-  for (let i = 0; i < l.ring.length; i += 2) { lon += l.ring[i]!; lat += l.ring[i + 1]!; }
+  for (let i = 0; i < l.ring.length; i += 2) {
+    lon += l.ring[i]!;
+    lat += l.ring[i + 1]!;
+  }
   return { name: l.name, wx: lonToWorldX(lon / n), wy: latToWorldY(lat / n), minZoom: l.seasonal ? 11 : 13 };
 });
 

@@ -31,14 +31,37 @@ function mix(out: Float32Array, c: RGB, k: number): void {
 }
 
 /** Writes the orthophoto-like pixels of a tile (land cover, texture, relief light, sea). */
-export function paintOrtho(img: Uint8ClampedArray, f: TileFrame, t: TileTerrain | null, cv: TileCover | null, m: TileMasks): void {
+export function paintOrtho(
+  img: Uint8ClampedArray,
+  f: TileFrame,
+  t: TileTerrain | null,
+  cv: TileCover | null,
+  m: TileMasks,
+): void {
   const per = f.noisePerPx;
   const minWl = per * 2.5;
   const fields = new FieldPattern(f.gx[0]!, f.gy[0]!, f.gx[PADDED - 1]!, f.gy[PADDED - 1]!, per);
   let sea: Float32Array | null = null;
-  if (m.land.some((v) => v < 255)) sea = fbmField('ortho-sea', f.lattice, f.gx.subarray(1, TILE_SIZE + 1), f.gy.subarray(1, TILE_SIZE + 1), 0, per, 91, 6000, Math.max(3000, minWl), 0.5, 12);
+  if (m.land.some((v) => v < 255))
+    sea = fbmField(
+      'ortho-sea',
+      f.lattice,
+      f.gx.subarray(1, TILE_SIZE + 1),
+      f.gy.subarray(1, TILE_SIZE + 1),
+      0,
+      per,
+      91,
+      6000,
+      Math.max(3000, minWl),
+      0.5,
+      12,
+    );
   // Regional variety of farmland: drier and browner here, lusher there.
-  const variety = latticeField('ortho-variety', f.lattice, (x, y) => 0.65 * valueNoise(x, y, 7000, 401) + 0.35 * valueNoise(x, y, 2300, 402));
+  const variety = latticeField(
+    'ortho-variety',
+    f.lattice,
+    (x, y) => 0.65 * valueNoise(x, y, 7000, 401) + 0.35 * valueNoise(x, y, 2300, 402),
+  );
   const fc = new Float32Array(3);
   const px = new Float32Array(3);
   const crownMin = Math.max(3, per * 1.6);
@@ -48,11 +71,17 @@ export function paintOrtho(img: Uint8ClampedArray, f: TileFrame, t: TileTerrain 
       const o = py * TILE_SIZE + pxi;
       const x = f.gx[pxi + 1]!;
       const land = m.land[o]! / 255;
-      px[0] = 0; px[1] = 0; px[2] = 0;
+      px[0] = 0;
+      px[1] = 0;
+      px[2] = 0;
       if (land > 0 && t && cv) {
-        const forest = cv.forest[o]!, alpine = cv.alpine[o]!, town = cv.urban[o]!, village = cv.village[o]!;
+        const forest = cv.forest[o]!,
+          alpine = cv.alpine[o]!,
+          town = cv.urban[o]!,
+          village = cv.village[o]!;
         const urban = town + village;
-        const patch = cv.patch[o]!, detail = cv.detail[o]!;
+        const patch = cv.patch[o]!,
+          detail = cv.detail[o]!;
         const field = Math.max(0, 1 - forest - urban - alpine);
         const e = t.elev[(py + 1) * PADDED + pxi + 1]!;
         if (field > 0.01) {
@@ -62,7 +91,9 @@ export function paintOrtho(img: Uint8ClampedArray, f: TileFrame, t: TileTerrain 
           mix(fc, DRY, 0.5 * smoothstep(0.05, 0.5, v));
           mix(fc, LUSH, 0.45 * smoothstep(0.05, 0.5, -v));
           const tone = 1 + 0.06 * patch + 0.04 * detail;
-          px[0] += fc[0]! * tone * field; px[1] += fc[1]! * tone * field; px[2] += fc[2]! * tone * field;
+          px[0] += fc[0]! * tone * field;
+          px[1] += fc[1]! * tone * field;
+          px[2] += fc[2]! * tone * field;
         }
         if (forest > 0.01) {
           const cf = cv.conifer[o]!;
@@ -73,19 +104,34 @@ export function paintOrtho(img: Uint8ClampedArray, f: TileFrame, t: TileTerrain 
           px[2] += (DECIDUOUS[2] + (CONIFER[2] - DECIDUOUS[2]) * cf) * tone;
         }
         if (urban > 0.01) {
-          urbanColour(x, y, per, 0.1 + 0.08 * (detail + 1) + (0.5 * village) / urban, 0.85 * smoothstep(0.3, 0.42, detail) * (town / urban), fc);
-          px[0] += fc[0]! * urban; px[1] += fc[1]! * urban; px[2] += fc[2]! * urban;
+          urbanColour(
+            x,
+            y,
+            per,
+            0.1 + 0.08 * (detail + 1) + (0.5 * village) / urban,
+            0.85 * smoothstep(0.3, 0.42, detail) * (town / urban),
+            fc,
+          );
+          px[0] += fc[0]! * urban;
+          px[1] += fc[1]! * urban;
+          px[2] += fc[2]! * urban;
         }
-        px[0] += ALPINE[0] * alpine; px[1] += ALPINE[1] * alpine; px[2] += ALPINE[2] * alpine;
+        px[0] += ALPINE[0] * alpine;
+        px[1] += ALPINE[1] * alpine;
+        px[2] += ALPINE[2] * alpine;
         const rock = cv.rock[o]!;
         if (rock > 0) {
           const rt = 0.9 + 0.1 * detail;
-          px[0] += (ROCK[0] * rt - px[0]!) * rock; px[1] += (ROCK[1] * rt - px[1]!) * rock; px[2] += (ROCK[2] * rt - px[2]!) * rock;
+          px[0] += (ROCK[0] * rt - px[0]!) * rock;
+          px[1] += (ROCK[1] * rt - px[1]!) * rock;
+          px[2] += (ROCK[2] * rt - px[2]!) * rock;
         }
         const snow = cv.snow[o]!;
         if (snow > 0) mix(px, SNOW, snow);
         const light = 0.3 + 0.98 * t.shade[o]!;
-        px[0] *= light; px[1] *= light; px[2] *= light;
+        px[0] *= light;
+        px[1] *= light;
+        px[2] *= light;
       }
       if (land < 1 && sea) {
         const s = 0.5 + 0.5 * sea[o]!;
@@ -95,7 +141,10 @@ export function paintOrtho(img: Uint8ClampedArray, f: TileFrame, t: TileTerrain 
         px[2] = px[2]! * land + (SEA_DEEP[2] + (SEA_SHALLOW[2] - SEA_DEEP[2]) * s) * k;
       }
       const i = o * 4;
-      img[i] = px[0]!; img[i + 1] = px[1]!; img[i + 2] = px[2]!; img[i + 3] = 255;
+      img[i] = px[0]!;
+      img[i + 1] = px[1]!;
+      img[i + 2] = px[2]!;
+      img[i + 3] = 255;
     }
   }
 }
@@ -124,7 +173,12 @@ export function drawOrthoVectors(ctx: SKRSContext2D, geo: GeoIndex, t: TileCoord
   if (t.z <= 13) {
     const g = geo.atZoom(t.z);
     ctx.beginPath();
-    traceLines(ctx, g.borders.filter((b) => b.svn), tr, box);
+    traceLines(
+      ctx,
+      g.borders.filter((b) => b.svn),
+      tr,
+      box,
+    );
     ctx.strokeStyle = 'rgba(255, 226, 140, 0.6)';
     ctx.lineWidth = 1.3;
     ctx.stroke();

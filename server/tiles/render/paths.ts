@@ -41,5 +41,10 @@ export function traceLines(ctx: SKRSContext2D, shapes: WorldShape[], tr: TilePix
 
 /** Adds a rectangle given in world units to the current path. */
 export function traceBox(ctx: SKRSContext2D, b: Box, tr: TilePixelTransform): void {
-  ctx.rect((b.minX - tr.x0) * tr.scale, (b.minY - tr.y0) * tr.scale, (b.maxX - b.minX) * tr.scale, (b.maxY - b.minY) * tr.scale);
+  ctx.rect(
+    (b.minX - tr.x0) * tr.scale,
+    (b.minY - tr.y0) * tr.scale,
+    (b.maxX - b.minX) * tr.scale,
+    (b.maxY - b.minY) * tr.scale,
+  );
 }

@@ -29,7 +29,9 @@ export async function createRenderer(regionFile: string): Promise<Renderer> {
  * and far faster to encode than the canvas' own encoder.
  */
 async function encodePng(rgba: Uint8ClampedArray): Promise<Buffer> {
-  return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 } })
+  return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
+    raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 },
+  })
     .png({ palette: true, quality: 100, effort: 3, compressionLevel: 6 })
     .toBuffer();
 }

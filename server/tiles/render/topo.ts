@@ -40,24 +40,45 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
     for (let px = 0; px < TILE_SIZE; px++) {
       const o = py * TILE_SIZE + px;
       const land = m.land[o]! / 255;
-      let r = WATER[0], g = WATER[1], b = WATER[2];
+      let r = WATER[0],
+        g = WATER[1],
+        b = WATER[2];
       if (land > 0 && t && cv) {
         const k = (py + 1) * PADDED + px + 1;
         const e = t.elev[k]!;
-        const forest = cv.forest[o]!, alpine = cv.alpine[o]!, rock = cv.rock[o]!, snow = cv.snow[o]!;
+        const forest = cv.forest[o]!,
+          alpine = cv.alpine[o]!,
+          rock = cv.rock[o]!,
+          snow = cv.snow[o]!;
         const urban = cv.urban[o]! + 0.7 * cv.village[o]!;
         const hi = Math.min(1, Math.max(0, (e - 300) / 1600)) * 0.5;
-        let lr = PAPER[0] + (HIGH[0] - PAPER[0]) * hi, lg = PAPER[1] + (HIGH[1] - PAPER[1]) * hi, lb = PAPER[2] + (HIGH[2] - PAPER[2]) * hi;
-        lr += (FOREST[0] - lr) * forest; lg += (FOREST[1] - lg) * forest; lb += (FOREST[2] - lb) * forest;
-        lr += (ALPINE[0] - lr) * alpine; lg += (ALPINE[1] - lg) * alpine; lb += (ALPINE[2] - lb) * alpine;
-        lr += (URBAN[0] - lr) * urban; lg += (URBAN[1] - lg) * urban; lb += (URBAN[2] - lb) * urban;
-        lr += (ROCK[0] - lr) * rock; lg += (ROCK[1] - lg) * rock; lb += (ROCK[2] - lb) * rock;
-        lr += (SNOW[0] - lr) * snow; lg += (SNOW[1] - lg) * snow; lb += (SNOW[2] - lb) * snow;
+        let lr = PAPER[0] + (HIGH[0] - PAPER[0]) * hi,
+          lg = PAPER[1] + (HIGH[1] - PAPER[1]) * hi,
+          lb = PAPER[2] + (HIGH[2] - PAPER[2]) * hi;
+        lr += (FOREST[0] - lr) * forest;
+        lg += (FOREST[1] - lg) * forest;
+        lb += (FOREST[2] - lb) * forest;
+        lr += (ALPINE[0] - lr) * alpine;
+        lg += (ALPINE[1] - lg) * alpine;
+        lb += (ALPINE[2] - lb) * alpine;
+        lr += (URBAN[0] - lr) * urban;
+        lg += (URBAN[1] - lg) * urban;
+        lb += (URBAN[2] - lb) * urban;
+        lr += (ROCK[0] - lr) * rock;
+        lg += (ROCK[1] - lg) * rock;
+        lb += (ROCK[2] - lb) * rock;
+        lr += (SNOW[0] - lr) * snow;
+        lg += (SNOW[1] - lg) * snow;
+        lb += (SNOW[2] - lb) * snow;
         const svn = m.slovenia[o]! / 255;
         const out = (1 - svn) * 0.45;
-        lr += (OUTSIDE[0] - lr) * out; lg += (OUTSIDE[1] - lg) * out; lb += (OUTSIDE[2] - lb) * out;
+        lr += (OUTSIDE[0] - lr) * out;
+        lg += (OUTSIDE[1] - lg) * out;
+        lb += (OUTSIDE[2] - lb) * out;
         const light = 0.72 + 0.4 * t.shade[o]!;
-        lr *= light; lg *= light; lb *= light;
+        lr *= light;
+        lg *= light;
+        lb *= light;
         if (ci > 0) {
           const gxv = (t.elev[k + 1]! - t.elev[k - 1]!) / 2;
           const gyv = (t.elev[k + PADDED]! - t.elev[k - PADDED]!) / 2;
@@ -67,12 +88,19 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
           const index = Math.round(f) % 5 === 0;
           const width = index ? 0.9 : 0.55;
           const a = Math.max(0, 1 - distPx / width) * (index ? 0.7 : 0.45) * Math.min(1, 3 / grad);
-          lr += (CONTOUR[0] - lr) * a; lg += (CONTOUR[1] - lg) * a; lb += (CONTOUR[2] - lb) * a;
+          lr += (CONTOUR[0] - lr) * a;
+          lg += (CONTOUR[1] - lg) * a;
+          lb += (CONTOUR[2] - lb) * a;
         }
-        r = lr * land + r * (1 - land); g = lg * land + g * (1 - land); b = lb * land + b * (1 - land);
+        r = lr * land + r * (1 - land);
+        g = lg * land + g * (1 - land);
+        b = lb * land + b * (1 - land);
       }
       const i = o * 4;
-      img[i] = r; img[i + 1] = g; img[i + 2] = b; img[i + 3] = 255;
+      img[i] = r;
+      img[i + 1] = g;
+      img[i + 2] = b;
+      img[i + 3] = 255;
     }
   }
 }

@@ -7,8 +7,22 @@ const GARDEN: RGB = [96, 118, 68];
 const PAVED: RGB = [150, 146, 138];
 const PARK: RGB = [74, 100, 54];
 /** Village roofs are mostly red tiles; town roofs mostly grey and light (flat roofs). */
-const VILLAGE_ROOFS: RGB[] = [[146, 88, 70], [138, 96, 80], [124, 120, 116], [152, 98, 78], [146, 88, 70], [164, 110, 88]];
-const TOWN_ROOFS: RGB[] = [[146, 88, 70], [128, 126, 122], [170, 166, 158], [112, 110, 108], [190, 186, 178], [138, 100, 84]];
+const VILLAGE_ROOFS: RGB[] = [
+  [146, 88, 70],
+  [138, 96, 80],
+  [124, 120, 116],
+  [152, 98, 78],
+  [146, 88, 70],
+  [164, 110, 88],
+];
+const TOWN_ROOFS: RGB[] = [
+  [146, 88, 70],
+  [128, 126, 122],
+  [170, 166, 158],
+  [112, 110, 108],
+  [190, 186, 178],
+  [138, 100, 84],
+];
 const VILLAGE_MEAN: RGB = [145, 98, 80];
 const TOWN_MEAN: RGB = [147, 131, 121];
 /** Street block cells: each 400 m cell has its own street grid direction. */
@@ -30,42 +44,73 @@ export function urbanColour(x: number, y: number, perPx: number, green: number, 
   const LOT = village ? 24 : 42;
   const HOUSE_FILL = village ? 0.45 : 0.55;
   const STREET_W = village ? 7 : 11;
-  const yr = PAVED[0] + (GARDEN[0] - PAVED[0]) * gy, yg = PAVED[1] + (GARDEN[1] - PAVED[1]) * gy, yb = PAVED[2] + (GARDEN[2] - PAVED[2]) * gy;
+  const yr = PAVED[0] + (GARDEN[0] - PAVED[0]) * gy,
+    yg = PAVED[1] + (GARDEN[1] - PAVED[1]) * gy,
+    yb = PAVED[2] + (GARDEN[2] - PAVED[2]) * gy;
   const lotR = ROOF_MEAN[0] * HOUSE_FILL + yr * (1 - HOUSE_FILL);
   const lotG = ROOF_MEAN[1] * HOUSE_FILL + yg * (1 - HOUSE_FILL);
   const lotB = ROOF_MEAN[2] * HOUSE_FILL + yb * (1 - HOUSE_FILL);
-  const ci = Math.floor(x / CELL), cj = Math.floor(y / CELL);
-  const su = (village ? 70 : 100) + 50 * hash2(ci, cj, 612), sv = (village ? 90 : 130) + 70 * hash2(ci, cj, 613);
+  const ci = Math.floor(x / CELL),
+    cj = Math.floor(y / CELL);
+  const su = (village ? 70 : 100) + 50 * hash2(ci, cj, 612),
+    sv = (village ? 90 : 130) + 70 * hash2(ci, cj, 613);
   const st = STREET_W / su + STREET_W / sv;
-  let cr = STREET[0] * st + lotR * (1 - st), cg = STREET[1] * st + lotG * (1 - st), cb = STREET[2] * st + lotB * (1 - st);
+  let cr = STREET[0] * st + lotR * (1 - st),
+    cg = STREET[1] * st + lotG * (1 - st),
+    cb = STREET[2] * st + lotB * (1 - st);
   const kStreet = smoothstep(1.5, 5, su / perPx);
   if (kStreet > 0) {
     const a = hash2(ci, cj, 611) * (Math.PI / 2);
-    const ca = Math.cos(a), sa = Math.sin(a);
-    const u = x * ca + y * sa, v = -x * sa + y * ca;
-    const lu = Math.floor(u / su), lv = Math.floor(v / sv);
-    const fu = u - lu * su, fv = v - lv * sv;
+    const ca = Math.cos(a),
+      sa = Math.sin(a);
+    const u = x * ca + y * sa,
+      v = -x * sa + y * ca;
+    const lu = Math.floor(u / su),
+      lv = Math.floor(v / sv);
+    const fu = u - lu * su,
+      fv = v - lv * sv;
     let tr: number, tg: number, tb: number;
     if (fu < STREET_W || fv < STREET_W) {
-      tr = STREET[0]; tg = STREET[1]; tb = STREET[2];
+      tr = STREET[0];
+      tg = STREET[1];
+      tb = STREET[2];
     } else {
       const kHouse = smoothstep(1.2, 4, LOT / perPx);
-      const bu = Math.floor((fu - STREET_W) / LOT), bv = Math.floor((fv - STREET_W) / LOT);
-      const ou = (fu - STREET_W) / LOT - bu, ov = (fv - STREET_W) / LOT - bv;
+      const bu = Math.floor((fu - STREET_W) / LOT),
+        bv = Math.floor((fv - STREET_W) / LOT);
+      const ou = (fu - STREET_W) / LOT - bu,
+        ov = (fv - STREET_W) / LOT - bv;
       const side = Math.sqrt(HOUSE_FILL);
-      const house = ou > 0.12 && ou < 0.12 + side && ov > 0.2 && ov < 0.2 + side && hash2(lu * 31 + bu, lv * 17 + bv, 614) > green * 0.5;
-      let hr = yr, hg = yg, hb = yb;
+      const house =
+        ou > 0.12 &&
+        ou < 0.12 + side &&
+        ov > 0.2 &&
+        ov < 0.2 + side &&
+        hash2(lu * 31 + bu, lv * 17 + bv, 614) > green * 0.5;
+      let hr = yr,
+        hg = yg,
+        hb = yb;
       if (house) {
         const roof = ROOFS[Math.floor(hash2(bu + lu * 5, bv + lv * 3, 615) * ROOFS.length)]!;
-        hr = roof[0]; hg = roof[1]; hb = roof[2];
+        hr = roof[0];
+        hg = roof[1];
+        hb = roof[2];
       }
       const k = kHouse * 0.8;
-      tr = lotR + (hr - lotR) * k; tg = lotG + (hg - lotG) * k; tb = lotB + (hb - lotB) * k;
+      tr = lotR + (hr - lotR) * k;
+      tg = lotG + (hg - lotG) * k;
+      tb = lotB + (hb - lotB) * k;
     }
-    cr += (tr - cr) * kStreet; cg += (tg - cg) * kStreet; cb += (tb - cb) * kStreet;
+    cr += (tr - cr) * kStreet;
+    cg += (tg - cg) * kStreet;
+    cb += (tb - cb) * kStreet;
   }
   if (park > 0) {
-    cr += (PARK[0] - cr) * park; cg += (PARK[1] - cg) * park; cb += (PARK[2] - cb) * park;
+    cr += (PARK[0] - cr) * park;
+    cg += (PARK[1] - cg) * park;
+    cb += (PARK[2] - cb) * park;
   }
-  out[0] = cr; out[1] = cg; out[2] = cb;
+  out[0] = cr;
+  out[1] = cg;
+  out[2] = cb;
 }

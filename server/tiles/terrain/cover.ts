@@ -65,16 +65,29 @@ function villagesNear(x0: number, y0: number, x1: number, y1: number): Settlemen
  * Towns get a ragged edge from noise; villages only on gentle lowland.
  */
 function paintSettlements(t: TileTerrain, urban: Float32Array, village: Float32Array, detail: Float32Array): void {
-  const px0 = t.gx[1]!, py0 = t.gy[1]!, per = t.noisePerPx;
-  const x1 = px0 + TILE_SIZE * per, y1 = py0 + TILE_SIZE * per;
-  const towns = TOWN_AREAS.filter((a) => !(a.x + a.r * 2.5 < px0 || a.x - a.r * 2.5 > x1 || a.y + a.r * 2.5 < py0 || a.y - a.r * 2.5 > y1));
+  const px0 = t.gx[1]!,
+    py0 = t.gy[1]!,
+    per = t.noisePerPx;
+  const x1 = px0 + TILE_SIZE * per,
+    y1 = py0 + TILE_SIZE * per;
+  const towns = TOWN_AREAS.filter(
+    (a) => !(a.x + a.r * 2.5 < px0 || a.x - a.r * 2.5 > x1 || a.y + a.r * 2.5 < py0 || a.y - a.r * 2.5 > y1),
+  );
   const edgeMin = Math.max(60, per * 3);
-  const visit = (target: Float32Array, s: Settlement, reach: number, fn: (o: number, d2: number, x: number, y: number) => number): void => {
-    const i0 = Math.max(0, Math.floor((s.x - reach - px0) / per)), i1 = Math.min(TILE_SIZE - 1, Math.ceil((s.x + reach - px0) / per));
-    const j0 = Math.max(0, Math.floor((s.y - reach - py0) / per)), j1 = Math.min(TILE_SIZE - 1, Math.ceil((s.y + reach - py0) / per));
+  const visit = (
+    target: Float32Array,
+    s: Settlement,
+    reach: number,
+    fn: (o: number, d2: number, x: number, y: number) => number,
+  ): void => {
+    const i0 = Math.max(0, Math.floor((s.x - reach - px0) / per)),
+      i1 = Math.min(TILE_SIZE - 1, Math.ceil((s.x + reach - px0) / per));
+    const j0 = Math.max(0, Math.floor((s.y - reach - py0) / per)),
+      j1 = Math.min(TILE_SIZE - 1, Math.ceil((s.y + reach - py0) / per));
     for (let j = j0; j <= j1; j++)
       for (let i = i0; i <= i1; i++) {
-        const x = t.gx[i + 1]!, y = t.gy[j + 1]!;
+        const x = t.gx[i + 1]!,
+          y = t.gy[j + 1]!;
         const d2 = ((x - s.x) ** 2 + (y - s.y) ** 2) / (s.r * s.r);
         const o = j * TILE_SIZE + i;
         const v = fn(o, d2, x, y);
@@ -104,29 +117,71 @@ function paintSettlements(t: TileTerrain, urban: Float32Array, village: Float32A
 /** Classifies every pixel from elevation, slope, settlements and noise (shared by all layers; scratch arrays). */
 export function computeCover(t: TileTerrain): TileCover {
   const N = TILE_SIZE * TILE_SIZE;
-  const gx = t.gx.subarray(1, TILE_SIZE + 1), gy = t.gy.subarray(1, TILE_SIZE + 1);
-  const patch = fbmField('cover-patch', t.lattice, gx, gy, 0, t.noisePerPx, 31, 12000, Math.max(60, t.noisePerPx * 4), 0.6, 20);
-  const detail = fbmField('cover-detail', t.lattice, gx, gy, 0, t.noisePerPx, 47, 400, Math.max(30, t.noisePerPx * 4), 0.5, 20);
+  const gx = t.gx.subarray(1, TILE_SIZE + 1),
+    gy = t.gy.subarray(1, TILE_SIZE + 1);
+  const patch = fbmField(
+    'cover-patch',
+    t.lattice,
+    gx,
+    gy,
+    0,
+    t.noisePerPx,
+    31,
+    12000,
+    Math.max(60, t.noisePerPx * 4),
+    0.6,
+    20,
+  );
+  const detail = fbmField(
+    'cover-detail',
+    t.lattice,
+    gx,
+    gy,
+    0,
+    t.noisePerPx,
+    47,
+    400,
+    Math.max(30, t.noisePerPx * 4),
+    0.5,
+    20,
+  );
   const c: TileCover = {
-    forest: scratchF32('cover-forest', N, false), alpine: scratchF32('cover-alpine', N, false), rock: scratchF32('cover-rock', N, false),
-    snow: scratchF32('cover-snow', N, false), urban: scratchF32('cover-urban', N), village: scratchF32('cover-village', N),
-    conifer: scratchF32('cover-conifer', N, false), patch, detail,
+    forest: scratchF32('cover-forest', N, false),
+    alpine: scratchF32('cover-alpine', N, false),
+    rock: scratchF32('cover-rock', N, false),
+    snow: scratchF32('cover-snow', N, false),
+    urban: scratchF32('cover-urban', N),
+    village: scratchF32('cover-village', N),
+    conifer: scratchF32('cover-conifer', N, false),
+    patch,
+    detail,
   };
   paintSettlements(t, c.urban, c.village, detail);
-  const regional = latticeField('cover-region', t.lattice, (x, y) => 0.6 * valueNoise(x, y, 120000, 77) + 0.4 * valueNoise(x, y, 40000, 78));
+  const regional = latticeField(
+    'cover-region',
+    t.lattice,
+    (x, y) => 0.6 * valueNoise(x, y, 120000, 77) + 0.4 * valueNoise(x, y, 40000, 78),
+  );
   for (let py = 0; py < TILE_SIZE; py++) {
     for (let px = 0; px < TILE_SIZE; px++) {
       const o = py * TILE_SIZE + px;
       const e = t.elev[(py + 1) * PADDED + px + 1]!;
       const s = t.slope[o]!;
-      const p = patch[o]!, d = detail[o]!;
+      const p = patch[o]!,
+        d = detail[o]!;
       // Forest share grows with elevation and slope, varies by region; noise decides where.
       const region = regional[o]!;
-      const share = Math.min(0.95, Math.max(0.03, 0.18 + 0.15 * region + 0.54 * smoothstep(250, 700, e) + 0.35 * smoothstep(0.08, 0.35, s)));
+      const share = Math.min(
+        0.95,
+        Math.max(0.03, 0.18 + 0.15 * region + 0.54 * smoothstep(250, 700, e) + 0.35 * smoothstep(0.08, 0.35, s)),
+      );
       const forest0 = smoothstep(-0.06, 0.06, p * 2.2 + 0.2 * d - (1 - 2 * share));
       const treeLine = 1650 + 180 * p;
       const alpine = smoothstep(treeLine - 80, treeLine + 80, e + 60 * d);
-      const rock = Math.max(smoothstep(treeLine + 250, treeLine + 600, e + 150 * d), smoothstep(0.85, 1.3, s) * smoothstep(700, 1300, e));
+      const rock = Math.max(
+        smoothstep(treeLine + 250, treeLine + 600, e + 150 * d),
+        smoothstep(0.85, 1.3, s) * smoothstep(700, 1300, e),
+      );
       const steep = 1 - smoothstep(0.22, 0.4, s);
       const town = c.urban[o]! * steep;
       const vil = Math.min(c.village[o]! * steep * (1 - forest0), 1 - town);

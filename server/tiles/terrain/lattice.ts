@@ -26,8 +26,10 @@ export interface TileLattice {
 /** Lattice point positions of a tile. */
 export function tileLattice(tile: TileCoord): TileLattice {
   const tr = tileTransform(tile);
-  const lon = new Float64Array(LATTICE_N), lat = new Float64Array(LATTICE_N);
-  const gx = new Float64Array(LATTICE_N), gy = new Float64Array(LATTICE_N);
+  const lon = new Float64Array(LATTICE_N),
+    lat = new Float64Array(LATTICE_N);
+  const gx = new Float64Array(LATTICE_N),
+    gy = new Float64Array(LATTICE_N);
   for (let i = 0; i < LATTICE_N; i++) {
     const wx = tr.x0 + (FROM + i * LATTICE) / tr.scale;
     const wy = tr.y0 + (FROM + i * LATTICE) / tr.scale;
@@ -57,7 +59,8 @@ function taps(pad: number): Taps {
     const g = (i - pad + 0.5 - FROM) / LATTICE;
     const f = Math.floor(g);
     const s = g - f;
-    const s2 = s * s, s3 = s2 * s;
+    const s2 = s * s,
+      s3 = s2 * s;
     idx[i] = f - 1;
     w[i * 4] = -0.5 * s3 + s2 - 0.5 * s;
     w[i * 4 + 1] = 1.5 * s3 - 2.5 * s2 + 1;
@@ -87,8 +90,13 @@ export function upsample(src: Float32Array, pad: number, out: Float32Array): Flo
   for (let j = 0; j < n; j++) {
     const b = idx[j]! * n;
     const k = j * 4;
-    const w0 = w[k]!, w1 = w[k + 1]!, w2 = w[k + 2]!, w3 = w[k + 3]!;
-    for (let i = 0; i < n; i++) dst[j * n + i] = rows[b + i]! * w0 + rows[b + n + i]! * w1 + rows[b + 2 * n + i]! * w2 + rows[b + 3 * n + i]! * w3;
+    const w0 = w[k]!,
+      w1 = w[k + 1]!,
+      w2 = w[k + 2]!,
+      w3 = w[k + 3]!;
+    for (let i = 0; i < n; i++)
+      dst[j * n + i] =
+        rows[b + i]! * w0 + rows[b + n + i]! * w1 + rows[b + 2 * n + i]! * w2 + rows[b + 3 * n + i]! * w3;
   }
   return dst;
 }
@@ -99,7 +107,8 @@ export function upsample(src: Float32Array, pad: number, out: Float32Array): Flo
  */
 export function latticeField(key: string, lat: TileLattice, fn: (x: number, y: number) => number): Float32Array {
   const coarse = scratchF32('lattice-field', LATTICE_N * LATTICE_N, false);
-  for (let j = 0; j < LATTICE_N; j++) for (let i = 0; i < LATTICE_N; i++) coarse[j * LATTICE_N + i] = fn(lat.gx[i]!, lat.gy[j]!);
+  for (let j = 0; j < LATTICE_N; j++)
+    for (let i = 0; i < LATTICE_N; i++) coarse[j * LATTICE_N + i] = fn(lat.gx[i]!, lat.gy[j]!);
   return upsample(coarse, 0, scratchF32(key, TILE_SIZE * TILE_SIZE, false));
 }
 
@@ -120,7 +129,19 @@ export function octave(x: number, y: number, wl: number, o: number, seed: number
  * are only thresholded, never differentiated, may put octaves down to `splitPx` = 20 px on
  * the lattice.
  */
-export function fbmField(key: string, lat: TileLattice, gx: Float64Array, gy: Float64Array, pad: number, perPx: number, seed: number, wavelength: number, minWavelength: number, gain = 0.5, splitPx = LATTICE_MIN_WAVELENGTH_PX): Float32Array {
+export function fbmField(
+  key: string,
+  lat: TileLattice,
+  gx: Float64Array,
+  gy: Float64Array,
+  pad: number,
+  perPx: number,
+  seed: number,
+  wavelength: number,
+  minWavelength: number,
+  gain = 0.5,
+  splitPx = LATTICE_MIN_WAVELENGTH_PX,
+): Float32Array {
   const n = TILE_SIZE + 2 * pad;
   const split = splitPx * perPx;
   const coarse = scratchF32(`fbm-coarse`, LATTICE_N * LATTICE_N);

@@ -47,25 +47,45 @@ interface Basin {
 
 /** Lakes as round flat basins at their water level. */
 const BASINS: Basin[] = LAKES.map((l) => {
-  let lon = 0, lat = 0, n = 0;
-  for (let i = 0; i < l.ring.length; i += 2, n++) { lon += l.ring[i]!; lat += l.ring[i + 1]!; }
-  lon /= n; lat /= n;
+  let lon = 0,
+    lat = 0,
+    n = 0;
+  for (let i = 0; i < l.ring.length; i += 2, n++) {
+    lon += l.ring[i]!;
+    lat += l.ring[i + 1]!;
+  }
+  lon /= n;
+  lat /= n;
   let r = 0;
   for (let i = 0; i < l.ring.length; i += 2)
-    r = Math.max(r, Math.hypot((l.ring[i]! - lon) * KM_LON * Math.cos((lat * Math.PI) / 180), (l.ring[i + 1]! - lat) * KM_LAT));
+    r = Math.max(
+      r,
+      Math.hypot((l.ring[i]! - lon) * KM_LON * Math.cos((lat * Math.PI) / 180), (l.ring[i + 1]! - lat) * KM_LAT),
+    );
   return { lon, lat, r: r + 0.3, level: l.level };
 });
 
 /** A line's box grown by reach km (conservatively, for latitudes up to 60°). */
 function line(c: number[], reach: number): Line {
-  let minLon = Infinity, maxLon = -Infinity, minLat = Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    maxLon = -Infinity,
+    minLat = Infinity,
+    maxLat = -Infinity;
   for (let i = 0; i < c.length; i += 2) {
-    minLon = Math.min(minLon, c[i]!); maxLon = Math.max(maxLon, c[i]!);
-    minLat = Math.min(minLat, c[i + 1]!); maxLat = Math.max(maxLat, c[i + 1]!);
+    minLon = Math.min(minLon, c[i]!);
+    maxLon = Math.max(maxLon, c[i]!);
+    minLat = Math.min(minLat, c[i + 1]!);
+    maxLat = Math.max(maxLat, c[i + 1]!);
   }
   const dLat = reach / KM_LAT;
   const dLon = reach / (KM_LON * 0.5);
-  return { c: Float64Array.from(c), minLon: minLon - dLon, maxLon: maxLon + dLon, minLat: minLat - dLat, maxLat: maxLat + dLat };
+  return {
+    c: Float64Array.from(c),
+    minLon: minLon - dLon,
+    maxLon: maxLon + dLon,
+    minLat: minLat - dLat,
+    maxLat: maxLat + dLat,
+  };
 }
 
 /** Distance in km from (lon, lat) to a polyline (or point), in a local equirectangular frame. */
@@ -75,11 +95,14 @@ function distanceKm(l: Line, lon: number, lat: number, kx: number): number {
   let best = Infinity;
   if (n === 1) return Math.hypot((lon - c[0]!) * kx, (lat - c[1]!) * KM_LAT);
   for (let k = 0; k + 1 < n; k++) {
-    const ax = (c[k * 2]! - lon) * kx, ay = (c[k * 2 + 1]! - lat) * KM_LAT;
-    const dx = (c[k * 2 + 2]! - lon) * kx - ax, dy = (c[k * 2 + 3]! - lat) * KM_LAT - ay;
+    const ax = (c[k * 2]! - lon) * kx,
+      ay = (c[k * 2 + 1]! - lat) * KM_LAT;
+    const dx = (c[k * 2 + 2]! - lon) * kx - ax,
+      dy = (c[k * 2 + 3]! - lat) * KM_LAT - ay;
     const l2 = dx * dx + dy * dy;
     const t = l2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / l2)) : 0;
-    const ex = ax + t * dx, ey = ay + t * dy;
+    const ex = ax + t * dx,
+      ey = ay + t * dy;
     const d2 = ex * ex + ey * ey;
     if (d2 < best) best = d2;
   }
@@ -109,7 +132,11 @@ export class ReliefModel {
       return { ...line(f.axis, reach), w: f.w, h: f.h, r: f.r, p, reach };
     });
     this.valleys = SMOOTH_RIVERS.flatMap((r) =>
-      chunks(r.line, 16).map((c) => ({ ...line(c, VALLEY_KM[r.rank] * 2.5), w: VALLEY_KM[r.rank], reach: VALLEY_KM[r.rank] * 2.5 })),
+      chunks(r.line, 16).map((c) => ({
+        ...line(c, VALLEY_KM[r.rank] * 2.5),
+        w: VALLEY_KM[r.rank],
+        reach: VALLEY_KM[r.rank] * 2.5,
+      })),
     );
   }
 
@@ -117,8 +144,11 @@ export class ReliefModel {
   at(lon: number, lat: number, out: Float32Array): void {
     const kx = KM_LON * Math.cos((lat * Math.PI) / 180);
     // Warp the point for the ranges (not for the rivers, which are at real positions).
-    const wx = lon + (simplex2(lon * (KM_LON / WARP_WAVELENGTH_KM), lat * (KM_LAT / WARP_WAVELENGTH_KM), 301) * WARP_KM) / kx;
-    const wy = lat + (simplex2(lon * (KM_LON / WARP_WAVELENGTH_KM), lat * (KM_LAT / WARP_WAVELENGTH_KM), 302) * WARP_KM) / KM_LAT;
+    const wx =
+      lon + (simplex2(lon * (KM_LON / WARP_WAVELENGTH_KM), lat * (KM_LAT / WARP_WAVELENGTH_KM), 301) * WARP_KM) / kx;
+    const wy =
+      lat +
+      (simplex2(lon * (KM_LON / WARP_WAVELENGTH_KM), lat * (KM_LAT / WARP_WAVELENGTH_KM), 302) * WARP_KM) / KM_LAT;
     let base = BASE_ELEVATION;
     let rough = 0.08;
     for (const f of this.features) {
@@ -146,7 +176,7 @@ export class ReliefModel {
     for (const b of BASINS) {
       const d = Math.hypot((lon - b.lon) * kx, (lat - b.lat) * KM_LAT) / b.r;
       if (d > 3) continue;
-      const k = Math.exp(-(((d / 1.6) ** 4)));
+      const k = Math.exp(-((d / 1.6) ** 4));
       base = b.level + (base - b.level) * (1 - k);
       rough *= 1 - k * 0.9;
     }

@@ -26,8 +26,10 @@ export interface TileFrame {
 /** The frame of a tile. */
 export function tileFrame(tile: TileCoord): TileFrame {
   const tr = tileTransform(tile);
-  const lon = new Float64Array(PADDED), lat = new Float64Array(PADDED);
-  const gx = new Float64Array(PADDED), gy = new Float64Array(PADDED);
+  const lon = new Float64Array(PADDED),
+    lat = new Float64Array(PADDED);
+  const gx = new Float64Array(PADDED),
+    gy = new Float64Array(PADDED);
   for (let i = 0; i < PADDED; i++) {
     const wx = tr.x0 + (i - 0.5) / tr.scale;
     const wy = tr.y0 + (i - 0.5) / tr.scale;

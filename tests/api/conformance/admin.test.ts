@@ -7,15 +7,36 @@ let base: StoredProfile;
 
 /** A minimal valid profile of project 35 showing table 48. */
 const minimal = (name: string) => ({
-  name, tables: [48], tableViews: [], baseMaps: [], initalCenterLong: 14.8, initalCenterLat: 46.1, initalZoom: 8, minZoom: 7, maxZoom: 19,
-  layers: [{ id: 1, tableId: 48, tableViewId: null, name: 'Vse', symbology: { type: 'simple' as const, style: { marker: { type: 'circle' as const, radius: 5, fill: { color: '#000' } } } } }],
+  name,
+  tables: [48],
+  tableViews: [],
+  baseMaps: [],
+  initalCenterLong: 14.8,
+  initalCenterLat: 46.1,
+  initalZoom: 8,
+  minZoom: 7,
+  maxZoom: 19,
+  layers: [
+    {
+      id: 1,
+      tableId: 48,
+      tableViewId: null,
+      name: 'Vse',
+      symbology: {
+        type: 'simple' as const,
+        style: { marker: { type: 'circle' as const, radius: 5, fill: { color: '#000' } } },
+      },
+    },
+  ],
 });
 
 beforeAll(async () => {
   s = await startSuite();
   base = await s.anon.profiles.get(35, 18);
 });
-afterAll(async () => { await s?.server.stop(); });
+afterAll(async () => {
+  await s?.server.stop();
+});
 
 describe('GET /api/BaseProfiles/{projectId}/{profileId}', () => {
   it('gives a profile to anyone', async () => {
@@ -51,7 +72,13 @@ describe('POST /api/BaseProfiles/{projectId}', () => {
     const r = await expectRefused(s.ana.profiles.create(35, minimal('x')), 403);
     expect(r.message).toMatch(/administrator/);
     await expectRefused(s.admin.profiles.create(35, { ...minimal('x'), tables: [53] }), 400);
-    await expectRefused(s.admin.profiles.create(35, { ...minimal('x'), layers: [{ ...minimal('x').layers[0]!, symbology: { type: 'simple', style: {} } }] }), 400);
+    await expectRefused(
+      s.admin.profiles.create(35, {
+        ...minimal('x'),
+        layers: [{ ...minimal('x').layers[0]!, symbology: { type: 'simple', style: {} } }],
+      }),
+      400,
+    );
   });
 });
 
@@ -59,7 +86,12 @@ describe('PUT /api/BaseProfiles/{projectId}/{profileId}', () => {
   it('lets an administrator change fields, keeping the others (200)', async () => {
     const p = await expectOk(s.admin.profiles.update(35, 18, { name: 'Sporoči vrsto (urejen)', initalZoom: 9 }));
     expectShape(s.doc, p, 'Profile');
-    expect(p).toMatchObject({ name: 'Sporoči vrsto (urejen)', initalZoom: 9, layers: base.layers, baseMaps: base.baseMaps });
+    expect(p).toMatchObject({
+      name: 'Sporoči vrsto (urejen)',
+      initalZoom: 9,
+      layers: base.layers,
+      baseMaps: base.baseMaps,
+    });
   });
   it('refuses a user (403), an invalid zoom (400) and an unknown profile (404)', async () => {
     await expectRefused(s.ana.profiles.update(35, 18, { name: 'x' }), 403);
@@ -82,16 +114,32 @@ describe('DELETE /api/BaseProfiles/{projectId}/{profileId}', () => {
 
 describe('PUT /api/BaseProfiles/{projectId}/{profileId}/tree', () => {
   it('stores the layer tree in the profile (200)', async () => {
-    const tree = [{ type: 'group' as const, name: 'Najdbe', children: [{ type: 'layer' as const, layerId: 86, visible: false }] }];
+    const tree = [
+      { type: 'group' as const, name: 'Najdbe', children: [{ type: 'layer' as const, layerId: 86, visible: false }] },
+    ];
     const p = await expectOk(s.admin.profiles.setTree(35, 18, tree));
     expectShape(s.doc, p, 'Profile');
-    expect(p.layerTree).toEqual([{ type: 'group', name: 'Najdbe', visible: true, expanded: true, children: [{ type: 'layer', layerId: 86, visible: false }] }]);
+    expect(p.layerTree).toEqual([
+      {
+        type: 'group',
+        name: 'Najdbe',
+        visible: true,
+        expanded: true,
+        children: [{ type: 'layer', layerId: 86, visible: false }],
+      },
+    ]);
     expect((await s.anon.profiles.get(35, 18)).layerTree).toEqual(p.layerTree);
   });
   it('refuses a user (403) and an unknown or repeated layer (400)', async () => {
     await expectRefused(s.ana.profiles.setTree(35, 18, []), 403);
     await expectRefused(s.admin.profiles.setTree(35, 18, [{ type: 'layer', layerId: 5 }]), 400);
-    await expectRefused(s.admin.profiles.setTree(35, 18, [{ type: 'layer', layerId: 86 }, { type: 'layer', layerId: 86 }]), 400);
+    await expectRefused(
+      s.admin.profiles.setTree(35, 18, [
+        { type: 'layer', layerId: 86 },
+        { type: 'layer', layerId: 86 },
+      ]),
+      400,
+    );
   });
 });
 
@@ -238,7 +286,9 @@ describe('POST /api/Projects/copy', () => {
     expect(recs.total).toBe(orig.total);
     const r0 = recs.records[0]!;
     expect(r0.properties[String(col('ID').id)]).toBe(r0.id);
-    expect(recs.records.filter((r) => r.attachments.length > 0).length).toBe(orig.records.filter((r) => r.attachments.length > 0).length);
+    expect(recs.records.filter((r) => r.attachments.length > 0).length).toBe(
+      orig.records.filter((r) => r.attachments.length > 0).length,
+    );
     await expectRefused(s.anon.projects.get(c.id), 404);
     const bare = await expectOk(s.admin.projects.copy({ projectId: 35, public: true }), 201);
     expect((await s.anon.records.search(bare.id, { tableId: bare.tables[0]!.id })).total).toBe(0);
@@ -275,7 +325,12 @@ describe('POST /api/Columns/{projectId}/cast/{type}', () => {
   it('casts a column and its values; values that do not fit are kept aside and reported, never lost', async () => {
     const toText = await expectOk(s.admin.columns.cast(35, 'text', { columnId: 782 }));
     expectShape(s.doc, toText, 'CastResult');
-    expect(toText).toMatchObject({ fromType: 'Integer', toType: 'Text', failed: [], column: { id: 782, type: 'Text' } });
+    expect(toText).toMatchObject({
+      fromType: 'Integer',
+      toType: 'Text',
+      failed: [],
+      column: { id: 782, type: 'Text' },
+    });
     expect(toText.converted).toBeGreaterThan(0);
     const odd = await s.ana.records.create(35, { tableId: 48, ...sighting({ 782: 'veliko' }) });
     const toInt = await expectOk(s.admin.columns.cast(35, 'int', { columnId: 782 }));
@@ -287,7 +342,9 @@ describe('POST /api/Columns/{projectId}/cast/{type}', () => {
     const toSelect = await expectOk(s.admin.columns.cast(35, 'select', { columnId: 785 }));
     expect(toSelect.toType).toBe('Select');
     const values = await s.anon.columns.selectValues(35, 785);
-    expect(values.map((v) => String(v.value)).sort()).toEqual((await s.anon.columns.distinctValues(35, 785)).map(String).sort());
+    expect(values.map((v) => String(v.value)).sort()).toEqual(
+      (await s.anon.columns.distinctValues(35, 785)).map(String).sort(),
+    );
     const fk = await expectOk(s.admin.columns.cast(35, 'fk', { columnId: 1011, fkTableId: 53 }));
     expect(fk).toMatchObject({ failed: [], column: { type: 'ForeignKey', fkTableId: 53, fkKeyType: 'integer' } });
   });
@@ -299,6 +356,14 @@ describe('POST /api/Columns/{projectId}/cast/{type}', () => {
     await expectRefused(s.admin.columns.cast(35, 'fk', { columnId: 785 }), 400);
     await expectRefused(s.admin.columns.cast(35, 'text', { columnId: 9999 }), 404);
     await expectRefused(s.admin.columns.cast(35, 'fk', { columnId: 785, fkTableId: 999 }), 404);
-    expect((await raw(s, 'POST', '/api/Columns/35/cast/json', { token: s.tokens.admin, type: 'application/json', body: '{"columnId":785}' })).status).toBe(400);
+    expect(
+      (
+        await raw(s, 'POST', '/api/Columns/35/cast/json', {
+          token: s.tokens.admin,
+          type: 'application/json',
+          body: '{"columnId":785}',
+        })
+      ).status,
+    ).toBe(400);
   });
 });

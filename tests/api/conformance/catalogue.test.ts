@@ -8,11 +8,15 @@ import type { Db } from '../../../server/db/index.ts';
 import { SPEC_ROUTES } from './routes.ts';
 
 /** The /api routes registerApi registers, and its OpenAPI document (no database is touched). */
-async function registered(): Promise<{ routes: string[]; doc: { paths: Record<string, Record<string, { summary?: string; responses?: Record<string, unknown> }>> } }> {
+async function registered(): Promise<{
+  routes: string[];
+  doc: { paths: Record<string, Record<string, { summary?: string; responses?: Record<string, unknown> }>> };
+}> {
   const app = Fastify();
   const routes: string[] = [];
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (r.url.startsWith('/api') && m !== 'HEAD') routes.push(`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    for (const m of [r.method].flat())
+      if (r.url.startsWith('/api') && m !== 'HEAD') routes.push(`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
   });
   await registerApi(app, { db: {} as Db, authenticate: async () => null });
   const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -30,18 +34,26 @@ describe('the conformance catalogue', () => {
     const { routes, doc } = await registered();
     for (const route of routes) {
       const [method, path] = route.split(' ') as [string, string];
-      const op = doc.paths[path]?.[method.toLowerCase()] as { summary?: string; responses?: Record<string, unknown>; parameters?: { name: string; in: string }[] } | undefined;
+      const op = doc.paths[path]?.[method.toLowerCase()] as
+        | { summary?: string; responses?: Record<string, unknown>; parameters?: { name: string; in: string }[] }
+        | undefined;
       expect(op, route).toBeDefined();
       expect(op?.summary, route).not.toBe('Undocumented route');
       expect(Object.keys(op?.responses ?? {}).length, route).toBeGreaterThan(1);
       const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect((op?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name), route).toEqual(names);
+      expect(
+        (op?.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        route,
+      ).toEqual(names);
     }
   });
 
   it('has a conformance test (a describe named after the route) for every route', () => {
     const dir = dirname(fileURLToPath(import.meta.url));
-    const sources = readdirSync(dir).filter((f) => f.endsWith('.test.ts') && f !== 'catalogue.test.ts').map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts') && f !== 'catalogue.test.ts')
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
     const missing = SPEC_ROUTES.filter((r) => !sources.includes(`describe('${r}'`));
     expect(missing).toEqual([]);
   });

@@ -19,11 +19,15 @@ beforeAll(async () => {
   anon = new ExportApi(new HttpClient({ origin: s.server.url, token: () => null }));
   reviewer = new ExportApi(new HttpClient({ origin: s.server.url, token: () => s.tokens.reviewer }));
 });
-afterAll(async () => { await s?.server.stop(); });
+afterAll(async () => {
+  await s?.server.stop();
+});
 
 /** The media type the OpenAPI document gives for a 200 of an export route. */
 function documentedType(format: ExportFormat): string {
-  const op = s.doc.paths[`/api/Export/{projectId}/{tableId}/${format}`]?.get as { responses: Record<string, { content?: Record<string, unknown> }> };
+  const op = s.doc.paths[`/api/Export/{projectId}/{tableId}/${format}`]?.get as {
+    responses: Record<string, { content?: Record<string, unknown> }>;
+  };
   return Object.keys(op.responses['200']?.content ?? {})[0] ?? '';
 }
 

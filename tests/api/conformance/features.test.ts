@@ -1,13 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feature } from '../../../domain/model.ts';
-import { call, expectOk, expectRefused, expectShape, png, raw, sighting, SLOVENIA, startSuite, type Suite } from './harness.ts';
+import {
+  call,
+  expectOk,
+  expectRefused,
+  expectShape,
+  png,
+  raw,
+  sighting,
+  SLOVENIA,
+  startSuite,
+  type Suite,
+} from './harness.ts';
 
 let s: Suite;
 let anaPublic: Feature[];
 let anaHidden: Feature;
 let borOwn: Feature;
 
-const mine = (who: Suite['ana']) => who.features.search(35, { tableId: 48, perPage: 1000, filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }] });
+const mine = (who: Suite['ana']) =>
+  who.features.search(35, {
+    tableId: 48,
+    perPage: 1000,
+    filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }],
+  });
 
 beforeAll(async () => {
   s = await startSuite();
@@ -16,7 +32,9 @@ beforeAll(async () => {
   anaHidden = own.find((f) => f.properties['2066'] === false) as Feature;
   borOwn = (await mine(s.bor)).features[0] as Feature;
 });
-afterAll(async () => { await s?.server.stop(); });
+afterAll(async () => {
+  await s?.server.stop();
+});
 
 describe('GET /api/Test', () => {
   it('answers 200 {status: ok} to anyone, even with a bad token', async () => {
@@ -30,7 +48,10 @@ describe('GET /api/openapi.json', () => {
     const doc = await raw(s, 'GET', '/api/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body).toMatchObject({ openapi: '3.1.0' });
-    expect(await raw(s, 'GET', '/api/Nothing')).toMatchObject({ status: 404, body: { status: 404, error: 'Not Found' } });
+    expect(await raw(s, 'GET', '/api/Nothing')).toMatchObject({
+      status: 404,
+      body: { status: 404, error: 'Not Found' },
+    });
   });
 });
 
@@ -117,24 +138,40 @@ describe('GET /api/Features/{projectId}/extenttables', () => {
 
 describe('POST /api/Features/{projectId}/{tableId}/full', () => {
   it('creates a feature with a photo (201)', async () => {
-    const f = await expectOk(s.ana.features.full(35, 48, sighting(), [{ file: await png(), tableAttachmentInfoId: 1 }], { idempotencyKey: 'conf-full-1' }), 201);
+    const f = await expectOk(
+      s.ana.features.full(35, 48, sighting(), [{ file: await png(), tableAttachmentInfoId: 1 }], {
+        idempotencyKey: 'conf-full-1',
+      }),
+      201,
+    );
     expectShape(s.doc, f, 'DetailedFeature');
     expect(f.attachments).toHaveLength(1);
   });
   it('refuses anonymous (401) and a JSON body (415)', async () => {
     await expectRefused(s.anon.features.full(35, 48, sighting(), []), 401);
-    expect((await raw(s, 'POST', '/api/Features/35/48/full', { token: s.tokens.ana, type: 'application/json', body: '{}' })).status).toBe(415);
+    expect(
+      (await raw(s, 'POST', '/api/Features/35/48/full', { token: s.tokens.ana, type: 'application/json', body: '{}' }))
+        .status,
+    ).toBe(415);
   });
 });
 
 describe('POST /api/Features/{projectId}/search', () => {
   it('gives a page of features to anyone', async () => {
-    const r = await expectOk(s.anon.features.search(35, { tableId: 48, perPage: 5, sorts: [{ columnId: 767, direction: 'desc' }] }));
+    const r = await expectOk(
+      s.anon.features.search(35, { tableId: 48, perPage: 5, sorts: [{ columnId: 767, direction: 'desc' }] }),
+    );
     expectShape(s.doc, r, 'FeaturePage');
     expect(r.features).toHaveLength(5);
   });
   it('refuses an invalid filter (400) and an unknown table (404)', async () => {
-    await expectRefused(s.anon.features.search(35, { tableId: 48, filters: [{ type: 'condition', columnId: 2066, operationType: 'contains', values: ['x'] }] }), 400);
+    await expectRefused(
+      s.anon.features.search(35, {
+        tableId: 48,
+        filters: [{ type: 'condition', columnId: 2066, operationType: 'contains', values: ['x'] }],
+      }),
+      400,
+    );
     await expectRefused(s.anon.features.search(35, { tableId: 999 }), 404);
   });
 });
@@ -142,9 +179,14 @@ describe('POST /api/Features/{projectId}/search', () => {
 describe('POST /api/Features/{projectId}/bulk', () => {
   it('applies creates, updates and deletes of the creator in one go (200)', async () => {
     const victim = await s.ana.features.create(35, 48, sighting());
-    const r = await expectOk(s.ana.features.bulk(35, {
-      tableId: 48, creates: [sighting(), sighting({ 782: 2 })], updates: [{ id: anaPublic[2]!.id, properties: { 782: 7 } }], deletes: [victim.id],
-    }));
+    const r = await expectOk(
+      s.ana.features.bulk(35, {
+        tableId: 48,
+        creates: [sighting(), sighting({ 782: 2 })],
+        updates: [{ id: anaPublic[2]!.id, properties: { 782: 7 } }],
+        deletes: [victim.id],
+      }),
+    );
     expectShape(s.doc, r, 'FeatureBulkResult');
     expect(r.created).toHaveLength(2);
     expect(r.updated[0]!.properties['782']).toBe(7);
@@ -153,9 +195,16 @@ describe('POST /api/Features/{projectId}/bulk', () => {
   });
   it('rolls everything back on a refused item and names it (403 updates[1]); 401 anonymous; 400 a bad item', async () => {
     const before = (await mine(s.ana)).total;
-    const r = await call(s.ana.features.bulk(35, {
-      tableId: 48, creates: [sighting()], updates: [{ id: anaPublic[3]!.id, properties: { 782: 9 } }, { id: borOwn.id, properties: { 782: 9 } }],
-    }));
+    const r = await call(
+      s.ana.features.bulk(35, {
+        tableId: 48,
+        creates: [sighting()],
+        updates: [
+          { id: anaPublic[3]!.id, properties: { 782: 9 } },
+          { id: borOwn.id, properties: { 782: 9 } },
+        ],
+      }),
+    );
     expect(r.status).toBe(403);
     expectShape(s.doc, r.body, 'BulkError');
     expect(r.body).toMatchObject({ operation: 'updates', index: 1 });

@@ -65,20 +65,35 @@ globalThis.fetch = async (...args: Parameters<typeof fetch>): Promise<Response> 
 export function clients(origin: string, token: string | null): Clients {
   const http = new HttpClient({ origin, token: () => token });
   return {
-    health: new HealthApi(http), features: new FeaturesApi(http), records: new RecordsApi(http),
-    profiles: new ProfilesApi(http), projects: new ProjectsApi(http), columns: new ColumnsApi(http),
-    review: new ReviewApi(http), species: new SpeciesApi(http),
+    health: new HealthApi(http),
+    features: new FeaturesApi(http),
+    records: new RecordsApi(http),
+    profiles: new ProfilesApi(http),
+    projects: new ProjectsApi(http),
+    columns: new ColumnsApi(http),
+    review: new ReviewApi(http),
+    species: new SpeciesApi(http),
   };
 }
 
 /** Starts a server and signs in ana, bor and the administrator. */
 export async function startSuite(): Promise<Suite> {
   const server = await startServer();
-  const [ana, bor, admin, reviewer] = await Promise.all(['ana@example.si', 'bor@example.si', 'admin@example.si', 'pregled@example.si'].map(async (e) => (await signIn(server.url, e, 'demo1234')).accessToken)) as [string, string, string, string];
+  const [ana, bor, admin, reviewer] = (await Promise.all(
+    ['ana@example.si', 'bor@example.si', 'admin@example.si', 'pregled@example.si'].map(
+      async (e) => (await signIn(server.url, e, 'demo1234')).accessToken,
+    ),
+  )) as [string, string, string, string];
   const doc = (await (await realFetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDoc;
   return {
-    server, doc, tokens: { ana, bor, admin, reviewer },
-    anon: clients(server.url, null), ana: clients(server.url, ana), bor: clients(server.url, bor), admin: clients(server.url, admin), reviewer: clients(server.url, reviewer),
+    server,
+    doc,
+    tokens: { ana, bor, admin, reviewer },
+    anon: clients(server.url, null),
+    ana: clients(server.url, ana),
+    bor: clients(server.url, bor),
+    admin: clients(server.url, admin),
+    reviewer: clients(server.url, reviewer),
   };
 }
 
@@ -96,13 +111,20 @@ export async function call<T>(p: Promise<T>): Promise<Answer<T>> {
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     let body: unknown = e.body;
-    try { body = JSON.parse(e.body); } catch { /* not JSON */ }
+    try {
+      body = JSON.parse(e.body);
+    } catch {
+      /* not JSON */
+    }
     return { status: e.status, body: body as T };
   }
 }
 
 /** Expects a refusal with `status` and the JSON error body {status, error, message}. */
-export async function expectRefused(p: Promise<unknown>, status: number): Promise<{ status: number; error: string; message: string }> {
+export async function expectRefused(
+  p: Promise<unknown>,
+  status: number,
+): Promise<{ status: number; error: string; message: string }> {
   const a = await call(p);
   expect(a.status, JSON.stringify(a.body)).toBe(status);
   const body = a.body as { status: number; error: string; message: string };
@@ -120,19 +142,36 @@ export async function expectOk<T>(p: Promise<T>, status = 200): Promise<T> {
 
 /** The problems of `v` against `s` (a small JSON Schema subset: the one the server's document uses). */
 function check(doc: OpenApiDoc, v: unknown, s: Schema, path: string, out: string[]): void {
-  if (typeof s.$ref === 'string') return check(doc, v, doc.components.schemas[s.$ref.split('/').pop() as string] ?? {}, path, out);
+  if (typeof s.$ref === 'string')
+    return check(doc, v, doc.components.schemas[s.$ref.split('/').pop() as string] ?? {}, path, out);
   if (Array.isArray(s.allOf)) for (const x of s.allOf as Schema[]) check(doc, v, x, path, out);
   for (const key of ['anyOf', 'oneOf'] as const) {
-    if (Array.isArray(s[key]) && !(s[key] as Schema[]).some((x) => { const o: string[] = []; check(doc, v, x, path, o); return o.length === 0; })) {
+    if (
+      Array.isArray(s[key]) &&
+      !(s[key] as Schema[]).some((x) => {
+        const o: string[] = [];
+        check(doc, v, x, path, o);
+        return o.length === 0;
+      })
+    ) {
       out.push(`${path}: matches none of ${key}`);
     }
   }
   if ('const' in s && v !== s.const) out.push(`${path}: ${JSON.stringify(v)} is not ${JSON.stringify(s.const)}`);
-  if (Array.isArray(s.enum) && !s.enum.includes(v)) out.push(`${path}: ${JSON.stringify(v)} is not one of ${JSON.stringify(s.enum)}`);
+  if (Array.isArray(s.enum) && !s.enum.includes(v))
+    out.push(`${path}: ${JSON.stringify(v)} is not one of ${JSON.stringify(s.enum)}`);
   if (s.type !== undefined) {
     const types = [s.type].flat() as string[];
-    const kind = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v;
-    if (!types.includes(kind) && !(kind === 'integer' && types.includes('number'))) return void out.push(`${path}: ${kind} is not ${types.join('|')}`);
+    const kind =
+      v === null
+        ? 'null'
+        : Array.isArray(v)
+          ? 'array'
+          : typeof v === 'number' && Number.isInteger(v)
+            ? 'integer'
+            : typeof v;
+    if (!types.includes(kind) && !(kind === 'integer' && types.includes('number')))
+      return void out.push(`${path}: ${kind} is not ${types.join('|')}`);
   }
   if (Array.isArray(v) && s.items) v.forEach((x, i) => check(doc, x, s.items as Schema, `${path}[${i}]`, out));
   if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
@@ -141,7 +180,8 @@ function check(doc: OpenApiDoc, v: unknown, s: Schema, path: string, out: string
     const props = (s.properties as Record<string, Schema> | undefined) ?? {};
     for (const [k, x] of Object.entries(o)) {
       if (props[k]) check(doc, x, props[k], `${path}.${k}`, out);
-      else if (s.additionalProperties && typeof s.additionalProperties === 'object') check(doc, x, s.additionalProperties as Schema, `${path}.${k}`, out);
+      else if (s.additionalProperties && typeof s.additionalProperties === 'object')
+        check(doc, x, s.additionalProperties as Schema, `${path}.${k}`, out);
     }
   }
 }
@@ -158,27 +198,42 @@ export const point = (lon = 14.8, lat = 46.1) => ({ type: 'Point' as const, coor
 
 /** A new sighting of table 48 as a create body. */
 export const sighting = (extra: Record<string, string | number | boolean | null> = {}) => ({
-  geometry: point(), properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra },
+  geometry: point(),
+  properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra },
 });
 
 /** All of Slovenia as an extent (EPSG:3857). */
-export const SLOVENIA: [number, number, number, number] = [...lonLatToMercator(13.3, 45.3), ...lonLatToMercator(16.7, 47)] as [number, number, number, number];
+export const SLOVENIA: [number, number, number, number] = [
+  ...lonLatToMercator(13.3, 45.3),
+  ...lonLatToMercator(16.7, 47),
+] as [number, number, number, number];
 
 /** A small PNG, as an upload. */
 export async function png(color = '#f00'): Promise<{ blob: Blob; name: string }> {
   const { default: sharp } = await import('sharp');
-  const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+  const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { blob: new Blob([new Uint8Array(data)], { type: 'image/png' }), name: 'slika.png' };
 }
 
 /** A raw request (for what the clients never send: wrong media types, bad paths). */
-export async function raw(suite: Suite, method: string, path: string, init: { token?: string; body?: string; type?: string } = {}): Promise<Answer<unknown>> {
+export async function raw(
+  suite: Suite,
+  method: string,
+  path: string,
+  init: { token?: string; body?: string; type?: string } = {},
+): Promise<Answer<unknown>> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.type) headers['content-type'] = init.type;
   const r = await realFetch(`${suite.server.url}${path}`, { method, headers, body: init.body });
   const text = await r.text();
   let body: unknown = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: r.status, body };
 }

@@ -3,7 +3,19 @@ import type { DataRecord } from '../../../domain/model.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { publicPlaceOf } from '../../../server/api/sensitivity/generalise.ts';
 import { bboxShape, intersects, queryShape } from '../../../server/api/spatial/intersection.ts';
-import { call, expectOk, expectRefused, expectShape, png, point, raw, sighting, SLOVENIA, startSuite, type Suite } from './harness.ts';
+import {
+  call,
+  expectOk,
+  expectRefused,
+  expectShape,
+  png,
+  point,
+  raw,
+  sighting,
+  SLOVENIA,
+  startSuite,
+  type Suite,
+} from './harness.ts';
 
 let s: Suite;
 let anaOwn: DataRecord[];
@@ -18,9 +30,13 @@ beforeAll(async () => {
   const own = (await s.ana.records.search(35, { tableId: 48, perPage: 1000, filters: MINE })).records;
   anaOwn = own.filter((r) => r.properties['2066'] === true);
   anaHiddenId = (own.find((r) => r.properties['2066'] === false) as DataRecord).id;
-  withPhoto = (await s.anon.records.search(35, { tableId: 48, perPage: 1000 })).records.find((r) => r.attachments.length > 0) as DataRecord;
+  withPhoto = (await s.anon.records.search(35, { tableId: 48, perPage: 1000 })).records.find(
+    (r) => r.attachments.length > 0,
+  ) as DataRecord;
 });
-afterAll(async () => { await s?.server.stop(); });
+afterAll(async () => {
+  await s?.server.stop();
+});
 
 describe('GET /api/Records/{projectId}/{tableId}/{recordId}', () => {
   it('gives a public record to anyone (archived false)', async () => {
@@ -61,7 +77,14 @@ describe('POST /api/Records/{projectId}/ids', () => {
   });
   it('refuses an empty or oversized list (400) and an unknown table (404)', async () => {
     await expectRefused(s.anon.records.byIds(35, 48, []), 400);
-    await expectRefused(s.anon.records.byIds(35, 48, Array.from({ length: 1001 }, (_, i) => i + 1)), 400);
+    await expectRefused(
+      s.anon.records.byIds(
+        35,
+        48,
+        Array.from({ length: 1001 }, (_, i) => i + 1),
+      ),
+      400,
+    );
     await expectRefused(s.anon.records.byIds(35, 999, [1]), 404);
   });
 });
@@ -102,7 +125,9 @@ describe('POST /api/Records/{projectId}/archive', () => {
     await expectRefused(s.ana.features.one(35, 48, r.id), 404);
     expect((await s.ana.records.byIds(35, 48, [r.id])).missing).toEqual([r.id]);
     expect((await s.ana.records.searchIds(35, { tableId: 48, filters: MINE })).ids).not.toContain(r.id);
-    expect((await s.ana.features.extentTables(35, SLOVENIA, [48])).features['48']!.map((f) => f.id)).not.toContain(r.id);
+    expect((await s.ana.features.extentTables(35, SLOVENIA, [48])).features['48']!.map((f) => f.id)).not.toContain(
+      r.id,
+    );
     expect((await s.ana.records.textSearch(35, 18, 10, 1, 'arhivsko-iskanje')).total).toBe(0);
     expect(await expectOk(s.admin.records.get(35, 48, r.id))).toMatchObject({ id: r.id, archived: true });
     expect((await expectOk(s.admin.records.archive(35, 48, r.id, false))).archived).toBe(false);
@@ -129,27 +154,47 @@ describe('POST /api/Records/{projectId}/search', () => {
 
 describe('POST /api/Records/{projectId}/search/ids', () => {
   it('gives only the ids, all of them by default, in the order of the query', async () => {
-    const r = await expectOk(s.anon.records.searchIds(35, { tableId: 48, sorts: [{ columnId: 767, direction: 'desc' }] }));
+    const r = await expectOk(
+      s.anon.records.searchIds(35, { tableId: 48, sorts: [{ columnId: 767, direction: 'desc' }] }),
+    );
     expectShape(s.doc, r, 'IdPage');
     expect(r.ids).toHaveLength(r.total);
     expect(r.ids).toEqual([...r.ids].sort((a, b) => b - a));
     expect(r.total).toBe((await s.anon.records.search(35, { tableId: 48, perPage: 1 })).total);
   });
   it('refuses a bad filter (400)', async () => {
-    await expectRefused(s.anon.records.searchIds(35, { tableId: 48, filters: [{ type: 'condition', columnId: 9999, operationType: 'equals', values: [1] }] }), 400);
+    await expectRefused(
+      s.anon.records.searchIds(35, {
+        tableId: 48,
+        filters: [{ type: 'condition', columnId: 9999, operationType: 'equals', values: [1] }],
+      }),
+      400,
+    );
   });
 });
 
 describe('POST /api/Records/{projectId}/bulk', () => {
   it('applies a batch (200) with DataRecords', async () => {
-    const r = await expectOk(s.ana.records.bulk(35, { tableId: 48, creates: [sighting()], updates: [{ id: anaOwn[4]!.id, properties: { 785: 'travnik' } }] }));
+    const r = await expectOk(
+      s.ana.records.bulk(35, {
+        tableId: 48,
+        creates: [sighting()],
+        updates: [{ id: anaOwn[4]!.id, properties: { 785: 'travnik' } }],
+      }),
+    );
     expectShape(s.doc, r, 'RecordBulkResult');
     expect(r.created[0]).toMatchObject({ tableId: 48, attachments: [] });
     expect(r.updated[0]!.properties['785']).toBe('travnik');
   });
   it('refuses anonymous (401) and rolls back on an unknown item (404 deletes[0])', async () => {
     await expectRefused(s.anon.records.bulk(35, { tableId: 48, creates: [sighting()] }), 401);
-    const r = await call(s.ana.records.bulk(35, { tableId: 48, updates: [{ id: anaOwn[4]!.id, properties: { 785: 'x' } }], deletes: [99_999_999] }));
+    const r = await call(
+      s.ana.records.bulk(35, {
+        tableId: 48,
+        updates: [{ id: anaOwn[4]!.id, properties: { 785: 'x' } }],
+        deletes: [99_999_999],
+      }),
+    );
     expect(r).toMatchObject({ status: 404, body: { operation: 'deletes', index: 0 } });
     expect((await s.ana.records.get(35, 48, anaOwn[4]!.id)).properties['785']).toBe('travnik');
     await expectRefused(s.ana.records.bulk(35, { tableId: 48 }), 400);
@@ -161,8 +206,9 @@ describe('POST /api/Records/{projectId}/spatial', () => {
   const inside = ([x, y]: number[]): boolean => {
     let c = false;
     for (let i = 0, j = tri.length - 1; i < tri.length; j = i++) {
-      const [xi, yi] = tri[i]!; const [xj, yj] = tri[j]!;
-      if ((yi > y!) !== (yj > y!) && x! < ((xj - xi) * (y! - yi)) / (yj - yi) + xi) c = !c;
+      const [xi, yi] = tri[i]!;
+      const [xj, yj] = tri[j]!;
+      if (yi > y! !== yj > y! && x! < ((xj - xi) * (y! - yi)) / (yj - yi) + xi) c = !c;
     }
     return c;
   };
@@ -172,11 +218,22 @@ describe('POST /api/Records/{projectId}/spatial', () => {
     const triangle = queryShape({ type: 'Polygon', coordinates: [[...tri, tri[0]!]] });
     const meets = (f: (typeof all)[number]): boolean => {
       const [x, y] = f.geometry!.coordinates as [number, number];
-      return f.generalised ? intersects(bboxShape(publicPlaceOf(x, y, f.generalised).extent), triangle) : inside([x, y]);
+      return f.generalised
+        ? intersects(bboxShape(publicPlaceOf(x, y, f.generalised).extent), triangle)
+        : inside([x, y]);
     };
     expect(all.some((f) => f.generalised)).toBe(true);
-    const want = all.filter(meets).map((f) => f.id).sort((a, b) => a - b);
-    const r = await expectOk(s.anon.records.spatial(35, { tableId: 48, geometry: { type: 'Polygon', coordinates: [[...tri, tri[0]!]] }, perPage: 1000 }));
+    const want = all
+      .filter(meets)
+      .map((f) => f.id)
+      .sort((a, b) => a - b);
+    const r = await expectOk(
+      s.anon.records.spatial(35, {
+        tableId: 48,
+        geometry: { type: 'Polygon', coordinates: [[...tri, tri[0]!]] },
+        perPage: 1000,
+      }),
+    );
     expectShape(s.doc, r, 'RecordPage');
     expect(want.length).toBeGreaterThan(10);
     expect(want.length).toBeLessThan(all.length);
@@ -189,7 +246,13 @@ describe('POST /api/Records/{projectId}/spatial', () => {
   it('refuses both or neither of geometry and bbox, an open ring and a table without geometry (400)', async () => {
     await expectRefused(s.anon.records.spatial(35, { tableId: 48 }), 400);
     await expectRefused(s.anon.records.spatial(35, { tableId: 48, bbox: SLOVENIA, geometry: point() }), 400);
-    await expectRefused(s.anon.records.spatial(35, { tableId: 48, geometry: { type: 'Polygon', coordinates: [[tri[0], tri[1], tri[2]]] } }), 400);
+    await expectRefused(
+      s.anon.records.spatial(35, {
+        tableId: 48,
+        geometry: { type: 'Polygon', coordinates: [[tri[0], tri[1], tri[2]]] },
+      }),
+      400,
+    );
     await expectRefused(s.anon.records.spatial(35, { tableId: 53, bbox: SLOVENIA }), 400);
   });
 });
@@ -207,14 +270,18 @@ describe('POST /api/Records/{projectId}/full', () => {
 });
 
 describe('GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}', () => {
-  it('finds text case-insensitively in text columns and Select labels of the profile\'s tables', async () => {
+  it("finds text case-insensitively in text columns and Select labels of the profile's tables", async () => {
     const r = await s.ana.records.create(35, record({ 785: 'Ob PotoČku Nekje' }));
     const hit = await expectOk(s.anon.records.textSearch(35, 18, 10, 1, 'potočku nek', [48]));
     expectShape(s.doc, hit, 'TextSearchPage');
     expect(hit.records.map((x) => x.id)).toEqual([r.id]);
     const label = await expectOk(s.anon.records.textSearch(35, 18, 1000, 1, 'MRTEV'));
     expect(label.total).toBeGreaterThan(0);
-    expect(label.records.every((x) => x.properties['979'] === 'mrtev' || JSON.stringify(x.properties).toLowerCase().includes('mrtev'))).toBe(true);
+    expect(
+      label.records.every(
+        (x) => x.properties['979'] === 'mrtev' || JSON.stringify(x.properties).toLowerCase().includes('mrtev'),
+      ),
+    ).toBe(true);
     const page2 = await expectOk(s.anon.records.textSearch(35, 18, 1, 2, 'MRTEV'));
     expect(page2).toMatchObject({ page: 2, limit: 1, total: label.total });
   });
@@ -228,20 +295,50 @@ describe('GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}
 });
 
 describe('POST /api/Records/{projectId}/attachment', () => {
-  it('adds a photo to the creator\'s record (201)', async () => {
-    const a = await expectOk(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }), 201);
+  it("adds a photo to the creator's record (201)", async () => {
+    const a = await expectOk(
+      s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }),
+      201,
+    );
     expectShape(s.doc, a, 'Attachment');
   });
   it('stores a photo once per Idempotency-Key: a repeat gives the first one (200)', async () => {
-    const a = await expectOk(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }, { idempotencyKey: 'conf-photo-1' }), 201);
-    const b = await expectOk(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }, { idempotencyKey: 'conf-photo-1' }), 200);
+    const a = await expectOk(
+      s.ana.records.addAttachment(
+        35,
+        { tableId: 48, recordId: anaOwn[5]!.id, file: await png() },
+        { idempotencyKey: 'conf-photo-1' },
+      ),
+      201,
+    );
+    const b = await expectOk(
+      s.ana.records.addAttachment(
+        35,
+        { tableId: 48, recordId: anaOwn[5]!.id, file: await png() },
+        { idempotencyKey: 'conf-photo-1' },
+      ),
+      200,
+    );
     expectShape(s.doc, b, 'Attachment');
     expect(b).toEqual(a);
-    await expectRefused(s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[6]!.id, file: await png() }, { idempotencyKey: 'conf-photo-1' }), 409);
+    await expectRefused(
+      s.ana.records.addAttachment(
+        35,
+        { tableId: 48, recordId: anaOwn[6]!.id, file: await png() },
+        { idempotencyKey: 'conf-photo-1' },
+      ),
+      409,
+    );
   });
   it('refuses anonymous (401) and another user (403)', async () => {
-    await expectRefused(s.anon.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }), 401);
-    await expectRefused(s.bor.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }), 403);
+    await expectRefused(
+      s.anon.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }),
+      401,
+    );
+    await expectRefused(
+      s.bor.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }),
+      403,
+    );
   });
 });
 

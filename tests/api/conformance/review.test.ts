@@ -13,12 +13,22 @@ beforeAll(async () => {
   s = await startSuite();
   beetle = (await s.ana.features.create(35, 48, { type: 'Feature', ...sighting() })).id as number;
 });
-afterAll(async () => { await s?.server.stop(); });
+afterAll(async () => {
+  await s?.server.stop();
+});
 
 describe('POST /api/Records/{projectId}/{tableId}/{recordId}/review', () => {
   it('gives a reviewer of the group the record after her verdict (200), with its new version', async () => {
     const before = await expectOk(s.reviewer.records.get(35, 48, beetle));
-    const r = await expectOk(s.reviewer.review.review(35, 48, beetle, { status: 3, comment: 'Prosim za fotografijo od blizu.' }, before.version));
+    const r = await expectOk(
+      s.reviewer.review.review(
+        35,
+        48,
+        beetle,
+        { status: 3, comment: 'Prosim za fotografijo od blizu.' },
+        before.version,
+      ),
+    );
     expectShape(s.doc, r, 'DataRecord');
     expect(r.properties['974']).toBe(3);
     expect(r.version).toBe(before.version + 1);
@@ -46,7 +56,7 @@ describe('GET /api/Records/{projectId}/{tableId}/{recordId}/history', () => {
 });
 
 describe('POST /api/Records/{projectId}/{tableId}/{recordId}/comments', () => {
-  it('adds the reporter\'s answer (201) and refuses another user (403) and an empty text (400)', async () => {
+  it("adds the reporter's answer (201) and refuses another user (403) and an empty text (400)", async () => {
     const e = await expectOk(s.ana.review.comment(35, 48, beetle, 'Fotografijo dodam jutri.'), 201);
     expectShape(s.doc, e, 'HistoryEntry');
     expect(e).toMatchObject({ kind: 'comment', actor: 'ana@example.si', comment: 'Fotografijo dodam jutri.' });
@@ -59,7 +69,11 @@ describe('GET /api/Notifications/{projectId}', () => {
   it('gives the reporter what others did to her finds (200); anonymous 401', async () => {
     const entries = await expectOk(s.ana.review.notifications(35));
     expectShape(s.doc, { entries }, 'History');
-    expect(entries.some((e) => e.recordId === beetle && e.kind === 'verdict' && e.comment === 'Prosim za fotografijo od blizu.')).toBe(true);
+    expect(
+      entries.some(
+        (e) => e.recordId === beetle && e.kind === 'verdict' && e.comment === 'Prosim za fotografijo od blizu.',
+      ),
+    ).toBe(true);
     expect(entries.every((e) => e.actor !== 'ana@example.si')).toBe(true);
     await expectRefused(s.anon.review.notifications(35), 401);
   });

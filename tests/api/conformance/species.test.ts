@@ -9,8 +9,12 @@ import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite 
 let s: Suite;
 const APOLON = 3406;
 
-beforeAll(async () => { s = await startSuite(); });
-afterAll(async () => { await s?.server.stop(); });
+beforeAll(async () => {
+  s = await startSuite();
+});
+afterAll(async () => {
+  await s?.server.stop();
+});
 
 describe('GET /api/Species/{projectId}/{tableId}/sensitivity', () => {
   it('gives anyone the classes above 0 (200); a table without species 400; an unknown table 404', async () => {

@@ -32,8 +32,9 @@ export class CookieJar {
       if (eq < 1) continue;
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now())
-        || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      const expired =
+        attrs.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') < Date.now()) ||
+        attrs.some((a) => /^\s*max-age=0\s*$/i.test(a));
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -47,14 +48,22 @@ export class CookieJar {
 
 /** A fetch that sends and stores cookies and never follows redirects. */
 export async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...jar.header(), ...(init.headers as Record<string, string> | undefined) } });
+  const res = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...jar.header(), ...(init.headers as Record<string, string> | undefined) },
+  });
   jar.store(res);
   return res;
 }
 
 /** Posts a form (application/x-www-form-urlencoded). */
 export function postForm(jar: CookieJar | null, url: string, fields: Record<string, string>): Promise<Response> {
-  const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() };
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  };
   return jar ? browse(jar, url, init) : fetch(url, { ...init, redirect: 'manual' });
 }
 
@@ -104,7 +113,15 @@ export async function startAuthorization(baseUrl: string, extra: Record<string, 
   }
   const loginPage = await res.text();
   if (res.status !== 200) throw new Error(`the login page answered ${res.status}:\n${loginPage.slice(0, 500)}`);
-  return { jar, redirectUri, verifier, state, loginPage, loginAction: formAction(loginPage, url), loginHeaders: res.headers };
+  return {
+    jar,
+    redirectUri,
+    verifier,
+    state,
+    loginPage,
+    loginAction: formAction(loginPage, url),
+    loginHeaders: res.headers,
+  };
 }
 
 /** Posts the credentials; resolves to the redirect after a good login or the page after a bad one. */
@@ -117,14 +134,16 @@ export async function followToCode(auth: Authorization, first: Response, from: s
   let res = first;
   let url = from;
   for (let hops = 0; ; hops++) {
-    if (res.status < 300 || res.status >= 400) throw new Error(`sign-in stopped at ${url} with ${res.status}:\n${(await res.text()).slice(0, 500)}`);
+    if (res.status < 300 || res.status >= 400)
+      throw new Error(`sign-in stopped at ${url} with ${res.status}:\n${(await res.text()).slice(0, 500)}`);
     if (hops > 10) throw new Error('too many redirects during sign-in');
     url = new URL(res.headers.get('location') ?? '', url).href;
     if (url.split(/[?#]/)[0] === auth.redirectUri) break;
     res = await browse(auth.jar, url);
   }
   const back = new URL(url).searchParams;
-  if (back.get('error')) throw new Error(`authorization error: ${back.get('error')} ${back.get('error_description') ?? ''}`);
+  if (back.get('error'))
+    throw new Error(`authorization error: ${back.get('error')} ${back.get('error_description') ?? ''}`);
   if (back.get('state') !== auth.state) throw new Error('state mismatch');
   const code = back.get('code');
   if (!code) throw new Error(`no code in ${url}`);
@@ -134,7 +153,11 @@ export async function followToCode(auth: Authorization, first: Response, from: s
 async function tokenRequest(baseUrl: string, fields: Record<string, string>): Promise<Tokens> {
   const res = await postForm(null, `${baseUrl}/idp/token`, { client_id: CLIENT_ID, ...fields });
   const body = (await res.json()) as Record<string, unknown>;
-  if (res.status !== 200) throw Object.assign(new Error(`token endpoint ${res.status}: ${JSON.stringify(body)}`), { status: res.status, body });
+  if (res.status !== 200)
+    throw Object.assign(new Error(`token endpoint ${res.status}: ${JSON.stringify(body)}`), {
+      status: res.status,
+      body,
+    });
   return {
     accessToken: String(body.access_token),
     idToken: String(body.id_token),
@@ -144,12 +167,21 @@ async function tokenRequest(baseUrl: string, fields: Record<string, string>): Pr
 }
 
 /** Signs in and also returns the browser's cookie jar (for logout tests). */
-export async function signInWithSession(baseUrl: string, email: string, password: string): Promise<Tokens & { jar: CookieJar }> {
+export async function signInWithSession(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<Tokens & { jar: CookieJar }> {
   const auth = await startAuthorization(baseUrl);
   const res = await submitLogin(auth, email, password);
   if (res.status === 200) throw new Error(`login refused for ${email}`);
   const code = await followToCode(auth, res, auth.loginAction);
-  const tokens = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, redirect_uri: auth.redirectUri, code_verifier: auth.verifier });
+  const tokens = await tokenRequest(baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: auth.redirectUri,
+    code_verifier: auth.verifier,
+  });
   return { ...tokens, jar: auth.jar };
 }
 
@@ -174,7 +206,8 @@ export async function signOut(baseUrl: string, jar: CookieJar, idToken: string):
   const html = await page.text();
   if (page.status !== 200) throw new Error(`end_session answered ${page.status}:\n${html.slice(0, 500)}`);
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)) fields[m[1] as string] = m[2] as string;
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g))
+    fields[m[1] as string] = m[2] as string;
   const res = await postForm(jar, formAction(html, baseUrl), fields);
   if (res.status !== 303) throw new Error(`logout confirm answered ${res.status}`);
   return res.headers.get('location') ?? '';

@@ -1,5 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,7 +87,8 @@ async function seededTemplate(): Promise<string> {
       mkdirSync(lock);
     } catch {
       // Another process makes it; a lock older than 5 minutes was left by one that died.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 300_000)
+        rmSync(lock, { recursive: true, force: true });
       // The poll interval while another process makes the template (ends on its 'done' file).
       await new Promise((r) => setTimeout(r, 200));
       continue;
@@ -97,7 +108,12 @@ async function seededTemplate(): Promise<string> {
       // Templates of older code (a day untouched) go.
       for (const name of readdirSync(tmpdir())) {
         const old = join(tmpdir(), name);
-        if (/^sv-template-[0-9a-f]{16}$/.test(name) && old !== template && Date.now() - (statSync(old, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(old, { recursive: true, force: true });
+        if (
+          /^sv-template-[0-9a-f]{16}$/.test(name) &&
+          old !== template &&
+          Date.now() - (statSync(old, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000
+        )
+          rmSync(old, { recursive: true, force: true });
       }
     } finally {
       rmSync(lock, { recursive: true, force: true });
@@ -114,11 +130,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sv-test-'));
   const url = `http://localhost:${port}`;
-  const pgDb = process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL ? await createTestDatabase(process.env.TEST_DATABASE_URL) : null;
+  const pgDb =
+    process.env.TEST_DATABASE_URL && !opts.env?.DATABASE_URL
+      ? await createTestDatabase(process.env.TEST_DATABASE_URL)
+      : null;
   // A new PGlite with the sample data: copied from the template instead of made again.
   const pglite = !pgDb && !opts.env?.DATABASE_URL && !process.env.DATABASE_URL;
   const seeded = (opts.env?.SEED ?? process.env.SEED) !== '0';
-  if (ownDir && pglite && seeded) cpSync(await seededTemplate(), dataDir, { recursive: true, filter: (src) => !src.endsWith('/done') });
+  if (ownDir && pglite && seeded)
+    cpSync(await seededTemplate(), dataDir, { recursive: true, filter: (src) => !src.endsWith('/done') });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -130,10 +150,17 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   };
   // SERVER_NODE_ARGS adds Node flags to the server process, e.g. '--cpu-prof' to profile it.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  proc.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  proc.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  proc.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  proc.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -178,7 +205,9 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
   const name = `sv_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`);
+  await admin.query(
+    `create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
+  );
   await admin.end();
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;

@@ -56,22 +56,24 @@ describe('creates acknowledged before a SIGKILL survive the restart', () => {
     let next = 0;
     const proc = server.proc;
     const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < TOTAL) {
-        const i = next++;
-        try {
-          const r = await post(server.url, i);
-          if (r.status >= 200 && r.status < 300 && r.id !== undefined) acked.set(i, r.id);
-          else failed++;
-        } catch {
-          failed++;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < TOTAL) {
+          const i = next++;
+          try {
+            const r = await post(server.url, i);
+            if (r.status >= 200 && r.status < 300 && r.id !== undefined) acked.set(i, r.id);
+            else failed++;
+          } catch {
+            failed++;
+          }
+          if (!killed && acked.size >= KILL_AFTER) {
+            killed = true;
+            proc.kill('SIGKILL');
+          }
         }
-        if (!killed && acked.size >= KILL_AFTER) {
-          killed = true;
-          proc.kill('SIGKILL');
-        }
-      }
-    }));
+      }),
+    );
     await exited;
     const ackedBeforeKill = acked.size;
     expect(killed).toBe(true);
@@ -86,7 +88,9 @@ describe('creates acknowledged before a SIGKILL survive the restart', () => {
     // Every acknowledged create is there, by id.
     let recoveredById = 0;
     for (const [, id] of acked) {
-      const r = await fetch(`${server.url}/api/Features/35/48/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      const r = await fetch(`${server.url}/api/Features/35/48/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       await r.arrayBuffer();
       if (r.status === 200) recoveredById++;
     }
@@ -105,8 +109,15 @@ describe('creates acknowledged before a SIGKILL survive the restart', () => {
     const after = await ownRecords(server.url, token);
     const mine = after.filter((f) => !before.some((b) => b.id === f.id));
     const figures = {
-      db, total: TOTAL, ackedBeforeKill, failedOrCut: failed, recoveredById, sameIdOnResend,
-      committedButUnacked: committedUnacked, createdOnResend, recordsAfter: mine.length,
+      db,
+      total: TOTAL,
+      ackedBeforeKill,
+      failedOrCut: failed,
+      recoveredById,
+      sameIdOnResend,
+      committedButUnacked: committedUnacked,
+      createdOnResend,
+      recordsAfter: mine.length,
     };
     console.log(`durability figures: ${JSON.stringify(figures)}`);
     expect(recoveredById).toBe(ackedBeforeKill);

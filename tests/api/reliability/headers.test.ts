@@ -21,13 +21,21 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** The directives of a CSP as name → sources. */
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...src]) => [name as string, src]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...src]) => [name as string, src]),
+  );
 }
 
 beforeAll(async () => {
   server = await startServer({ env: { LOG: '1' } });
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('the app CSP', () => {
   it('allows only what the app uses; the provider origin only when it is another origin', () => {
@@ -42,7 +50,9 @@ describe('the app CSP', () => {
     expect(own.get('form-action')).toEqual(["'self'"]);
     expect(own.get('object-src')).toEqual(["'none'"]);
     for (const [, src] of own) expect(src.join(' ')).not.toMatch(/unsafe-(inline|eval)|\*/);
-    const kc = directives(appContentSecurityPolicy('https://sso.example.si/realms/narava', 'https://narava.example.si'));
+    const kc = directives(
+      appContentSecurityPolicy('https://sso.example.si/realms/narava', 'https://narava.example.si'),
+    );
     expect(kc.get('connect-src')).toEqual(["'self'", 'https://sso.example.si']);
     expect(kc.get('form-action')).toEqual(["'self'", 'https://sso.example.si']);
     expect(kc.get('script-src')).toEqual(["'self'"]);
@@ -77,10 +87,13 @@ describe('headers on the wire', () => {
         const csp = directives(r.headers.get('content-security-policy') ?? '');
         expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:9']);
         expect(csp.get('form-action')).toEqual(["'self'", 'http://127.0.0.1:9']);
-        for (const [name, src] of csp) if (name !== 'connect-src' && name !== 'form-action') expect(src, name).not.toContain('http://127.0.0.1:9');
+        for (const [name, src] of csp)
+          if (name !== 'connect-src' && name !== 'form-action') expect(src, name).not.toContain('http://127.0.0.1:9');
       }
       // The embedded provider is not mounted; /identity.json names the other one.
-      expect(((await (await fetch(`${other.url}/identity.json`)).json()) as { authority: string }).authority).toBe(authority);
+      expect(((await (await fetch(`${other.url}/identity.json`)).json()) as { authority: string }).authority).toBe(
+        authority,
+      );
       expect((await fetch(`${other.url}/idp/.well-known/openid-configuration`)).status).toBe(404);
     } finally {
       await other.stop();
@@ -142,8 +155,14 @@ describe('the identity provider cookies', () => {
     })();
     try {
       const params = new URLSearchParams({
-        client_id: CLIENT_ID, response_type: 'code', redirect_uri: `${httpsUrl}/`, scope: SCOPE,
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSWS5C5Y', code_challenge_method: 'S256', state: 's', nonce: 'n',
+        client_id: CLIENT_ID,
+        response_type: 'code',
+        redirect_uri: `${httpsUrl}/`,
+        scope: SCOPE,
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGcSWS5C5Y',
+        code_challenge_method: 'S256',
+        state: 's',
+        nonce: 'n',
       });
       const r = await fetch(`${s2.url}/idp/auth?${params}`, {
         redirect: 'manual',
@@ -169,8 +188,20 @@ describe('access tokens stay out of logs', () => {
     const { accessToken } = await signIn(server.url, 'bor@example.si', 'demo1234');
     const auth = { authorization: `Bearer ${accessToken}` };
     await (await fetch(`${server.url}/api/BaseProfiles/35/18`, { headers: auth })).arrayBuffer();
-    await (await fetch(`${server.url}/api/Features/35/48/999999`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: '{"properties":{}}' })).arrayBuffer();
-    await (await fetch(`${server.url}/api/Features/35/search`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"tableId":48,"perPage":1}' })).arrayBuffer();
+    await (
+      await fetch(`${server.url}/api/Features/35/48/999999`, {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{"properties":{}}',
+      })
+    ).arrayBuffer();
+    await (
+      await fetch(`${server.url}/api/Features/35/search`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{"tableId":48,"perPage":1}',
+      })
+    ).arrayBuffer();
     await new Promise((r) => setTimeout(r, 300));
     const out = server.output();
     expect(out).toMatch(/"url":"\/api\/Features\/35\/search"/); // logging is really on
@@ -187,12 +218,19 @@ describe.skipIf(!browserReady || onPostgres)('the built app under the CSP in Deb
     const { launch, newContext, watchErrors } = await import('../../e2e/helpers/browser.ts');
     const { signIn: browserSignIn, waitForSightings } = await import('../../e2e/helpers/app.ts');
     // A seeded sighting with a photo, so a blob: image is shown.
-    const r = await fetch(`${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`);
+    const r = await fetch(
+      `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
+    );
     const feats = ((await r.json()) as { features: Record<string, Array<{ id: number }>> }).features['48'] ?? [];
     let withPhoto: number | null = null;
     for (const f of feats.slice(0, 80)) {
-      const d = (await (await fetch(`${server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as { attachments: unknown[] };
-      if (d.attachments.length) { withPhoto = f.id; break; }
+      const d = (await (await fetch(`${server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as {
+        attachments: unknown[];
+      };
+      if (d.attachments.length) {
+        withPhoto = f.id;
+        break;
+      }
     }
     expect(withPhoto).not.toBeNull();
 
@@ -202,21 +240,28 @@ describe.skipIf(!browserReady || onPostgres)('the built app under the CSP in Deb
       await ctx.addInitScript(() => {
         const w = window as unknown as { __csp: string[] };
         w.__csp = [];
-        document.addEventListener('securitypolicyviolation', (e) => { w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`); });
+        document.addEventListener('securitypolicyviolation', (e) => {
+          w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+        });
       });
       const page = await ctx.newPage();
       const errors = watchErrors(page);
       const urls: string[] = [];
       const tokens: string[] = [];
-      ctx.on('request', (req) => { urls.push(req.url()); });
+      ctx.on('request', (req) => {
+        urls.push(req.url());
+      });
       ctx.on('response', async (res) => {
         if (!res.url().includes('/idp/token')) return;
         try {
           const body = (await res.json()) as { access_token?: string; refresh_token?: string; id_token?: string };
           for (const t of [body.access_token, body.refresh_token, body.id_token]) if (t) tokens.push(t);
-        } catch { /* not JSON */ }
+        } catch {
+          /* not JSON */
+        }
       });
-      const pageCsp = async (): Promise<string[]> => page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+      const pageCsp = async (): Promise<string[]> =>
+        page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
 
       await browserSignIn(page, server.url, undefined, `#/?najdba=${withPhoto}`);
       expect(await waitForSightings(page)).toBeGreaterThan(0);

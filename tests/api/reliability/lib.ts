@@ -25,14 +25,27 @@ export interface F {
 export const SLOVENIA = [...lonLatToMercator(13.3, 45.3), ...lonLatToMercator(16.7, 47)].join(',');
 
 /** A valid new sighting of table 48. */
-export function sighting(extra: Record<string, unknown> = {}): { type: 'Feature'; geometry: { type: 'Point'; coordinates: number[] }; properties: Record<string, unknown> } {
-  return { type: 'Feature', geometry: { type: 'Point', coordinates: lonLatToMercator(14.8, 46.1) }, properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra } };
+export function sighting(extra: Record<string, unknown> = {}): {
+  type: 'Feature';
+  geometry: { type: 'Point'; coordinates: number[] };
+  properties: Record<string, unknown>;
+} {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: lonLatToMercator(14.8, 46.1) },
+    properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra },
+  };
 }
 
 /** Every record of table 48 the caller created (search with equalsUserEmail). */
 export async function ownRecords(base: string, token: string): Promise<F[]> {
   const r = await call(base, '/api/Features/35/search', {
-    token, body: { tableId: 48, perPage: 1000, filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }] },
+    token,
+    body: {
+      tableId: 48,
+      perPage: 1000,
+      filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }],
+    },
   });
   if (r.status !== 200) throw new Error(`search ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.features as F[];
@@ -49,12 +62,14 @@ export async function extentFeatures(base: string, token?: string): Promise<F[]>
 export async function pool<T>(n: number, tasks: Array<() => Promise<T>>): Promise<T[]> {
   const out: T[] = new Array(tasks.length);
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= tasks.length) return;
-      out[i] = await (tasks[i] as () => Promise<T>)();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= tasks.length) return;
+        out[i] = await (tasks[i] as () => Promise<T>)();
+      }
+    }),
+  );
   return out;
 }

@@ -36,9 +36,19 @@ const ANA = 'ana@example.si';
 const STATUSES = [5, null, 3, 1, 2] as const;
 type Status = (typeof STATUSES)[number];
 const ENDPOINTS = [
-  'features.put', 'features.delete', 'features.bulk.update', 'features.bulk.delete',
-  'records.put', 'records.delete', 'records.bulk.update', 'records.bulk.delete',
-  'records.archive', 'records.archive.admin', 'attachment.create', 'attachment.delete', 'review.confirm',
+  'features.put',
+  'features.delete',
+  'features.bulk.update',
+  'features.bulk.delete',
+  'records.put',
+  'records.delete',
+  'records.bulk.update',
+  'records.bulk.delete',
+  'records.archive',
+  'records.archive.admin',
+  'attachment.create',
+  'attachment.delete',
+  'review.confirm',
 ] as const;
 type Endpoint = (typeof ENDPOINTS)[number];
 type Actor = 'anonymous' | 'other' | 'creator' | 'admin' | 'reviewer' | 'outsider';
@@ -69,18 +79,29 @@ beforeAll(async () => {
   const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await seedIfEmpty(db);
-    await db.query(`insert into idp_accounts (email, name, password_hash, roles) values ($1, 'Rastline', $2, '["reviewer:1"]'::jsonb)`, [OUTSIDER, await hashPassword('demo1234')]);
+    await db.query(
+      `insert into idp_accounts (email, name, password_hash, roles) values ($1, 'Rastline', $2, '["reviewer:1"]'::jsonb)`,
+      [OUTSIDER, await hashPassword('demo1234')],
+    );
     signingKey = (await loadIdpKeys(db)).privateJwks.keys[0] as JWK;
     const meta = await loadTable(db, 35, 48);
     const [photo] = await db.query<{ id: number }>('select id from attachments order by id limit 1');
     if (!photo) throw new Error('the seed has no photos');
     const copyPhoto = async (recordId: number): Promise<number> =>
-      (await db.query<{ id: number }>(`insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb)
-        select $1, table_id, attachment_info_id, name, mime_type, size, data, thumb from attachments where id = $2 returning id`, [recordId, photo.id]))[0]!.id;
+      (
+        await db.query<{ id: number }>(
+          `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb)
+        select $1, table_id, attachment_info_id, name, mime_type, size, data, thumb from attachments where id = $2 returning id`,
+          [recordId, photo.id],
+        )
+      )[0]!.id;
     for (const s of STATUSES) {
       for (const e of ENDPOINTS) {
         const row = await createOne(db, meta, sighting(), ANA);
-        await db.query(`update records set properties = properties || jsonb_build_object('974', $2::jsonb) where id = $1`, [row.id, JSON.stringify(s)]);
+        await db.query(
+          `update records set properties = properties || jsonb_build_object('974', $2::jsonb) where id = $1`,
+          [row.id, JSON.stringify(s)],
+        );
         cells.set(cellKey(s, e), { id: row.id, attachment: await copyPhoto(row.id) });
       }
     }
@@ -113,28 +134,52 @@ async function photoForm(recordId: number): Promise<FormData> {
   form.append('TableId', '48');
   form.append('RecordId', String(recordId));
   form.append('TableAttachmentInfoId', '1');
-  form.append('File', new Blob([await sharp({ create: { width: 30, height: 20, channels: 3, background: '#00f' } }).png().toBuffer()]), 'p.png');
+  form.append(
+    'File',
+    new Blob([
+      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#00f' } })
+        .png()
+        .toBuffer(),
+    ]),
+    'p.png',
+  );
   return form;
 }
 
 /** Performs `e` on the cell's record with `token`. */
-async function perform(e: Endpoint, rec: { id: number; attachment: number }, token: string | undefined): Promise<Answer> {
+async function perform(
+  e: Endpoint,
+  rec: { id: number; attachment: number },
+  token: string | undefined,
+): Promise<Answer> {
   const u = server.url;
   const upd = { properties: { 782: 7 } };
   switch (e) {
-    case 'features.put': return call(u, `/api/Features/35/48/${rec.id}`, { method: 'PUT', token, body: upd });
-    case 'features.delete': return call(u, '/api/Features/35/delete', { token, body: { tableId: 48, recordId: rec.id } });
-    case 'features.bulk.update': return call(u, '/api/Features/35/bulk', { token, body: { tableId: 48, updates: [{ id: rec.id, ...upd }] } });
-    case 'features.bulk.delete': return call(u, '/api/Features/35/bulk', { token, body: { tableId: 48, deletes: [rec.id] } });
-    case 'records.put': return call(u, `/api/Records/35/48/${rec.id}`, { method: 'PUT', token, body: upd });
-    case 'records.delete': return call(u, '/api/Records/35/delete', { token, body: { tableId: 48, recordId: rec.id } });
-    case 'records.bulk.update': return call(u, '/api/Records/35/bulk', { token, body: { tableId: 48, updates: [{ id: rec.id, ...upd }] } });
-    case 'records.bulk.delete': return call(u, '/api/Records/35/bulk', { token, body: { tableId: 48, deletes: [rec.id] } });
+    case 'features.put':
+      return call(u, `/api/Features/35/48/${rec.id}`, { method: 'PUT', token, body: upd });
+    case 'features.delete':
+      return call(u, '/api/Features/35/delete', { token, body: { tableId: 48, recordId: rec.id } });
+    case 'features.bulk.update':
+      return call(u, '/api/Features/35/bulk', { token, body: { tableId: 48, updates: [{ id: rec.id, ...upd }] } });
+    case 'features.bulk.delete':
+      return call(u, '/api/Features/35/bulk', { token, body: { tableId: 48, deletes: [rec.id] } });
+    case 'records.put':
+      return call(u, `/api/Records/35/48/${rec.id}`, { method: 'PUT', token, body: upd });
+    case 'records.delete':
+      return call(u, '/api/Records/35/delete', { token, body: { tableId: 48, recordId: rec.id } });
+    case 'records.bulk.update':
+      return call(u, '/api/Records/35/bulk', { token, body: { tableId: 48, updates: [{ id: rec.id, ...upd }] } });
+    case 'records.bulk.delete':
+      return call(u, '/api/Records/35/bulk', { token, body: { tableId: 48, deletes: [rec.id] } });
     case 'records.archive':
-    case 'records.archive.admin': return call(u, '/api/Records/35/archive', { token, body: { tableId: 48, recordId: rec.id } });
-    case 'attachment.create': return call(u, '/api/Records/35/attachment', { token, form: await photoForm(rec.id) });
-    case 'attachment.delete': return call(u, `/api/Records/35/attachment/${rec.id === -1 ? 0 : rec.attachment}`, { method: 'DELETE', token });
-    case 'review.confirm': return call(u, `/api/Records/35/48/${rec.id}/review`, { token, body: { status: 1 } });
+    case 'records.archive.admin':
+      return call(u, '/api/Records/35/archive', { token, body: { tableId: 48, recordId: rec.id } });
+    case 'attachment.create':
+      return call(u, '/api/Records/35/attachment', { token, form: await photoForm(rec.id) });
+    case 'attachment.delete':
+      return call(u, `/api/Records/35/attachment/${rec.id === -1 ? 0 : rec.attachment}`, { method: 'DELETE', token });
+    case 'review.confirm':
+      return call(u, `/api/Records/35/48/${rec.id}/review`, { token, body: { status: 1 } });
   }
 }
 
@@ -144,7 +189,8 @@ function expected(actor: Actor, s: Status, e: Endpoint): number {
   const editable = s === 5 || s === null || s === 3;
   // A rejected record exists only for its creator and the reviewers of its group.
   const sees = actor === 'creator' || actor === 'reviewer' || s !== 2;
-  if (e === 'records.archive.admin') return actor === 'admin' ? 200 : !sees ? 404 : actor === 'creator' && editable ? -1 : 403;
+  if (e === 'records.archive.admin')
+    return actor === 'admin' ? 200 : !sees ? 404 : actor === 'creator' && editable ? -1 : 403;
   if (!sees) return 404;
   if (e === 'review.confirm') return actor !== 'reviewer' ? 403 : s === 1 || s === 2 ? 409 : 200;
   if (actor === 'creator' && editable) return e === 'attachment.create' ? 201 : 200;
@@ -159,10 +205,14 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
       for (const e of ENDPOINTS) {
         const rec = cells.get(cellKey(s, e))!;
         // Archive: the admin (who may archive anything) has its own cells, so each cell archives once.
-        const order: Actor[] = e === 'records.archive.admin' ? ['anonymous', 'other', 'outsider', 'reviewer', 'admin']
-          : e === 'records.archive' ? ['anonymous', 'other', 'outsider', 'reviewer', 'creator']
-            : e === 'review.confirm' ? ['anonymous', 'other', 'outsider', 'admin', 'creator', 'reviewer']
-              : ['anonymous', 'other', 'outsider', 'reviewer', 'admin', 'creator'];
+        const order: Actor[] =
+          e === 'records.archive.admin'
+            ? ['anonymous', 'other', 'outsider', 'reviewer', 'admin']
+            : e === 'records.archive'
+              ? ['anonymous', 'other', 'outsider', 'reviewer', 'creator']
+              : e === 'review.confirm'
+                ? ['anonymous', 'other', 'outsider', 'admin', 'creator', 'reviewer']
+                : ['anonymous', 'other', 'outsider', 'reviewer', 'admin', 'creator'];
         for (const actor of order) {
           const want = expected(actor, s, e);
           const got = await perform(e, rec, actor === 'anonymous' ? undefined : tokens[actor]);
@@ -185,7 +235,8 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
           expect(after.body.properties['974']).toBe(s === 2 ? 2 : 1);
           continue;
         }
-        if (e === 'records.archive.admin' || (editable && /delete|archive/.test(e) && e !== 'attachment.delete')) expect(after.status, `${e} ${String(s)}`).toBe(404);
+        if (e === 'records.archive.admin' || (editable && /delete|archive/.test(e) && e !== 'attachment.delete'))
+          expect(after.status, `${e} ${String(s)}`).toBe(404);
         else {
           expect(after.status).toBe(200);
           const count = (after.body.attachments as unknown[]).length;
@@ -194,28 +245,51 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
           else expect(count).toBe(1);
           if (editable && /put|update/.test(e)) expect(after.body.properties['782']).toBe(7);
           // The reporter's answer to a request for evidence sends it back to review.
-          if (s === 3 && (/put|update/.test(e) || e.startsWith('attachment'))) expect(after.body.properties['974']).toBe(5);
+          if (s === 3 && (/put|update/.test(e) || e.startsWith('attachment')))
+            expect(after.body.properties['974']).toBe(5);
         }
       }
     }
     // Archived by the admin: the admin alone still reads it and may restore it; nobody else can.
     const archived = cells.get(cellKey(1, 'records.archive.admin'))!.id;
     expect((await call(server.url, `/api/Records/35/48/${archived}`, { token: tokens.admin })).status).toBe(200);
-    expect((await call(server.url, '/api/Records/35/archive', { token: tokens.creator, body: { tableId: 48, recordId: archived, archived: false } })).status).toBe(403);
-    expect((await call(server.url, '/api/Records/35/archive', { token: tokens.admin, body: { tableId: 48, recordId: archived, archived: false } })).status).toBe(200);
+    expect(
+      (
+        await call(server.url, '/api/Records/35/archive', {
+          token: tokens.creator,
+          body: { tableId: 48, recordId: archived, archived: false },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(server.url, '/api/Records/35/archive', {
+          token: tokens.admin,
+          body: { tableId: 48, recordId: archived, archived: false },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(server.url, `/api/Features/35/48/${archived}`)).status).toBe(200);
-    console.log(`permission matrix: ${checked} cells (6 actors × ${ENDPOINTS.length} writes × ${STATUSES.length} STATUS values, admin-archive cells without the creator)\n${table.join('\n')}`);
+    console.log(
+      `permission matrix: ${checked} cells (6 actors × ${ENDPOINTS.length} writes × ${STATUSES.length} STATUS values, admin-archive cells without the creator)\n${table.join('\n')}`,
+    );
   }, 120_000);
 
   it('creates: anonymous 401; any signed-in user 201 as themselves with STATUS 5', async () => {
     const body = { ...sighting({ 974: 1, 1820: 'bor@example.si' }), overwrite: true };
     expect((await call(server.url, '/api/Features/35/48', { body })).status).toBe(401);
     expect((await call(server.url, '/api/Records/35', { body: { tableId: 48, ...body } })).status).toBe(401);
-    expect((await call(server.url, '/api/Features/35/bulk', { body: { tableId: 48, creates: [body] } })).status).toBe(401);
+    expect((await call(server.url, '/api/Features/35/bulk', { body: { tableId: 48, creates: [body] } })).status).toBe(
+      401,
+    );
     const full = new FormData();
     full.append('feature', JSON.stringify(body));
     expect((await call(server.url, '/api/Features/35/48/full', { form: full })).status).toBe(401);
-    for (const [actor, email] of [['other', 'bor@example.si'], ['creator', ANA], ['admin', 'admin@example.si']] as const) {
+    for (const [actor, email] of [
+      ['other', 'bor@example.si'],
+      ['creator', ANA],
+      ['admin', 'admin@example.si'],
+    ] as const) {
       const r = await call(server.url, '/api/Features/35/48', { token: tokens[actor], body });
       expect(r.status).toBe(201);
       expect(r.body.properties).toMatchObject({ 1820: email, 974: 5 });
@@ -224,26 +298,46 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
 });
 
 describe('JAVNO false rows never leave the server for anyone but their creator', () => {
-  const fail = (why: string): never => { throw new Error(why); };
+  const fail = (why: string): never => {
+    throw new Error(why);
+  };
   const visibleTo = async (token: string | undefined): Promise<Record<string, boolean>> => {
     const u = server.url;
     const idFilter = [{ type: 'condition', columnId: 767, operationType: 'equals', values: [hiddenId] }];
     const [x, y] = sighting().geometry.coordinates as [number, number];
-    const poly = { type: 'Polygon', coordinates: [[[x - 100, y - 100], [x + 100, y - 100], [x + 100, y + 100], [x - 100, y + 100], [x - 100, y - 100]]] };
-    const spatial = await call(u, '/api/Records/35/spatial', { token, body: { tableId: 48, geometry: poly, perPage: 1000 } });
+    const poly = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [x - 100, y - 100],
+          [x + 100, y - 100],
+          [x + 100, y + 100],
+          [x - 100, y + 100],
+          [x - 100, y - 100],
+        ],
+      ],
+    };
+    const spatial = await call(u, '/api/Records/35/spatial', {
+      token,
+      body: { tableId: 48, geometry: poly, perPage: 1000 },
+    });
     const ids = await call(u, '/api/Records/35/ids', { token, body: { tableId: 48, ids: [hiddenId] } });
     const text = await call(u, `/api/Records/35/search/18/100/1/${HIDDEN_TEXT}`, { token });
     const searchIds = await call(u, '/api/Records/35/search/ids', { token, body: { tableId: 48, filters: idFilter } });
     const distinct = await call(u, '/api/Columns/35/distinct/1055/values', { token });
     const recExtent = await call(u, `/api/Records/35/extenttables?extent=${SLOVENIA}&tableIds=48`, { token });
-    const has = (v: unknown): boolean => JSON.stringify(v).includes(`"id":${hiddenId},`) || JSON.stringify(v).includes(`"id":${hiddenId}}`);
+    const has = (v: unknown): boolean =>
+      JSON.stringify(v).includes(`"id":${hiddenId},`) || JSON.stringify(v).includes(`"id":${hiddenId}}`);
     return {
       get: (await call(u, `/api/Features/35/48/${hiddenId}`, { token })).status === 200,
       detailed: (await call(u, `/api/Features/35/48/${hiddenId}/detailed`, { token })).status === 200,
       extenttables: (await extentFeatures(u, token)).some((f) => f.id === hiddenId),
       recordsExtenttables: has(recExtent.body),
-      featuresSearch: has((await call(u, '/api/Features/35/search', { token, body: { tableId: 48, filters: idFilter } })).body),
-      recordsSearch: (await call(u, '/api/Records/35/search', { token, body: { tableId: 48, filters: idFilter } })).body.total > 0,
+      featuresSearch: has(
+        (await call(u, '/api/Features/35/search', { token, body: { tableId: 48, filters: idFilter } })).body,
+      ),
+      recordsSearch:
+        (await call(u, '/api/Records/35/search', { token, body: { tableId: 48, filters: idFilter } })).body.total > 0,
       searchIds: JSON.stringify(searchIds.body).includes(String(hiddenId)),
       ids: has(ids.body),
       spatial: (spatial.status === 200 || fail(`spatial ${spatial.status}`)) && has(spatial.body),
@@ -285,7 +379,10 @@ describe('bad tokens are 401 on a write', () => {
     const good = await signWith({ ...claims, iat: now, exp: now + 300 }, header);
     const [h, p, sig] = tokens.creator.split('.') as [string, string, string];
     const bad: Record<string, string> = {
-      'another issuer': await signWith({ ...claims, iss: 'https://evil.example/realms/x', iat: now, exp: now + 300 }, header),
+      'another issuer': await signWith(
+        { ...claims, iss: 'https://evil.example/realms/x', iat: now, exp: now + 300 },
+        header,
+      ),
       expired: await signWith({ ...claims, iat: now - 3600, exp: now - 1800 }, header),
       'bad signature': `${h}.${b64({ ...claims, email: 'bor@example.si' })}.${sig}`,
       'bad signature bytes': `${h}.${p}.${sig.slice(0, -6)}AAAAAA`,
@@ -294,7 +391,8 @@ describe('bad tokens are 401 on a write', () => {
       garbage: 'x.y.z',
     };
     const rec = cells.get(cellKey(5, 'features.put'))!;
-    const write = (token: string) => call(server.url, `/api/Features/35/48/${rec.id}`, { method: 'PUT', token, body: { properties: { 782: 9 } } });
+    const write = (token: string) =>
+      call(server.url, `/api/Features/35/48/${rec.id}`, { method: 'PUT', token, body: { properties: { 782: 9 } } });
     expect((await write(good)).status).toBe(200);
     for (const [name, token] of Object.entries(bad)) {
       const r = await write(token);

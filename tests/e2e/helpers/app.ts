@@ -33,7 +33,9 @@ export async function downloadAround(page: Page, baseUrl: string, id: number, us
 
 /** Waits until the sightings layer has drawn and returns how many points it holds. */
 export async function waitForSightings(page: Page): Promise<number> {
-  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout: 30_000 });
+  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
+    timeout: 30_000,
+  });
   return Number(await page.evaluate(() => document.documentElement.dataset.sightings));
 }
 
@@ -49,23 +51,30 @@ export function framesAsked(page: Page): Promise<number> {
  * before an action whose movement starts later, e.g. after a call to the data core), the map
  * must first have moved after it.
  */
-export async function waitForMapAtRest(page: Page, opts: { since?: number; frames?: number; timeout?: number } = {}): Promise<void> {
+export async function waitForMapAtRest(
+  page: Page,
+  opts: { since?: number; frames?: number; timeout?: number } = {},
+): Promise<void> {
   const { since = -1, frames = 5, timeout = 30_000 } = opts;
-  const still = await page.evaluate(([after, want, ms]) => new Promise<boolean>((resolve) => {
-    const w = window as unknown as { __framesAsked: number; __nativeRaf: (cb: () => void) => number };
-    const end = performance.now() + ms;
-    let seen = -1;
-    let count = 0;
-    const tick = (): void => {
-      if (w.__framesAsked <= after || w.__framesAsked !== seen) {
-        seen = w.__framesAsked;
-        count = 0;
-      } else if (++count >= want) return resolve(true);
-      if (performance.now() > end) return resolve(false);
-      w.__nativeRaf(tick);
-    };
-    w.__nativeRaf(tick);
-  }), [since, frames, timeout] as const);
+  const still = await page.evaluate(
+    ([after, want, ms]) =>
+      new Promise<boolean>((resolve) => {
+        const w = window as unknown as { __framesAsked: number; __nativeRaf: (cb: () => void) => number };
+        const end = performance.now() + ms;
+        let seen = -1;
+        let count = 0;
+        const tick = (): void => {
+          if (w.__framesAsked <= after || w.__framesAsked !== seen) {
+            seen = w.__framesAsked;
+            count = 0;
+          } else if (++count >= want) return resolve(true);
+          if (performance.now() > end) return resolve(false);
+          w.__nativeRaf(tick);
+        };
+        w.__nativeRaf(tick);
+      }),
+    [since, frames, timeout] as const,
+  );
   expect(still, `the map did not come to rest within ${timeout} ms`).toBe(true);
 }
 

@@ -43,7 +43,14 @@ const COUNT_FRAMES = `(() => {
 /** A fresh context (own storage) at a viewport; phone contexts are touch devices. */
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   const phone = viewport.width <= 480;
-  const ctx = await browser.newContext({ viewport, locale: 'sl-SI', timezoneId: 'Europe/Ljubljana', hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  const ctx = await browser.newContext({
+    viewport,
+    locale: 'sl-SI',
+    timezoneId: 'Europe/Ljubljana',
+    hasTouch: phone,
+    isMobile: phone,
+    deviceScaleFactor: 1,
+  });
   await countFrames(ctx);
   return ctx;
 }

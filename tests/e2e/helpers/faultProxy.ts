@@ -88,7 +88,13 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
       return;
     }
     const upstream = request(
-      { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: req.headers.host } },
+      {
+        host: t.hostname,
+        port: t.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: req.headers.host },
+      },
       (up) => {
         if (up.statusCode === 401 && (req.url ?? '').startsWith('/api/')) state.stats.unauthorized++;
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -117,7 +123,10 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
  * the proxy's (so the browser, the provider's redirects and the tokens all go through it). `opts`
  * go to the server (e.g. its data directory and more environment).
  */
-export async function startAppBehindProxy(user: { email: string; password: string }, opts: StartServerOptions = {}): Promise<{ server: TestServer; proxy: FaultProxy; token: string }> {
+export async function startAppBehindProxy(
+  user: { email: string; password: string },
+  opts: StartServerOptions = {},
+): Promise<{ server: TestServer; proxy: FaultProxy; token: string }> {
   const port = await freePort();
   const server = await startAppServer({ ...opts, env: { ...opts.env, PUBLIC_URL: `http://localhost:${port}` } });
   const proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);

@@ -69,7 +69,10 @@ function apiClient(base: string) {
       headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c?.endsWith('='));
+    const set = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => !c?.endsWith('='));
     if (set.length) cookie = set.join('; ');
     const text = await res.text();
     if (!res.ok) throw new Error(`glewlwyd ${method} ${path}: ${res.status} ${text}`);
@@ -80,11 +83,22 @@ function apiClient(base: string) {
 /** The libconfig file for this instance. */
 function configFile(dir: string, port: number, appOrigin: string): string {
   const mime: Record<string, string> = {
-    '.html': 'text/html', '.css': 'text/css', '.js': 'application/javascript', '.json': 'application/json',
-    '.png': 'image/png', '.ico': 'image/x-icon', '.svg': 'image/svg+xml', '.ttf': 'font/ttf', '.woff': 'font/woff',
-    '.woff2': 'font/woff2', '.eot': 'application/vnd.ms-fontobject', '.map': 'application/octet-stream',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.js': 'application/javascript',
+    '.json': 'application/json',
+    '.png': 'image/png',
+    '.ico': 'image/x-icon',
+    '.svg': 'image/svg+xml',
+    '.ttf': 'font/ttf',
+    '.woff': 'font/woff',
+    '.woff2': 'font/woff2',
+    '.eot': 'application/vnd.ms-fontobject',
+    '.map': 'application/octet-stream',
   };
-  const mimeList = Object.entries(mime).map(([extension, type]) => `  { extension = "${extension}"; mime_type = "${type}"; }`);
+  const mimeList = Object.entries(mime).map(
+    ([extension, type]) => `  { extension = "${extension}"; mime_type = "${type}"; }`,
+  );
   // No use_secure_connection line at all: 2.7 then wants key files even for `false` (PITFALLS.md).
   return `port = ${port};
 bind_address = "127.0.0.1";
@@ -146,14 +160,23 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
     for (let attempt = 1; ; attempt++) {
       // Another process may take the free port before glewlwyd binds it: then try another one.
       port = await freePort();
-      writeFileSync(join(dir, 'webapp', 'config.json'), JSON.stringify({ ...webappConfig, GlewlwydUrl: `http://localhost:${port}/`, lang: ['en'] }));
+      writeFileSync(
+        join(dir, 'webapp', 'config.json'),
+        JSON.stringify({ ...webappConfig, GlewlwydUrl: `http://localhost:${port}/`, lang: ['en'] }),
+      );
       writeFileSync(join(dir, 'glewlwyd.conf'), configFile(dir, port, appOrigin));
       const proc = spawn(GLEWLWYD, ['-c', join(dir, 'glewlwyd.conf')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       proc.stdout.on('data', (d: Buffer) => output.push(d.toString()));
       proc.stderr.on('data', (d: Buffer) => output.push(d.toString()));
       const started = Date.now();
-      while (proc.exitCode === null && !(await fetch(`http://127.0.0.1:${port}/config/`).then((r) => r.ok, () => false))) {
+      while (
+        proc.exitCode === null &&
+        !(await fetch(`http://127.0.0.1:${port}/config/`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
         if (Date.now() - started > 15_000) throw new Error('glewlwyd did not answer within 15 s');
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -165,10 +188,19 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
 
     const admin = apiClient(base);
     await admin('POST', '/auth/', ADMIN);
-    await admin('POST', '/scope/', { name: 'email', display_name: 'E-mail', description: 'Your e-mail address', password_required: true, password_max_age: 0, scheme: {} });
+    await admin('POST', '/scope/', {
+      name: 'email',
+      display_name: 'E-mail',
+      description: 'Your e-mail address',
+      password_required: true,
+      password_max_age: 0,
+      scheme: {},
+    });
     // The client module keeps only the properties its data-format lists; the OIDC plugin reads
     // the post-logout URIs from `post_logout_redirect_uris` (an array).
-    const clientModule = (await admin('GET', '/mod/client/database')) as { parameters: { 'data-format': Record<string, unknown> } };
+    const clientModule = (await admin('GET', '/mod/client/database')) as {
+      parameters: { 'data-format': Record<string, unknown> };
+    };
     clientModule.parameters['data-format'].post_logout_redirect_uris = { multiple: true, read: true, write: true };
     await admin('PUT', '/mod/client/database', clientModule);
     await admin('PUT', '/mod/client/database/reset');
@@ -176,26 +208,62 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'RS256', use: 'sig' };
     await admin('POST', '/mod/plugin/', {
-      module: 'oidc', name: 'oidc', display_name: 'OpenID Connect', enabled: true,
+      module: 'oidc',
+      name: 'oidc',
+      display_name: 'OpenID Connect',
+      enabled: true,
       parameters: {
-        iss: issuer, 'jwks-private': JSON.stringify({ keys: [jwk] }), 'default-kid': jwk.kid, 'jwt-type': 'rsa', 'jwt-key-size': '256',
-        'access-token-duration': opts.accessTokenTtl ?? 300, 'refresh-token-duration': 30 * 86400, 'code-duration': 600, 'refresh-token-rolling': true,
-        'allow-non-oidc': false, 'auth-type-code-enabled': true, 'auth-type-token-enabled': false, 'auth-type-none-enabled': false,
-        'auth-type-password-enabled': false, 'auth-type-client-enabled': false, 'auth-type-device-enabled': false, 'auth-type-refresh-enabled': true,
-        'auth-type-code-revoke-replayed': true, 'subject-type': 'public', scope: [], 'allowed-scope': ['openid', 'email'],
-        'pkce-allowed': true, 'pkce-method-plain-allowed': false, 'pkce-required': true,
-        'email-claim': 'mandatory', 'name-claim': 'no', 'scope-claim': 'no', 'address-claim': { type: 'no' }, claims: [],
+        iss: issuer,
+        'jwks-private': JSON.stringify({ keys: [jwk] }),
+        'default-kid': jwk.kid,
+        'jwt-type': 'rsa',
+        'jwt-key-size': '256',
+        'access-token-duration': opts.accessTokenTtl ?? 300,
+        'refresh-token-duration': 30 * 86400,
+        'code-duration': 600,
+        'refresh-token-rolling': true,
+        'allow-non-oidc': false,
+        'auth-type-code-enabled': true,
+        'auth-type-token-enabled': false,
+        'auth-type-none-enabled': false,
+        'auth-type-password-enabled': false,
+        'auth-type-client-enabled': false,
+        'auth-type-device-enabled': false,
+        'auth-type-refresh-enabled': true,
+        'auth-type-code-revoke-replayed': true,
+        'subject-type': 'public',
+        scope: [],
+        'allowed-scope': ['openid', 'email'],
+        'pkce-allowed': true,
+        'pkce-method-plain-allowed': false,
+        'pkce-required': true,
+        'email-claim': 'mandatory',
+        'name-claim': 'no',
+        'scope-claim': 'no',
+        'address-claim': { type: 'no' },
+        claims: [],
         // The e-mail in the access token too (it is not there otherwise).
-        'additional-parameters': opts.emailInAccessToken === false ? [] : [{ 'user-parameter': 'email', 'token-parameter': 'email' }],
-        'session-management-allowed': true, 'front-channel-logout-allowed': true, 'session-cookie-name': 'GLEWLWYD2_OIDC_SID', 'session-cookie-expiration': 86400,
-        'request-parameter-allow': false, 'introspection-revocation-allowed': false,
+        'additional-parameters':
+          opts.emailInAccessToken === false ? [] : [{ 'user-parameter': 'email', 'token-parameter': 'email' }],
+        'session-management-allowed': true,
+        'front-channel-logout-allowed': true,
+        'session-cookie-name': 'GLEWLWYD2_OIDC_SID',
+        'session-cookie-expiration': 86400,
+        'request-parameter-allow': false,
+        'introspection-revocation-allowed': false,
       },
     });
 
     const clientId = 'sporoci-vrsto';
     await admin('POST', '/client/', {
-      client_id: clientId, name: 'Sporoči vrsto', description: 'Test client', enabled: true, confidential: false,
-      scope: ['openid', 'email'], redirect_uri: [`${appOrigin}/`], post_logout_redirect_uris: [`${appOrigin}/`],
+      client_id: clientId,
+      name: 'Sporoči vrsto',
+      description: 'Test client',
+      enabled: true,
+      confidential: false,
+      scope: ['openid', 'email'],
+      redirect_uri: [`${appOrigin}/`],
+      post_logout_redirect_uris: [`${appOrigin}/`],
       authorization_type: ['code', 'refresh_token'],
     });
     const user = { username: 'gozd', email: 'gozd@example.si', password: 'Smreka-Bukev-42' };
@@ -206,11 +274,16 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
     await asUser('POST', '/auth/', { username: user.username, password: user.password });
     await asUser('PUT', `/auth/grant/${clientId}`, { scope: 'openid email' });
 
-    const discovery = (await fetch(`${issuer}/.well-known/openid-configuration`).then((r) => r.json())) as { issuer?: string };
+    const discovery = (await fetch(`${issuer}/.well-known/openid-configuration`).then((r) => r.json())) as {
+      issuer?: string;
+    };
     if (discovery.issuer !== issuer) throw new Error(`discovery issuer ${String(discovery.issuer)} is not ${issuer}`);
 
     return {
-      issuer, clientId, scope: 'openid email', user,
+      issuer,
+      clientId,
+      scope: 'openid email',
+      user,
       async signIn(page: Page): Promise<void> {
         const atApp = (u: URL): boolean => u.origin === appOrigin;
         // glewlwyd sends every authorization request to its login page (signed in or not) unless
@@ -233,7 +306,8 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
               await page.locator('#password').press('Enter', { timeout });
               await grant.or(next).first().waitFor({ timeout });
             } else if (await grant.isVisible()) {
-              for (const box of await page.locator('input[type=checkbox]:not(:checked):not(:disabled)').all()) await box.check({ timeout });
+              for (const box of await page.locator('input[type=checkbox]:not(:checked):not(:disabled)').all())
+                await box.check({ timeout });
               await grant.click({ timeout });
             } else {
               await next.click({ timeout });
@@ -245,9 +319,13 @@ export async function startGlewlwyd(opts: GlewlwydOptions): Promise<Glewlwyd> {
         }
       },
       async signOut(page: Page): Promise<void> {
-        await page.waitForURL((u) => u.origin === base && u.searchParams.get('prompt') === 'end_session', { timeout: 15_000 });
+        await page.waitForURL((u) => u.origin === base && u.searchParams.get('prompt') === 'end_session', {
+          timeout: 15_000,
+        });
         // The app may send the browser on at once (to sign in again): catch the navigation, not the URL.
-        const back = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${appOrigin}/`), { timeout: 15_000 });
+        const back = page.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${appOrigin}/`), {
+          timeout: 15_000,
+        });
         await page.locator('button.btn-danger', { hasText: 'Logout' }).click();
         await back;
       },

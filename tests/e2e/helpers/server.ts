@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
  */
 export async function startAppServer(opts: StartServerOptions = {}): Promise<TestServer> {
   const dist = resolve(process.env.DIST_DIR ?? 'dist');
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} has no index.html: run "npm run build" first (npm test does it).`);
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`${dist} has no index.html: run "npm run build" first (npm test does it).`);
   return startServer(opts);
 }

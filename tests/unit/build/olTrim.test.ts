@@ -3,7 +3,10 @@ import type { Plugin } from 'vite';
 import { olTrim } from '../../../build/olTrim.ts';
 
 type Resolve = (source: string, importer?: string) => string | null;
-type BuildEnd = (this: { getModuleIds: () => IterableIterator<string>; error: (m: string) => never }, error?: Error) => void;
+type BuildEnd = (
+  this: { getModuleIds: () => IterableIterator<string>; error: (m: string) => never },
+  error?: Error,
+) => void;
 
 const OL = '/app/node_modules/ol';
 const hooks = (p: Plugin): { resolve: Resolve; buildEnd: BuildEnd } => ({
@@ -20,7 +23,9 @@ const context = (ids: string[]): { getModuleIds: () => IterableIterator<string>;
 describe('olTrim', () => {
   it('replaces the flat-style compiler imported by BaseVector and the default controls imported by Map', () => {
     const { resolve } = hooks(olTrim());
-    expect(resolve('../render/canvas/style.js', `${OL}/layer/BaseVector.js`)).toMatch(/build[\\/]olStubs[\\/]flatStyles\.ts$/);
+    expect(resolve('../render/canvas/style.js', `${OL}/layer/BaseVector.js`)).toMatch(
+      /build[\\/]olStubs[\\/]flatStyles\.ts$/,
+    );
     expect(resolve('./control/defaults.js', `${OL}/Map.js`)).toMatch(/build[\\/]olStubs[\\/]defaultControls\.ts$/);
   });
 
@@ -35,7 +40,9 @@ describe('olTrim', () => {
     const p = olTrim();
     const { resolve, buildEnd } = hooks(p);
     resolve('./control/defaults.js', `${OL}/Map.js`);
-    expect(() => buildEnd.call(context([`${OL}/Map.js`, `${OL}/layer/BaseVector.js`]))).toThrow(/render\/canvas\/style\.js/);
+    expect(() => buildEnd.call(context([`${OL}/Map.js`, `${OL}/layer/BaseVector.js`]))).toThrow(
+      /render\/canvas\/style\.js/,
+    );
   });
 
   it('passes a build that never loads the importers (the service worker) and one where both were trimmed', () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import type { Column, Properties } from '../../../domain/model.ts';
-import { isVisibleTo, reviewScope, reviewsGroup, seesCreator, verdictProblem, verdictsFrom, type Viewer } from '../../../domain/review.ts';
+import {
+  isVisibleTo,
+  reviewScope,
+  reviewsGroup,
+  seesCreator,
+  verdictProblem,
+  verdictsFrom,
+  type Viewer,
+} from '../../../domain/review.ts';
 import { statusAfterReporterEdit } from '../../../domain/statuses.ts';
 import { canSee, maskProperties, visibleSql, maskedPropertiesSql } from '../../../server/api/access/recordAccess.ts';
 import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
@@ -10,21 +18,46 @@ import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts
  * The review rules (domain/review.ts) and where each side applies them: the server's row checks
  * and its SQL must agree with the domain for every viewer and record (issue #20: written once).
  */
-const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: true });
-const columns = [c(920, 'SKUPINA', 'Select'), c(974, 'STATUS', 'Select'), c(2066, 'JAVNO', 'Boolean'), c(1820, 'createdbyemail', 'Text')];
+const c = (id: number, dbName: string, type: Column['type']): Column => ({
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial: true,
+});
+const columns = [
+  c(920, 'SKUPINA', 'Select'),
+  c(974, 'STATUS', 'Select'),
+  c(2066, 'JAVNO', 'Boolean'),
+  c(1820, 'createdbyemail', 'Text'),
+];
 const meta: TableMeta = {
   table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns },
-  columns: new Map(columns.map((x) => [x.id, x])), selectValues: new Map(), roles: findRoles(columns), attachmentInfoIds: [1],
+  columns: new Map(columns.map((x) => [x.id, x])),
+  selectValues: new Map(),
+  roles: findRoles(columns),
+  attachmentInfoIds: [1],
 };
 
 describe('review scope from roles', () => {
   it('reviewer = every group; reviewer:N = group N; nothing else counts', () => {
     expect(reviewScope(['reviewer'])).toEqual({ all: true });
     expect(reviewScope(['reviewer:8', 'reviewer:7', 'reviewer:7', 'admin'])).toEqual({ all: false, groups: [7, 8] });
-    expect(reviewScope(['reviewer:', 'reviewer:x', 'reviewer:-1', 'reviewer:07', 'Reviewer', 'reviewer: 7', 'reviewer:7:8'])).toEqual({ all: false, groups: [] });
+    expect(
+      reviewScope(['reviewer:', 'reviewer:x', 'reviewer:-1', 'reviewer:07', 'Reviewer', 'reviewer: 7', 'reviewer:7:8']),
+    ).toEqual({ all: false, groups: [] });
     const s = reviewScope(['reviewer:7']);
     expect([7, '7'].map((g) => reviewsGroup(s, g))).toEqual([true, true]);
-    expect([8, '07', null, undefined, [7], 7.5].map((g) => reviewsGroup(s, g))).toEqual([false, false, false, false, false, false]);
+    expect([8, '07', null, undefined, [7], 7.5].map((g) => reviewsGroup(s, g))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -72,7 +105,12 @@ describe('who sees a record: domain, server row check and server SQL agree', () 
       for (const group of [7, '8', 1]) {
         for (const creator of ['ana@example.si', 'vzorec@example.si']) {
           for (const generalised of [0, 1000, -1]) {
-            records.push({ id: ++id, properties: { 920: group, 974: status, 2066: pub, 1820: creator } as Properties, created_by_email: creator, generalised });
+            records.push({
+              id: ++id,
+              properties: { 920: group, 974: status, 2066: pub, 1820: creator } as Properties,
+              created_by_email: creator,
+              generalised,
+            });
           }
         }
       }
@@ -81,21 +119,49 @@ describe('who sees a record: domain, server row check and server SQL agree', () 
   let db: PGlite;
   beforeAll(async () => {
     db = await PGlite.create();
-    await db.exec('create table r (id integer primary key, properties jsonb not null, created_by_email text, generalised integer not null default 0)');
-    for (const r of records) await db.query('insert into r values ($1, $2::jsonb, $3, $4)', [r.id, JSON.stringify(r.properties), r.created_by_email, r.generalised]);
+    await db.exec(
+      'create table r (id integer primary key, properties jsonb not null, created_by_email text, generalised integer not null default 0)',
+    );
+    for (const r of records)
+      await db.query('insert into r values ($1, $2::jsonb, $3, $4)', [
+        r.id,
+        JSON.stringify(r.properties),
+        r.created_by_email,
+        r.generalised,
+      ]);
   }, 60_000);
-  afterAll(async () => { await db?.close(); });
+  afterAll(async () => {
+    await db?.close();
+  });
 
   it(`for ${records.length} records × ${viewers.length} viewers`, async () => {
     let visible = 0;
     for (const v of viewers) {
       const params: unknown[] = [];
       const where = visibleSql(meta, 'r', params, v);
-      const sql = new Set((await db.query<{ id: number }>(`select id from r where ${where}`, params)).rows.map((x) => x.id));
+      const sql = new Set(
+        (await db.query<{ id: number }>(`select id from r where ${where}`, params)).rows.map((x) => x.id),
+      );
       const maskParams: unknown[] = [];
-      const masked = new Map((await db.query<{ id: number; p: Properties }>(`select id, ${maskedPropertiesSql(meta, 'r', maskParams, v)} as p from r`, maskParams)).rows.map((x) => [x.id, x.p]));
+      const masked = new Map(
+        (
+          await db.query<{ id: number; p: Properties }>(
+            `select id, ${maskedPropertiesSql(meta, 'r', maskParams, v)} as p from r`,
+            maskParams,
+          )
+        ).rows.map((x) => [x.id, x.p]),
+      );
       for (const r of records) {
-        const domain = isVisibleTo({ isPublic: [true, 1].includes(r.properties[2066] as never), status: r.properties[974], group: r.properties[920], createdBy: r.created_by_email, withheld: r.generalised === -1 }, v);
+        const domain = isVisibleTo(
+          {
+            isPublic: [true, 1].includes(r.properties[2066] as never),
+            status: r.properties[974],
+            group: r.properties[920],
+            createdBy: r.created_by_email,
+            withheld: r.generalised === -1,
+          },
+          v,
+        );
         const label = `${v.email} ${JSON.stringify(r.properties)}`;
         expect(canSee(meta, r, v), label).toBe(domain);
         expect(sql.has(r.id), label).toBe(domain);

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { generalisationOf, gridSquare, readGeneralisation, sensitivityClassOf, squareCentre, squareUncertaintyMetres } from '../../../domain/sensitivity.ts';
+import {
+  generalisationOf,
+  gridSquare,
+  readGeneralisation,
+  sensitivityClassOf,
+  squareCentre,
+  squareUncertaintyMetres,
+} from '../../../domain/sensitivity.ts';
 
 describe('sensitivity classes', () => {
   it('reads only 1, 2 and 3 (as numbers or numeric text) as classes; anything else is 0', () => {
     expect([1, 2, 3, '1', ' 2', '3'].map(sensitivityClassOf)).toEqual([1, 2, 3, 1, 2, 3]);
-    expect([0, 4, -1, '', 'x', null, undefined, true, 1.5, [1]].map(sensitivityClassOf)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect([0, 4, -1, '', 'x', null, undefined, true, 1.5, [1]].map(sensitivityClassOf)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
   });
   it('stores 1 km, 10 km or withheld', () => {
     expect([0, 1, 2, 3].map((c) => generalisationOf(c as 0 | 1 | 2 | 3))).toEqual([0, 1000, 10000, -1]);
@@ -20,7 +29,11 @@ describe('national grid squares', () => {
     expect(gridSquare(462_000, 101_000, 1000)).toEqual([462_000, 101_000, 463_000, 102_000]);
   });
   it('gives every point of a square the same centre (nothing of the point is left)', () => {
-    const centres = [[462_001, 101_001], [462_999, 101_999], [462_500, 101_020]].map(([e, n]) => squareCentre(gridSquare(e!, n!, 1000)));
+    const centres = [
+      [462_001, 101_001],
+      [462_999, 101_999],
+      [462_500, 101_020],
+    ].map(([e, n]) => squareCentre(gridSquare(e!, n!, 1000)));
     expect(new Set(centres.map((c) => c.join(','))).size).toBe(1);
     expect(centres[0]).toEqual([462_500, 101_500]);
   });

@@ -14,15 +14,53 @@ import { idsWhere, recordsDb } from '../server/filters/pglite.ts';
  * for '', 2 and 'yes').
  */
 const VALUES: readonly unknown[] = [
-  true, false, 1, 0, -1, 2, 1.5, 0.0, '1', '0', 'true', 'false', 'TRUE', 'True', 'yes', 'da', 'ne', '', ' ', ' 1', '01', '1.0',
-  null, undefined, [], [true], [1], {}, { value: true },
+  true,
+  false,
+  1,
+  0,
+  -1,
+  2,
+  1.5,
+  0.0,
+  '1',
+  '0',
+  'true',
+  'false',
+  'TRUE',
+  'True',
+  'yes',
+  'da',
+  'ne',
+  '',
+  ' ',
+  ' 1',
+  '01',
+  '1.0',
+  null,
+  undefined,
+  [],
+  [true],
+  [1],
+  {},
+  { value: true },
 ];
 
-const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: true });
+const c = (id: number, dbName: string, type: Column['type']): Column => ({
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial: true,
+});
 const columns = [c(974, 'STATUS', 'Select'), c(2066, 'JAVNO', 'Boolean'), c(1820, 'createdbyemail', 'Text')];
 const meta: TableMeta = {
   table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns },
-  columns: new Map(columns.map((x) => [x.id, x])), selectValues: new Map(), roles: findRoles(columns), attachmentInfoIds: [1],
+  columns: new Map(columns.map((x) => [x.id, x])),
+  selectValues: new Map(),
+  roles: findRoles(columns),
+  attachmentInfoIds: [1],
 };
 
 describe('one public-flag rule on every side', () => {
@@ -42,12 +80,18 @@ describe('one public-flag rule on every side', () => {
 
   it("the domain rule (which the data core's map filter calls), the server row check and the server SQL agree on each value", async () => {
     const params: unknown[] = [];
-    const where = visibleSql(meta, 't', params, creatorViewer('nobody@example.si')).replace(/t\.created_by_email/g, 'null');
+    const where = visibleSql(meta, 't', params, creatorViewer('nobody@example.si')).replace(
+      /t\.created_by_email/g,
+      'null',
+    );
     const sqlPublic = new Set(await idsWhere(db, where, params));
     for (const r of records) {
       const v = r.properties[2066];
       const expected = isPublicValue(v);
-      expect(canSee(meta, { properties: r.properties, created_by_email: 'ana@example.si' }, creatorViewer('bor@example.si')), `server row, ${JSON.stringify(v)}`).toBe(expected);
+      expect(
+        canSee(meta, { properties: r.properties, created_by_email: 'ana@example.si' }, creatorViewer('bor@example.si')),
+        `server row, ${JSON.stringify(v)}`,
+      ).toBe(expected);
       expect(sqlPublic.has(r.id), `server SQL, ${JSON.stringify(v)}`).toBe(expected);
     }
   });

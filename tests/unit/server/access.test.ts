@@ -6,24 +6,50 @@ import { isEditableStatus } from '../../../domain/statuses.ts';
 import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
-const c = (id: number, dbName: string, type: Column['type'], isSpecial = true): Column =>
-  ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial });
+const c = (id: number, dbName: string, type: Column['type'], isSpecial = true): Column => ({
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial,
+});
 const columns = [c(974, 'STATUS', 'Select'), c(2066, 'JAVNO', 'Boolean'), c(1820, 'createdbyemail', 'Text')];
 const meta: TableMeta = {
   table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns },
-  columns: new Map(columns.map((x) => [x.id, x])), selectValues: new Map(), roles: findRoles(columns), attachmentInfoIds: [1],
+  columns: new Map(columns.map((x) => [x.id, x])),
+  selectValues: new Map(),
+  roles: findRoles(columns),
+  attachmentInfoIds: [1],
 };
 const row = (status: unknown, pub: unknown = true) => ({
-  created_by_email: 'ana@example.si', properties: { 974: status, 2066: pub, 1820: 'ana@example.si' } as Properties,
+  created_by_email: 'ana@example.si',
+  properties: { 974: status, 2066: pub, 1820: 'ana@example.si' } as Properties,
 });
 
 /** The HttpError `fn` throws, or null. */
 function err(fn: () => void): HttpError | null {
-  try { fn(); return null; } catch (e) { if (e instanceof HttpError) return e; throw e; }
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    if (e instanceof HttpError) return e;
+    throw e;
+  }
 }
 
 describe('edit rule (SPEC §5: creator only, STATUS 5 or empty)', () => {
-  it.each([[5, true], ['5', true], [null, true], [undefined, true], ['', true], [1, false], [2, false], ['1', false]])('STATUS %j editable: %s', (s, ok) => {
+  it.each([
+    [5, true],
+    ['5', true],
+    [null, true],
+    [undefined, true],
+    ['', true],
+    [1, false],
+    [2, false],
+    ['1', false],
+  ])('STATUS %j editable: %s', (s, ok) => {
     expect(isEditableStatus(s)).toBe(ok);
     const e = err(() => assertCanEdit(meta, row(s), 'ana@example.si'));
     expect(e === null).toBe(ok);
@@ -39,7 +65,14 @@ describe('edit rule (SPEC §5: creator only, STATUS 5 or empty)', () => {
 });
 
 describe('visibility (JAVNO 0, false or null hides)', () => {
-  it.each([[true, true], [1, true], ['true', true], [false, false], [0, false], [null, false]])('JAVNO %j public: %s', (v, pub) => {
+  it.each([
+    [true, true],
+    [1, true],
+    ['true', true],
+    [false, false],
+    [0, false],
+    [null, false],
+  ])('JAVNO %j public: %s', (v, pub) => {
     expect(canSee(meta, row(5, v), ANONYMOUS)).toBe(pub);
     expect(canSee(meta, row(5, v), creatorViewer('bor@example.si'))).toBe(pub);
     expect(canSee(meta, row(5, v), creatorViewer('ana@example.si'))).toBe(true);

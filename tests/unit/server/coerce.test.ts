@@ -3,19 +3,36 @@ import type { Column, SelectValue } from '../../../domain/model.ts';
 import { coerceProperties, coerceValue, isWritable } from '../../../server/api/records/coerceValues.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
-const col = (type: Column['type'], extra: Partial<Column> = {}): Column =>
-  ({ id: 1, tableId: 48, dbName: 'X', name: 'X', type, isPk: false, isSpecial: false, ...extra });
-const values: SelectValue[] = [{ value: 5, text: 'pet' }, { value: 'par', text: 'Par' }];
+const col = (type: Column['type'], extra: Partial<Column> = {}): Column => ({
+  id: 1,
+  tableId: 48,
+  dbName: 'X',
+  name: 'X',
+  type,
+  isPk: false,
+  isSpecial: false,
+  ...extra,
+});
+const values: SelectValue[] = [
+  { value: 5, text: 'pet' },
+  { value: 'par', text: 'Par' },
+];
 
 /** The status of the HttpError `fn` throws. */
 function status(fn: () => unknown): number {
-  try { fn(); } catch (e) { if (e instanceof HttpError) return e.status; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof HttpError) return e.status;
+    throw e;
+  }
   return 0;
 }
 
 describe('coerceValue (SPEC §5)', () => {
   it('keeps null', () => {
-    for (const t of ['Integer', 'Number', 'Text', 'DateTime', 'Boolean', 'Select', 'ForeignKey'] as const) expect(coerceValue(col(t), null, values)).toBeNull();
+    for (const t of ['Integer', 'Number', 'Text', 'DateTime', 'Boolean', 'Select', 'ForeignKey'] as const)
+      expect(coerceValue(col(t), null, values)).toBeNull();
   });
 
   it('makes numbers of numeric types', () => {
@@ -23,8 +40,10 @@ describe('coerceValue (SPEC §5)', () => {
     expect(coerceValue(col('Integer'), -3, undefined)).toBe(-3);
     expect(coerceValue(col('Number'), '2.5', undefined)).toBe(2.5);
     expect(coerceValue(col('Number'), 1e3, undefined)).toBe(1000);
-    for (const bad of ['4.2', 'x', '', true, {}, [], 2 ** 60]) expect(status(() => coerceValue(col('Integer'), bad, undefined))).toBe(400);
-    for (const bad of ['NaN', 'Infinity', '', 'x', false, {}]) expect(status(() => coerceValue(col('Number'), bad, undefined))).toBe(400);
+    for (const bad of ['4.2', 'x', '', true, {}, [], 2 ** 60])
+      expect(status(() => coerceValue(col('Integer'), bad, undefined))).toBe(400);
+    for (const bad of ['NaN', 'Infinity', '', 'x', false, {}])
+      expect(status(() => coerceValue(col('Number'), bad, undefined))).toBe(400);
   });
 
   it('makes strings of text types and limits their length', () => {

@@ -25,8 +25,17 @@ describe('export cells and names (issue #21)', () => {
     expect(tsvCell(null)).toBe('');
     expect(termName('http://rs.tdwg.org/dwc/terms/eventDate')).toBe('eventDate');
     expect(termName('http://purl.org/dc/terms/license')).toBe('license');
-    expect([1, 2, 3, 5, null].map(verificationStatus)).toEqual(['verified', 'rejected', 'unverified: evidence requested', 'unverified', 'unverified']);
-    const xml = metaXml(['http://rs.tdwg.org/dwc/terms/occurrenceID', 'http://rs.tdwg.org/dwc/terms/eventDate'], ['http://purl.org/dc/terms/identifier']);
+    expect([1, 2, 3, 5, null].map(verificationStatus)).toEqual([
+      'verified',
+      'rejected',
+      'unverified: evidence requested',
+      'unverified',
+      'unverified',
+    ]);
+    const xml = metaXml(
+      ['http://rs.tdwg.org/dwc/terms/occurrenceID', 'http://rs.tdwg.org/dwc/terms/eventDate'],
+      ['http://purl.org/dc/terms/identifier'],
+    );
     expect(xml).toContain('<field index="1" term="http://rs.tdwg.org/dwc/terms/eventDate"/>');
     expect(xml).toContain('<coreid index="0"/>');
   });
@@ -39,7 +48,13 @@ describe('export cells and names (issue #21)', () => {
     expect(fileNameOf(`attachment; filename="a.csv"; filename*=UTF-8''najdbe%20%C4%8D.csv`)).toBe('najdbe č.csv');
     expect(fileNameOf('attachment; filename="a.csv"')).toBe('a.csv');
     expect(fileNameOf(null)).toBeNull();
-    expect(exportQuery({ year: 2025, speciesId: null, mineOnly: true, status: 5, extent: [1, 2, 3, 4] }))
-      .toEqual({ year: 2025, speciesId: undefined, mine: true, status: 5, extent: '1,2,3,4', filters: undefined });
+    expect(exportQuery({ year: 2025, speciesId: null, mineOnly: true, status: 5, extent: [1, 2, 3, 4] })).toEqual({
+      year: 2025,
+      speciesId: undefined,
+      mine: true,
+      status: 5,
+      extent: '1,2,3,4',
+      filters: undefined,
+    });
   });
 });

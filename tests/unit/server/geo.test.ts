@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isInNationalGridExtent, lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid } from '../../../server/geo/projection.ts';
+import {
+  isInNationalGridExtent,
+  lonLatToMercator,
+  mercatorToLonLat,
+  mercatorToNationalGrid,
+} from '../../../server/geo/projection.ts';
 import { isInSlovenia, sloveniaOutline } from '../../../server/geo/slovenia.ts';
 import { parseExtent, validateGeometry } from '../../../server/geo/validate.ts';
 import { HttpError } from '../../../server/http/errors.ts';
@@ -8,7 +13,12 @@ const LJ = lonLatToMercator(14.5058, 46.0569);
 
 /** The HttpError a call throws. */
 function thrown(fn: () => unknown): HttpError {
-  try { fn(); } catch (e) { if (e instanceof HttpError) return e; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof HttpError) return e;
+    throw e;
+  }
   throw new Error('did not throw');
 }
 
@@ -74,11 +84,70 @@ describe('validateGeometry', () => {
 
   it('checks shapes and every vertex of lines and polygons', () => {
     const [x, y] = LJ;
-    expect(validateGeometry({ type: 'LineString', coordinates: [[x, y], [x + 100, y]] }, 4).bbox).toEqual([x, y, x + 100, y]);
-    expect(thrown(() => validateGeometry({ type: 'LineString', coordinates: [[x, y]] }, 4)).message).toMatch(/2 positions/);
-    expect(thrown(() => validateGeometry({ type: 'Polygon', coordinates: [[[x, y], [x + 1, y], [x, y + 1]]] }, 6)).message).toMatch(/4 positions/);
-    expect(thrown(() => validateGeometry({ type: 'Polygon', coordinates: [[[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]]] }, 6)).message).toMatch(/closed/);
-    expect(thrown(() => validateGeometry({ type: 'LineString', coordinates: [[x, y], [0, 0]] }, 4)).message).toMatch(/outside/);
+    expect(
+      validateGeometry(
+        {
+          type: 'LineString',
+          coordinates: [
+            [x, y],
+            [x + 100, y],
+          ],
+        },
+        4,
+      ).bbox,
+    ).toEqual([x, y, x + 100, y]);
+    expect(thrown(() => validateGeometry({ type: 'LineString', coordinates: [[x, y]] }, 4)).message).toMatch(
+      /2 positions/,
+    );
+    expect(
+      thrown(() =>
+        validateGeometry(
+          {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [x, y],
+                [x + 1, y],
+                [x, y + 1],
+              ],
+            ],
+          },
+          6,
+        ),
+      ).message,
+    ).toMatch(/4 positions/);
+    expect(
+      thrown(() =>
+        validateGeometry(
+          {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [x, y],
+                [x + 1, y],
+                [x, y + 1],
+                [x + 1, y + 1],
+              ],
+            ],
+          },
+          6,
+        ),
+      ).message,
+    ).toMatch(/closed/);
+    expect(
+      thrown(() =>
+        validateGeometry(
+          {
+            type: 'LineString',
+            coordinates: [
+              [x, y],
+              [0, 0],
+            ],
+          },
+          4,
+        ),
+      ).message,
+    ).toMatch(/outside/);
     expect(thrown(() => validateGeometry({ type: 'Point', coordinates: [x, y] }, null)).message).toMatch(/no geometry/);
   });
 });

@@ -11,7 +11,9 @@ beforeAll(async () => {
   db = await openDb({});
   await seedIfEmpty(db);
 }, 60_000);
-afterAll(async () => { await db?.close(); });
+afterAll(async () => {
+  await db?.close();
+});
 
 const count = async (sql: string, params: unknown[] = []): Promise<number> =>
   Number((await db.query<{ n: number }>(sql, params))[0]?.n);
@@ -43,19 +45,39 @@ describe('seedIfEmpty', () => {
     expect(await count('select count(*)::int as n from records where table_id = 48')).toBe(SEED_COUNTS.total);
     const by = await db.query<{ e: string; n: number; hidden: number }>(
       `select created_by_email as e, count(*)::int as n, count(*) filter (where properties->>'2066' = 'false')::int as hidden
-         from records where table_id = 48 group by 1 order by 1`);
+         from records where table_id = 48 group by 1 order by 1`,
+    );
     expect(Object.fromEntries(by.map((r) => [r.e, r.n]))).toEqual(SEED_COUNTS.byCreator);
     expect(Object.fromEntries(by.map((r) => [r.e, r.hidden]))).toEqual(SEED_COUNTS.hiddenByCreator);
     expect(by.reduce((s, r) => s + r.hidden, 0)).toBe(SEED_COUNTS.hidden);
     expect(await count('select count(distinct record_id)::int as n from attachments')).toBe(SEED_COUNTS.withPhoto);
-    expect(await count(`select count(*)::int as n from attachments where thumb is not null and mime_type = 'image/jpeg'`)).toBe(SEED_COUNTS.withPhoto);
+    expect(
+      await count(`select count(*)::int as n from attachments where thumb is not null and mime_type = 'image/jpeg'`),
+    ).toBe(SEED_COUNTS.withPhoto);
     const status = await db.query<{ s: string; n: number }>(
-      `select properties->>'974' as s, count(*)::int as n from records where table_id = 48 and created_by_email = 'vzorec@example.si' group by 1`);
+      `select properties->>'974' as s, count(*)::int as n from records where table_id = 48 and created_by_email = 'vzorec@example.si' group by 1`,
+    );
     expect(Object.fromEntries(status.map((r) => [r.s, r.n]))).toEqual({ 1: 230, 5: 30, 2: 20 });
-    expect(await count(`select count(*)::int as n from records where table_id = 48 and created_by_email <> 'vzorec@example.si' and coalesce(properties->>'974', '5') <> '5'`)).toBe(0);
-    expect(await count(`select count(*)::int as n from records where table_id = 48 and properties->>'2066' = 'false' and created_by_email = 'vzorec@example.si' and properties->>'980' not in ('675', '3100', '2140')`)).toBe(0);
-    expect(await count(`select count(*)::int as n from records where table_id = 48 and (properties->>'2064' <> 'vzorec' or properties->>'1055' not like 'Vzorčni podatek%')`)).toBe(0);
-    expect(await count(`select count(*)::int as n from records where table_id = 48 and (min_x <> max_x or min_x is null or (geometry->'coordinates'->>0)::float8 <> min_x)`)).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from records where table_id = 48 and created_by_email <> 'vzorec@example.si' and coalesce(properties->>'974', '5') <> '5'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from records where table_id = 48 and properties->>'2066' = 'false' and created_by_email = 'vzorec@example.si' and properties->>'980' not in ('675', '3100', '2140')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from records where table_id = 48 and (properties->>'2064' <> 'vzorec' or properties->>'1055' not like 'Vzorčni podatek%')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from records where table_id = 48 and (min_x <> max_x or min_x is null or (geometry->'coordinates'->>0)::float8 <> min_x)`,
+      ),
+    ).toBe(0);
   });
 
   it('seeds tables, columns, Select values, the unit and relation tables', async () => {

@@ -1,12 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { confirmUpdate, createUpdateFlow, registerServiceWorker, reloadWhenNoForm, updateWaiting } from '../../../src/app/serviceWorker.ts';
+import {
+  confirmUpdate,
+  createUpdateFlow,
+  registerServiceWorker,
+  reloadWhenNoForm,
+  updateWaiting,
+} from '../../../src/app/serviceWorker.ts';
 import { recordForm, type RecordFormState } from '../../../src/state/recordForm.ts';
 
 /** A half-filled report form. */
 function openForm(): RecordFormState {
   return {
-    mode: 'create', id: null, values: { '1': 'ob potoku' }, coord: null, coordSource: null, photo: null,
-    existingPhotoUrl: null, errors: {}, stage: null, idempotencyKey: 'k', loading: false, pristine: null, photoQuestion: null,
+    mode: 'create',
+    id: null,
+    values: { '1': 'ob potoku' },
+    coord: null,
+    coordSource: null,
+    photo: null,
+    existingPhotoUrl: null,
+    errors: {},
+    stage: null,
+    idempotencyKey: 'k',
+    loading: false,
+    pristine: null,
+    photoQuestion: null,
   };
 }
 

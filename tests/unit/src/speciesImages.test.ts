@@ -4,7 +4,11 @@ import { mergeConfig } from '../../../worker/config.ts';
 
 describe('species images (SPEC §3: atlas host, thumbs → full-size folder)', () => {
   it('uses the shipped drawings when no atlas host is configured', () => {
-    expect(speciesImageUrls('species/1804.svg', mergeConfig(null))).toEqual({ thumb: '/species/1804.svg', full: '/species/1804.svg', local: '/species/1804.svg' });
+    expect(speciesImageUrls('species/1804.svg', mergeConfig(null))).toEqual({
+      thumb: '/species/1804.svg',
+      full: '/species/1804.svg',
+      local: '/species/1804.svg',
+    });
   });
 
   it("swaps the 'thumbs' path part for the full-size folder", () => {

@@ -17,7 +17,9 @@ describe('symbology (SPEC §5 style validity)', () => {
   });
 
   it('makes a circle marker in the given colour', () => {
-    const s = toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color: '#70BF4C' }, stroke: { color: '#fff', width: 2 } } });
+    const s = toOlStyle({
+      marker: { type: 'circle', radius: 7, fill: { color: '#70BF4C' }, stroke: { color: '#fff', width: 2 } },
+    });
     const img = s.getImage() as unknown as { getFill(): { getColor(): string }; getRadius(): number };
     expect(img.getFill().getColor()).toBe('#70BF4C');
     expect(img.getRadius()).toBe(7);

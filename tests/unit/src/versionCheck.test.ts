@@ -3,12 +3,24 @@ import { checkStoredVersion, VERSION_KEY } from '../../../src/app/versionCheck.t
 
 class MemoryStorage implements Storage {
   private m = new Map<string, string>();
-  get length(): number { return this.m.size; }
-  clear(): void { this.m.clear(); }
-  getItem(k: string): string | null { return this.m.get(k) ?? null; }
-  key(i: number): string | null { return [...this.m.keys()][i] ?? null; }
-  removeItem(k: string): void { this.m.delete(k); }
-  setItem(k: string, v: string): void { this.m.set(k, v); }
+  get length(): number {
+    return this.m.size;
+  }
+  clear(): void {
+    this.m.clear();
+  }
+  getItem(k: string): string | null {
+    return this.m.get(k) ?? null;
+  }
+  key(i: number): string | null {
+    return [...this.m.keys()][i] ?? null;
+  }
+  removeItem(k: string): void {
+    this.m.delete(k);
+  }
+  setItem(k: string, v: string): void {
+    this.m.set(k, v);
+  }
 }
 
 describe('start-up version check (SPEC §4)', () => {

@@ -8,7 +8,11 @@ describe('OnlineMonitor', () => {
     const changes: boolean[] = [];
     let browser = true;
     let ping = true;
-    const m = new OnlineMonitor({ browserOnline: () => browser, ping: async () => ping, onChange: (o) => changes.push(o) });
+    const m = new OnlineMonitor({
+      browserOnline: () => browser,
+      ping: async () => ping,
+      onChange: (o) => changes.push(o),
+    });
     expect(await m.check()).toBe(true);
     ping = false;
     expect(await m.check()).toBe(false);
@@ -19,14 +23,22 @@ describe('OnlineMonitor', () => {
   });
 
   it('treats a throwing ping as offline', async () => {
-    const m = new OnlineMonitor({ browserOnline: () => true, ping: () => Promise.reject(new Error('down')), onChange: () => undefined });
+    const m = new OnlineMonitor({
+      browserOnline: () => true,
+      ping: () => Promise.reject(new Error('down')),
+      onChange: () => undefined,
+    });
     expect(await m.check()).toBe(false);
   });
 
   it('checks every 10 s', async () => {
     vi.useFakeTimers();
     let pings = 0;
-    const m = new OnlineMonitor({ browserOnline: () => true, ping: async () => (++pings, true), onChange: () => undefined });
+    const m = new OnlineMonitor({
+      browserOnline: () => true,
+      ping: async () => (++pings, true),
+      onChange: () => undefined,
+    });
     m.start();
     await vi.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS * 3);
     m.dispose();
@@ -36,7 +48,11 @@ describe('OnlineMonitor', () => {
 
   it('shares one request between concurrent checks', async () => {
     let pings = 0;
-    const m = new OnlineMonitor({ browserOnline: () => true, ping: async () => (++pings, true), onChange: () => undefined });
+    const m = new OnlineMonitor({
+      browserOnline: () => true,
+      ping: async () => (++pings, true),
+      onChange: () => undefined,
+    });
     await Promise.all([m.check(), m.check(), m.check()]);
     expect(pings).toBe(1);
   });

@@ -119,8 +119,12 @@ export class ColumnStore {
   bytes(): number {
     let sum = this.rows.length * 8;
     for (const c of this.cols.values()) {
-      sum += (c.numbers?.byteLength ?? 0) + (c.instants?.byteLength ?? 0) + (c.days?.byteLength ?? 0)
-        + (c.empty?.byteLength ?? 0) + (c.dict?.bytes() ?? 0);
+      sum +=
+        (c.numbers?.byteLength ?? 0) +
+        (c.instants?.byteLength ?? 0) +
+        (c.days?.byteLength ?? 0) +
+        (c.empty?.byteLength ?? 0) +
+        (c.dict?.bytes() ?? 0);
     }
     return sum;
   }

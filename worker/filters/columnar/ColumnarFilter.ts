@@ -3,7 +3,19 @@ import type { PlanCondition, PlanNode } from '../../../domain/filters/plan.ts';
 import { SCAN_LIMIT } from '../predicates/types.ts';
 import type { ColumnStore } from './ColumnStore.ts';
 import { copySelection } from './kernels.ts';
-import { AndNode, FlagNode, MemberNode, NotNode, NowNode, OrNode, OutsideNode, RangeNode, TableNode, nextUp, type ColumnarNode } from './nodes.ts';
+import {
+  AndNode,
+  FlagNode,
+  MemberNode,
+  NotNode,
+  NowNode,
+  OrNode,
+  OutsideNode,
+  RangeNode,
+  TableNode,
+  nextUp,
+  type ColumnarNode,
+} from './nodes.ts';
 import { SelectionPool, Shared } from './Shared.ts';
 
 /** What compileColumnar needs besides the plan and the store; defaults stated. */
@@ -24,7 +36,10 @@ export interface ColumnarContext {
 export class ColumnarFilter {
   private out: Int32Array | null = null;
 
-  constructor(private readonly root: ColumnarNode | null, private readonly shared: Shared) {}
+  constructor(
+    private readonly root: ColumnarNode | null,
+    private readonly shared: Shared,
+  ) {}
 
   /** The store the filter reads. */
   get store(): ColumnStore {
@@ -44,7 +59,11 @@ export class ColumnarFilter {
    * `input` is null, writes them to `out` (default `rows`; it may be `input` itself) and returns
    * how many. The clock is read once per call.
    */
-  select(input: Int32Array | null = null, n: number = input ? input.length : this.shared.store.size, out: Int32Array = this.rows): number {
+  select(
+    input: Int32Array | null = null,
+    n: number = input ? input.length : this.shared.store.size,
+    out: Int32Array = this.rows,
+  ): number {
     if (this.root === null) return copySelection(input, n, out);
     this.shared.nowUs = this.shared.now() * 1000;
     return this.root.run(input, n, out);
@@ -82,18 +101,32 @@ function scan(shared: Shared, x: Float64Array, op: PlanCondition['op'], lits: re
   const a = lits[0] ?? NaN;
   const b = lits[1] ?? NaN;
   switch (op) {
-    case 'equals': return new RangeNode(shared, x, a, a);
-    case 'notEquals': return new OutsideNode(shared, x, a, a);
+    case 'equals':
+      return new RangeNode(shared, x, a, a);
+    case 'notEquals':
+      return new OutsideNode(shared, x, a, a);
     // Strict comparisons as inclusive bounds on the neighbouring double.
-    case 'lessThan': return new RangeNode(shared, x, -Infinity, -nextUp(-a));
-    case 'lessOrEqual': return new RangeNode(shared, x, -Infinity, a);
-    case 'greaterThan': return new RangeNode(shared, x, nextUp(a), Infinity);
-    case 'greaterOrEqual': return new RangeNode(shared, x, a, Infinity);
-    case 'inRange': return new RangeNode(shared, x, a, b);
-    case 'notInRange': return new OutsideNode(shared, x, a, b);
+    case 'lessThan':
+      return new RangeNode(shared, x, -Infinity, -nextUp(-a));
+    case 'lessOrEqual':
+      return new RangeNode(shared, x, -Infinity, a);
+    case 'greaterThan':
+      return new RangeNode(shared, x, nextUp(a), Infinity);
+    case 'greaterOrEqual':
+      return new RangeNode(shared, x, a, Infinity);
+    case 'inRange':
+      return new RangeNode(shared, x, a, b);
+    case 'notInRange':
+      return new OutsideNode(shared, x, a, b);
     case 'in':
     case 'notIn':
-      return new MemberNode(shared, x, Float64Array.from(lits), lits.length > SCAN_LIMIT ? new Set(lits) : null, op === 'in');
+      return new MemberNode(
+        shared,
+        x,
+        Float64Array.from(lits),
+        lits.length > SCAN_LIMIT ? new Set(lits) : null,
+        op === 'in',
+      );
     default:
       throw new Error(`compileColumnar: unexpected operation ${op}`);
   }
@@ -103,7 +136,8 @@ function scan(shared: Shared, x: Float64Array, op: PlanCondition['op'], lits: re
 function node(n: PlanNode, shared: Shared, ctx: ColumnarContext): ColumnarNode {
   if (n.kind === 'condition') return condition(n, shared, ctx);
   const children = n.children.map((c) => node(c, shared, ctx));
-  const group = children.length === 1 ? children[0]! : n.kind === 'and' ? new AndNode(children) : new OrNode(shared, children);
+  const group =
+    children.length === 1 ? children[0]! : n.kind === 'and' ? new AndNode(children) : new OrNode(shared, children);
   return n.negate ? new NotNode(shared, group) : group;
 }
 

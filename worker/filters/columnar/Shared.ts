@@ -46,7 +46,11 @@ export class Shared {
   /** The clock of afterNow / beforeNow for the current pass, in epoch microseconds. */
   nowUs = 0;
 
-  constructor(readonly store: ColumnStore, readonly now: () => number, readonly pool: SelectionPool) {
+  constructor(
+    readonly store: ColumnStore,
+    readonly now: () => number,
+    readonly pool: SelectionPool,
+  ) {
     if (pool.size !== store.size) throw new RangeError(`A pool of ${pool.size} rows for a store of ${store.size}`);
     const n = Math.min(SAMPLE_SIZE, store.size);
     this.sample = new Int32Array(n);

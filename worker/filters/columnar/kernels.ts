@@ -11,7 +11,14 @@
  */
 
 /** Rows whose x lies in [lo, hi] (NaN never does). */
-export function scanRange(x: Float64Array, lo: number, hi: number, sel: Int32Array | null, n: number, out: Int32Array): number {
+export function scanRange(
+  x: Float64Array,
+  lo: number,
+  hi: number,
+  sel: Int32Array | null,
+  n: number,
+  out: Int32Array,
+): number {
   let k = 0;
   if (sel === null) {
     for (let i = 0; i < n; i++) {
@@ -31,7 +38,14 @@ export function scanRange(x: Float64Array, lo: number, hi: number, sel: Int32Arr
 }
 
 /** Rows whose x lies outside [lo, hi] (NaN never does). */
-export function scanOutside(x: Float64Array, lo: number, hi: number, sel: Int32Array | null, n: number, out: Int32Array): number {
+export function scanOutside(
+  x: Float64Array,
+  lo: number,
+  hi: number,
+  sel: Int32Array | null,
+  n: number,
+  out: Int32Array,
+): number {
   let k = 0;
   if (sel === null) {
     for (let i = 0; i < n; i++) {
@@ -59,8 +73,13 @@ function member(v: number, list: Float64Array, set: ReadonlySet<number> | null):
 
 /** Rows whose x is not NaN and is (want true) or is not (want false) one of the literals. */
 export function scanMember(
-  x: Float64Array, list: Float64Array, set: ReadonlySet<number> | null, want: boolean,
-  sel: Int32Array | null, n: number, out: Int32Array,
+  x: Float64Array,
+  list: Float64Array,
+  set: ReadonlySet<number> | null,
+  want: boolean,
+  sel: Int32Array | null,
+  n: number,
+  out: Int32Array,
 ): number {
   let k = 0;
   for (let j = 0; j < n; j++) {
@@ -73,7 +92,13 @@ export function scanMember(
 }
 
 /** Rows whose code has a 1 in `table` (a condition evaluated once per distinct value). */
-export function scanTable(codes: Int32Array, table: Uint8Array, sel: Int32Array | null, n: number, out: Int32Array): number {
+export function scanTable(
+  codes: Int32Array,
+  table: Uint8Array,
+  sel: Int32Array | null,
+  n: number,
+  out: Int32Array,
+): number {
   let k = 0;
   if (sel === null) {
     for (let i = 0; i < n; i++) {

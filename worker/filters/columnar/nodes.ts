@@ -36,7 +36,12 @@ abstract class ScanNode extends ColumnarNode {
 
 /** x in [lo, hi]: equals, ordering, inRange and dateEquals, on numbers, instants or days. */
 export class RangeNode extends ScanNode {
-  constructor(shared: Shared, private readonly x: Float64Array, private readonly lo: number, private readonly hi: number) {
+  constructor(
+    shared: Shared,
+    private readonly x: Float64Array,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {
     super(shared);
   }
 
@@ -47,7 +52,12 @@ export class RangeNode extends ScanNode {
 
 /** x outside [lo, hi] (x readable): notEquals, notInRange and dateNotEquals. */
 export class OutsideNode extends ScanNode {
-  constructor(shared: Shared, private readonly x: Float64Array, private readonly lo: number, private readonly hi: number) {
+  constructor(
+    shared: Shared,
+    private readonly x: Float64Array,
+    private readonly lo: number,
+    private readonly hi: number,
+  ) {
     super(shared);
   }
 
@@ -75,7 +85,11 @@ export class MemberNode extends ScanNode {
 
 /** An instant after (or before) the clock of the pass: afterNow and beforeNow. */
 export class NowNode extends ScanNode {
-  constructor(shared: Shared, private readonly x: Float64Array, private readonly after: boolean) {
+  constructor(
+    shared: Shared,
+    private readonly x: Float64Array,
+    private readonly after: boolean,
+  ) {
     super(shared);
   }
 
@@ -90,7 +104,11 @@ export class NowNode extends ScanNode {
 
 /** A flag equal to `want`: isNull / isNotNull on number and date columns. */
 export class FlagNode extends ScanNode {
-  constructor(shared: Shared, private readonly flags: Uint8Array, private readonly want: number) {
+  constructor(
+    shared: Shared,
+    private readonly flags: Uint8Array,
+    private readonly want: number,
+  ) {
     super(shared);
   }
 
@@ -110,7 +128,12 @@ export class TableNode extends ColumnarNode {
   private filled = 0;
   private readonly probe: Record<number, unknown> = {};
 
-  constructor(private readonly dict: Dictionary, private readonly key: number, private readonly pred: Predicate, private readonly negate: boolean) {
+  constructor(
+    private readonly dict: Dictionary,
+    private readonly key: number,
+    private readonly pred: Predicate,
+    private readonly negate: boolean,
+  ) {
     super();
   }
 
@@ -191,7 +214,10 @@ export class OrNode extends ColumnarNode {
   private readonly est: Float64Array;
   private readonly order: Int32Array;
 
-  constructor(private readonly shared: Shared, private readonly children: readonly ColumnarNode[]) {
+  constructor(
+    private readonly shared: Shared,
+    private readonly children: readonly ColumnarNode[],
+  ) {
     super();
     this.est = new Float64Array(children.length);
     this.order = new Int32Array(children.length);
@@ -224,7 +250,10 @@ export class OrNode extends ColumnarNode {
 
 /** The rows of the selection the child does not match. */
 export class NotNode extends ColumnarNode {
-  constructor(private readonly shared: Shared, private readonly child: ColumnarNode) {
+  constructor(
+    private readonly shared: Shared,
+    private readonly child: ColumnarNode,
+  ) {
     super();
   }
 

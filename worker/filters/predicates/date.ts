@@ -52,45 +52,84 @@ export function datePredicate(
   const a = instants[0] ?? NaN;
   const b = instants[1] ?? NaN;
   const day = days[0] ?? NaN;
-  const [lo, hi] = prefixWindow(op === 'inRange' ? a : Math.min(...instants), op === 'inRange' ? b : Math.max(...instants));
+  const [lo, hi] = prefixWindow(
+    op === 'inRange' ? a : Math.min(...instants),
+    op === 'inRange' ? b : Math.max(...instants),
+  );
   switch (op) {
     case 'equals':
-      return (p) => { const v = p[key]; return typeof v === 'string' && v >= lo && v < hi && readInstant(v) && OUT[0] === a; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && v >= lo && v < hi && readInstant(v) && OUT[0] === a;
+      };
     case 'notEquals':
-      return (p) => { const v = p[key]; return typeof v === 'string' && readInstant(v) && OUT[0] !== a; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && readInstant(v) && OUT[0] !== a;
+      };
     case 'lessThan':
-      return (p) => { const v = p[key]; return typeof v === 'string' && v < hi && readInstant(v) && OUT[0]! < a; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && v < hi && readInstant(v) && OUT[0]! < a;
+      };
     case 'lessOrEqual':
-      return (p) => { const v = p[key]; return typeof v === 'string' && v < hi && readInstant(v) && OUT[0]! <= a; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && v < hi && readInstant(v) && OUT[0]! <= a;
+      };
     case 'greaterThan':
-      return (p) => { const v = p[key]; return typeof v === 'string' && v >= lo && readInstant(v) && OUT[0]! > a; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && v >= lo && readInstant(v) && OUT[0]! > a;
+      };
     case 'greaterOrEqual':
-      return (p) => { const v = p[key]; return typeof v === 'string' && v >= lo && readInstant(v) && OUT[0]! >= a; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && v >= lo && readInstant(v) && OUT[0]! >= a;
+      };
     case 'inRange':
       return (p) => {
         const v = p[key];
         return typeof v === 'string' && v >= lo && v < hi && readInstant(v) && OUT[0]! >= a && OUT[0]! <= b;
       };
     case 'notInRange':
-      return (p) => { const v = p[key]; return typeof v === 'string' && readInstant(v) && (OUT[0]! < a || OUT[0]! > b); };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && readInstant(v) && (OUT[0]! < a || OUT[0]! > b);
+      };
     case 'dateEquals': {
       // The Ljubljana day of a valid string is within one day of its written date.
       const dlo = formatDay(day - 1);
       const dhi = formatDay(day + 2);
-      return (p) => { const v = p[key]; return typeof v === 'string' && v >= dlo && v < dhi && readDayKey(v) && OUT[0] === day; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && v >= dlo && v < dhi && readDayKey(v) && OUT[0] === day;
+      };
     }
     case 'dateNotEquals':
-      return (p) => { const v = p[key]; return typeof v === 'string' && readDayKey(v) && OUT[0] !== day; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && readDayKey(v) && OUT[0] !== day;
+      };
     case 'afterNow':
-      return (p) => { const v = p[key]; return typeof v === 'string' && readInstant(v) && OUT[0]! > nowMs() * 1000; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && readInstant(v) && OUT[0]! > nowMs() * 1000;
+      };
     case 'beforeNow':
-      return (p) => { const v = p[key]; return typeof v === 'string' && readInstant(v) && OUT[0]! < nowMs() * 1000; };
+      return (p) => {
+        const v = p[key];
+        return typeof v === 'string' && readInstant(v) && OUT[0]! < nowMs() * 1000;
+      };
     case 'in':
     case 'notIn': {
       const list = Float64Array.from(instants);
       const set = instants.length > SCAN_LIMIT ? new Set(instants) : null;
       if (op === 'notIn') {
-        return (p) => { const v = p[key]; return typeof v === 'string' && readInstant(v) && !member(OUT[0]!, list, set); };
+        return (p) => {
+          const v = p[key];
+          return typeof v === 'string' && readInstant(v) && !member(OUT[0]!, list, set);
+        };
       }
       return (p) => {
         const v = p[key];

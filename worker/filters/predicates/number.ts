@@ -29,7 +29,9 @@ export function numberPredicate(key: number, op: OperationType, lits: readonly n
     case 'notEquals':
       return (p) => {
         const v = p[key];
-        return typeof v === 'number' ? v === v && v !== a : typeof v === 'string' && readNumericString(v) && OUT[0] !== a;
+        return typeof v === 'number'
+          ? v === v && v !== a
+          : typeof v === 'string' && readNumericString(v) && OUT[0] !== a;
       };
     case 'lessThan':
       return (p) => {

@@ -1,4 +1,11 @@
-import { foldEndsWith, foldEquals, foldIncludes, foldStartsWith, foldString, isFolded } from '../../../domain/filters/casefold.ts';
+import {
+  foldEndsWith,
+  foldEquals,
+  foldIncludes,
+  foldStartsWith,
+  foldString,
+  isFolded,
+} from '../../../domain/filters/casefold.ts';
 import type { OperationType } from '../../../domain/filters/types.ts';
 import { SCAN_LIMIT, type Predicate } from './types.ts';
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { foldCode, foldEndsWith, foldEquals, foldIncludes, foldStartsWith, foldString, isFolded } from '../../../../domain/filters/casefold.ts';
+import {
+  foldCode,
+  foldEndsWith,
+  foldEquals,
+  foldIncludes,
+  foldStartsWith,
+  foldString,
+  isFolded,
+} from '../../../../domain/filters/casefold.ts';
 import { prng } from '../../server/filters/random.ts';
 
 describe('case folding', () => {
@@ -27,14 +35,20 @@ describe('case folding', () => {
   it('compares like the folded strings do', () => {
     const rng = prng(5);
     const alphabet = 'aAbBčČšŠσΣİi -';
-    const word = (): string => Array.from({ length: Math.floor(rng() * 6) }, () => alphabet[Math.floor(rng() * alphabet.length)]).join('');
+    const word = (): string =>
+      Array.from({ length: Math.floor(rng() * 6) }, () => alphabet[Math.floor(rng() * alphabet.length)]).join('');
     const wrong: string[] = [];
     for (let i = 0; i < 20_000; i++) {
       const s = word();
       const lit = foldString(word());
       const f = foldString(s);
-      if (foldEquals(s, lit) !== (f === lit) || foldStartsWith(s, lit) !== f.startsWith(lit)
-        || foldEndsWith(s, lit) !== f.endsWith(lit) || foldIncludes(s, lit) !== f.includes(lit)) wrong.push(`${s} / ${lit}`);
+      if (
+        foldEquals(s, lit) !== (f === lit) ||
+        foldStartsWith(s, lit) !== f.startsWith(lit) ||
+        foldEndsWith(s, lit) !== f.endsWith(lit) ||
+        foldIncludes(s, lit) !== f.includes(lit)
+      )
+        wrong.push(`${s} / ${lit}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { JWTPayload } from 'jose';
-import { audienceProblem, describeAudienceRule, emailClaim, parseRoles, readRoles } from '../../../../server/auth/claims.ts';
+import {
+  audienceProblem,
+  describeAudienceRule,
+  emailClaim,
+  parseRoles,
+  readRoles,
+} from '../../../../server/auth/claims.ts';
 
 const CLIENT = 'sporoci-vrsto';
 
 /** Access tokens as the three providers issue them (claims only; signatures are the verifier's business). */
-const embedded: JWTPayload = { iss: 'http://localhost:8080/idp', aud: 'http://localhost:8080/api', sub: 'ana@example.si', client_id: CLIENT, scope: 'openid email', email: 'ana@example.si', roles: ['admin'] };
+const embedded: JWTPayload = {
+  iss: 'http://localhost:8080/idp',
+  aud: 'http://localhost:8080/api',
+  sub: 'ana@example.si',
+  client_id: CLIENT,
+  scope: 'openid email',
+  email: 'ana@example.si',
+  roles: ['admin'],
+};
 const keycloak: JWTPayload = {
   iss: 'https://sso.example.si/realms/narava',
   aud: ['sporoci-vrsto-api', 'account'],
@@ -22,13 +36,23 @@ const keycloak: JWTPayload = {
  * as one string in `aud`, the client in `client_id` (no `azp`), `email` only when the plugin is
  * told to add it (here it is not), no roles.
  */
-const glewlwyd: JWTPayload = { iss: 'http://localhost:4593/api/oidc', aud: 'openid email', sub: 'HJhoWAOC', client_id: CLIENT, jti: 'j1', type: 'access_token', scope: 'openid email' };
+const glewlwyd: JWTPayload = {
+  iss: 'http://localhost:4593/api/oidc',
+  aud: 'openid email',
+  sub: 'HJhoWAOC',
+  client_id: CLIENT,
+  jti: 'j1',
+  type: 'access_token',
+  scope: 'openid email',
+};
 
 describe('audience rule', () => {
   it('a configured audience must be in aud, a string or an array', () => {
     expect(audienceProblem(embedded, 'http://localhost:8080/api', CLIENT)).toBeNull();
     expect(audienceProblem(keycloak, 'sporoci-vrsto-api', CLIENT)).toBeNull();
-    expect(audienceProblem(keycloak, 'other-api', CLIENT)).toMatch(/"aud" \(sporoci-vrsto-api, account\) does not contain "other-api"/);
+    expect(audienceProblem(keycloak, 'other-api', CLIENT)).toMatch(
+      /"aud" \(sporoci-vrsto-api, account\) does not contain "other-api"/,
+    );
     // Glewlwyd puts scopes in aud: an API audience can never be configured for it.
     expect(audienceProblem(glewlwyd, 'sporoci-vrsto-api', CLIENT)).toMatch(/"aud"/);
     expect(audienceProblem({ ...embedded, aud: undefined }, 'http://localhost:8080/api', CLIENT)).toMatch(/none/);
@@ -39,7 +63,9 @@ describe('audience rule', () => {
     expect(audienceProblem(glewlwyd, null, CLIENT)).toBeNull();
     expect(audienceProblem({ sub: 'x', client_id: CLIENT }, null, CLIENT)).toBeNull();
     expect(audienceProblem({ sub: 'x', aud: [CLIENT, 'other'] }, null, CLIENT)).toBeNull();
-    expect(audienceProblem({ ...keycloak, azp: 'another-app' }, null, CLIENT)).toMatch(/not issued to the client "sporoci-vrsto" \(azp: another-app/);
+    expect(audienceProblem({ ...keycloak, azp: 'another-app' }, null, CLIENT)).toMatch(
+      /not issued to the client "sporoci-vrsto" \(azp: another-app/,
+    );
     expect(audienceProblem({ sub: 'x' }, null, CLIENT)).toMatch(/azp: none, aud: none/);
   });
 
@@ -71,7 +97,10 @@ describe('roles', () => {
 
   it('a claim name with dots is the claim itself when present, else a path', () => {
     expect(readRoles({ 'https://example.si/roles': ['admin'] }, 'https://example.si/roles')).toEqual(['admin']);
-    expect(readRoles({ app: { access: { roles: 'admin reviewer' } } }, 'app.access.roles')).toEqual(['admin', 'reviewer']);
+    expect(readRoles({ app: { access: { roles: 'admin reviewer' } } }, 'app.access.roles')).toEqual([
+      'admin',
+      'reviewer',
+    ]);
     expect(readRoles({ app: ['x'] }, 'app.access.roles')).toEqual([]);
   });
 });

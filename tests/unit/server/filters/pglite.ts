@@ -5,7 +5,9 @@ import type { Properties } from '../../../../domain/model.ts';
 export async function recordsDb(records: { id: number; properties: Properties }[]): Promise<PGlite> {
   const db = await PGlite.create();
   // A session time zone far from Ljubljana proves that no result depends on it.
-  await db.exec(`set timezone = 'Pacific/Chatham'; create table t (id integer primary key, properties jsonb not null, generalised integer not null default 0)`);
+  await db.exec(
+    `set timezone = 'Pacific/Chatham'; create table t (id integer primary key, properties jsonb not null, generalised integer not null default 0)`,
+  );
   await insertRecords(db, records);
   return db;
 }
@@ -13,7 +15,8 @@ export async function recordsDb(records: { id: number; properties: Properties }[
 /** Replaces the rows of `t`. */
 export async function insertRecords(db: PGlite, records: { id: number; properties: Properties }[]): Promise<void> {
   await db.exec('delete from t');
-  for (const r of records) await db.query('insert into t (id, properties) values ($1, $2::jsonb)', [r.id, JSON.stringify(r.properties)]);
+  for (const r of records)
+    await db.query('insert into t (id, properties) values ($1, $2::jsonb)', [r.id, JSON.stringify(r.properties)]);
 }
 
 /** Ids of the rows of `t` where `where` holds. */

@@ -6,8 +6,20 @@ import type { SortSpec } from '../../../../domain/filters/types.ts';
 import type { Column, Properties } from '../../../../domain/model.ts';
 import { recordsDb } from './pglite.ts';
 
-const col = (id: number, type: Column['type']): Column => ({ id, tableId: 48, dbName: `C${id}`, name: 'c', type, isPk: false, isSpecial: false });
-const columns = new Map([col(1, 'Integer'), col(2, 'Text'), col(3, 'DateTime'), col(4, 'Boolean'), col(5, 'Select'), col(6, 'Geometry')].map((c) => [c.id, c]));
+const col = (id: number, type: Column['type']): Column => ({
+  id,
+  tableId: 48,
+  dbName: `C${id}`,
+  name: 'c',
+  type,
+  isPk: false,
+  isSpecial: false,
+});
+const columns = new Map(
+  [col(1, 'Integer'), col(2, 'Text'), col(3, 'DateTime'), col(4, 'Boolean'), col(5, 'Select'), col(6, 'Geometry')].map(
+    (c) => [c.id, c],
+  ),
+);
 const rows: Properties[] = [
   { 1: 10, 2: 'beta', 3: '2024-05-17T10:00:00Z', 4: true, 5: 15 },
   { 1: '9', 2: 'Alfa', 3: '2024-05-17T11:00:00+02:00', 4: 'false', 5: 'par' },
@@ -16,8 +28,12 @@ const rows: Properties[] = [
   { 1: -1.5, 2: 'ALFA2', 3: '2023-01-01T00:00:00Z', 4: 0, 5: 'Osebek' },
 ];
 let db: PGlite;
-beforeAll(async () => { db = await recordsDb(rows.map((properties, i) => ({ id: i + 1, properties }))); }, 60_000);
-afterAll(async () => { await db?.close(); });
+beforeAll(async () => {
+  db = await recordsDb(rows.map((properties, i) => ({ id: i + 1, properties })));
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
 
 /** Ids in the order the sorts give (ties by id). */
 async function order(sorts: SortSpec[]): Promise<number[]> {
@@ -46,13 +62,28 @@ describe('compileSortSql', () => {
     expect(compileSortSql([], { columns, propertiesSql: 't.properties' })).toBe('');
     expect(compileSortSql(undefined, { columns, propertiesSql: 't.properties' })).toBe('');
     // true (1, 4) by column 1: 10 then empty; false (2, 5) by column 1: -1.5 then 9; empty last.
-    expect(await order([{ columnId: 4, direction: 'desc' }, { columnId: 1, direction: 'asc' }])).toEqual([1, 4, 5, 2, 3]);
+    expect(
+      await order([
+        { columnId: 4, direction: 'desc' },
+        { columnId: 1, direction: 'asc' },
+      ]),
+    ).toEqual([1, 4, 5, 2, 3]);
   });
 
   it('rejects bad sorts with 400', () => {
-    for (const sorts of [[{ columnId: 99, direction: 'asc' }], [{ columnId: 1, direction: 'up' }], [{ columnId: 6, direction: 'asc' }], [{ columnId: '1', direction: 'asc' }], 'id']) {
+    for (const sorts of [
+      [{ columnId: 99, direction: 'asc' }],
+      [{ columnId: 1, direction: 'up' }],
+      [{ columnId: 6, direction: 'asc' }],
+      [{ columnId: '1', direction: 'asc' }],
+      'id',
+    ]) {
       let error: unknown = null;
-      try { compileSortSql(sorts as SortSpec[], { columns, propertiesSql: 't.properties' }); } catch (e) { error = e; }
+      try {
+        compileSortSql(sorts as SortSpec[], { columns, propertiesSql: 't.properties' });
+      } catch (e) {
+        error = e;
+      }
       expect(error, JSON.stringify(sorts)).toBeInstanceOf(HttpError);
       expect((error as HttpError).status).toBe(400);
     }

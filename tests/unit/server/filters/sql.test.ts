@@ -16,13 +16,27 @@ const columns = new Map<number, Column>(v.columns.map((c) => [c.id, c]));
 const now = Date.parse(v.now);
 let db: PGlite;
 
-beforeAll(async () => { db = await recordsDb(v.records); }, 60_000);
-afterAll(async () => { await db?.close(); });
+beforeAll(async () => {
+  db = await recordsDb(v.records);
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
 
 /** Compiles a filter to SQL with fresh parameters. */
-function toSql(filter: unknown, userEmail: string | null = v.userEmail, nowMs = now): { sql: string; params: unknown[] } {
+function toSql(
+  filter: unknown,
+  userEmail: string | null = v.userEmail,
+  nowMs = now,
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
-  const sql = compileFilterSql(filter as FilterInput, { columns, userEmail, params, propertiesSql: 't.properties', now: () => nowMs });
+  const sql = compileFilterSql(filter as FilterInput, {
+    columns,
+    userEmail,
+    params,
+    propertiesSql: 't.properties',
+    now: () => nowMs,
+  });
   return { sql, params };
 }
 
@@ -37,7 +51,11 @@ describe('filter vectors through compileFilterSql on PGlite', () => {
   for (const c of v.invalid) {
     it(`rejects with 400: ${c.name}`, () => {
       let error: unknown = null;
-      try { toSql(c.filter); } catch (e) { error = e; }
+      try {
+        toSql(c.filter);
+      } catch (e) {
+        error = e;
+      }
       expect(error).toBeInstanceOf(HttpError);
       expect((error as HttpError).status).toBe(400);
       expect((error as HttpError).message).toMatch(/^Invalid filter: /);
@@ -54,14 +72,18 @@ describe('compileFilterSql parameters', () => {
       { type: 'condition', columnId: 782, operationType: 'in', values: [123456789, 987654321], joinType: 'Or' },
       { type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [], joinType: 'Or' },
     ]);
-    for (const literal of ['drop table', '2024-03-31', '123456789', '987654321', 'ana@example.si']) expect(sql).not.toContain(literal);
+    for (const literal of ['drop table', '2024-03-31', '123456789', '987654321', 'ana@example.si'])
+      expect(sql).not.toContain(literal);
     expect(params).toEqual([hostile, '2024-03-31', '123456789', '987654321', 'ana@example.si']);
     expect(sql).toMatch(/\$1::text/);
   });
 
   it('numbers placeholders after the parameters already in the list', () => {
     const params: unknown[] = [48, 'x'];
-    const sql = compileFilterSql({ type: 'condition', columnId: 782, operationType: 'equals', values: [5] }, { columns, userEmail: null, params, propertiesSql: 'r.properties' });
+    const sql = compileFilterSql(
+      { type: 'condition', columnId: 782, operationType: 'equals', values: [5] },
+      { columns, userEmail: null, params, propertiesSql: 'r.properties' },
+    );
     expect(sql).toContain('$3::numeric');
     expect(params).toEqual([48, 'x', '5']);
   });
@@ -69,14 +91,21 @@ describe('compileFilterSql parameters', () => {
   it('returns true for no filter and refuses a properties expression that is not a column reference', () => {
     expect(toSql(null).sql).toBe('true');
     expect(toSql([]).sql).toBe('true');
-    expect(() => compileFilterSql({ type: 'condition', columnId: 782, operationType: 'isNull', values: [] },
-      { columns, userEmail: null, params: [], propertiesSql: "t.properties || '{}'" })).toThrow(/column reference/);
+    expect(() =>
+      compileFilterSql(
+        { type: 'condition', columnId: 782, operationType: 'isNull', values: [] },
+        { columns, userEmail: null, params: [], propertiesSql: "t.properties || '{}'" },
+      ),
+    ).toThrow(/column reference/);
   });
 
   it('keeps a bad stored value from failing the query', async () => {
-    const { sql, params } = toSql({ type: 'expression', joinType: 'Or',
+    const { sql, params } = toSql({
+      type: 'expression',
+      joinType: 'Or',
       left: { type: 'condition', columnId: 782, operationType: 'greaterThan', values: [0] },
-      right: { type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] } });
+      right: { type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] },
+    });
     await expect(idsWhere(db, sql, params)).resolves.toBeInstanceOf(Array);
   });
 });
@@ -97,9 +126,15 @@ describe('random filters give the same ids from the engine (objects and columns)
         try {
           const match = compile(filter, { columns, userEmail: v.userEmail, now: () => now });
           engineIds = records.filter((r) => match(r.properties)).map((r) => r.id);
-          const columnar = compileColumnar(validate(filter, { columns }), store, { userEmail: v.userEmail, now: () => now });
+          const columnar = compileColumnar(validate(filter, { columns }), store, {
+            userEmail: v.userEmail,
+            now: () => now,
+          });
           const rows = columnar.rows.subarray(0, columnar.select());
-          expect(Array.from(rows, (row) => records[row]!.id), `columnar, filter #${i}: ${JSON.stringify(filter)}`).toEqual(engineIds);
+          expect(
+            Array.from(rows, (row) => records[row]!.id),
+            `columnar, filter #${i}: ${JSON.stringify(filter)}`,
+          ).toEqual(engineIds);
         } catch (e) {
           if (!(e instanceof FilterError)) throw e;
           engineIds = 'rejected';

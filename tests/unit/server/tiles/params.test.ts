@@ -15,8 +15,16 @@ describe('parseTileRequest', () => {
   });
 
   it.each([
-    ['sat', '1_0_0.png'], ['ortho', '1_0.png'], ['ortho', '1_0_0.jpg'], ['ortho', '-1_0_0.png'], ['ortho', '1.5_0_0.png'],
-    ['ortho', '20_0_0.png'], ['ortho', '2_4_0.png'], ['ortho', '2_0_4.png'], ['ortho', 'a_b_c.png'], ['ortho', '1_0_0.png.png'],
+    ['sat', '1_0_0.png'],
+    ['ortho', '1_0.png'],
+    ['ortho', '1_0_0.jpg'],
+    ['ortho', '-1_0_0.png'],
+    ['ortho', '1.5_0_0.png'],
+    ['ortho', '20_0_0.png'],
+    ['ortho', '2_4_0.png'],
+    ['ortho', '2_0_4.png'],
+    ['ortho', 'a_b_c.png'],
+    ['ortho', '1_0_0.png.png'],
   ])('refuses %s/%s with a 400', (layer, name) => {
     let err: unknown;
     try {
@@ -31,7 +39,9 @@ describe('parseTileRequest', () => {
 
 describe('TileCache', () => {
   let dir = '';
-  afterEach(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('stores tiles atomically under layer/z/x/y.png and finds them again', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tiles-cache-'));

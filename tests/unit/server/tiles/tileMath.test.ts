@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isValidTile, latToWorldY, lonToWorldX, tileAt, tileBounds, tileTransform, worldXToLon, worldYToLat,
+  isValidTile,
+  latToWorldY,
+  lonToWorldX,
+  tileAt,
+  tileBounds,
+  tileTransform,
+  worldXToLon,
+  worldYToLat,
 } from '../../../../server/tiles/math/tile.ts';
 import { bboxOf, clipRing, simplify, smoothLine } from '../../../../server/tiles/math/geom.ts';
 import { fbm, simplex2 } from '../../../../server/tiles/math/noise.ts';
@@ -14,7 +21,11 @@ describe('Web Mercator tile math', () => {
   });
 
   it('inverts its projections', () => {
-    for (const [lon, lat] of [[14.5058, 46.0514], [-73.98, 40.75], [151.2, -33.87]] as const) {
+    for (const [lon, lat] of [
+      [14.5058, 46.0514],
+      [-73.98, 40.75],
+      [151.2, -33.87],
+    ] as const) {
       expect(worldXToLon(lonToWorldX(lon))).toBeCloseTo(lon, 9);
       expect(worldYToLat(latToWorldY(lat))).toBeCloseTo(lat, 9);
     }
@@ -98,7 +109,8 @@ describe('noise', () => {
   it('has the same large forms whatever the finest octave (zoom levels agree)', () => {
     let diff = 0;
     for (let i = 0; i < 200; i++) {
-      const x = 1e6 + i * 97, y = 2e6 + i * 53;
+      const x = 1e6 + i * 97,
+        y = 2e6 + i * 53;
       diff += Math.abs(fbm(x, y, 3, 3000, 20) - fbm(x, y, 3, 3000, 400));
     }
     expect(diff / 200).toBeLessThan(0.1);

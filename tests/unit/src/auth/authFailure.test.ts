@@ -16,7 +16,9 @@ import {
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
   return {
-    get length() { return m.size; },
+    get length() {
+      return m.size;
+    },
     clear: () => m.clear(),
     getItem: (k) => m.get(k) ?? null,
     key: (i) => [...m.keys()][i] ?? null,
@@ -27,8 +29,18 @@ function memoryStorage(): Storage {
 
 describe('the provider error on the way back', () => {
   it("reads error and error_description (Glewlwyd's missing nonce)", () => {
-    expect(providerErrorFromQuery('?error=invalid_request&error_description=nonce%20required&state=abc')).toEqual({ reason: 'provider', code: 'invalid_request', description: 'nonce required', status: null });
-    expect(providerErrorFromQuery('?error=access_denied&state=abc')).toEqual({ reason: 'provider', code: 'access_denied', description: null, status: null });
+    expect(providerErrorFromQuery('?error=invalid_request&error_description=nonce%20required&state=abc')).toEqual({
+      reason: 'provider',
+      code: 'invalid_request',
+      description: 'nonce required',
+      status: null,
+    });
+    expect(providerErrorFromQuery('?error=access_denied&state=abc')).toEqual({
+      reason: 'provider',
+      code: 'access_denied',
+      description: null,
+      status: null,
+    });
     expect(providerErrorFromQuery('?code=x&state=y')).toBeNull();
     expect(providerErrorFromQuery('')).toBeNull();
   });
@@ -52,10 +64,22 @@ describe('a failure from a thrown error', () => {
   });
 
   it('takes the message of anything else (an unreachable provider, a nonce mismatch)', () => {
-    expect(failureFromError(new TypeError('Failed to fetch'), 'unreachable')).toEqual({ reason: 'unreachable', code: null, description: 'Failed to fetch', status: null });
+    expect(failureFromError(new TypeError('Failed to fetch'), 'unreachable')).toEqual({
+      reason: 'unreachable',
+      code: null,
+      description: 'Failed to fetch',
+      status: null,
+    });
     expect(isProviderRefusal(new TypeError('Failed to fetch'))).toBe(false);
-    expect(failureFromError(new Error('nonce in id_token does not match nonce in client storage'), 'callback').description).toMatch(/nonce/);
-    expect(failureFromError('plain', 'callback')).toEqual({ reason: 'callback', code: null, description: 'plain', status: null });
+    expect(
+      failureFromError(new Error('nonce in id_token does not match nonce in client storage'), 'callback').description,
+    ).toMatch(/nonce/);
+    expect(failureFromError('plain', 'callback')).toEqual({
+      reason: 'callback',
+      code: null,
+      description: 'plain',
+      status: null,
+    });
   });
 
   it("treats a bare 400 from the token endpoint (Glewlwyd's answer to a revoked refresh token) as an expired grant", () => {
@@ -78,8 +102,18 @@ describe('remembered in the tab, so that a reload never redirects again by itsel
   it('round-trips, is forgotten, and ignores what it did not write', () => {
     const store = memoryStorage();
     expect(rememberedFailure(store)).toBeNull();
-    rememberFailure(store, { reason: 'provider', code: 'invalid_request', description: 'nonce required', status: null });
-    expect(rememberedFailure(store)).toEqual({ reason: 'provider', code: 'invalid_request', description: 'nonce required', status: null });
+    rememberFailure(store, {
+      reason: 'provider',
+      code: 'invalid_request',
+      description: 'nonce required',
+      status: null,
+    });
+    expect(rememberedFailure(store)).toEqual({
+      reason: 'provider',
+      code: 'invalid_request',
+      description: 'nonce required',
+      status: null,
+    });
     rememberFailure(store, { reason: 'renew', code: null, description: 'Bad Request (400): {}', status: 400 });
     expect(rememberedFailure(store)?.status).toBe(400);
     forgetFailure(store);
@@ -92,9 +126,15 @@ describe('remembered in the tab, so that a reload never redirects again by itsel
 
   it('survives a storage that throws', () => {
     const broken = memoryStorage();
-    broken.setItem = () => { throw new Error('QuotaExceededError'); };
-    broken.getItem = () => { throw new Error('SecurityError'); };
-    expect(() => rememberFailure(broken, { reason: 'callback', code: null, description: null, status: null })).not.toThrow();
+    broken.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    broken.getItem = () => {
+      throw new Error('SecurityError');
+    };
+    expect(() =>
+      rememberFailure(broken, { reason: 'callback', code: null, description: null, status: null }),
+    ).not.toThrow();
     expect(rememberedFailure(broken)).toBeNull();
   });
 });

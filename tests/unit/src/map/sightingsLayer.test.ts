@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type Feature from 'ol/Feature.js';
 import type Point from 'ol/geom/Point.js';
 import { Style } from 'ol/style.js';
-import { createSightingsLayer, fastPointStyle, hiddenSightingsAt, setBatch } from '../../../../src/map/sightingsLayer.ts';
+import {
+  createSightingsLayer,
+  fastPointStyle,
+  hiddenSightingsAt,
+  setBatch,
+} from '../../../../src/map/sightingsLayer.ts';
 import { toOlStyle } from '../../../../src/map/symbology.ts';
 import { THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
 
-const circle = (color: string) => toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
+const circle = (color: string) =>
+  toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
 /** Resolution of a zoom level in EPSG:3857 with 256 px tiles. */
 const res = (zoom: number): number => 40075016.68557849 / 256 / 2 ** zoom;
 
@@ -29,7 +35,13 @@ describe('sightings layer', () => {
 
   it('gives each feature its id, style, thinning level, batch order and properties', () => {
     const layer = createSightingsLayer(styles);
-    setBatch(layer.getSource()!, batch([[0, 0, 1, 3], [10, 10, 0, 0]]));
+    setBatch(
+      layer.getSource()!,
+      batch([
+        [0, 0, 1, 3],
+        [10, 10, 0, 0],
+      ]),
+    );
     const f = layer.getSource()!.getFeatureById(100)!;
     expect([f.get('styleIndex'), f.get('minLevel'), f.get('order'), f.get('props')]).toEqual([1, 3, 0, { 767: 100 }]);
   });
@@ -37,19 +49,36 @@ describe('sightings layer', () => {
   it('gives the features of an extent in batch order (OpenLayers draws them so: the later on top)', () => {
     const layer = createSightingsLayer(styles);
     // Spread so that the spatial index holds them in another order than the batch.
-    const points: Array<[number, number, number, number]> = Array.from({ length: 500 }, (_, i) => [((i * 7919) % 500) * 1000, ((i * 104729) % 499) * 1000, 0, 0]);
+    const points: Array<[number, number, number, number]> = Array.from({ length: 500 }, (_, i) => [
+      ((i * 7919) % 500) * 1000,
+      ((i * 104729) % 499) * 1000,
+      0,
+      0,
+    ]);
     setBatch(layer.getSource()!, batch(points));
     expect(layer.getRenderOrder()).toBeNull();
-    const all = layer.getSource()!.getFeaturesInExtent([-1, -1, 1e6, 1e6]).map((f) => f.get('order') as number);
+    const all = layer
+      .getSource()!
+      .getFeaturesInExtent([-1, -1, 1e6, 1e6])
+      .map((f) => f.get('order') as number);
     expect(all).toEqual(points.map((_, i) => i));
-    const some = layer.getSource()!.getFeaturesInExtent([0, 0, 200_000, 200_000]).map((f) => f.get('order') as number);
+    const some = layer
+      .getSource()!
+      .getFeaturesInExtent([0, 0, 200_000, 200_000])
+      .map((f) => f.get('order') as number);
     expect(some.length).toBeGreaterThan(10);
     expect(some).toEqual([...some].sort((a, b) => a - b));
   });
 
   it('draws a point only from its thinning level on, and every point from THIN_ALL_LEVEL on', () => {
     const layer = createSightingsLayer(styles);
-    setBatch(layer.getSource()!, batch([[0, 0, 0, 9], [0, 0, 1, 0]]));
+    setBatch(
+      layer.getSource()!,
+      batch([
+        [0, 0, 0, 9],
+        [0, 0, 1, 0],
+      ]),
+    );
     const style = layer.getStyleFunction()!;
     const thinned = layer.getSource()!.getFeatureById(100)!;
     expect(style(thinned, res(8))).toBeUndefined();
@@ -62,8 +91,17 @@ describe('sightings layer', () => {
     const layer = createSightingsLayer(styles);
     const r = res(8);
     // Thinned at zoom 8: 4 px and 9 px east of the click, one 30 px away; one drawn at the click.
-    setBatch(layer.getSource()!, batch([[9 * r, 0, 0, 12], [4 * r, 0, 0, 12], [30 * r, 0, 0, 12], [0, 0, 0, 0]]));
-    const hits = (at: number): Array<string | number | undefined> => hiddenSightingsAt(layer, [0, 0], at, 3).map((f: Feature<Point>) => f.getId());
+    setBatch(
+      layer.getSource()!,
+      batch([
+        [9 * r, 0, 0, 12],
+        [4 * r, 0, 0, 12],
+        [30 * r, 0, 0, 12],
+        [0, 0, 0, 0],
+      ]),
+    );
+    const hits = (at: number): Array<string | number | undefined> =>
+      hiddenSightingsAt(layer, [0, 0], at, 3).map((f: Feature<Point>) => f.getId());
     // The circle reaches 8 px (radius 7, half the stroke): 9 px is within 8 + 3.
     expect(hits(r)).toEqual([101, 100]);
     // From THIN_ALL_LEVEL everything is drawn, so OpenLayers' own hit detection finds them all.
@@ -73,7 +111,7 @@ describe('sightings layer', () => {
   it('a thinned point lies within reach of the drawn point that stands for it', () => {
     // Cells are at most 6 px: a diagonal of 8.5 px, inside the 8 px circle + 3 px tolerance.
     for (const z of [7, 8.5, 12]) {
-      expect(Math.SQRT2 * thinCellSize(thinLevelFor(res(z))) / res(z)).toBeLessThan(8 + 3);
+      expect((Math.SQRT2 * thinCellSize(thinLevelFor(res(z)))) / res(z)).toBeLessThan(8 + 3);
     }
   });
 });
@@ -88,7 +126,14 @@ describe('fastPointStyle', () => {
 
   it('leaves other styles as they are', () => {
     const rotated = toOlStyle({ marker: { type: 'square', radius: 7, rotation: 0.5, fill: { color: '#000' } } });
-    const text = toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color: '#000' } }, text: { columnId: 1, fill: { color: '#000' }, stroke: { color: '#fff' } } }, 1, 'x');
+    const text = toOlStyle(
+      {
+        marker: { type: 'circle', radius: 7, fill: { color: '#000' } },
+        text: { columnId: 1, fill: { color: '#000' }, stroke: { color: '#fff' } },
+      },
+      1,
+      'x',
+    );
     const fill = toOlStyle({ fill: { color: '#000' } });
     for (const s of [rotated, text, fill]) expect(fastPointStyle(s)).toBe(s);
   });

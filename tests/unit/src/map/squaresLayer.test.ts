@@ -7,7 +7,8 @@ import { setBatch, SightingsSource } from '../../../../src/map/sightingsLayer.ts
 import { toOlStyle } from '../../../../src/map/symbology.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
 
-const circle = (color: string) => toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
+const circle = (color: string) =>
+  toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
 const ring = (x: number, y: number, w: number): number[] => [x, y, x + w, y + 1, x + w - 1, y + w, x - 1, y + w - 1];
 
 /** Four finds: exact, two in one 1 km square (same colour), one in a 10 km square. */
@@ -32,8 +33,17 @@ describe('squares layer', () => {
     expect(layer.getVisible()).toBe(false);
     setSquares(layer, batch());
     const features = layer.getSource()!.getFeatures() as Feature<Polygon>[];
-    expect(features.map((f) => [f.get('ids'), f.get('styleIndex')])).toEqual([[[2, 3], 1], [[4], 0]]);
-    expect(features[0]!.getGeometry()!.getCoordinates()[0]).toEqual([[0, 0], [1400, 1], [1399, 1400], [-1, 1399], [0, 0]]);
+    expect(features.map((f) => [f.get('ids'), f.get('styleIndex')])).toEqual([
+      [[2, 3], 1],
+      [[4], 0],
+    ]);
+    expect(features[0]!.getGeometry()!.getCoordinates()[0]).toEqual([
+      [0, 0],
+      [1400, 1],
+      [1399, 1400],
+      [-1, 1399],
+      [0, 0],
+    ]);
     expect(layer.getVisible()).toBe(true);
     setSquares(layer, { ...batch(), generalised: new Uint16Array(4), squares: new Float64Array(0) });
     expect(layer.getSource()!.getFeatures()).toHaveLength(0);
@@ -55,7 +65,9 @@ describe('squares layer', () => {
     const styleOf = layer.getStyleFunction()!;
     const small = layer.getSource()!.getFeatures()[0]!;
     expect(styleOf(small, 1401 / (MIN_SQUARE_PX - 1))).toBeUndefined();
-    expect((styleOf(small, 1401 / MIN_SQUARE_PX / 2) as Style[])[1]!.getStroke()!.getColor()).toEqual([144, 56, 148, 0.95]);
+    expect((styleOf(small, 1401 / MIN_SQUARE_PX / 2) as Style[])[1]!.getStroke()!.getColor()).toEqual([
+      144, 56, 148, 0.95,
+    ]);
   });
 
   it("gives the sightings layer's point of a generalised find its side and square", () => {

@@ -11,21 +11,69 @@ import type { Column, Feature } from '../../../../domain/model.ts';
  * filter change, answers from the columnar copy of the loaded layer (LayerIndex), and the
  * features it holds are never run through the object engine.
  */
-const col = (id: number, dbName: string, type: Column['type'], extra: Partial<Column> = {}): Column =>
-  ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...extra });
-const COLUMNS = [col(920, 'SKUPINA', 'Select'), col(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),
-  col(1053, 'DATUM_NAJDBE', 'DateTime'), col(2066, 'JAVNO', 'Boolean'), col(1820, 'createdbyemail', 'Text'), col(974, 'STATUS', 'Select')];
+const col = (id: number, dbName: string, type: Column['type'], extra: Partial<Column> = {}): Column => ({
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial: false,
+  fkTableId: null,
+  fkKeyType: null,
+  ...extra,
+});
+const COLUMNS = [
+  col(920, 'SKUPINA', 'Select'),
+  col(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),
+  col(1053, 'DATUM_NAJDBE', 'DateTime'),
+  col(2066, 'JAVNO', 'Boolean'),
+  col(1820, 'createdbyemail', 'Text'),
+  col(974, 'STATUS', 'Select'),
+];
 const FEATURES: Feature[] = Array.from({ length: 400 }, (_, i) => ({
-  type: 'Feature', id: 1000 + i, geometry: { type: 'Point', coordinates: [1_600_000 + i * 40, 5_800_000 + (i % 20) * 40] },
-  properties: { 920: [1, 15, 3][i % 3]!, 980: [1804, 2044][i % 2]!, 1053: `${2022 + (i % 4)}-05-17T10:00:00Z`, 2066: i % 10 !== 0, 1820: i % 5 ? 'bor@example.si' : 'Ana@Example.SI', 974: [5, 1, 2, null, 3, '5'][i % 6]! },
+  type: 'Feature',
+  id: 1000 + i,
+  geometry: { type: 'Point', coordinates: [1_600_000 + i * 40, 5_800_000 + (i % 20) * 40] },
+  properties: {
+    920: [1, 15, 3][i % 3]!,
+    980: [1804, 2044][i % 2]!,
+    1053: `${2022 + (i % 4)}-05-17T10:00:00Z`,
+    2066: i % 10 !== 0,
+    1820: i % 5 ? 'bor@example.si' : 'Ana@Example.SI',
+    974: [5, 1, 2, null, 3, '5'][i % 6]!,
+  },
 }));
-const PROFILE = { id: 18, projectId: 35, layers: [{ id: 86, tableId: 48, symbology: { type: 'complex', rules: [1, 15].map((g) => ({ filter: { type: 'condition', columnId: 920, operationType: 'equals', values: [g] }, style: {} })) } }], baseMaps: [] };
+const PROFILE = {
+  id: 18,
+  projectId: 35,
+  layers: [
+    {
+      id: 86,
+      tableId: 48,
+      symbology: {
+        type: 'complex',
+        rules: [1, 15].map((g) => ({
+          filter: { type: 'condition', columnId: 920, operationType: 'equals', values: [g] },
+          style: {},
+        })),
+      },
+    },
+  ],
+  baseMaps: [],
+};
 
 /** The answers of the server the core talks to. */
 function answer(url: URL): unknown {
   if (url.pathname === '/api/Test') return 'ok';
   if (url.pathname === '/identity.json') return { authority: 'http://idp.test', client_id: 'app' };
-  if (url.pathname === '/api/BaseProfiles/35/project') return { id: 35, name: 'p', tables: [{ id: 48, projectId: 35, name: 't', geometryType: 1, columns: COLUMNS }], layers: [] };
+  if (url.pathname === '/api/BaseProfiles/35/project')
+    return {
+      id: 35,
+      name: 'p',
+      tables: [{ id: 48, projectId: 35, name: 't', geometryType: 1, columns: COLUMNS }],
+      layers: [],
+    };
   if (url.pathname === '/api/BaseProfiles/35/18') return PROFILE;
   if (url.pathname === '/api/Features/35/extenttables') return { features: { 48: FEATURES } };
   return null;
@@ -72,7 +120,9 @@ describe('the filter panel through the data core', () => {
       const points = await core.getLayerPoints(all, state);
       expect([...points.ids], JSON.stringify(state)).toEqual(expected[i]!.map((f) => f.id));
       // Rules: group 1, group 15; the rest takes the default style (2).
-      expect([...points.styleIndex]).toEqual(expected[i]!.map((f) => ({ 1: 0, 15: 1 })[f.properties[920] as number] ?? 2));
+      expect([...points.styleIndex]).toEqual(
+        expected[i]!.map((f) => ({ 1: 0, 15: 1 })[f.properties[920] as number] ?? 2),
+      );
       const index = batch.mock.contexts.at(-1) as LayerIndex;
       expect(index.lastRun).toEqual({ columnarRows: visible.length, objectFeatures: 0 });
     }

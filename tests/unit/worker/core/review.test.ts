@@ -4,7 +4,8 @@ import { DataCoreImpl } from '../../../../worker/core/dataCore.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
 
 /** An unsigned JWT with `payload` (the data core reads the claims; the server verifies them). */
-const jwt = (payload: object): string => ['{"alg":"none"}', JSON.stringify(payload)].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.';
+const jwt = (payload: object): string =>
+  ['{"alg":"none"}', JSON.stringify(payload)].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.';
 
 /** A data core whose server serves `identity` as /identity.json. */
 async function coreWith(identity: object): Promise<DataCoreImpl> {
@@ -14,7 +15,10 @@ async function coreWith(identity: object): Promise<DataCoreImpl> {
     if (path === '/identity.json') return Response.json(identity);
     return new Response('not found', { status: 404 });
   });
-  const core = new DataCoreImpl({ openDb: () => openOfflineDb(`coreReview-${Math.random()}`), browserOnline: () => true });
+  const core = new DataCoreImpl({
+    openDb: () => openOfflineDb(`coreReview-${Math.random()}`),
+    browserOnline: () => true,
+  });
   await core.init('http://app.test');
   return core;
 }
@@ -22,9 +26,14 @@ async function coreWith(identity: object): Promise<DataCoreImpl> {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the review scope reads roles as the server does (domain/roles.ts)', () => {
-  const token = jwt({ sub: 'u', groups: ['reviewer:7'], roles: ['reviewer:9'], resource_access: { app: { roles: ['reviewer:3'] }, other: { roles: ['reviewer'] } } });
+  const token = jwt({
+    sub: 'u',
+    groups: ['reviewer:7'],
+    roles: ['reviewer:9'],
+    resource_access: { app: { roles: ['reviewer:3'] }, other: { roles: ['reviewer'] } },
+  });
 
-  it('from the claim identity.json names (roles_claim) and the app client\'s Keycloak roles', async () => {
+  it("from the claim identity.json names (roles_claim) and the app client's Keycloak roles", async () => {
     const core = await coreWith({ authority: 'http://idp.test', client_id: 'app', roles_claim: 'groups' });
     core.setSession({ accessToken: token, email: 'p@example.si' });
     expect(await core.getReviewScope()).toEqual({ all: false, groups: [3, 7] });

@@ -42,14 +42,22 @@ describe('BatchWriter', () => {
     await w.release();
     // A write ended: the full buffer is queued, the waiting rows fill the next one.
     expect(added).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(w.batches).toEqual([[0, 1, 2], [3, 4, 5]]);
+    expect(w.batches).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
     expect(writer.queuedBatches).toBe(2);
     expect(writer.pending).toBe(3);
     const flushed = writer.flush();
     for (let i = 0; i < 3; i++) await w.release();
     await flushed;
     await Promise.all(adds);
-    expect(w.batches).toEqual([[0, 1, 2], [3, 4, 5], [6, 7, 8], [9, 10, 11]]);
+    expect(w.batches).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6, 7, 8],
+      [9, 10, 11],
+    ]);
     expect(w.maxActive()).toBe(1);
   });
 
@@ -85,7 +93,12 @@ describe('BatchWriter', () => {
       },
       onError: (e) => void errors.push(e),
     });
-    const adds = [0, 1, 2, 3, 4, 5].map((i) => writer.add(i).then(() => 'ok', (e: unknown) => e));
+    const adds = [0, 1, 2, 3, 4, 5].map((i) =>
+      writer.add(i).then(
+        () => 'ok',
+        (e: unknown) => e,
+      ),
+    );
     await settle();
     await settle();
     expect(errors).toEqual([boom]);

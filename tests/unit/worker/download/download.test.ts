@@ -47,14 +47,32 @@ describe('DownloadManager: a full download', () => {
     expect(thumbs.sort()).toEqual([1, 2, 3, 4, 5]);
     const atts = await db.attachments.toArray();
     expect(atts.map((a) => a.featureId).sort()).toEqual([1, 3, 5]);
-    expect(atts[0]).toMatchObject({ tableId: 48, tableAttachmentInfoId: 1, name: 'thumb', mimeType: 'image/jpeg', projectId: 35, isInsert: 0 });
+    expect(atts[0]).toMatchObject({
+      tableId: 48,
+      tableAttachmentInfoId: 1,
+      name: 'thumb',
+      mimeType: 'image/jpeg',
+      projectId: 35,
+      isInsert: 0,
+    });
     expect(atts.find((a) => a.featureId === 3)?.size).toBe(30);
 
     const tileBytesTotal = tiles.reduce((s, t) => s + t.arrayBuffer.byteLength, 0);
-    expect(last).toMatchObject({ state: 'done', done: 26, total: 26, bytes: tileBytesTotal + 90, error: null, etaSeconds: null });
+    expect(last).toMatchObject({
+      state: 'done',
+      done: 26,
+      total: 26,
+      bytes: tileBytesTotal + 90,
+      error: null,
+      etaSeconds: null,
+    });
     expect(rec.reports.at(-1)).toEqual(last);
     expect(await db.jobs.get(jobId)).toMatchObject({ state: 'done', done: 26, total: 26, bytes: tileBytesTotal + 90 });
-    expect(await db.extents.get(extentId)).toEqual({ id: extentId, name: `Prenešena karta ${extentId}`, extent: ONE_Z2_TILE });
+    expect(await db.extents.get(extentId)).toEqual({
+      id: extentId,
+      name: `Prenešena karta ${extentId}`,
+      extent: ONE_Z2_TILE,
+    });
   });
 
   it('names the area when asked and refuses areas over the cap without storing anything', async () => {
@@ -72,7 +90,16 @@ describe('DownloadManager: a full download', () => {
   it('never overwrites a feature with a pending offline change, nor fetches its thumbnail', async () => {
     const { db } = freshDb();
     const edited = { ...features(3)[1]!, properties: { '980': 846 } };
-    await db.features.add({ extentId: null, tableId: 48, featureId: 2, isInsert: 0, isEdit: 1, isDelete: 0, feature: edited, profileId: 18 });
+    await db.features.add({
+      extentId: null,
+      tableId: 48,
+      featureId: 2,
+      isInsert: 0,
+      isEdit: 1,
+      isDelete: 0,
+      feature: edited,
+      profileId: 18,
+    });
     const thumbs: number[] = [];
     const m = manager(db, { loadThumbnail: async (id) => (thumbs.push(id), null) });
     const { jobId, extentId } = await m.start(AREA, () => {});
@@ -80,7 +107,9 @@ describe('DownloadManager: a full download', () => {
     const rows = await db.features.where('[tableId+featureId]').equals([48, 2]).toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ isEdit: 1, extentId: null, feature: edited });
-    expect((await db.features.where('extentId').equals(extentId).toArray()).map((r) => r.featureId).sort()).toEqual([1, 3]);
+    expect((await db.features.where('extentId').equals(extentId).toArray()).map((r) => r.featureId).sort()).toEqual([
+      1, 3,
+    ]);
     expect(thumbs.sort()).toEqual([1, 3]);
   });
 });
@@ -99,7 +128,7 @@ describe('DownloadManager: retries', () => {
     expect(await db.baseMapTiles.where('extentId').equals(extentId).count()).toBe(21);
   });
 
-  it("fails the job after the last retry, with the reason, keeping what is stored", async () => {
+  it('fails the job after the last retry, with the reason, keeping what is stored', async () => {
     const { db } = freshDb();
     const bad = plannedUrls(BIG)[40] ?? '';
     const server = fakeServer({ failures: new Map([[bad, Infinity]]), failStatus: 503 });

@@ -19,7 +19,12 @@ describe('estimate', () => {
     const mean = server.calls.reduce((s, u) => s + tileBytes(u).length, 0) / 6;
     const featureBytes = new TextEncoder().encode(JSON.stringify(features(4))).length;
     expect(e).toEqual({
-      tiles: 85, bytes: Math.round(mean * 85 + featureBytes), features: 4, freeBytes: 750_000, cap: 20_000, overCap: false,
+      tiles: 85,
+      bytes: Math.round(mean * 85 + featureBytes),
+      features: 4,
+      freeBytes: 750_000,
+      cap: 20_000,
+      overCap: false,
     });
     expect(await db.baseMapTiles.count()).toBe(0);
   });

@@ -16,7 +16,13 @@ describe('stored areas', () => {
     expect(list).toHaveLength(1);
     const bytes = (await db.baseMapTiles.toArray()).reduce((s, t) => s + t.arrayBuffer.byteLength, 0);
     expect(list[0]).toEqual({
-      id: a.extentId, name: `Prenešena karta ${a.extentId}`, extent: ONE_Z2_TILE, tiles: 5, bytes, features: 3, createdAt: 1_700_000_000_000,
+      id: a.extentId,
+      name: `Prenešena karta ${a.extentId}`,
+      extent: ONE_Z2_TILE,
+      tiles: 5,
+      bytes,
+      features: 3,
+      createdAt: 1_700_000_000_000,
     });
     await m.renameExtent(a.extentId, '  Snežnik  ');
     expect((await m.listExtents())[0]?.name).toBe('Snežnik');
@@ -56,8 +62,17 @@ describe('stored areas', () => {
     await db.features.update((await rowOf(3))?.id ?? -1, { isDelete: 1 });
     // A photo added offline to feature 1 waits for upload.
     await db.attachments.add({
-      tableId: 48, featureId: 1, tableAttachmentInfoId: 1, name: 'new.jpg', mimeType: 'image/jpeg', size: 1,
-      arrayBuffer: new ArrayBuffer(1), isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35,
+      tableId: 48,
+      featureId: 1,
+      tableAttachmentInfoId: 1,
+      name: 'new.jpg',
+      mimeType: 'image/jpeg',
+      size: 1,
+      arrayBuffer: new ArrayBuffer(1),
+      isInsert: 1,
+      isEdit: 0,
+      isDelete: 0,
+      projectId: 35,
     });
     expect(await db.attachments.filter((t) => t.name === 'thumb').count()).toBe(4);
 
@@ -91,4 +106,3 @@ describe('stored areas', () => {
     expect(await m.jobs()).toEqual([]);
   });
 });
-

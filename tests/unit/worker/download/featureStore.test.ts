@@ -10,7 +10,10 @@ describe('storeFeatures', () => {
   it("keeps a sensitive species' generalisation, so that offline the map still draws its square (issue #21)", async () => {
     const { db } = freshDb();
     const [exact, square] = features(2);
-    const list = [{ ...exact!, properties: { ...exact!.properties, 2066: true } }, { ...square!, properties: { ...square!.properties, 2066: true }, generalised: 1000 as const }];
+    const list = [
+      { ...exact!, properties: { ...exact!.properties, 2066: true } },
+      { ...square!, properties: { ...square!.properties, 2066: true }, generalised: 1000 as const },
+    ];
     const ctx = { db, extentId: 1, tableId: 48, profileId: 18, projectId: 35, attachmentInfoId: 7 };
     expect(await storeFeatures(ctx, list, 50, new AbortController().signal)).toBe(2);
     const stored = (await db.features.where('extentId').equals(1).sortBy('featureId')).map(asFeature);

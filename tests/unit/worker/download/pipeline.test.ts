@@ -118,7 +118,12 @@ describe('download pipeline: fetching goes on while batches are written', () => 
     table.bulkPut = ((...args: Parameters<typeof original>) => {
       calls++;
       return calls === 2
-        ? Promise.reject(Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') }))
+        ? Promise.reject(
+            Object.assign(new Error('Transaction aborted'), {
+              name: 'AbortError',
+              inner: new DOMException('full', 'QuotaExceededError'),
+            }),
+          )
         : original(...args);
     }) as typeof table.bulkPut;
     gate.close();

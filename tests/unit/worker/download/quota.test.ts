@@ -74,15 +74,28 @@ describe('error classification', () => {
     expect(isQuotaError(Object.assign(new Error('x'), { name: 'QuotaExceededError' }))).toBe(true);
     expect(isQuotaError(Object.assign(new Error('x'), { name: 'NS_ERROR_DOM_QUOTA_REACHED' }))).toBe(true);
     expect(isQuotaError(new Error('x', { cause: new DOMException('x', 'QuotaExceededError') }))).toBe(true);
-    expect(isQuotaError(Object.assign(new Error('bulk'), { name: 'BulkError', failures: [new DOMException('x', 'QuotaExceededError')] }))).toBe(true);
+    expect(
+      isQuotaError(
+        Object.assign(new Error('bulk'), {
+          name: 'BulkError',
+          failures: [new DOMException('x', 'QuotaExceededError')],
+        }),
+      ),
+    ).toBe(true);
     expect(isQuotaError(new DOMException('x', 'AbortError'))).toBe(false);
-    expect(isQuotaError(Object.assign(new Error('t'), { name: 'AbortError', inner: new Error('constraint') }))).toBe(false);
+    expect(isQuotaError(Object.assign(new Error('t'), { name: 'AbortError', inner: new Error('constraint') }))).toBe(
+      false,
+    );
     expect(isQuotaError(null)).toBe(false);
   });
 
   it('recognises a lost connection from fetch and from the HTTP client', () => {
     expect(isOfflineError(new TypeError('Failed to fetch'))).toBe(true);
-    expect(isOfflineError(Object.assign(new Error('Network Error: x'), { name: 'ApiError', statusText: 'Network Error' }))).toBe(true);
-    expect(isOfflineError(Object.assign(new Error('Not Found'), { name: 'ApiError', statusText: 'Not Found' }))).toBe(false);
+    expect(
+      isOfflineError(Object.assign(new Error('Network Error: x'), { name: 'ApiError', statusText: 'Network Error' })),
+    ).toBe(true);
+    expect(isOfflineError(Object.assign(new Error('Not Found'), { name: 'ApiError', statusText: 'Not Found' }))).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  countRanges, planRanges, sampleIndexes, tileAt, tileUrl, validateArea, walkTiles,
+  countRanges,
+  planRanges,
+  sampleIndexes,
+  tileAt,
+  tileUrl,
+  validateArea,
+  walkTiles,
 } from '../../../../worker/download/tilePlan.ts';
 import { ONE_Z2_TILE, TEMPLATE, W } from './fakes.ts';
 
@@ -42,7 +48,9 @@ describe('tile plan', () => {
     ];
     for (const e of extents) {
       for (let z = 5; z <= 14; z++) {
-        expect(countRanges(planRanges({ extent: e, minZoom: z, maxZoom: z })), `z${z} ${e.join(',')}`).toBe(referenceCount(e, z));
+        expect(countRanges(planRanges({ extent: e, minZoom: z, maxZoom: z })), `z${z} ${e.join(',')}`).toBe(
+          referenceCount(e, z),
+        );
       }
     }
   });

@@ -11,7 +11,12 @@ const v = loadVectors();
 const now = Date.parse(v.now);
 
 /** Compiles a filter for the store (the shared vectors run in vectors.test.ts). */
-function columnar(filter: FilterInput | null, store: ColumnStore, userEmail: string | null = v.userEmail, columns: Column[] = v.columns): ColumnarFilter {
+function columnar(
+  filter: FilterInput | null,
+  store: ColumnStore,
+  userEmail: string | null = v.userEmail,
+  columns: Column[] = v.columns,
+): ColumnarFilter {
   return compileColumnar(validate(filter, { columns }), store, { userEmail, now: () => now });
 }
 
@@ -30,7 +35,9 @@ describe('columnar engine against the object engine', () => {
     for (let i = 0; i < 400; i++) {
       const filter = randomFilter(rng, v.columns);
       let match: (p: Properties) => boolean;
-      try { match = compile(filter, { columns: v.columns, userEmail: v.userEmail, now: () => now }); } catch (e) {
+      try {
+        match = compile(filter, { columns: v.columns, userEmail: v.userEmail, now: () => now });
+      } catch (e) {
         expect(e).toBeInstanceOf(FilterError);
         continue;
       }
@@ -50,17 +57,22 @@ describe('columnar engine against the object engine', () => {
     const filters: { filter: FilterInput; f: ColumnarFilter }[] = [];
     while (filters.length < 150) {
       const filter = randomFilter(rng, v.columns);
-      try { filters.push({ filter, f: columnar(filter, store) }); } catch { /* rejected: not compared */ }
+      try {
+        filters.push({ filter, f: columnar(filter, store) });
+      } catch {
+        /* rejected: not compared */
+      }
     }
     for (let round = 0; round < 3; round++) {
       for (let e = 0; e < 40; e++) {
         const row = Math.floor(rng() * records.length);
         const props: Properties = { ...records[row]!.properties };
-        for (const c of v.columns) if (rng() < 0.3) {
-          const value = randomValue(rng, c);
-          if (value === undefined) delete props[String(c.id)];
-          else props[String(c.id)] = value;
-        }
+        for (const c of v.columns)
+          if (rng() < 0.3) {
+            const value = randomValue(rng, c);
+            if (value === undefined) delete props[String(c.id)];
+            else props[String(c.id)] = value;
+          }
         records[row] = { id: records[row]!.id, properties: props };
         store.update(row, props);
       }
@@ -79,8 +91,11 @@ describe('columnar engine details', () => {
     const store = new ColumnStore([{ 1053: '2024-05-17T10:00:00Z' }, { 1053: '2024-05-17T12:00:00Z' }, { 1053: 'x' }]);
     let clock = Date.parse('2024-05-17T11:00:00Z');
     let reads = 0;
-    const after = compileColumnar(validate({ type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] }, { columns: v.columns }),
-      store, { userEmail: null, now: () => (reads++, clock) });
+    const after = compileColumnar(
+      validate({ type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] }, { columns: v.columns }),
+      store,
+      { userEmail: null, now: () => (reads++, clock) },
+    );
     expect(Array.from(after.rows.subarray(0, after.select()))).toEqual([1]);
     clock = Date.parse('2024-05-17T09:00:00Z');
     expect(Array.from(after.rows.subarray(0, after.select()))).toEqual([0, 1]);

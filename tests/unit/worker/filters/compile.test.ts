@@ -5,14 +5,26 @@ import type { Column, Properties } from '../../../../domain/model.ts';
 import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
 import { loadVectors } from './vectorsFile.ts';
 
-const columns: Column[] = [{ id: 1053, tableId: 48, dbName: 'DATUM_NAJDBE', name: 'Datum', type: 'DateTime', isPk: false, isSpecial: false }];
+const columns: Column[] = [
+  { id: 1053, tableId: 48, dbName: 'DATUM_NAJDBE', name: 'Datum', type: 'DateTime', isPk: false, isSpecial: false },
+];
 
 /** A reference evaluation: the filter tree walked in written order, each condition compiled alone. */
-function reference(filter: FilterNode | FilterCondition[], cols: Column[], userEmail: string | null, now: number): (p: Properties) => boolean {
-  const one = (c: FilterCondition): ((p: Properties) => boolean) => compile({ ...c, negate: false }, { columns: cols, userEmail, now: () => now });
+function reference(
+  filter: FilterNode | FilterCondition[],
+  cols: Column[],
+  userEmail: string | null,
+  now: number,
+): (p: Properties) => boolean {
+  const one = (c: FilterCondition): ((p: Properties) => boolean) =>
+    compile({ ...c, negate: false }, { columns: cols, userEmail, now: () => now });
   const node = (n: FilterNode): ((p: Properties) => boolean) => {
-    if (n.type === 'condition') { const f = one(n); return n.negate ? (p) => !f(p) : f; }
-    const l = node(n.left), r = node(n.right);
+    if (n.type === 'condition') {
+      const f = one(n);
+      return n.negate ? (p) => !f(p) : f;
+    }
+    const l = node(n.left),
+      r = node(n.right);
     const f = n.joinType === 'And' ? (p: Properties) => l(p) && r(p) : (p: Properties) => l(p) || r(p);
     return n.negate ? (p) => !f(p) : f;
   };
@@ -28,7 +40,10 @@ function reference(filter: FilterNode | FilterCondition[], cols: Column[], userE
 describe('compile', () => {
   it('reads the clock at each evaluation for afterNow / beforeNow', () => {
     let now = Date.parse('2024-05-17T10:00:00Z');
-    const after = compile({ type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] }, { columns, userEmail: null, now: () => now });
+    const after = compile(
+      { type: 'condition', columnId: 1053, operationType: 'afterNow', values: [] },
+      { columns, userEmail: null, now: () => now },
+    );
     const p = { 1053: '2024-05-17T12:00:00+02:00' }; // 10:00Z
     expect(after(p)).toBe(false);
     now -= 1;
@@ -36,7 +51,10 @@ describe('compile', () => {
   });
 
   it('defaults the clock to Date.now', () => {
-    const before = compile({ type: 'condition', columnId: 1053, operationType: 'beforeNow', values: [] }, { columns, userEmail: null });
+    const before = compile(
+      { type: 'condition', columnId: 1053, operationType: 'beforeNow', values: [] },
+      { columns, userEmail: null },
+    );
     expect(before({ 1053: '2000-01-01' })).toBe(true);
     expect(before({ 1053: '9999-01-01' })).toBe(false);
   });
@@ -50,9 +68,17 @@ describe('compile', () => {
     for (let i = 0; i < 300; i++) {
       const filter = randomFilter(rng, v.columns);
       let fast: (p: Properties) => boolean;
-      try { fast = compile(filter, { columns: v.columns, userEmail: v.userEmail, now: () => now }); } catch { continue; }
+      try {
+        fast = compile(filter, { columns: v.columns, userEmail: v.userEmail, now: () => now });
+      } catch {
+        continue;
+      }
       const slow = reference(filter, v.columns, v.userEmail, now);
-      for (const r of records) if (fast(r.properties) !== slow(r.properties)) { wrong.push(JSON.stringify(filter)); break; }
+      for (const r of records)
+        if (fast(r.properties) !== slow(r.properties)) {
+          wrong.push(JSON.stringify(filter));
+          break;
+        }
     }
     expect(wrong).toEqual([]);
   });

@@ -3,10 +3,22 @@ import { FilterError, validate, type PlanGroup } from '../../../../worker/filter
 import type { FilterCondition, FilterInput, FilterNode } from '../../../../domain/filters/types.ts';
 import type { Column } from '../../../../domain/model.ts';
 
-const col = (id: number, type: Column['type']): Column => ({ id, tableId: 48, dbName: `C${id}`, name: 'c', type, isPk: false, isSpecial: false });
+const col = (id: number, type: Column['type']): Column => ({
+  id,
+  tableId: 48,
+  dbName: `C${id}`,
+  name: 'c',
+  type,
+  isPk: false,
+  isSpecial: false,
+});
 const columns = [col(1, 'Integer'), col(2, 'Text'), col(3, 'Boolean'), col(4, 'DateTime')];
-const c = (columnId: number, operationType: FilterCondition['operationType'], values: FilterCondition['values'] = [], extra: Partial<FilterCondition> = {}): FilterCondition =>
-  ({ type: 'condition', columnId, operationType, values, ...extra });
+const c = (
+  columnId: number,
+  operationType: FilterCondition['operationType'],
+  values: FilterCondition['values'] = [],
+  extra: Partial<FilterCondition> = {},
+): FilterCondition => ({ type: 'condition', columnId, operationType, values, ...extra });
 
 /** The FilterError thrown by validating `filter`. */
 function errorOf(filter: unknown, limits = {}): FilterError {
@@ -27,7 +39,12 @@ describe('validate', () => {
   });
 
   it('names the column, its type, the operation and where it is', () => {
-    const e = errorOf({ type: 'expression', joinType: 'Or', left: c(1, 'isNull'), right: { type: 'expression', joinType: 'And', left: c(3, 'lessThan', [1]), right: c(1, 'isNull') } });
+    const e = errorOf({
+      type: 'expression',
+      joinType: 'Or',
+      left: c(1, 'isNull'),
+      right: { type: 'expression', joinType: 'And', left: c(3, 'lessThan', [1]), right: c(1, 'isNull') },
+    });
     expect(e.code).toBe('operationNotAllowed');
     expect(e.columnId).toBe(3);
     expect(e.operationType).toBe('lessThan');
@@ -41,15 +58,28 @@ describe('validate', () => {
 
   it('accepts a map or a list of columns, missing values for operations without values, and a null joinType', () => {
     const byId = new Map(columns.map((x) => [x.id, x]));
-    expect(validate({ type: 'condition', columnId: 1, operationType: 'isNull' } as unknown as FilterNode, { columns: byId })).not.toBeNull();
+    expect(
+      validate({ type: 'condition', columnId: 1, operationType: 'isNull' } as unknown as FilterNode, { columns: byId }),
+    ).not.toBeNull();
     expect(validate([c(1, 'isNull', [], { joinType: null as unknown as 'And' })], { columns })).not.toBeNull();
   });
 
   it('flattens runs of the same join and keeps negated groups apart', () => {
-    const plan = validate([c(1, 'isNull'), c(2, 'isNull'), c(3, 'isNull', [], { joinType: 'Or' }), c(4, 'isNull', [], { joinType: 'Or' })], { columns }) as PlanGroup;
+    const plan = validate(
+      [c(1, 'isNull'), c(2, 'isNull'), c(3, 'isNull', [], { joinType: 'Or' }), c(4, 'isNull', [], { joinType: 'Or' })],
+      { columns },
+    ) as PlanGroup;
     expect(plan.kind).toBe('or');
     expect(plan.children.map((x) => x.kind)).toEqual(['and', 'condition', 'condition']);
-    const negated = validate({ type: 'expression', joinType: 'And', left: { type: 'expression', joinType: 'And', left: c(1, 'isNull'), right: c(2, 'isNull'), negate: true }, right: c(3, 'isNull') }, { columns }) as PlanGroup;
+    const negated = validate(
+      {
+        type: 'expression',
+        joinType: 'And',
+        left: { type: 'expression', joinType: 'And', left: c(1, 'isNull'), right: c(2, 'isNull'), negate: true },
+        right: c(3, 'isNull'),
+      },
+      { columns },
+    ) as PlanGroup;
     expect(negated.children).toHaveLength(2);
     expect(negated.children[0]).toMatchObject({ kind: 'and', negate: true });
   });
@@ -62,10 +92,16 @@ describe('validate', () => {
   });
 
   it('enforces the size limits', () => {
-    const deep = (d: number): FilterNode => (d === 0 ? c(1, 'isNull') : { type: 'expression', joinType: 'And', left: deep(d - 1), right: c(1, 'isNull') });
+    const deep = (d: number): FilterNode =>
+      d === 0 ? c(1, 'isNull') : { type: 'expression', joinType: 'And', left: deep(d - 1), right: c(1, 'isNull') };
     expect(errorOf(deep(5), { maxDepth: 4 }).code).toBe('tooComplex');
     expect(() => validate(deep(4), { columns, limits: { maxDepth: 4 } })).not.toThrow();
-    expect(errorOf(Array.from({ length: 6 }, () => c(1, 'isNull')), { maxConditions: 5 }).code).toBe('tooComplex');
+    expect(
+      errorOf(
+        Array.from({ length: 6 }, () => c(1, 'isNull')),
+        { maxConditions: 5 },
+      ).code,
+    ).toBe('tooComplex');
     expect(errorOf(c(1, 'in', [1, 2, 3]), { maxValues: 2 }).code).toBe('valueCount');
   });
 

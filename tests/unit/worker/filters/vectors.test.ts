@@ -14,7 +14,10 @@ function operations(f: unknown, out = new Set<string>()): Set<string> {
   else if (f && typeof f === 'object') {
     const n = f as Record<string, unknown>;
     if (n.type === 'condition') out.add(String(n.operationType));
-    if (n.type === 'expression') { operations(n.left, out); operations(n.right, out); }
+    if (n.type === 'expression') {
+      operations(n.left, out);
+      operations(n.right, out);
+    }
   }
   return out;
 }
@@ -37,9 +40,15 @@ describe('filter vectors through the engine (objects and columns)', () => {
       const match = compile(c.filter, { columns: v.columns, userEmail, now: () => now });
       const ids = v.records.filter((r) => match(r.properties)).map((r) => r.id);
       expect(ids).toEqual(c.expectedIds);
-      const columnar = compileColumnar(validate(c.filter, { columns: v.columns }), store, { userEmail, now: () => now });
+      const columnar = compileColumnar(validate(c.filter, { columns: v.columns }), store, {
+        userEmail,
+        now: () => now,
+      });
       const rows = columnar.rows.subarray(0, columnar.select());
-      expect(Array.from(rows, (row) => v.records[row]!.id), 'columnar').toEqual(c.expectedIds);
+      expect(
+        Array.from(rows, (row) => v.records[row]!.id),
+        'columnar',
+      ).toEqual(c.expectedIds);
     });
   }
 

@@ -16,7 +16,9 @@ beforeAll(async () => {
       const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status') ?? 200);
       if (req.url?.startsWith('/slow')) return void setTimeout(() => res.end('{}'), 2000);
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(status === 200 ? JSON.stringify({ ok: true }) : JSON.stringify({ status, error: 'x', message: 'reason here' }));
+      res.end(
+        status === 200 ? JSON.stringify({ ok: true }) : JSON.stringify({ status, error: 'x', message: 'reason here' }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -10,7 +10,15 @@ import { ProjectsApi } from '../../../../worker/http/projects.ts';
 import { RecordsApi } from '../../../../worker/http/records.ts';
 
 /** What the fake server saw of one request. */
-interface Seen { method: string; url: string; auth: string | undefined; type: string; key: string | undefined; ifMatch: string | undefined; body: string }
+interface Seen {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  type: string;
+  key: string | undefined;
+  ifMatch: string | undefined;
+  body: string;
+}
 
 let server: Server;
 let http: HttpClient;
@@ -22,14 +30,30 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (d: Buffer) => (body += d.toString('latin1')));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, type: String(req.headers['content-type'] ?? ''), key: req.headers['idempotency-key'] as string | undefined, ifMatch: req.headers['if-match'], body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization,
+        type: String(req.headers['content-type'] ?? ''),
+        key: req.headers['idempotency-key'] as string | undefined,
+        ifMatch: req.headers['if-match'],
+        body,
+      });
       if (req.url?.includes('/thumbnail') && req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'image/jpeg' });
         return void res.end(Buffer.from([0xff, 0xd8, 0xff]));
       }
       if (req.url?.includes('bulk')) {
         res.writeHead(403, { 'content-type': 'application/json' });
-        return void res.end(JSON.stringify({ status: 403, error: 'Forbidden', message: 'updates[1]: no', operation: 'updates', index: 1 }));
+        return void res.end(
+          JSON.stringify({
+            status: 403,
+            error: 'Forbidden',
+            message: 'updates[1]: no',
+            operation: 'updates',
+            index: 1,
+          }),
+        );
       }
       res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ ok: true }));
@@ -54,12 +78,21 @@ describe('worker API clients (SPEC §7)', () => {
     const f = new FeaturesApi(http);
     await f.create(35, 48, { geometry: null, properties: { 1: 'a' } }, { idempotencyKey: 'k1' });
     expect(last()).toMatchObject({ method: 'POST', url: '/api/Features/35/48', type: JSON_MEDIA_TYPE, key: 'k1' });
-    expect(JSON.parse(last().body)).toEqual({ type: 'Feature', overwrite: true, geometry: null, properties: { 1: 'a' } });
+    expect(JSON.parse(last().body)).toEqual({
+      type: 'Feature',
+      overwrite: true,
+      geometry: null,
+      properties: { 1: 'a' },
+    });
     await f.update(35, 48, 7, { properties: {} });
     expect(last()).toMatchObject({ method: 'PUT', url: '/api/Features/35/48/7' });
     await f.extentTables(35, [1, 2, 3, 4], [48], [767]);
-    expect(decodeURIComponent(last().url)).toBe('/api/Features/35/extenttables?extent=1,2,3,4&tableIds=48&columnIds=767');
-    await f.full(35, 48, { geometry: null, properties: {} }, [{ file: { blob: new Blob(['x']), name: 'a.jpg' }, tableAttachmentInfoId: 1 }]);
+    expect(decodeURIComponent(last().url)).toBe(
+      '/api/Features/35/extenttables?extent=1,2,3,4&tableIds=48&columnIds=767',
+    );
+    await f.full(35, 48, { geometry: null, properties: {} }, [
+      { file: { blob: new Blob(['x']), name: 'a.jpg' }, tableAttachmentInfoId: 1 },
+    ]);
     expect(last().type).toMatch(/^multipart\/form-data; boundary=/);
     expect(last().body).toContain('name="AttachmentFiles"; filename="a.jpg"');
     expect(last().body).toContain('name="AttachmentInfoIds"');
@@ -93,7 +126,11 @@ describe('worker API clients (SPEC §7)', () => {
     await r.addAttachment(35, { tableId: 48, recordId: 9, file: { blob: new Blob(['x']), name: 'p.png' } });
     expect(last().body).toContain('name="RecordId"');
     expect(last().key).toBeUndefined();
-    await r.addAttachment(35, { tableId: 48, recordId: 9, file: { blob: new Blob(['x']), name: 'p.png' } }, { idempotencyKey: 'photo-1' });
+    await r.addAttachment(
+      35,
+      { tableId: 48, recordId: 9, file: { blob: new Blob(['x']), name: 'p.png' } },
+      { idempotencyKey: 'photo-1' },
+    );
     expect(last().key).toBe('photo-1');
     await r.deleteAttachment(35, 4);
     expect(last()).toMatchObject({ method: 'DELETE', url: '/api/Records/35/attachment/4' });

@@ -14,7 +14,12 @@ const v = loadVectors();
 const now = Date.parse(v.now);
 const columns: Column[] = v.columns;
 /** Rules like the seeded profile's: one per group (Select 920). */
-const RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({ type: 'condition', columnId: 920, operationType: 'equals', values: [g] }));
+const RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({
+  type: 'condition',
+  columnId: 920,
+  operationType: 'equals',
+  values: [g],
+}));
 
 /**
  * Random features over the vector columns: points in a small box (so that thinning hides some), a
@@ -25,7 +30,18 @@ function randomFeatures(seed: number, n: number): Feature[] {
   return randomRecords(rng, columns, n).map((r, i) => {
     const x = 1_600_000 + Math.floor(rng() * 400) * 50;
     const y = 5_800_000 + Math.floor(rng() * 400) * 50;
-    const geometry = i % 50 === 7 ? null : i % 61 === 3 ? { type: 'LineString' as const, coordinates: [[x, y], [x + 1, y]] } : { type: 'Point' as const, coordinates: [x, y] };
+    const geometry =
+      i % 50 === 7
+        ? null
+        : i % 61 === 3
+          ? {
+              type: 'LineString' as const,
+              coordinates: [
+                [x, y],
+                [x + 1, y],
+              ],
+            }
+          : { type: 'Point' as const, coordinates: [x, y] };
     const properties: Properties = { ...r.properties, 2066: rng() < 0.9 ? true : pickHidden(rng) };
     const generalised = i % 13 === 5 ? 1000 : i % 17 === 2 ? 10000 : undefined;
     return { type: 'Feature', id: r.id, geometry, properties, ...(generalised ? { generalised } : {}) } as Feature;
@@ -37,19 +53,38 @@ const pickHidden = (rng: () => number): Properties[string] => [0, false, null, '
  * The object path: what the data core built before the columnar copy. Squares only with `grid`
  * (projecting them afresh for each of 200 filters would be most of the test's time).
  */
-function reference(features: readonly Feature[], filter: FilterInput | null, rules: readonly FilterInput[], extent: [number, number, number, number] | null = null, grid: GridProjection | null = null): PointBatch {
+function reference(
+  features: readonly Feature[],
+  filter: FilterInput | null,
+  rules: readonly FilterInput[],
+  extent: [number, number, number, number] | null = null,
+  grid: GridProjection | null = null,
+): PointBatch {
   const ctx = { columns, userEmail: v.userEmail, now: () => now };
-  return buildPointBatch(features, { extent, filter: filter ? compile(filter, ctx) : null, rules: rules.map((r) => compile(r, ctx)), grid });
+  return buildPointBatch(features, {
+    extent,
+    filter: filter ? compile(filter, ctx) : null,
+    rules: rules.map((r) => compile(r, ctx)),
+    grid,
+  });
 }
 
 /** The batch as plain arrays, for comparing. */
 const plain = (b: PointBatch): unknown => ({
-  ids: [...b.ids], coords: [...b.coords], styleIndex: [...b.styleIndex], minLevel: [...b.minLevel], properties: b.properties,
-  generalised: [...b.generalised], squares: [...b.squares],
+  ids: [...b.ids],
+  coords: [...b.coords],
+  styleIndex: [...b.styleIndex],
+  minLevel: [...b.minLevel],
+  properties: b.properties,
+  generalised: [...b.generalised],
+  squares: [...b.squares],
 });
 
-const query = (filter: FilterInput | null, extent: [number, number, number, number] | null = null, grid: GridProjection | null = null) =>
-  ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now, grid });
+const query = (
+  filter: FilterInput | null,
+  extent: [number, number, number, number] | null = null,
+  grid: GridProjection | null = null,
+) => ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now, grid });
 
 describe('LayerIndex', () => {
   it('gives the batch the object path gives (ids, styles, thinning levels) for 200 random filters', () => {
@@ -60,14 +95,21 @@ describe('LayerIndex', () => {
     for (let i = 0; i < 200; i++) {
       const filter = randomFilter(rng, columns);
       let expected: PointBatch;
-      try { expected = reference(features, filter, RULES); } catch { continue; }
+      try {
+        expected = reference(features, filter, RULES);
+      } catch {
+        continue;
+      }
       expect(plain(index.batch(query(filter))), JSON.stringify(filter)).toEqual(plain(expected));
       compared++;
     }
     expect(compared).toBeGreaterThan(120);
     // Twice: the second time the unfiltered batch's thinning levels come from the styles' cache.
-    for (let i = 0; i < 2; i++) expect(plain(index.batch(query(null)))).toEqual(plain(reference(features, null, RULES)));
-    expect(plain(index.batch(query(null, null, nationalGrid)))).toEqual(plain(reference(features, null, RULES, null, nationalGrid)));
+    for (let i = 0; i < 2; i++)
+      expect(plain(index.batch(query(null)))).toEqual(plain(reference(features, null, RULES)));
+    expect(plain(index.batch(query(null, null, nationalGrid)))).toEqual(
+      plain(reference(features, null, RULES, null, nationalGrid)),
+    );
     const all = index.batch(query(null, null, nationalGrid));
     expect(all.squares.length).toBe(8 * all.generalised.filter((g) => g > 0).length);
     expect(all.squares.length).toBeGreaterThan(0);
@@ -96,12 +138,21 @@ describe('LayerIndex', () => {
     // A species made sensitive after the list was read: the same properties, now generalised.
     next[6] = { ...next[6]!, generalised: 10000 };
     delete next[7]!.generalised;
-    const inserted = (id: number, group: number): Feature => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates: [1_601_000, 5_801_000] }, properties: { 920: group, 2066: true } });
+    const inserted = (id: number, group: number): Feature => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [1_601_000, 5_801_000] },
+      properties: { 920: group, 2066: true },
+    });
     next.push(inserted(9_000_001, 1), inserted(9_000_002, 3), { ...inserted(9_000_003, 1), generalised: 1000 });
     expect(index.sync(next)).toBe(false);
-    expect(plain(index.batch(query(filter, null, nationalGrid)))).toEqual(plain(reference(next, filter, RULES, null, nationalGrid)));
+    expect(plain(index.batch(query(filter, null, nationalGrid)))).toEqual(
+      plain(reference(next, filter, RULES, null, nationalGrid)),
+    );
     expect(index.lastRun.objectFeatures).toBe(3);
-    expect(plain(index.batch(query(null, null, nationalGrid)))).toEqual(plain(reference(next, null, RULES, null, nationalGrid)));
+    expect(plain(index.batch(query(null, null, nationalGrid)))).toEqual(
+      plain(reference(next, null, RULES, null, nationalGrid)),
+    );
   });
 
   it('builds its copy anew when most of the list changed', () => {
@@ -115,8 +166,14 @@ describe('LayerIndex', () => {
 
   it('throws FilterError for an invalid filter or rule', () => {
     const index = new LayerIndex(randomFeatures(10, 50));
-    expect(() => index.batch(query({ type: 'condition', columnId: 1, operationType: 'equals', values: [1] }))).toThrow(/Unknown column/);
-    expect(() => index.batch({ ...query(null), rules: [{ type: 'condition', columnId: 920, operationType: 'bogus' } as unknown as FilterInput] }))
-      .toThrow(/Unknown operation/);
+    expect(() => index.batch(query({ type: 'condition', columnId: 1, operationType: 'equals', values: [1] }))).toThrow(
+      /Unknown column/,
+    );
+    expect(() =>
+      index.batch({
+        ...query(null),
+        rules: [{ type: 'condition', columnId: 920, operationType: 'bogus' } as unknown as FilterInput],
+      }),
+    ).toThrow(/Unknown operation/);
   });
 });

@@ -3,7 +3,10 @@ import { buildPointBatch } from '../../../../worker/layer/points.ts';
 import type { Feature } from '../../../../domain/model.ts';
 
 const f = (id: number, x: number, y: number, props: Feature['properties']): Feature => ({
-  type: 'Feature', id, geometry: { type: 'Point', coordinates: [x, y] }, properties: props,
+  type: 'Feature',
+  id,
+  geometry: { type: 'Point', coordinates: [x, y] },
+  properties: props,
 });
 
 describe('buildPointBatch', () => {

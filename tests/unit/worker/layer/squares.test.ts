@@ -7,13 +7,22 @@ import { EPSG_3794_DEF } from '../../../../server/geo/projection.ts';
 import type { Feature } from '../../../../domain/model.ts';
 
 /** EPSG:3857 of a national-grid point, by proj4 directly. */
-const toMercator = (e: number, n: number): [number, number] => proj4(EPSG_3794_DEF, 'EPSG:3857', [e, n]) as [number, number];
+const toMercator = (e: number, n: number): [number, number] =>
+  proj4(EPSG_3794_DEF, 'EPSG:3857', [e, n]) as [number, number];
 const feature = (generalised?: unknown): Feature =>
-  ({ type: 'Feature', id: 1, geometry: { type: 'Point', coordinates: [0, 0] }, properties: {}, ...(generalised !== undefined ? { generalised } : {}) }) as Feature;
+  ({
+    type: 'Feature',
+    id: 1,
+    geometry: { type: 'Point', coordinates: [0, 0] },
+    properties: {},
+    ...(generalised !== undefined ? { generalised } : {}),
+  }) as Feature;
 
 describe('generalisedSide', () => {
   it('reads 1000 and 10000, and everything else as exact', () => {
-    expect([1000, 10000, undefined, 0, -1, 500, '1000', null].map((g) => generalisedSide(feature(g)))).toEqual([1000, 10000, 0, 0, 0, 0, 0, 0]);
+    expect([1000, 10000, undefined, 0, -1, 500, '1000', null].map((g) => generalisedSide(feature(g)))).toEqual([
+      1000, 10000, 0, 0, 0, 0, 0, 0,
+    ]);
   });
 });
 
@@ -22,7 +31,12 @@ describe('squareRing', () => {
     // The centre of the 1 km square E 457-458 km, N 101-102 km (near Ljubljana), as the server sends it.
     const [x, y] = toMercator(457_500, 101_500);
     const ring = squareRing(x, y, 1000, nationalGrid);
-    const expected = [[457_000, 101_000], [458_000, 101_000], [458_000, 102_000], [457_000, 102_000]].flatMap(([e, n]) => toMercator(e!, n!));
+    const expected = [
+      [457_000, 101_000],
+      [458_000, 101_000],
+      [458_000, 102_000],
+      [457_000, 102_000],
+    ].flatMap(([e, n]) => toMercator(e!, n!));
     [...ring].forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 6));
     // In EPSG:3857 the square is slightly turned (grid convergence) and larger (Mercator scale ~1.44 here).
     expect(ring[2]! - ring[0]!).toBeGreaterThan(1400);
@@ -30,7 +44,11 @@ describe('squareRing', () => {
   });
 
   it('spans exactly the extent the server stores for the public place (server/api/generalise.ts)', () => {
-    for (const [x, y, g] of [[1_620_000, 5_800_000, 1000], [1_720_000, 5_760_000, 10000], [1_505_123, 5_850_321, 10000]] as const) {
+    for (const [x, y, g] of [
+      [1_620_000, 5_800_000, 1000],
+      [1_720_000, 5_760_000, 10000],
+      [1_505_123, 5_850_321, 10000],
+    ] as const) {
       const place = publicPlaceOf(x, y, g);
       const ring = squareRing(place.centre![0], place.centre![1], g, nationalGrid);
       const xs = [ring[0]!, ring[2]!, ring[4]!, ring[6]!];
@@ -45,7 +63,12 @@ describe('squareRing', () => {
 });
 
 describe('SquareRings', () => {
-  const coords = new Float64Array([...toMercator(457_500, 101_500), 1_600_000, 5_800_000, ...toMercator(455_000, 105_000)]);
+  const coords = new Float64Array([
+    ...toMercator(457_500, 101_500),
+    1_600_000,
+    5_800_000,
+    ...toMercator(455_000, 105_000),
+  ]);
   const generalised = new Uint16Array([1000, 0, 10000]);
 
   it('packs one ring per generalised point, in batch order', () => {
@@ -58,7 +81,10 @@ describe('SquareRings', () => {
   it('projects each square once and leaves NaN corners without a projection', () => {
     const rings = new SquareRings();
     let calls = 0;
-    const counting = { toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)), fromGrid: nationalGrid.fromGrid };
+    const counting = {
+      toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)),
+      fromGrid: nationalGrid.fromGrid,
+    };
     rings.of(coords, generalised, counting);
     rings.of(coords, generalised, counting);
     expect(calls).toBe(2);

@@ -9,7 +9,12 @@ import { mulberry32 } from '../../../../domain/prng.ts';
 const res = (zoom: number): number => 40075016.68557849 / 256 / 2 ** zoom;
 const HALF_WORLD = 20037508.342789244;
 
-function points(n: number, styles: number, box: [number, number, number, number], seed = 1): { coords: Float64Array; styleIndex: Uint16Array } {
+function points(
+  n: number,
+  styles: number,
+  box: [number, number, number, number],
+  seed = 1,
+): { coords: Float64Array; styleIndex: Uint16Array } {
   const r = mulberry32(seed);
   const coords = new Float64Array(2 * n);
   const styleIndex = new Uint16Array(n);
@@ -120,8 +125,17 @@ describe('thinLevels', () => {
 
 describe('buildPointBatch thinning', () => {
   it('gives each packed point its first drawn level', () => {
-    const f = (id: number, x: number): Feature => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates: [x, 5_800_000] }, properties: { 2066: true } });
-    const b = buildPointBatch([f(1, 1_600_000), f(2, 1_600_001), f(3, 1_700_000)], { extent: null, filter: null, rules: [] });
+    const f = (id: number, x: number): Feature => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [x, 5_800_000] },
+      properties: { 2066: true },
+    });
+    const b = buildPointBatch([f(1, 1_600_000), f(2, 1_600_001), f(3, 1_700_000)], {
+      extent: null,
+      filter: null,
+      rules: [],
+    });
     expect(b.minLevel).toBeInstanceOf(Uint8Array);
     // The last point is drawn from level 0; 100 km west of it, the second gets its own cell at
     // about level 3 (cells of ~117 km); 1 m from that one, the first is drawn only when all are.

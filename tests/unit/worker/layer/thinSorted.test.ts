@@ -11,10 +11,19 @@ function viaWalk(coords: Float64Array, styleIndex: Uint16Array): Uint8Array {
   const n = styleIndex.length;
   const cx = Int32Array.from({ length: n }, (_, i) => finestCell(coords[2 * i]!));
   const cy = Int32Array.from({ length: n }, (_, i) => finestCell(coords[2 * i + 1]!));
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => zCompare(styleIndex[a]!, cx[a]!, cy[a]!, styleIndex[b]!, cx[b]!, cy[b]!) || a - b);
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => zCompare(styleIndex[a]!, cx[a]!, cy[a]!, styleIndex[b]!, cx[b]!, cy[b]!) || a - b,
+  );
   const out = new Uint8Array(n);
-  thinSequence(Uint16Array.from(order, (i) => styleIndex[i]!), Int32Array.from(order, (i) => cx[i]!), Int32Array.from(order, (i) => cy[i]!),
-    Int32Array.from(order), n, out, new Int32Array(THIN_ALL_LEVEL));
+  thinSequence(
+    Uint16Array.from(order, (i) => styleIndex[i]!),
+    Int32Array.from(order, (i) => cx[i]!),
+    Int32Array.from(order, (i) => cy[i]!),
+    Int32Array.from(order),
+    n,
+    out,
+    new Int32Array(THIN_ALL_LEVEL),
+  );
   return out;
 }
 

@@ -5,20 +5,56 @@ import type { QueueQuery } from '../../../../worker/review/types.ts';
 import { statusCondition } from '../../../../worker/layer/filterState.ts';
 import { compile } from '../../../../worker/filters/compile.ts';
 
-const c = (id: number, dbName: string, type: Column['type']): Column => ({ id, tableId: 48, dbName, name: dbName, type, isPk: false, isSpecial: false });
-const columns = [c(920, 'SKUPINA', 'Select'), c(980, 'VRSTA', 'ForeignKey'), c(974, 'STATUS', 'Select'), c(1053, 'DATUM', 'DateTime'), c(1820, 'createdbyemail', 'Text')];
+const c = (id: number, dbName: string, type: Column['type']): Column => ({
+  id,
+  tableId: 48,
+  dbName,
+  name: dbName,
+  type,
+  isPk: false,
+  isSpecial: false,
+});
+const columns = [
+  c(920, 'SKUPINA', 'Select'),
+  c(980, 'VRSTA', 'ForeignKey'),
+  c(974, 'STATUS', 'Select'),
+  c(1053, 'DATUM', 'DateTime'),
+  c(1820, 'createdbyemail', 'Text'),
+];
 
 function feature(id: number, p: Record<string, unknown>, x = 1_600_000, y = 5_800_000): Feature {
-  return { type: 'Feature', id, geometry: { type: 'Point', coordinates: [x, y] }, properties: { 920: 7, 980: 1105, 974: 5, 1053: '2025-06-01T10:00:00', 1820: 'ana@example.si', ...p } } as Feature;
+  return {
+    type: 'Feature',
+    id,
+    geometry: { type: 'Point', coordinates: [x, y] },
+    properties: { 920: 7, 980: 1105, 974: 5, 1053: '2025-06-01T10:00:00', 1820: 'ana@example.si', ...p },
+  } as Feature;
 }
-const q = (patch: Partial<QueueQuery> = {}): QueueQuery => ({ statuses: [5], group: null, species: null, from: null, to: null, extent: null, offset: 0, limit: 50, ...patch });
+const q = (patch: Partial<QueueQuery> = {}): QueueQuery => ({
+  statuses: [5],
+  group: null,
+  species: null,
+  from: null,
+  to: null,
+  extent: null,
+  offset: 0,
+  limit: 50,
+  ...patch,
+});
 const scope = { all: false as const, groups: [7, 8] };
 
 describe('the review queue', () => {
   const features = [
-    feature(30, {}), feature(10, { 974: null }), feature(20, { 974: 3 }), feature(40, { 974: 1 }), feature(50, { 974: 2 }),
-    feature(60, { 920: 1 }), feature(70, { 920: 8, 980: 3406 }), feature(80, { 1820: 'pregled@example.si' }),
-    feature(90, { 1053: '2024-01-01T10:00:00' }), feature(100, {}, 1_500_000, 5_700_000),
+    feature(30, {}),
+    feature(10, { 974: null }),
+    feature(20, { 974: 3 }),
+    feature(40, { 974: 1 }),
+    feature(50, { 974: 2 }),
+    feature(60, { 920: 1 }),
+    feature(70, { 920: 8, 980: 3406 }),
+    feature(80, { 1820: 'pregled@example.si' }),
+    feature(90, { 1053: '2024-01-01T10:00:00' }),
+    feature(100, {}, 1_500_000, 5_700_000),
   ];
 
   it('lists the waiting finds of her groups (empty STATUS waits), oldest first, without her own', () => {
@@ -29,7 +65,8 @@ describe('the review queue', () => {
   });
 
   it('filters by status, group, species, date and area, and pages', () => {
-    const ids = (patch: Partial<QueueQuery>): number[] => reviewQueue(features, columns, scope, 'pregled@example.si', q(patch)).items.map((i) => i.id);
+    const ids = (patch: Partial<QueueQuery>): number[] =>
+      reviewQueue(features, columns, scope, 'pregled@example.si', q(patch)).items.map((i) => i.id);
     expect(ids({ statuses: [3, 2] })).toEqual([20, 50]);
     expect(ids({ statuses: [] })).toEqual([10, 20, 30, 40, 50, 70, 90, 100]);
     expect(ids({ group: 8 })).toEqual([70]);
@@ -45,7 +82,15 @@ describe('the review queue', () => {
 
   it('the STATUS condition takes empty as waiting, for the map filter too', () => {
     const match = compile(statusCondition([5])!, { columns, userEmail: null });
-    expect([5, '5', null, undefined, 3, 1, 2].map((s) => match({ 974: s } as never))).toEqual([true, true, true, true, false, false, false]);
+    expect([5, '5', null, undefined, 3, 1, 2].map((s) => match({ 974: s } as never))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(statusCondition([])).toBeNull();
   });
 });

@@ -2,7 +2,16 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { Feature, Properties } from '../../../../domain/model.ts';
-import { openOfflineDb, type AttachmentRow, type ExtentRow, type FeatureRow, type IdMapRow, type JobRow, type OutboxRow, type ResponseRow } from '../../../../worker/store/db.ts';
+import {
+  openOfflineDb,
+  type AttachmentRow,
+  type ExtentRow,
+  type FeatureRow,
+  type IdMapRow,
+  type JobRow,
+  type OutboxRow,
+  type ResponseRow,
+} from '../../../../worker/store/db.ts';
 
 /**
  * A device that ran the app before the last schema change: its database as schema version 2
@@ -31,7 +40,12 @@ function openAsVersion2(name: string): Dexie {
 }
 
 const point = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
-const feature = (id: number, properties: Properties): Feature => ({ type: 'Feature', id, geometry: point(1_650_000 + id, 5_780_000 + id), properties });
+const feature = (id: number, properties: Properties): Feature => ({
+  type: 'Feature',
+  id,
+  geometry: point(1_650_000 + id, 5_780_000 + id),
+  properties,
+});
 /** Photo bytes that survive only if the blob is copied whole. */
 const photo = (seed: number, size: number): ArrayBuffer => {
   const b = new Uint8Array(size);
@@ -43,35 +57,186 @@ const photo = (seed: number, size: number): ArrayBuffer => {
 const EXTENT: ExtentRow = { id: 1, name: 'Prenešena karta 1', extent: [1_640_000, 5_770_000, 1_660_000, 5_790_000] };
 /** A stored record of the area, untouched; two offline creates (temporary ids), an edit, a delete. */
 const FEATURES: FeatureRow[] = [
-  { id: 1, extentId: 1, tableId: 48, featureId: 10_000_123, isInsert: 0, isEdit: 0, isDelete: 0, feature: feature(10_000_123, { 980: 1105, 1053: '2025-05-01' }), profileId: 18 },
-  { id: 2, extentId: null, tableId: 48, featureId: 1, isInsert: 1, isEdit: 0, isDelete: 0, feature: feature(1, { 980: 3406, 785: 'ob potoku' }), profileId: 18 },
-  { id: 3, extentId: null, tableId: 48, featureId: 2, isInsert: 1, isEdit: 0, isDelete: 0, feature: feature(2, { 980: 1804 }), profileId: 18 },
-  { id: 4, extentId: 1, tableId: 48, featureId: 10_000_200, isInsert: 0, isEdit: 1, isDelete: 0, feature: feature(10_000_200, { 980: 2140, 785: 'popravljeno' }), profileId: 18 },
-  { id: 5, extentId: 1, tableId: 48, featureId: 10_000_300, isInsert: 0, isEdit: 0, isDelete: 1, feature: feature(10_000_300, { 980: 846 }), profileId: 18 },
+  {
+    id: 1,
+    extentId: 1,
+    tableId: 48,
+    featureId: 10_000_123,
+    isInsert: 0,
+    isEdit: 0,
+    isDelete: 0,
+    feature: feature(10_000_123, { 980: 1105, 1053: '2025-05-01' }),
+    profileId: 18,
+  },
+  {
+    id: 2,
+    extentId: null,
+    tableId: 48,
+    featureId: 1,
+    isInsert: 1,
+    isEdit: 0,
+    isDelete: 0,
+    feature: feature(1, { 980: 3406, 785: 'ob potoku' }),
+    profileId: 18,
+  },
+  {
+    id: 3,
+    extentId: null,
+    tableId: 48,
+    featureId: 2,
+    isInsert: 1,
+    isEdit: 0,
+    isDelete: 0,
+    feature: feature(2, { 980: 1804 }),
+    profileId: 18,
+  },
+  {
+    id: 4,
+    extentId: 1,
+    tableId: 48,
+    featureId: 10_000_200,
+    isInsert: 0,
+    isEdit: 1,
+    isDelete: 0,
+    feature: feature(10_000_200, { 980: 2140, 785: 'popravljeno' }),
+    profileId: 18,
+  },
+  {
+    id: 5,
+    extentId: 1,
+    tableId: 48,
+    featureId: 10_000_300,
+    isInsert: 0,
+    isEdit: 0,
+    isDelete: 1,
+    feature: feature(10_000_300, { 980: 846 }),
+    profileId: 18,
+  },
 ];
 /** The creates' photos, waiting for upload, and a stored photo of the untouched record. */
 const ATTACHMENTS: AttachmentRow[] = [
-  { id: 1, tableId: 48, featureId: 1, tableAttachmentInfoId: 1, name: 'najdba.jpg', mimeType: 'image/jpeg', size: 70_000, arrayBuffer: photo(1, 70_000), isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35 },
-  { id: 2, tableId: 48, featureId: 1, tableAttachmentInfoId: 1, name: 'druga.jpg', mimeType: 'image/jpeg', size: 1_000, arrayBuffer: photo(2, 1_000), isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35 },
-  { id: 3, tableId: 48, featureId: 2, tableAttachmentInfoId: 1, name: 'rastlina.jpg', mimeType: 'image/jpeg', size: 5_000, arrayBuffer: photo(3, 5_000), isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35 },
-  { id: 4, tableId: 48, featureId: 10_000_123, tableAttachmentInfoId: 1, name: 'foto.jpg', mimeType: 'image/jpeg', size: 800, arrayBuffer: photo(4, 800), isInsert: 0, isEdit: 0, isDelete: 0, projectId: 35 },
+  {
+    id: 1,
+    tableId: 48,
+    featureId: 1,
+    tableAttachmentInfoId: 1,
+    name: 'najdba.jpg',
+    mimeType: 'image/jpeg',
+    size: 70_000,
+    arrayBuffer: photo(1, 70_000),
+    isInsert: 1,
+    isEdit: 0,
+    isDelete: 0,
+    projectId: 35,
+  },
+  {
+    id: 2,
+    tableId: 48,
+    featureId: 1,
+    tableAttachmentInfoId: 1,
+    name: 'druga.jpg',
+    mimeType: 'image/jpeg',
+    size: 1_000,
+    arrayBuffer: photo(2, 1_000),
+    isInsert: 1,
+    isEdit: 0,
+    isDelete: 0,
+    projectId: 35,
+  },
+  {
+    id: 3,
+    tableId: 48,
+    featureId: 2,
+    tableAttachmentInfoId: 1,
+    name: 'rastlina.jpg',
+    mimeType: 'image/jpeg',
+    size: 5_000,
+    arrayBuffer: photo(3, 5_000),
+    isInsert: 1,
+    isEdit: 0,
+    isDelete: 0,
+    projectId: 35,
+  },
+  {
+    id: 4,
+    tableId: 48,
+    featureId: 10_000_123,
+    tableAttachmentInfoId: 1,
+    name: 'foto.jpg',
+    mimeType: 'image/jpeg',
+    size: 800,
+    arrayBuffer: photo(4, 800),
+    isInsert: 0,
+    isEdit: 0,
+    isDelete: 0,
+    projectId: 35,
+  },
 ];
-const outbox = (seq: number, kind: OutboxRow['kind'], featureId: number, featureRowId: number, over: Partial<OutboxRow> = {}): OutboxRow => ({
-  id: `00000000-0000-4000-8000-00000000000${seq}`, seq, kind, tableId: 48, featureId, featureRowId,
-  state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, createdAt: 1_700_000_000_000 + seq, ...over,
+const outbox = (
+  seq: number,
+  kind: OutboxRow['kind'],
+  featureId: number,
+  featureRowId: number,
+  over: Partial<OutboxRow> = {},
+): OutboxRow => ({
+  id: `00000000-0000-4000-8000-00000000000${seq}`,
+  seq,
+  kind,
+  tableId: 48,
+  featureId,
+  featureRowId,
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  lastStatus: null,
+  createdAt: 1_700_000_000_000 + seq,
+  ...over,
 });
 /** In the order they were made; one failed once (its retry time and reason kept), one refused with 412. */
 const OUTBOX: OutboxRow[] = [
   outbox(1, 'create', 1, 2),
-  outbox(2, 'create', 2, 3, { state: 'failed', attempts: 2, nextAttemptAt: 1_700_000_060_000, lastError: 'Network Error', lastStatus: null }),
+  outbox(2, 'create', 2, 3, {
+    state: 'failed',
+    attempts: 2,
+    nextAttemptAt: 1_700_000_060_000,
+    lastError: 'Network Error',
+    lastStatus: null,
+  }),
   outbox(3, 'update', 10_000_200, 4),
-  outbox(4, 'delete', 10_000_300, 5, { state: 'conflict', lastError: 'Zapis je bil medtem spremenjen.', lastStatus: 412, serverFeature: feature(10_000_300, { 980: 846, 785: 'strežnik' }) }),
+  outbox(4, 'delete', 10_000_300, 5, {
+    state: 'conflict',
+    lastError: 'Zapis je bil medtem spremenjen.',
+    lastStatus: 412,
+    serverFeature: feature(10_000_300, { 980: 846, 785: 'strežnik' }),
+  }),
   outbox(5, 'update', 1, 2),
 ];
 const ID_MAP: IdMapRow[] = [{ tempId: 7, serverId: 10_000_400 }];
-const JOBS: JobRow[] = [{ id: 'job-1', extentId: 1, kind: 'download', state: 'paused', plan: { zooms: [14, 16] }, done: 40, total: 120, bytes: 800_000, error: null, createdAt: 1, updatedAt: 2 }];
-const RESPONSES: ResponseRow[] = [{ key: 'p35:profile:18', savedAt: 1_700_000_000_000, body: { id: 18, name: 'Sporoči vrsto' } }];
-const TILE = { extentId: 1, url: 'http://localhost/tiles/ortho/15_17730_11581.png', arrayBuffer: photo(9, 300), mimeType: 'image/png' };
+const JOBS: JobRow[] = [
+  {
+    id: 'job-1',
+    extentId: 1,
+    kind: 'download',
+    state: 'paused',
+    plan: { zooms: [14, 16] },
+    done: 40,
+    total: 120,
+    bytes: 800_000,
+    error: null,
+    createdAt: 1,
+    updatedAt: 2,
+  },
+];
+const RESPONSES: ResponseRow[] = [
+  { key: 'p35:profile:18', savedAt: 1_700_000_000_000, body: { id: 18, name: 'Sporoči vrsto' } },
+];
+const TILE = {
+  extentId: 1,
+  url: 'http://localhost/tiles/ortho/15_17730_11581.png',
+  arrayBuffer: photo(9, 300),
+  mimeType: 'image/png',
+};
 
 const bytes = (b: ArrayBuffer): number[] => [...new Uint8Array(b)];
 

@@ -13,7 +13,9 @@ const creates = (q: { method: string; path: string }) => q.method === 'POST' && 
 
 describe('retry schedule min(2^n, 300) s', () => {
   it('doubles from 2 s and stops at 300 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20].map((n) => backoffMs(n) / 1000)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20].map((n) => backoffMs(n) / 1000)).toEqual([
+      2, 4, 8, 16, 32, 64, 128, 256, 300, 300, 300,
+    ]);
   });
 
   it('retries a failing change automatically on the fake clock, and retryNow starts the schedule again', async () => {

@@ -11,7 +11,16 @@ import type { AddressInfo } from 'node:net';
 export type Fault = '500' | 'drop' | 'lose' | 'stall' | '401';
 
 /** A stored photo. */
-export interface FakeAttachment { id: number; recordId: number; tableAttachmentInfoId: number; name: string; mimeType: string; size: number; content: string; key?: string }
+export interface FakeAttachment {
+  id: number;
+  recordId: number;
+  tableAttachmentInfoId: number;
+  name: string;
+  mimeType: string;
+  size: number;
+  content: string;
+  key?: string;
+}
 
 /** A stored record. */
 export interface FakeRecord {
@@ -23,14 +32,20 @@ export interface FakeRecord {
 }
 
 /** A request as fault rules see it. */
-export interface Req { method: string; path: string }
+export interface Req {
+  method: string;
+  path: string;
+}
 
 /**
  * A fault for the next request that matches (used once). `hold`: the request waits for the
  * promise before it is handled; with `cut`, its connection is broken at once (the client gives
  * up at once, without waiting for its time-out) and the request is still handled later.
  */
-export interface FaultRule { match: (r: Req) => boolean; fault: Fault | { hold: Promise<void>; cut?: boolean } }
+export interface FaultRule {
+  match: (r: Req) => boolean;
+  fault: Fault | { hold: Promise<void>; cut?: boolean };
+}
 
 type Reply = { status: number; body: unknown };
 
@@ -53,7 +68,14 @@ export class FakeServer {
   /** false: uploads ignore Idempotency-Key (an old server), to show what the key prevents. */
   uploadKeys = true;
   readonly stats = {
-    requests: 0, puts: 0, uploads: 0, creates201: 0, creates200: 0, uploads201: 0, uploads200: 0, keyedUploads: 0,
+    requests: 0,
+    puts: 0,
+    uploads: 0,
+    creates201: 0,
+    creates200: 0,
+    uploads201: 0,
+    uploads200: 0,
+    keyedUploads: 0,
     faults: { '500': 0, drop: 0, lose: 0, stall: 0, '401': 0 } as Record<Fault, number>,
     /** Faults injected into photo uploads (POST .../attachment). */
     uploadFaults: { '500': 0, drop: 0, lose: 0, stall: 0, '401': 0 } as Record<Fault, number>,
@@ -93,7 +115,13 @@ export class FakeServer {
   /** Adds a record as if created earlier by `owner`. */
   seed(properties: Record<string, unknown>, photo: string | null, owner = this.email, status = 5): FakeRecord {
     const id = this.nextId++;
-    const r: FakeRecord = { id, properties: { ...properties, '974': status, '2066': true, '1820': owner }, geometry: { type: 'Point', coordinates: [1_600_000, 5_800_000] }, owner, attachments: [] };
+    const r: FakeRecord = {
+      id,
+      properties: { ...properties, '974': status, '2066': true, '1820': owner },
+      geometry: { type: 'Point', coordinates: [1_600_000, 5_800_000] },
+      owner,
+      attachments: [],
+    };
     if (photo) r.attachments.push(this.attachment(id, 'seed.jpg', photo));
     this.records.set(id, r);
     return r;
@@ -105,7 +133,15 @@ export class FakeServer {
   }
 
   private attachment(recordId: number, name: string, content: string): FakeAttachment {
-    return { id: this.nextAttachmentId++, recordId, tableAttachmentInfoId: 1, name, mimeType: 'image/jpeg', size: content.length, content };
+    return {
+      id: this.nextAttachmentId++,
+      recordId,
+      tableAttachmentInfoId: 1,
+      name,
+      mimeType: 'image/jpeg',
+      size: content.length,
+      content,
+    };
   }
 
   private pickFault(r: Req): FaultRule['fault'] | null {
@@ -132,7 +168,8 @@ export class FakeServer {
     if (typeof fault === 'string' && isUpload(r)) this.stats.uploadFaults[fault]++;
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === '500') return send(res, fail(500, 'Injected failure'));
-    if (fault === '401' || req.headers.authorization !== `Bearer ${this.token}`) return send(res, fail(401, 'Token expired'));
+    if (fault === '401' || req.headers.authorization !== `Bearer ${this.token}`)
+      return send(res, fail(401, 'Token expired'));
     if (fault === 'stall') await new Promise((w) => setTimeout(w, this.stallMs));
     if (fault && typeof fault === 'object') {
       if (fault.cut) req.socket.destroy();
@@ -147,28 +184,50 @@ export class FakeServer {
   private async route(r: Req, body: Buffer, req: IncomingMessage): Promise<Reply> {
     const seg = r.path.split('/').filter(Boolean); // api, Features|Records, p, ...
     const ct = req.headers['content-type'] ?? '';
-    const form = () => new Request('http://x', { method: 'POST', headers: { 'content-type': ct }, body: new Uint8Array(body) }).formData();
+    const form = () =>
+      new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': ct },
+        body: new Uint8Array(body),
+      }).formData();
     const json = () => JSON.parse(body.toString() || '{}') as Record<string, unknown>;
-    if (seg[1] === 'Features' && r.method === 'POST' && seg[4] === 'full') return this.create(await form(), req.headers['idempotency-key']);
-    if (seg[1] === 'Features' && r.method === 'POST' && seg[3] === 'delete') return this.remove(Number(json().recordId));
+    if (seg[1] === 'Features' && r.method === 'POST' && seg[4] === 'full')
+      return this.create(await form(), req.headers['idempotency-key']);
+    if (seg[1] === 'Features' && r.method === 'POST' && seg[3] === 'delete')
+      return this.remove(Number(json().recordId));
     if (seg[1] === 'Features' && r.method === 'PUT') return this.update(Number(seg[4]), json());
     if (seg[1] === 'Features' && r.method === 'GET' && seg[5] === 'detailed') {
       const rec = this.records.get(Number(seg[4]));
       return rec ? { status: 200, body: this.detailed(rec) } : fail(404, 'Record does not exist');
     }
-    if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'POST') return this.upload(await form(), req.headers['idempotency-key']);
-    if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'DELETE') return this.deleteAttachment(Number(seg[4]));
+    if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'POST')
+      return this.upload(await form(), req.headers['idempotency-key']);
+    if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'DELETE')
+      return this.deleteAttachment(Number(seg[4]));
     return fail(404, `No route ${r.method} ${r.path}`);
   }
 
   private detailed(rec: FakeRecord): unknown {
     const attachments = rec.attachments.map(({ content: _c, key: _k, ...a }) => a);
-    return { type: 'Feature', id: rec.id, geometry: rec.geometry, properties: rec.properties, attachments, createdByEmail: rec.owner, createdAt: '', updatedAt: '' };
+    return {
+      type: 'Feature',
+      id: rec.id,
+      geometry: rec.geometry,
+      properties: rec.properties,
+      attachments,
+      createdByEmail: rec.owner,
+      createdAt: '',
+      updatedAt: '',
+    };
   }
 
   private editable(rec: FakeRecord): Reply | null {
     if (rec.owner !== this.email) return fail(403, 'Only the creator of a record may change or delete it');
-    if (rec.properties['974'] !== 5) return fail(403, `The record has STATUS ${JSON.stringify(rec.properties['974'])}: only records with STATUS 5 or empty can be changed`);
+    if (rec.properties['974'] !== 5)
+      return fail(
+        403,
+        `The record has STATUS ${JSON.stringify(rec.properties['974'])}: only records with STATUS 5 or empty can be changed`,
+      );
     return null;
   }
 
@@ -182,14 +241,22 @@ export class FakeServer {
     if (earlier !== undefined) {
       const rec = this.records.get(earlier);
       this.stats.creates200++;
-      return rec ? { status: 200, body: this.detailed(rec) } : fail(404, 'Record created earlier with this key no longer exists');
+      return rec
+        ? { status: 200, body: this.detailed(rec) }
+        : fail(404, 'Record created earlier with this key no longer exists');
     }
     this.createBodies.push(feature.properties);
     const unknown = Object.keys(feature.properties).find((c) => !/^\d+$/.test(c) || c === '999');
     if (unknown) return fail(400, `Unknown column ${JSON.stringify(unknown)} in properties`);
     const props = Object.fromEntries(Object.entries(feature.properties).filter(([c]) => !SPECIAL.includes(c)));
     const id = this.nextId++;
-    const rec: FakeRecord = { id, properties: { ...props, '974': 5, '2066': true, '1820': this.email }, geometry: feature.geometry, owner: this.email, attachments: [] };
+    const rec: FakeRecord = {
+      id,
+      properties: { ...props, '974': 5, '2066': true, '1820': this.email },
+      geometry: feature.geometry,
+      owner: this.email,
+      attachments: [],
+    };
     files.forEach((x, i) => rec.attachments.push(this.attachment(id, x.name, contents[i] ?? '')));
     this.records.set(id, rec);
     if (k !== null) this.keys.set(k, id);
@@ -220,7 +287,8 @@ export class FakeServer {
 
   private async upload(f: FormData, key: string | string[] | undefined): Promise<Reply> {
     const k = this.uploadKeys && typeof key === 'string' ? `${this.email} ${key}` : null;
-    if (k !== null && !/^[\x21-\x7e]{1,200}$/.test(String(key))) return fail(400, 'Idempotency-Key must be 1-200 visible ASCII characters');
+    if (k !== null && !/^[\x21-\x7e]{1,200}$/.test(String(key)))
+      return fail(400, 'Idempotency-Key must be 1-200 visible ASCII characters');
     if (k !== null) this.stats.keyedUploads++;
     const file = f.get('File');
     if (!file || typeof file === 'string') return fail(400, 'The form needs one File');
@@ -228,9 +296,11 @@ export class FakeServer {
     const recordId = Number(f.get('RecordId'));
     // The key is checked at commit time, as the real server's unique index does; it lives on the
     // attachment, so deleting the attachment (or its record) forgets it, as on the real server.
-    const earlier = k === null ? undefined : [...this.records.values()].flatMap((x) => x.attachments).find((a) => a.key === k);
+    const earlier =
+      k === null ? undefined : [...this.records.values()].flatMap((x) => x.attachments).find((a) => a.key === k);
     if (earlier) {
-      if (earlier.recordId !== recordId) return fail(409, 'This Idempotency-Key was already used for a photo of another record');
+      if (earlier.recordId !== recordId)
+        return fail(409, 'This Idempotency-Key was already used for a photo of another record');
       this.stats.uploads200++;
       return { status: 200, body: { ...earlier, content: undefined, key: undefined } };
     }

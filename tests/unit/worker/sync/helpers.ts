@@ -3,7 +3,14 @@ import 'fake-indexeddb/auto';
 import { HttpClient, type RequestOptions } from '../../../../worker/http/client.ts';
 import { RecordService } from '../../../../worker/records/service.ts';
 import { openOfflineDb, type OfflineDb } from '../../../../worker/store/db.ts';
-import { OfflineRecords, SyncEngine, type AppliedChange, type OfflinePhoto, type OfflineTarget, type SyncState } from '../../../../worker/sync/index.ts';
+import {
+  OfflineRecords,
+  SyncEngine,
+  type AppliedChange,
+  type OfflinePhoto,
+  type OfflineTarget,
+  type SyncState,
+} from '../../../../worker/sync/index.ts';
 import type { Feature, Geometry } from '../../../../domain/model.ts';
 import type { FakeServer } from './fakeServer.ts';
 
@@ -14,11 +21,19 @@ export const TARGET: OfflineTarget = { projectId: 35, profileId: 18, tableId: 48
 export const point = (i = 0): Geometry => ({ type: 'Point', coordinates: [1_600_000 + i, 5_800_000 + i] });
 
 /** A fake JPEG whose bytes are `content` (the fake server keeps them as text). */
-export const photo = (content: string): OfflinePhoto => ({ blob: new Blob([content], { type: 'image/jpeg' }), name: 'slika.jpg', mimeType: 'image/jpeg' });
+export const photo = (content: string): OfflinePhoto => ({
+  blob: new Blob([content], { type: 'image/jpeg' }),
+  name: 'slika.jpg',
+  mimeType: 'image/jpeg',
+});
 
 /** An HttpClient that gives every request at most `timeoutMs` (RecordService uses 30-120 s defaults). */
 export class ShortTimeoutClient extends HttpClient {
-  constructor(origin: string, token: () => string, private readonly timeoutMs: number) {
+  constructor(
+    origin: string,
+    token: () => string,
+    private readonly timeoutMs: number,
+  ) {
     super({ origin, token });
   }
 
@@ -103,12 +118,24 @@ export function rig(server: FakeServer, o: RigOptions = {}): Rig {
 /** Stores server records as the features of a downloaded area (extentId 1), as a map download would. */
 export async function downloadArea(db: OfflineDb, features: Feature[], extentId = 1): Promise<void> {
   await db.features.bulkAdd(
-    features.map((feature) => ({ extentId, tableId: TARGET.tableId, featureId: feature.id, isInsert: 0, isEdit: 0, isDelete: 0, feature, profileId: TARGET.profileId })),
+    features.map((feature) => ({
+      extentId,
+      tableId: TARGET.tableId,
+      featureId: feature.id,
+      isInsert: 0,
+      isEdit: 0,
+      isDelete: 0,
+      feature,
+      profileId: TARGET.profileId,
+    })),
   );
 }
 
 /** Runs the engine until nothing is pending (conflicts aside), moving the clock past every backoff; returns the runs it took. */
-export async function drain(r: Pick<Rig, 'engine' | 'clock'> | (() => Pick<Rig, 'engine' | 'clock'>), maxRuns = 500): Promise<number> {
+export async function drain(
+  r: Pick<Rig, 'engine' | 'clock'> | (() => Pick<Rig, 'engine' | 'clock'>),
+  maxRuns = 500,
+): Promise<number> {
   const get = typeof r === 'function' ? r : () => r;
   for (let i = 1; i <= maxRuns; i++) {
     const { engine, clock } = get();

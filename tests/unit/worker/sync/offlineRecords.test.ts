@@ -6,7 +6,12 @@ import type { Feature } from '../../../../domain/model.ts';
 import { TARGET, downloadArea, photo, point } from './helpers.ts';
 
 const fresh = () => openOfflineDb(`offline-${Math.random()}`);
-const serverFeature = (id: number, label: string): Feature => ({ type: 'Feature', id, geometry: point(id), properties: { '780': label, '782': 1, '974': 5 } });
+const serverFeature = (id: number, label: string): Feature => ({
+  type: 'Feature',
+  id,
+  geometry: point(id),
+  properties: { '780': label, '782': 1, '974': 5 },
+});
 
 describe('OfflineRecords (SPEC §4 offline writes)', () => {
   it('creates with isInsert 1, a random id below 10,000,000, the photo with isInsert 1 and one queued create', async () => {
@@ -14,17 +19,32 @@ describe('OfflineRecords (SPEC §4 offline writes)', () => {
     const rec = new OfflineRecords(db, TARGET);
     const ids = new Set<number>();
     for (let i = 0; i < 20; i++) {
-      const { featureId } = await rec.create(point(i), { '780': `r${i}` }, i === 0 ? photo('p0') : null, 'ana@example.si');
+      const { featureId } = await rec.create(
+        point(i),
+        { '780': `r${i}` },
+        i === 0 ? photo('p0') : null,
+        'ana@example.si',
+      );
       expect(featureId).toBeGreaterThan(0);
       expect(featureId).toBeLessThan(TEMP_ID_LIMIT);
       ids.add(featureId);
     }
     expect(ids.size).toBe(20);
     const rows = await db.features.toArray();
-    expect(rows.every((r) => r.isInsert === 1 && r.isEdit === 0 && r.isDelete === 0 && r.extentId === null && r.profileId === 18)).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.isInsert === 1 && r.isEdit === 0 && r.isDelete === 0 && r.extentId === null && r.profileId === 18,
+      ),
+    ).toBe(true);
     const att = await db.attachments.toArray();
     expect(att).toHaveLength(1);
-    expect(att[0]).toMatchObject({ isInsert: 1, tableAttachmentInfoId: 1, projectId: 35, mimeType: 'image/jpeg', size: 2 });
+    expect(att[0]).toMatchObject({
+      isInsert: 1,
+      tableAttachmentInfoId: 1,
+      projectId: 35,
+      mimeType: 'image/jpeg',
+      size: 2,
+    });
     const outbox = await db.outbox.orderBy('seq').toArray();
     expect(outbox.map((c) => c.kind)).toEqual(Array(20).fill('create'));
     expect(outbox.map((c) => c.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -80,7 +100,9 @@ describe('OfflineRecords (SPEC §4 offline writes)', () => {
     await rec.update(1500, { '782': 6 }, point(9), photo('p'));
     const rows = await db.features.where('[tableId+featureId]').equals([48, 1500]).toArray();
     expect(rows.filter((r) => r.extentId === null)).toMatchObject([{ isEdit: 1, isInsert: 0, isDelete: 0 }]);
-    expect(rows.filter((r) => r.extentId !== null).every((r) => r.isEdit === 0 && r.feature.properties['782'] === 1)).toBe(true);
+    expect(
+      rows.filter((r) => r.extentId !== null).every((r) => r.isEdit === 0 && r.feature.properties['782'] === 1),
+    ).toBe(true);
     expect((await db.outbox.toArray()).map((c) => [c.kind, c.featureId])).toEqual([['update', 1500]]);
     const list = await rec.list();
     expect(list).toHaveLength(2);
@@ -122,8 +144,17 @@ describe('OfflineRecords (SPEC §4 offline writes)', () => {
     const db = fresh();
     await downloadArea(db, [serverFeature(1700, 'srv')]);
     await db.attachments.add({
-      tableId: 48, featureId: 1700, tableAttachmentInfoId: 1, name: 'thumb', mimeType: 'image/jpeg', size: 5,
-      arrayBuffer: await new Blob(['thumb']).arrayBuffer(), isInsert: 0, isEdit: 0, isDelete: 0, projectId: 35,
+      tableId: 48,
+      featureId: 1700,
+      tableAttachmentInfoId: 1,
+      name: 'thumb',
+      mimeType: 'image/jpeg',
+      size: 5,
+      arrayBuffer: await new Blob(['thumb']).arrayBuffer(),
+      isInsert: 0,
+      isEdit: 0,
+      isDelete: 0,
+      projectId: 35,
     });
     const rec = new OfflineRecords(db, TARGET);
     expect(await (await rec.photo(1700, true))?.text()).toBe('thumb');

@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const asFeature = (r: FakeRecord): Feature => ({ type: 'Feature', id: r.id, geometry: r.geometry as Feature['geometry'], properties: { ...r.properties } as Feature['properties'] });
+const asFeature = (r: FakeRecord): Feature => ({
+  type: 'Feature',
+  id: r.id,
+  geometry: r.geometry as Feature['geometry'],
+  properties: { ...r.properties } as Feature['properties'],
+});
 
 describe('waiting changes', () => {
   it('lists creates, edits and deletes in sending order, with their photo and state; a failed one with its retry time', async () => {
@@ -68,10 +73,26 @@ describe('waiting changes of a find not yet on the server', () => {
     const { featureId } = await r.records.create(point(5), { '920': 7, '980': 1105 }, null, server.email);
     const row = (await r.db.features.toArray()).find((f) => f.featureId === featureId)!;
     // An edit queued as its own change behind the create (as after a create that may have been sent).
-    await r.db.outbox.add({ id: 'edit-of-temp', seq: 999, kind: 'update', tableId: 48, featureId, featureRowId: row.id as number, state: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, createdAt: 0 });
+    await r.db.outbox.add({
+      id: 'edit-of-temp',
+      seq: 999,
+      kind: 'update',
+      tableId: 48,
+      featureId,
+      featureRowId: row.id as number,
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      lastStatus: null,
+      createdAt: 0,
+    });
     await expect(r.engine.discard('edit-of-temp')).rejects.toThrow(/not yet on the server/);
     expect(await r.records.get(featureId)).not.toBeNull();
-    expect((await r.engine.pending()).map((c) => [c.kind, c.discardable])).toEqual([['create', true], ['update', false]]);
+    expect((await r.engine.pending()).map((c) => [c.kind, c.discardable])).toEqual([
+      ['create', true],
+      ['update', false],
+    ]);
   });
 
   it('after it synced, an online edit gives its stored copy the new version (no false 412 on the next offline edit)', async () => {

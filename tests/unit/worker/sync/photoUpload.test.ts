@@ -8,7 +8,9 @@ import { FakeServer, type FakeRecord } from './fakeServer.ts';
 import { ShortTimeoutClient, TARGET, downloadArea, drain, photo, rig } from './helpers.ts';
 
 // The browser's resizing (createImageBitmap, OffscreenCanvas) is not in Node: the save sends the file as it is.
-vi.mock('../../../../worker/photos/resize.ts', () => ({ resizePhoto: async (blob: Blob) => ({ blob, width: 1, height: 1 }) }));
+vi.mock('../../../../worker/photos/resize.ts', () => ({
+  resizePhoto: async (blob: Blob) => ({ blob, width: 1, height: 1 }),
+}));
 
 /**
  * Issue #19: a photo added to an existing record is stored once, also when an upload commits
@@ -27,14 +29,21 @@ afterEach(() => {
   server.rules.length = 0;
 });
 
-const asFeature = (r: FakeRecord): Feature => ({ type: 'Feature', id: r.id, geometry: r.geometry as Feature['geometry'], properties: { ...r.properties } as Feature['properties'] });
+const asFeature = (r: FakeRecord): Feature => ({
+  type: 'Feature',
+  id: r.id,
+  geometry: r.geometry as Feature['geometry'],
+  properties: { ...r.properties } as Feature['properties'],
+});
 const isUpload = (q: { method: string; path: string }) => q.method === 'POST' && q.path.endsWith('/attachment');
 const contents = (rec: FakeRecord) => rec.attachments.map((a) => a.content);
 
 /** A gate a fault rule holds a request at until `open()` (its connection cut at once: the client gives up). */
 function gate(): { hold: Promise<void>; open: () => void } {
   let open = () => {};
-  const hold = new Promise<void>((resolve) => { open = resolve; });
+  const hold = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   return { hold, open };
 }
 
@@ -85,7 +94,11 @@ describe('online save: RecordService.replacePhoto with a key', () => {
     const rec = server.seed({ '780': 'online-lost' }, 'old');
     server.rules.push({ match: isUpload, fault: 'lose' });
     const replays = server.stats.uploads200;
-    await service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, rec.attachments, { idempotencyKey: 'save-1', uploadAttempts: 3, pauseMs: 0 });
+    await service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, rec.attachments, {
+      idempotencyKey: 'save-1',
+      uploadAttempts: 3,
+      pauseMs: 0,
+    });
     expect(contents(rec)).toEqual(['new']);
     expect(server.stats.uploads200 - replays).toBe(1);
   });
@@ -96,7 +109,11 @@ describe('online save: RecordService.replacePhoto with a key', () => {
       const rec = server.seed({ '780': `online-stall-${keys}` }, 'old');
       const late = gate();
       server.rules.push({ match: isUpload, fault: { hold: late.hold, cut: true } });
-      await service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, rec.attachments, { idempotencyKey: 'save-2', uploadAttempts: 3, pauseMs: 0 });
+      await service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, rec.attachments, {
+        idempotencyKey: 'save-2',
+        uploadAttempts: 3,
+        pauseMs: 0,
+      });
       late.open();
       await server.settle();
       expect(contents(rec)).toEqual(keys ? ['new'] : ['new', 'new']);
@@ -106,14 +123,23 @@ describe('online save: RecordService.replacePhoto with a key', () => {
   it('without a key sends once and reports the failure (no blind retry)', async () => {
     const rec = server.seed({ '780': 'online-nokey' }, null);
     server.rules.push({ match: isUpload, fault: 'lose' });
-    await expect(service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, [], { uploadAttempts: 3, pauseMs: 0 })).rejects.toMatchObject({ status: 0 });
+    await expect(
+      service().replacePhoto(rec.id, { blob: new Blob(['new']), name: 'a.jpg' }, [], { uploadAttempts: 3, pauseMs: 0 }),
+    ).rejects.toMatchObject({ status: 0 });
     expect(contents(rec)).toEqual(['new']);
   });
 
   it('RecordsCore.save: a fresh key per save, kept over its retries', async () => {
     const rec = server.seed({ '780': 'form-save' }, 'old');
     const core = new RecordsCore(new ShortTimeoutClient(server.origin, () => server.token, 5000), TARGET);
-    const input = (content: string) => ({ id: rec.id, values: {}, coord: [1_600_000, 5_800_000] as [number, number], photo: new Blob([content]), photoName: 'p.jpg', idempotencyKey: 'form-key' });
+    const input = (content: string) => ({
+      id: rec.id,
+      values: {},
+      coord: [1_600_000, 5_800_000] as [number, number],
+      photo: new Blob([content]),
+      photoName: 'p.jpg',
+      idempotencyKey: 'form-key',
+    });
     const replays = server.stats.uploads200;
     server.rules.push({ match: isUpload, fault: 'lose' });
     const first = await core.save(input('first'), [], () => {});

@@ -9,7 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const asFeature = (r: FakeRecord): Feature => ({ type: 'Feature', id: r.id, geometry: r.geometry as Feature['geometry'], properties: { ...r.properties } as Feature['properties'] });
+const asFeature = (r: FakeRecord): Feature => ({
+  type: 'Feature',
+  id: r.id,
+  geometry: r.geometry as Feature['geometry'],
+  properties: { ...r.properties } as Feature['properties'],
+});
 const label = () => `L-${Math.random().toString(36).slice(2)}`;
 const isCreate = (m: string, p: string) => m === 'POST' && p.endsWith('/full');
 
@@ -29,7 +34,13 @@ describe('SyncEngine against a fake server', () => {
 
     await r.engine.run();
 
-    expect(await r.engine.state()).toMatchObject({ pending: 0, failed: 0, conflicts: 0, running: false, needsLogin: false });
+    expect(await r.engine.state()).toMatchObject({
+      pending: 0,
+      failed: 0,
+      conflicts: 0,
+      running: false,
+      needsLogin: false,
+    });
     const [ra] = server.find('780', a);
     const [rb] = server.find('780', b);
     expect(server.find('780', a)).toHaveLength(1);
@@ -41,15 +52,32 @@ describe('SyncEngine against a fake server', () => {
     // Local-only platform columns are never sent.
     expect(server.createBodies.at(-1)).not.toHaveProperty('1820');
     // Temp ids became server ids everywhere.
-    expect(r.applied.filter((e) => e.kind === 'create')).toEqual([{ kind: 'create', tempId: ta, serverId: ra?.id }, { kind: 'create', tempId: tb, serverId: rb?.id }]);
-    expect(await r.db.idMap.toArray()).toEqual(expect.arrayContaining([{ tempId: ta, serverId: ra?.id }, { tempId: tb, serverId: rb?.id }]));
+    expect(r.applied.filter((e) => e.kind === 'create')).toEqual([
+      { kind: 'create', tempId: ta, serverId: ra?.id },
+      { kind: 'create', tempId: tb, serverId: rb?.id },
+    ]);
+    expect(await r.db.idMap.toArray()).toEqual(
+      expect.arrayContaining([
+        { tempId: ta, serverId: ra?.id },
+        { tempId: tb, serverId: rb?.id },
+      ]),
+    );
     const rowA = (await r.db.features.where('[tableId+featureId]').equals([48, ra!.id]).toArray())[0];
     expect(rowA).toMatchObject({ isInsert: 0, isEdit: 0, featureId: ra!.id, feature: { id: ra!.id } });
-    expect((await r.db.attachments.where('[tableId+featureId]').equals([48, ra!.id]).toArray())[0]).toMatchObject({ isInsert: 0 });
+    expect((await r.db.attachments.where('[tableId+featureId]').equals([48, ra!.id]).toArray())[0]).toMatchObject({
+      isInsert: 0,
+    });
     expect(await r.db.features.where('[tableId+featureId]').equals([48, gone.id]).count()).toBe(0);
     expect((await r.records.get(ta))?.feature.id).toBe(ra!.id);
     // One report per change of the state: the run starts, each change lands, the run ends.
-    expect(r.states.map((x) => [x.running, x.pending])).toEqual([[true, 4], [true, 3], [true, 2], [true, 1], [true, 0], [false, 0]]);
+    expect(r.states.map((x) => [x.running, x.pending])).toEqual([
+      [true, 4],
+      [true, 3],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
   });
 
   it('a create whose answer was lost is retried with the same key: no duplicate', async () => {
@@ -78,7 +106,7 @@ describe('SyncEngine against a fake server', () => {
     await r.engine.run();
     expect(await r.engine.state()).toMatchObject({ pending: 1, failed: 1 });
     expect(server.stats.puts).toBe(puts + 1);
-    expect((await r.db.features.where('isEdit').equals(1).count())).toBe(0);
+    expect(await r.db.features.where('isEdit').equals(1).count()).toBe(0);
     server.rules.push({ match: (q) => q.method === 'GET', fault: '500' });
     r.clock.advance(2_000);
     await r.engine.run();
@@ -173,7 +201,10 @@ describe('SyncEngine against a fake server', () => {
     await seen;
     await r.records.update(temp, { '782': 2 }, null, photo('later'));
     const queued = await r.db.outbox.orderBy('seq').toArray();
-    expect(queued.map((c) => [c.kind, c.featureId, c.state])).toEqual([['create', temp, 'uploading'], ['update', temp, 'queued']]);
+    expect(queued.map((c) => [c.kind, c.featureId, c.state])).toEqual([
+      ['create', temp, 'uploading'],
+      ['update', temp, 'queued'],
+    ]);
     release();
     await running;
     await r.engine.run();
