@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: the Records family's URL adapters, one per call, kept together beside featuresRoutes.ts.
 /** /api/Records/*: the URLs and documentation of the record calls as DataRecords; the work is in handlers.ts (and search/, spatial/). */
 import type { FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT, JSON_TYPES, type ApiContext } from '../http/context.ts';
