@@ -11,7 +11,7 @@ export { startServer, freePort, createTestDatabase, type TestServer } from '../t
 /** True when the bench runs CI-sized (`--quick`). */
 export const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 
-/** Where the benchmarks build the app (never /work/main/dist, which the tests use). */
+/** Where the benchmarks build the app (never the repository's dist/, which the tests use). */
 export const BENCH_DIST = process.env.BENCH_DIST ?? '/tmp/bench-dist';
 
 /** Builds the app into BENCH_DIST unless a build newer than 30 minutes is there (BENCH_REBUILD=1 forces). */

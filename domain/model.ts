@@ -96,7 +96,7 @@ export interface Feature {
   properties: Properties;
   /**
    * The server's version of the record (its ETag), where the server tells it: in /detailed, and
-   * in extenttables for the caller's own records. An edit sends it as If-Match (server/api/versions.ts).
+   * in extenttables for the caller's own records. An edit sends it as If-Match (server/api/records/versions.ts).
    */
   version?: number;
   /**

@@ -6,7 +6,7 @@
 /**
  * What the data core fetches tiles with (worker/core/areas.ts). 'no-store': a downloaded tile
  * goes to IndexedDB, so the browser's HTTP cache need not keep a second copy; writing one cost
- * Chromium's network service ~1 ms of CPU per tile in bench/download (README 'Performance'),
+ * Chromium's network service ~1 ms of CPU per tile in bench/download (bench/download/README.md),
  * and a 200 MB area would push the user's other cached responses out. The online map still
  * caches the tiles it shows; it fetches them itself.
  */

@@ -2,7 +2,7 @@ import type { HttpClient } from './client.ts';
 import type { CallOptions, ExportFile } from './types.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 
-/** The export formats (issue #21; server/api/exports.ts). */
+/** The export formats (issue #21; server/api/exports/routes.ts). */
 export type ExportFormat = 'dwca' | 'geojson' | 'csv';
 
 /** What to export: the map's filter state and visible extent, and/or a RecordQuery filter. */

@@ -2,7 +2,7 @@ import type { Feature, Geometry, Properties } from '../../domain/model.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**
- * A 412 answer (server/api/versions.ts): the record changed since the version an edit started
+ * A 412 answer (server/api/records/versions.ts): the record changed since the version an edit started
  * from. Its body carries the record as the server has it now (`current`) and its `version`.
  */
 

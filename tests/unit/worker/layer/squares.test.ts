@@ -43,7 +43,7 @@ describe('squareRing', () => {
     expect(ring[3]).not.toBeCloseTo(ring[1]!, 3);
   });
 
-  it('spans exactly the extent the server stores for the public place (server/api/generalise.ts)', () => {
+  it('spans exactly the extent the server stores for the public place (server/api/sensitivity/generalise.ts)', () => {
     for (const [x, y, g] of [
       [1_620_000, 5_800_000, 1000],
       [1_720_000, 5_760_000, 10000],

@@ -1,7 +1,7 @@
 /**
  * A small in-process stand-in for the platform's write API (node:http on 127.0.0.1, port 0):
  * create with Idempotency-Key, update, delete, detailed, attachment upload (with Idempotency-Key,
- * as server/api/attachments.ts) and delete, with the real server's ownership and STATUS rules, and
+ * as server/api/attachments/routes.ts) and delete, with the real server's ownership and STATUS rules, and
  * injectable faults.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
