@@ -54,22 +54,16 @@ function condition(c: PlanCondition, ctx: CompileContext): Predicate {
   }
 }
 
+/** The first eight children of an unrolled `all` or `any` (absent ones are never called). */
+type Unrolled = [Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate, Predicate];
+
 /**
  * All of `ps` (short-circuit, in order). Up to 8 children get a closure of their own arity, so
  * that each child has its own call site, which V8 can inline; one loop calling every child from
  * a single site would be megamorphic.
  */
 function all(ps: Predicate[]): Predicate {
-  const [a, b, c, d, e, f, g, h] = ps as [
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-  ];
+  const [a, b, c, d, e, f, g, h] = ps as Unrolled;
   switch (ps.length) {
     case 2:
       return (p) => a(p) && b(p);
@@ -97,16 +91,7 @@ function all(ps: Predicate[]): Predicate {
 
 /** Any of `ps` (short-circuit, in order), unrolled like `all`. */
 function any(ps: Predicate[]): Predicate {
-  const [a, b, c, d, e, f, g, h] = ps as [
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-    Predicate,
-  ];
+  const [a, b, c, d, e, f, g, h] = ps as Unrolled;
   switch (ps.length) {
     case 2:
       return (p) => a(p) || b(p);

@@ -34,33 +34,27 @@ abstract class ScanNode extends ColumnarNode {
   }
 }
 
-/** x in [lo, hi]: equals, ordering, inRange and dateEquals, on numbers, instants or days. */
-export class RangeNode extends ScanNode {
+/** A scan of one numeric column against the bounds [lo, hi]. */
+abstract class BoundsNode extends ScanNode {
   constructor(
     shared: Shared,
-    private readonly x: Float64Array,
-    private readonly lo: number,
-    private readonly hi: number,
+    protected readonly x: Float64Array,
+    protected readonly lo: number,
+    protected readonly hi: number,
   ) {
     super(shared);
   }
+}
 
+/** x in [lo, hi]: equals, ordering, inRange and dateEquals, on numbers, instants or days. */
+export class RangeNode extends BoundsNode {
   override run(sel: Int32Array | null, n: number, out: Int32Array): number {
     return scanRange(this.x, this.lo, this.hi, sel, n, out);
   }
 }
 
 /** x outside [lo, hi] (x readable): notEquals, notInRange and dateNotEquals. */
-export class OutsideNode extends ScanNode {
-  constructor(
-    shared: Shared,
-    private readonly x: Float64Array,
-    private readonly lo: number,
-    private readonly hi: number,
-  ) {
-    super(shared);
-  }
-
+export class OutsideNode extends BoundsNode {
   override run(sel: Int32Array | null, n: number, out: Int32Array): number {
     return scanOutside(this.x, this.lo, this.hi, sel, n, out);
   }
