@@ -33,7 +33,7 @@ export interface TableMeta {
 }
 
 /** Row of platform_columns. */
-interface ColumnRow {
+export interface ColumnRow {
   id: number;
   table_id: number;
   db_name: string;

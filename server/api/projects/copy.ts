@@ -1,7 +1,7 @@
 import type { Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { nextId, nextIds } from '../meta/nextIds.ts';
-import { requireProject } from '../meta/tableMeta.ts';
+import { requireProject, type ColumnRow } from '../meta/tableMeta.ts';
 
 /** How to copy a project. */
 export interface CopyOptions {
@@ -54,18 +54,7 @@ async function copyStructure(
     ]);
   }
   const columns: IdMap = new Map();
-  const cols = await tx.query<{
-    id: number;
-    table_id: number;
-    db_name: string;
-    name: string;
-    type: string;
-    is_pk: boolean;
-    is_special: boolean;
-    fk_table_id: number | null;
-    fk_key_type: string | null;
-    position: number;
-  }>(
+  const cols = await tx.query<ColumnRow & { position: number }>(
     `select id, table_id, db_name, name, type, is_pk, is_special, fk_table_id, fk_key_type, position
        from platform_columns where table_id = any($1::int[]) order by id`,
     [[...tables.keys()]],
