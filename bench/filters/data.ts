@@ -1,5 +1,6 @@
 import type { Column, Feature, Properties } from '../../domain/model.ts';
 import { mulberry32 as prng } from '../../domain/prng.ts';
+import { sightingsFkColumn } from '../../tests/helpers/sightingsTable.ts';
 
 /**
  * 100k generated sightings in the shape of table 48 (server/seed/model.ts): group (Select,
@@ -7,18 +8,7 @@ import { mulberry32 as prng } from '../../domain/prng.ts';
  * seed writes them), count, status, public flag, creator e-mail, location text.
  */
 
-const col = (id: number, dbName: string, type: Column['type'], extra: Partial<Column> = {}): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial: false,
-  fkTableId: null,
-  fkKeyType: null,
-  ...extra,
-});
+const col = sightingsFkColumn;
 
 /** The columns of the generated records. */
 export const BENCH_COLUMNS: Column[] = [

@@ -6,27 +6,13 @@
  * 10,000 and 100,000 records (half of them waiting, in 6 groups, the reviewer's 2), and the ratio.
  * A page under 16 ms is within one frame of a data-core message; it never runs on the main thread.
  */
-import type { Column, Feature } from '../../domain/model.ts';
+import type { Feature } from '../../domain/model.ts';
 import { reviewQueue } from '../../worker/review/queue.ts';
 import type { QueueQuery } from '../../worker/review/types.ts';
 import { QUICK, fmt, median, printTable } from '../lib.ts';
+import { REVIEW_COLUMNS } from '../../tests/helpers/sightingsTable.ts';
 
-const c = (id: number, dbName: string, type: Column['type']): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial: false,
-});
-const COLUMNS = [
-  c(920, 'SKUPINA', 'Select'),
-  c(980, 'VRSTA', 'ForeignKey'),
-  c(974, 'STATUS', 'Select'),
-  c(1053, 'DATUM_NAJDBE', 'DateTime'),
-  c(1820, 'createdbyemail', 'Text'),
-];
+const COLUMNS = REVIEW_COLUMNS;
 const GROUPS = [1, 15, 3, 12, 7, 8];
 const STATUSES = [5, 5, 1, 2, 3, null, 5, 1];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import type { Column, Properties } from '../../../domain/model.ts';
+import type { Properties } from '../../../domain/model.ts';
 import {
   isVisibleTo,
   reviewScope,
@@ -12,34 +12,14 @@ import {
 } from '../../../domain/review.ts';
 import { statusAfterReporterEdit } from '../../../domain/statuses.ts';
 import { canSee, maskProperties, visibleSql, maskedPropertiesSql } from '../../../server/api/access/recordAccess.ts';
-import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
+import { ACCESS_COLUMNS, sightingsMeta, specialColumn } from '../../helpers/sightingsTable.ts';
 
 /**
  * The review rules (domain/review.ts) and where each side applies them: the server's row checks
  * and its SQL must agree with the domain for every viewer and record (issue #20: written once).
  */
-const c = (id: number, dbName: string, type: Column['type']): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial: true,
-});
-const columns = [
-  c(920, 'SKUPINA', 'Select'),
-  c(974, 'STATUS', 'Select'),
-  c(2066, 'JAVNO', 'Boolean'),
-  c(1820, 'createdbyemail', 'Text'),
-];
-const meta: TableMeta = {
-  table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns },
-  columns: new Map(columns.map((x) => [x.id, x])),
-  selectValues: new Map(),
-  roles: findRoles(columns),
-  attachmentInfoIds: [1],
-};
+const columns = [specialColumn(920, 'SKUPINA', 'Select'), ...ACCESS_COLUMNS];
+const meta = sightingsMeta(columns);
 
 describe('review scope from roles', () => {
   it('reviewer = every group; reviewer:N = group N; nothing else counts', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Column, Properties } from '../../../domain/model.ts';
+import type { Properties } from '../../../domain/model.ts';
 import { isPublicValue } from '../../../domain/visibility.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
 import { canSee, creatorViewer, visibleSql } from '../../../server/api/access/recordAccess.ts';
-import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
+import { ACCESS_COLUMNS, sightingsMeta } from '../../helpers/sightingsTable.ts';
 import { idsWhere, recordsDb } from '../server/filters/pglite.ts';
 
 /**
@@ -45,23 +45,7 @@ const VALUES: readonly unknown[] = [
   { value: true },
 ];
 
-const c = (id: number, dbName: string, type: Column['type']): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial: true,
-});
-const columns = [c(974, 'STATUS', 'Select'), c(2066, 'JAVNO', 'Boolean'), c(1820, 'createdbyemail', 'Text')];
-const meta: TableMeta = {
-  table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns },
-  columns: new Map(columns.map((x) => [x.id, x])),
-  selectValues: new Map(),
-  roles: findRoles(columns),
-  attachmentInfoIds: [1],
-};
+const meta = sightingsMeta(ACCESS_COLUMNS);
 
 describe('one public-flag rule on every side', () => {
   let db: PGlite;

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../../../domain/review.ts';
-import type { Column, Properties } from '../../../domain/model.ts';
+import type { Properties } from '../../../domain/model.ts';
 import { assertCanEdit, canSee, creatorViewer, maskProperties } from '../../../server/api/access/recordAccess.ts';
 import { isEditableStatus } from '../../../domain/statuses.ts';
-import { findRoles, type TableMeta } from '../../../server/api/meta/tableMeta.ts';
+import { ACCESS_COLUMNS, sightingsMeta } from '../../helpers/sightingsTable.ts';
 import { HttpError } from '../../../server/http/errors.ts';
 
-const c = (id: number, dbName: string, type: Column['type'], isSpecial = true): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial,
-});
-const columns = [c(974, 'STATUS', 'Select'), c(2066, 'JAVNO', 'Boolean'), c(1820, 'createdbyemail', 'Text')];
-const meta: TableMeta = {
-  table: { id: 48, projectId: 35, name: 'Najdbe', geometryType: 2, columns },
-  columns: new Map(columns.map((x) => [x.id, x])),
-  selectValues: new Map(),
-  roles: findRoles(columns),
-  attachmentInfoIds: [1],
-};
+const meta = sightingsMeta(ACCESS_COLUMNS);
 const row = (status: unknown, pub: unknown = true) => ({
   created_by_email: 'ana@example.si',
   properties: { 974: status, 2066: pub, 1820: 'ana@example.si' } as Properties,

@@ -4,25 +4,15 @@ import { DataCoreImpl } from '../../../../worker/core/dataCore.ts';
 import { ColumnarFilter } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
-import type { Column, Feature } from '../../../../domain/model.ts';
+import type { Feature } from '../../../../domain/model.ts';
+import { sightingsFkColumn } from '../../../helpers/sightingsTable.ts';
 
 /**
  * The filter panel's path through the data core: getLayerPoints, as the map calls it after a
  * filter change, answers from the columnar copy of the loaded layer (LayerIndex), and the
  * features it holds are never run through the object engine.
  */
-const col = (id: number, dbName: string, type: Column['type'], extra: Partial<Column> = {}): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial: false,
-  fkTableId: null,
-  fkKeyType: null,
-  ...extra,
-});
+const col = sightingsFkColumn;
 const COLUMNS = [
   col(920, 'SKUPINA', 'Select'),
   col(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Column, Feature } from '../../../../domain/model.ts';
+import type { Feature } from '../../../../domain/model.ts';
 import { reviewQueue } from '../../../../worker/review/queue.ts';
 import type { QueueQuery } from '../../../../worker/review/types.ts';
 import { statusCondition } from '../../../../worker/layer/filterState.ts';
 import { compile } from '../../../../worker/filters/compile.ts';
+import { REVIEW_COLUMNS } from '../../../helpers/sightingsTable.ts';
 
-const c = (id: number, dbName: string, type: Column['type']): Column => ({
-  id,
-  tableId: 48,
-  dbName,
-  name: dbName,
-  type,
-  isPk: false,
-  isSpecial: false,
-});
-const columns = [
-  c(920, 'SKUPINA', 'Select'),
-  c(980, 'VRSTA', 'ForeignKey'),
-  c(974, 'STATUS', 'Select'),
-  c(1053, 'DATUM', 'DateTime'),
-  c(1820, 'createdbyemail', 'Text'),
-];
+const columns = REVIEW_COLUMNS;
 
 function feature(id: number, p: Record<string, unknown>, x = 1_600_000, y = 5_800_000): Feature {
   return {
