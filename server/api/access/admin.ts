@@ -10,6 +10,9 @@ export function isAdmin(user: AuthUser | null): boolean {
   return user !== null && user.roles.includes(ADMIN_ROLE);
 }
 
+/** The OpenAPI responses of requireAdmin's refusals. */
+export const ADMIN_ERRORS = { 401: { description: 'No token' }, 403: { description: 'Not an administrator' } };
+
 /** The caller when an administrator; 401 without a token, 403 with the reason for anyone else. */
 export async function requireAdmin(authenticate: Authenticate, req: FastifyRequest, what: string): Promise<AuthUser> {
   const user = await authenticate(req);

@@ -1,50 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/index.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { requireAdmin } from '../access/admin.ts';
+import { badRequest } from '../../http/errors.ts';
+import { ADMIN_ERRORS, requireAdmin } from '../access/admin.ts';
 import { nextId } from '../meta/nextIds.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
 import { parseLayerTree, pruneLayerTree } from './layerTree.ts';
 import { requireProject } from '../meta/tableMeta.ts';
-import { readForm } from '../http/multipart.ts';
-import { checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
 import { validateProfile, type StoredProfile } from './validate.ts';
 import { buildProject } from '../projects/routes.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
+import { readProfile, saveProfile } from './store.ts';
+import { registerProfileThumbnailRoutes } from './thumbnailRoutes.ts';
 
-/** Reads profile `profileId` of project `projectId` (locked for an update when asked); 404 when unknown. */
-async function readProfile(
-  q: Queryable,
-  projectId: number,
-  profileId: number,
-  forUpdate = false,
-): Promise<StoredProfile> {
-  const rows = await q.query<{ data: StoredProfile }>(
-    `select data from profiles where id = $1 and project_id = $2${forUpdate ? ' for update' : ''}`,
-    [profileId, projectId],
-  );
-  const row = rows[0];
-  if (!row) {
-    await requireProject(q, projectId);
-    throw notFound(`Profile ${profileId} does not exist in project ${projectId}`);
-  }
-  return row.data;
-}
-
-/** Stores a profile's JSON. */
-async function saveProfile(q: Queryable, p: StoredProfile): Promise<StoredProfile> {
-  await q.query('update profiles set data = $2::jsonb where id = $1', [p.id, JSON.stringify(p)]);
-  return p;
-}
-
-const ADMIN_ERRORS = { 401: { description: 'No token' }, 403: { description: 'Not an administrator' } };
 const PROFILE = { description: 'The profile', schema: ref('Profile') };
-const IMAGE = {
-  description: 'The thumbnail (JPEG, long edge 320 px)',
-  contentType: 'image/jpeg',
-  schema: { type: 'string', contentMediaType: 'image/jpeg' },
-};
 
 /** Profile routes (SPEC §7 Profiles): read, and for administrators create, change, delete, layer tree, thumbnail, copy. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -225,75 +193,8 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
-    method: 'POST',
-    url: '/api/BaseProfiles/:projectId/:profileId/thumbnail',
-    params: idParams('projectId', 'profileId'),
-    doc: {
-      summary: 'Set the thumbnail of a profile (administrators; multipart, one JPEG or PNG, stored as a 320 px JPEG)',
-      tag: 'Profiles',
-      auth: 'required',
-      body: {
-        contentType: 'multipart/form-data',
-        schema: {
-          type: 'object',
-          required: ['File'],
-          properties: { File: { type: 'string', contentMediaType: 'image/jpeg' } },
-        },
-      },
-      responses: {
-        201: { description: 'Stored', schema: ref('ThumbnailResult') },
-        400: { description: 'No file, several files, or not an image' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown profile' },
-        413: { description: 'Over 20 MB' },
-        415: { description: 'Not multipart, or not JPEG/PNG' },
-      },
-    },
-    async handler(req, reply) {
-      const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      await admin(req, 'change profile thumbnails');
-      await readProfile(db, projectId, profileId);
-      const form = await readForm(req);
-      const file = form.files[0];
-      if (!file || form.files.length > 1) throw badRequest('The form needs exactly one image file');
-      checkPhoto(file.data);
-      const thumb = await makeThumbnail(file.data);
-      await db.query("update profiles set thumbnail = $2, thumbnail_mime = 'image/jpeg' where id = $1", [
-        profileId,
-        thumb,
-      ]);
-      return reply.status(201).send({ profileId, mimeType: 'image/jpeg', size: thumb.length });
-    },
-  });
-
-  docs.define(app, {
-    method: 'GET',
-    url: '/api/BaseProfiles/:projectId/:profileId/thumbnail',
-    params: idParams('projectId', 'profileId'),
-    doc: {
-      summary: 'The thumbnail of a profile',
-      tag: 'Profiles',
-      auth: 'optional',
-      responses: { 200: IMAGE, 404: { description: 'Unknown profile, or it has no thumbnail' } },
-    },
-    async handler(req, reply) {
-      const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      await authenticate(req);
-      await readProfile(db, projectId, profileId);
-      const rows = await db.query<{ thumbnail: Uint8Array | null; thumbnail_mime: string | null }>(
-        'select thumbnail, thumbnail_mime from profiles where id = $1',
-        [profileId],
-      );
-      const t = rows[0];
-      if (!t?.thumbnail) throw notFound(`Profile ${profileId} has no thumbnail`);
-      return reply
-        .type(t.thumbnail_mime ?? 'image/jpeg')
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(t.thumbnail.buffer, t.thumbnail.byteOffset, t.thumbnail.byteLength));
-    },
-  });
+  // Here, between the tree and the copy, to keep the order of the API documentation.
+  registerProfileThumbnailRoutes(app, ctx);
 
   docs.define(app, {
     method: 'POST',
