@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/chromium.ts';
 
 export { startServer, freePort, createTestDatabase, type TestServer } from '../tests/api/helpers/server.ts';
 
@@ -28,17 +29,8 @@ export function ensureAppBuild(): string {
   return BENCH_DIST;
 }
 
-/** The flags this machine needs (PITFALLS.md), as tests/e2e/helpers/browser.ts. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian chromium and the flags this machine needs (PITFALLS.md), shared with the e2e tests. */
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Launches headless Debian chromium (extra flags appended). */
 export function launch(extra: string[] = []): Promise<Browser> {

@@ -1,20 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../helpers/chromium.ts';
 
-/** Debian's chromium; never a downloaded browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags this machine needs (PITFALLS.md). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's chromium and the flags this machine needs (PITFALLS.md), shared with the benches. */
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Where screenshots go (git-ignored) for a human to look at. */
 export const SCREENSHOT_DIR = join(process.cwd(), 'tests', 'e2e', 'screenshots');
