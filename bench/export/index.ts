@@ -14,7 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { ANONYMOUS, reviewScope } from '../../domain/review.ts';
-import { exportRowChunks, parseExportQuery } from '../../server/api/exports/query.ts';
+import { parseExportQuery } from '../../server/api/exports/params.ts';
+import { exportRowChunks } from '../../server/api/exports/query.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { signIn } from '../../tests/api/helpers/auth.ts';

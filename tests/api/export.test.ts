@@ -8,7 +8,7 @@ import {
   nationalGridToMercator,
 } from '../../server/geo/projection.ts';
 import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
-import { mapStateFilter } from '../../server/api/exports/query.ts';
+import { mapStateFilter } from '../../server/api/exports/params.ts';
 import { findRoles, type TableMeta } from '../../server/api/meta/tableMeta.ts';
 import { columnDefs } from '../../server/seed/model.ts';
 import { loadCatalogue } from '../../server/seed/catalogue.ts';

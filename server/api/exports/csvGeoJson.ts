@@ -19,7 +19,8 @@ import type { Column, Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { mercatorToLonLat, mercatorToNationalGrid } from '../../geo/projection.ts';
 import { CATALOGUE_URL, loadCatalogue } from '../../seed/catalogue.ts';
-import { columnByDbName, exportRowChunks, photoIdsOf, type ExportQuery, type ExportRow } from './query.ts';
+import { columnByDbName, type ExportQuery } from './params.ts';
+import { exportRowChunks, photoIdsOf, type ExportRow } from './query.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 
 /** A cell: JSON-typed (GeoJSON); the CSV writes it as text. */

@@ -35,7 +35,8 @@ import {
   type DwcSettings,
   type RowContext,
 } from './dwcaTerms.ts';
-import { columnByDbName, exportPhotoChunks, exportRowChunks, type ExportQuery, type ExportRow } from './query.ts';
+import { columnByDbName, type ExportQuery } from './params.ts';
+import { exportPhotoChunks, exportRowChunks, type ExportRow } from './query.ts';
 
 export const OCCURRENCE_ROW_TYPE = 'http://rs.tdwg.org/dwc/terms/Occurrence';
 export const MULTIMEDIA_ROW_TYPE = 'http://rs.gbif.org/terms/1.0/Multimedia';

@@ -7,7 +7,8 @@ import { STATUS_CONFIRMED, STATUS_NEEDS_INFO, STATUS_REJECTED, STATUS_WAITING } 
 import { isPublicValue } from '../../../domain/visibility.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { catalogueNames, findUrl, numberOf, photoUrl, type ExportLinks, type RowPlace } from './csvGeoJson.ts';
-import { columnByDbName, type ExportPhoto, type ExportRow } from './query.ts';
+import { columnByDbName } from './params.ts';
+import type { ExportPhoto, ExportRow } from './query.ts';
 
 /** The licences GBIF accepts, by the names EXPORT_LICENSE takes. */
 export const LICENSES: Readonly<Record<string, { uri: string; title: string }>> = {

@@ -14,7 +14,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { dwcaPieces } from './dwcaArchive.ts';
 import { DEFAULT_DWC_SETTINGS, type DwcSettings } from './dwcaTerms.ts';
 import { csvPieces, geoJsonPieces, type ExportLinks } from './csvGeoJson.ts';
-import { EXPORT_QUERYSTRING, parseExportQuery } from './query.ts';
+import { EXPORT_QUERYSTRING, parseExportQuery } from './params.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { idParams } from '../openapi/schemas.ts';
 
