@@ -8,37 +8,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Authenticate } from '../auth/types.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { sendJsonPieces } from '../api/http/jsonStream.ts';
 import { memoAuthenticate, isAdmin } from '../api/access/admin.ts';
 import { viewerOf } from '../api/access/recordAccess.ts';
 import { findProject, loadTable, type TableMeta } from '../api/meta/tableMeta.ts';
 import { mercatorToLonLat } from '../geo/projection.ts';
-import { PROJECT_ID, SIGHTINGS_TABLE_ID, UNITS_TABLE_ID } from '../seed/model.ts';
+import { PROJECT_ID } from '../seed/model.ts';
 import type { Viewer } from '../../domain/review.ts';
 import { CRS84, STORAGE_CRS, SUPPORTED_CRS, contentCrs } from './crs.ts';
 import { collectionExtent, ID_CEILING, itemsSql, temporalColumn } from './items.ts';
 import { checkParams, parseFeatureQuery, parseItemsQuery } from './params.ts';
 import { OPENAPI_TYPE, ogcOpenApi } from './openapi.ts';
-
-/** A collection of /ogc. */
-export interface OgcCollection {
-  id: string;
-  tableId: number;
-  title: string;
-  description: string;
-}
-
-export const COLLECTIONS: readonly OgcCollection[] = [
-  {
-    id: 'sightings',
-    tableId: SIGHTINGS_TABLE_ID,
-    title: 'Najdbe redkih vrst',
-    description:
-      'Sporočene najdbe (tabela 48). Najdbe občutljivih vrst so za javnost v središču kvadrata 1 ali 10 km mreže D96/TM (lastnost generalised).',
-  },
-  { id: 'species', tableId: UNITS_TABLE_ID, title: 'Vrste', description: 'Šifrant vrst (tabela 53), brez geometrije.' },
-];
+import { COLLECTIONS, collectionOf, type OgcCollection } from './collections.ts';
+import { ogcErrorHandler } from './errors.ts';
+import { GEOJSON, JSON_TYPE, featureType, origin, withQuery, type Link } from './links.ts';
 
 export const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
@@ -47,8 +31,6 @@ export const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
 ];
 
-const GEOJSON = 'application/geo+json';
-const JSON_TYPE = 'application/json';
 /** The temporal reference system of `extent.temporal`. */
 const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
 /** Slovenia in CRS84, the spatial extent of a collection without visible features. */
@@ -60,76 +42,12 @@ export interface OgcDeps {
   authenticate: Authenticate;
 }
 
-interface Link {
-  href: string;
-  rel: string;
-  type?: string;
-  title?: string;
-}
-
-/** The server's own origin as the client reached it (X-Forwarded-* honoured: trustProxy). */
-function origin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
-
-/** The request URL with `changes` applied to its query (null removes a parameter). */
-function withQuery(req: FastifyRequest, changes: Record<string, string | null>): string {
-  const u = new URL(req.url, origin(req));
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null) u.searchParams.delete(k);
-    else u.searchParams.set(k, v);
-  }
-  return u.href;
-}
-
-/** application/json when the client asks for it and not for GeoJSON, else application/geo+json. */
-function featureType(req: FastifyRequest): string {
-  const accept = String(req.headers.accept ?? '').toLowerCase();
-  return accept.includes(JSON_TYPE) && !accept.includes(GEOJSON) ? JSON_TYPE : GEOJSON;
-}
-
-function collectionOf(id: string): OgcCollection {
-  const c = COLLECTIONS.find((x) => x.id === id);
-  if (!c)
-    throw notFound(
-      `Collection ${JSON.stringify(id)} does not exist; collections: ${COLLECTIONS.map((x) => x.id).join(', ')}`,
-    );
-  return c;
-}
-
-const OGC_CODES: Record<number, string> = {
-  400: 'InvalidParameterValue',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  406: 'NotAcceptable',
-};
-
 export async function registerOgc(app: FastifyInstance, deps: OgcDeps): Promise<void> {
   const { db } = deps;
   const authenticate = memoAuthenticate(deps.authenticate);
 
   await app.register(async (ogc) => {
-    ogc.setErrorHandler((err: Error, req, reply) => {
-      let status = 500;
-      let description = 'Internal error';
-      if (err instanceof HttpError) {
-        status = err.status;
-        description = err.message;
-      } else if (
-        'statusCode' in err &&
-        typeof err.statusCode === 'number' &&
-        err.statusCode >= 400 &&
-        err.statusCode < 500
-      ) {
-        status = err.statusCode;
-        description = err.message;
-      } else req.log.error({ err }, 'unhandled error');
-      void reply
-        .status(status)
-        .type(JSON_TYPE)
-        .send({ code: OGC_CODES[status] ?? (status >= 500 ? 'ServerError' : 'Error'), description });
-    });
+    ogc.setErrorHandler(ogcErrorHandler);
 
     // Project 35 as /api sees it: a draft answers 404 to all but administrators.
     ogc.addHook('preHandler', async (req) => {
