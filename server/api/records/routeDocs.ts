@@ -1,8 +1,5 @@
-/** OpenAPI pieces both record URL families document alike (featuresRoutes.ts, recordsRoutes.ts). */
-import type { RouteDoc } from '../openapi/apiDocs.ts';
+/** OpenAPI pieces both record URL families document alike (used by routeTable.ts). */
 import { ref, type JsonSchema } from '../openapi/schemas.ts';
-import { JSON_TYPES } from '../http/context.ts';
-import { IF_MATCH_HEADER } from './versions.ts';
 import { MAX_BULK_ITEMS } from '../openapi/platformSchemas.ts';
 
 /** The Idempotency-Key header of a JSON create. */
@@ -79,23 +76,7 @@ export function extentQuerystring(columnIds: string): JsonSchema {
   };
 }
 
-/** The documentation of POST …/delete; `notFound` describes its 404. */
-export function deleteDoc(noun: 'feature' | 'record', tag: string, notFound: string): RouteDoc {
-  return {
-    summary: `Delete a ${noun} and its attachments (creator only, STATUS 5 or empty)`,
-    tag,
-    auth: 'required',
-    headers: IF_MATCH_HEADER,
-    body: { contentType: JSON_TYPES, schema: ref('DeleteRequest') },
-    responses: {
-      200: { description: 'Deleted', schema: ref('DeleteResult') },
-      400: { description: 'Invalid body' },
-      401: { description: 'No token' },
-      403: { description: 'Not the creator, or already reviewed' },
-      404: { description: notFound },
-      412: {
-        description: 'If-Match names an older version: the body has the current record (current) and its version',
-      },
-    },
-  };
-}
+/** The 412 of an update or delete under If-Match. */
+export const PRECONDITION_FAILED = {
+  description: 'If-Match names an older version: the body has the current record (current) and its version',
+};

@@ -1,0 +1,283 @@
+/**
+ * The record calls both URL families offer (/api/Features in featuresRoutes.ts, /api/Records in
+ * recordsRoutes.ts), written once: method, URL, params, body, documentation and handler wiring.
+ * A family supplies its prefix, tag, schema names and answer shape (shapes.ts); each builder takes
+ * only the texts that differ between the families.
+ */
+import type { FastifyInstance } from 'fastify';
+import { JSON_BODY_LIMIT, JSON_TYPES, type ApiContext } from '../http/context.ts';
+import type { ApiRouteDef, ResponseDoc, RouteDoc } from '../openapi/apiDocs.ts';
+import { idParams, ref, type JsonSchema } from '../openapi/schemas.ts';
+import {
+  bulk,
+  create,
+  createWithPhotos,
+  extentTables,
+  readOne,
+  remove,
+  search,
+  update,
+  type Handler,
+} from './handlers.ts';
+import {
+  BULK_DESCRIPTION,
+  BULK_RESPONSES,
+  FULL_IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_HEADER,
+  PRECONDITION_FAILED,
+  extentQuerystring,
+  fullFormBody,
+} from './routeDocs.ts';
+import type { AnswerShape } from './shapes.ts';
+import { IF_MATCH_HEADER } from './versions.ts';
+
+/** One URL family of the record calls. */
+export interface RecordFamily {
+  /** '/api/Features' or '/api/Records'. */
+  prefix: string;
+  tag: 'Features' | 'Records';
+  /** How its calls answer (and where a create finds its table). */
+  shape: AnswerShape;
+  /** Component schema names: one record, a search page, a JSON create's body, a create with photos' answer, a bulk result. */
+  schemas: { one: string; page: string; create: string; created: string; bulkResult: string };
+  /** The 404 of a call on one record the caller cannot see. */
+  notFound: string;
+}
+
+/** A route's documentation without its tag (the family's); a string body is the name of a JSON schema. */
+export type FamilyDoc = Omit<RouteDoc, 'tag' | 'body'> & { body?: string | RouteDoc['body'] };
+
+/** How a family route is reached and validated: path after the prefix, URL ids (or a params schema), querystring, bodyLimit. */
+export interface FamilyUrl {
+  method: ApiRouteDef['method'];
+  path: string;
+  params: string[] | JsonSchema;
+  querystring?: JsonSchema;
+  /** Defaults to JSON_BODY_LIMIT for a JSON body, none otherwise. */
+  bodyLimit?: number;
+}
+
+/** The refusals of a write to a table: read-only, or unknown. */
+export const TABLE_REFUSALS = {
+  403: { description: 'Read-only table' },
+  404: { description: 'Unknown project or table' },
+};
+
+/** The route `url` of `family` documented by `doc` and answered by `handler`. */
+export function familyRoute(family: RecordFamily, url: FamilyUrl, doc: FamilyDoc, handler: Handler): ApiRouteDef {
+  const { body: given, ...rest } = doc;
+  const body = typeof given === 'string' ? { contentType: JSON_TYPES, schema: ref(given) } : given;
+  const bodyLimit = url.bodyLimit ?? (typeof given === 'string' ? JSON_BODY_LIMIT : undefined);
+  return {
+    method: url.method,
+    url: `${family.prefix}${url.path}`,
+    params: Array.isArray(url.params) ? idParams(...url.params) : url.params,
+    ...(url.querystring ? { querystring: url.querystring } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
+    doc: { ...rest, tag: family.tag, ...(body ? { body } : {}) },
+    handler,
+  };
+}
+
+/** Registers the routes of `family` built by `routes`, in order. */
+export function defineFamilyRoutes(app: FastifyInstance, ctx: ApiContext, routes: ApiRouteDef[]): void {
+  for (const route of routes) ctx.docs.define(app, route);
+}
+
+/** The URL of a create: the table in the path (Features) or in the body (Records). */
+function createPath(family: RecordFamily, suffix: string): Pick<FamilyUrl, 'path' | 'params'> {
+  return family.shape.createTableIn === 'path'
+    ? { path: `/:projectId/:tableId${suffix}`, params: ['projectId', 'tableId'] }
+    : { path: `/:projectId${suffix}`, params: ['projectId'] };
+}
+
+/** GET …/{projectId}/extenttables: the records of tables intersecting an extent. */
+export function extentRoute(
+  ctx: ApiContext,
+  family: RecordFamily,
+  texts: { summary: string; columnIds: string; ok: ResponseDoc; badRequest: string },
+): ApiRouteDef {
+  return familyRoute(
+    family,
+    {
+      method: 'GET',
+      path: '/:projectId/extenttables',
+      params: ['projectId'],
+      querystring: extentQuerystring(texts.columnIds),
+    },
+    {
+      summary: texts.summary,
+      auth: 'optional',
+      responses: {
+        200: texts.ok,
+        400: { description: texts.badRequest },
+        404: { description: 'Unknown project or table' },
+      },
+    },
+    extentTables(ctx, family.shape),
+  );
+}
+
+/** POST …/{projectId}/search: one page of a RecordQuery. */
+export function searchRoute(ctx: ApiContext, family: RecordFamily, summary: string): ApiRouteDef {
+  return familyRoute(
+    family,
+    { method: 'POST', path: '/:projectId/search', params: ['projectId'] },
+    {
+      summary,
+      auth: 'optional',
+      body: 'RecordQuery',
+      responses: {
+        200: { description: 'One page', schema: ref(family.schemas.page) },
+        400: { description: 'Invalid query or filter' },
+        404: { description: 'Unknown project or table' },
+      },
+    },
+    search(ctx, family.shape),
+  );
+}
+
+/** POST …/full: a create with attachments (multipart); `fieldDescription` describes the JSON form field. */
+export function fullCreateRoute(
+  ctx: ApiContext,
+  family: RecordFamily,
+  fieldDescription: string,
+  refusals: Record<number, ResponseDoc> = {},
+): ApiRouteDef {
+  const noun = family.shape.extentForm;
+  const created = ref(family.schemas.created);
+  return familyRoute(
+    family,
+    { method: 'POST', ...createPath(family, '/full') },
+    {
+      summary: `Create a ${noun} with attachments (multipart), all or nothing`,
+      auth: 'required',
+      headers: FULL_IDEMPOTENCY_HEADER,
+      body: fullFormBody(family.shape.formField.name, fieldDescription),
+      responses: {
+        201: { description: `The created ${noun} with its attachments`, schema: created },
+        200: { description: 'Repeated Idempotency-Key: the first result', schema: created },
+        400: { description: `Invalid ${noun} or field` },
+        401: { description: 'No token' },
+        ...refusals,
+        413: { description: 'A file over 20 MB' },
+        415: { description: 'Not multipart, or a file that is not JPEG/PNG' },
+      },
+    },
+    createWithPhotos(ctx, family.shape),
+  );
+}
+
+/** GET …/{projectId}/{tableId}/{recordId}`suffix`: one record, answered by `answer`. */
+export function readRoute(
+  ctx: ApiContext,
+  family: RecordFamily,
+  read: { suffix?: string; answer: AnswerShape['one']; adminSeesAll: boolean },
+  texts: { summary: string; description?: string; ok: ResponseDoc; notFound?: string },
+): ApiRouteDef {
+  return familyRoute(
+    family,
+    {
+      method: 'GET',
+      path: `/:projectId/:tableId/:recordId${read.suffix ?? ''}`,
+      params: ['projectId', 'tableId', 'recordId'],
+    },
+    {
+      summary: texts.summary,
+      auth: 'optional',
+      ...(texts.description ? { description: texts.description } : {}),
+      responses: { 200: texts.ok, 404: { description: texts.notFound ?? family.notFound } },
+    },
+    readOne(ctx, read.answer, read.adminSeesAll),
+  );
+}
+
+/** POST …: a JSON create (with an Idempotency-Key). */
+export function createRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
+  const one = ref(family.schemas.one);
+  return familyRoute(
+    family,
+    { method: 'POST', ...createPath(family, '') },
+    {
+      summary: `Create a ${family.shape.extentForm}`,
+      auth: 'required',
+      headers: IDEMPOTENCY_HEADER,
+      body: family.schemas.create,
+      responses: {
+        201: { description: 'Created', schema: one },
+        200: { description: 'Repeated Idempotency-Key: the first result', schema: one },
+        400: { description: 'Invalid body, column, value or geometry' },
+        401: { description: 'No token' },
+        ...TABLE_REFUSALS,
+      },
+    },
+    create(ctx, family.shape),
+  );
+}
+
+/** PUT …/{projectId}/{tableId}/{`idName`}: an update under If-Match. */
+export function updateRoute(
+  ctx: ApiContext,
+  family: RecordFamily,
+  idName: string,
+  texts: { ok: string; badRequest: string; forbidden: string },
+): ApiRouteDef {
+  return familyRoute(
+    family,
+    { method: 'PUT', path: `/:projectId/:tableId/:${idName}`, params: ['projectId', 'tableId', idName] },
+    {
+      summary: `Update a ${family.shape.extentForm} (creator only, STATUS 5 or empty)`,
+      auth: 'required',
+      headers: IF_MATCH_HEADER,
+      body: 'FeatureUpdate',
+      responses: {
+        200: { description: texts.ok, schema: ref(family.schemas.one) },
+        400: { description: texts.badRequest },
+        401: { description: 'No token' },
+        403: { description: texts.forbidden },
+        404: { description: family.notFound },
+        412: PRECONDITION_FAILED,
+      },
+    },
+    update(ctx, family.shape, idName),
+  );
+}
+
+/** POST …/{projectId}/delete: a delete under If-Match. */
+export function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
+  return familyRoute(
+    family,
+    { method: 'POST', path: '/:projectId/delete', params: ['projectId'] },
+    {
+      summary: `Delete a ${family.shape.extentForm} and its attachments (creator only, STATUS 5 or empty)`,
+      auth: 'required',
+      headers: IF_MATCH_HEADER,
+      body: 'DeleteRequest',
+      responses: {
+        200: { description: 'Deleted', schema: ref('DeleteResult') },
+        400: { description: 'Invalid body' },
+        401: { description: 'No token' },
+        403: { description: 'Not the creator, or already reviewed' },
+        404: { description: family.notFound },
+        412: PRECONDITION_FAILED,
+      },
+    },
+    remove(ctx),
+  );
+}
+
+/** POST …/{projectId}/bulk: many creates, updates and deletes in one transaction. */
+export function bulkRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
+  return familyRoute(
+    family,
+    { method: 'POST', path: '/:projectId/bulk', params: ['projectId'], bodyLimit: 16 * JSON_BODY_LIMIT },
+    {
+      summary: `Many ${family.shape.extentForm} creates, updates and deletes in one transaction (all or nothing)`,
+      description: BULK_DESCRIPTION,
+      auth: 'required',
+      body: 'BulkRequest',
+      responses: BULK_RESPONSES(family.schemas.bulkResult),
+    },
+    bulk(ctx, family.shape),
+  );
+}
