@@ -8,8 +8,8 @@ import { RecordService } from '../../worker/records/service.ts';
 import type { AttachmentRow } from '../../worker/store/db.ts';
 import { uploadName } from '../../worker/sync/localRows.ts';
 import { sendPhoto } from '../../worker/sync/send.ts';
-import { signIn } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call, sighting } from './reliability/lib.ts';
 
 /**
@@ -59,13 +59,9 @@ async function attachmentIds(token: string, recordId: number): Promise<number[]>
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
-  bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
+  [server, ana, bor] = await startSignedIn('ana@example.si', 'bor@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe(`photo uploads with an Idempotency-Key (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('stores a photo once: a repeat answers 200 with the first attachment, and the first bytes stay', async () => {

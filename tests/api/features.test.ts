@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call, type Answer, type CallInit } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
 
 let server: TestServer;
 let ana: string;
@@ -38,13 +38,9 @@ const SLOVENIA = (() => {
 })();
 
 beforeAll(async () => {
-  server = await startServer();
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
-  bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
+  [server, ana, bor] = await startSignedIn('ana@example.si', 'bor@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('GET /api/Features/{projectId}/{tableId}/{recordId}', () => {
   it('returns a public sample feature without the creator e-mail to an anonymous caller', async () => {

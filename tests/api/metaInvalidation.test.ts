@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call, type Answer, type CallInit } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
 
 /**
  * The server caches table and project metadata (server/api/meta/cache.ts). Every route that
@@ -36,13 +36,9 @@ const sighting = (habitat: string) => ({
 });
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = (await signIn(server.url, 'admin@example.si', 'demo1234')).accessToken;
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
+  [server, admin, ana] = await startSignedIn('admin@example.si', 'ana@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('metadata changes are seen at once', () => {
   it('a column cast changes the type and Select values the next write is checked against', async () => {

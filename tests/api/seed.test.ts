@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mercatorToLonLat, mercatorToNationalGrid, NATIONAL_GRID_EXTENT } from '../../server/geo/projection.ts';
 import { isInSlovenia } from '../../server/geo/slovenia.ts';
 import { catalogueUnits, loadCatalogue } from '../../server/seed/catalogue.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { signIn } from './helpers/auth.ts';
+import type { TestServer } from './helpers/server.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
 
 let server: TestServer;
 let ana: string;
@@ -40,13 +40,9 @@ async function all(
 const mine = [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }];
 
 beforeAll(async () => {
-  server = await startServer();
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
-  bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
+  [server, ana, bor] = await startSignedIn('ana@example.si', 'bor@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('seeded sample sightings (300; 15 JAVNO false; see server/seed/sightings.ts)', () => {
   it('shows 265 to everyone (285 public minus the 20 rejected), labelled as samples', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call, type Answer, type CallInit } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
 
 /** Record versions: ETag on reads, If-Match on writes, 412 with the current record when stale (server/api/records/versions.ts). */
 let server: TestServer;
@@ -37,13 +37,9 @@ const put = (id: number, count: number, ifMatch?: string, route: 'Features' | 'R
   });
 
 beforeAll(async () => {
-  server = await startServer();
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
-  bor = (await signIn(server.url, 'bor@example.si', 'demo1234')).accessToken;
+  [server, ana, bor] = await startSignedIn('ana@example.si', 'bor@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('record versions (ETag / If-Match)', () => {
   it('starts at version 1 and gives it as the ETag of every one-record read', async () => {
