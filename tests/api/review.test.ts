@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call as request, type Answer } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedInByName } from './helpers/signedIn.ts';
 
 /**
  * Review (issue #20) against the real server, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
@@ -12,7 +12,7 @@ import { signIn } from './helpers/auth.ts';
  * pregled@example.si reviews butterflies (8) and beetles (7); ana and bor report.
  */
 let server: TestServer;
-const token: Record<string, string> = {};
+let token: Record<string, string> = {};
 const BEETLE = 1105; // rogač, group 7
 const BEETLE_2 = 3401; // alpski kozliček, group 7
 const BUTTERFLY = 3406; // apolon, group 8
@@ -53,19 +53,9 @@ type Entry = {
 const entries = (a: Answer): Entry[] => a.body.entries as Entry[];
 
 beforeAll(async () => {
-  server = await startServer();
-  for (const [k, email] of [
-    ['ana', 'ana@example.si'],
-    ['bor', 'bor@example.si'],
-    ['pregled', 'pregled@example.si'],
-    ['admin', 'admin@example.si'],
-  ]) {
-    token[k!] = (await signIn(server.url, email!, 'demo1234')).accessToken;
-  }
+  ({ server, token } = await startSignedInByName('ana', 'bor', 'pregled', 'admin'));
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('verdicts', () => {
   it('confirm: 5 → 1; then the reporter cannot edit, delete or add a photo; only reopening (with a comment) unlocks it', async () => {

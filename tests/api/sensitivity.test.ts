@@ -3,9 +3,9 @@ import exifr from 'exifr';
 import { lonLatToMercator, mercatorToNationalGrid, nationalGridToMercator } from '../../server/geo/projection.ts';
 import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
 import { jpegWithGps } from '../e2e/helpers/photo.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call as request, type Answer } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedInByName } from './helpers/signedIn.ts';
 
 /**
  * Sensitive species (issue #21) against the real server, on PGlite and (TEST_DATABASE_URL)
@@ -16,7 +16,7 @@ import { signIn } from './helpers/auth.ts';
  * pregled@example.si reviews groups 7 and 8.
  */
 let server: TestServer;
-const token: Record<string, string> = {};
+let token: Record<string, string> = {};
 const APOLON = 3406;
 const WOLF = 2140;
 const SPURGE = 846; // zdravilna strašnica, class 0
@@ -127,19 +127,9 @@ async function everyRead(
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  for (const [k, email] of [
-    ['ana', 'ana@example.si'],
-    ['bor', 'bor@example.si'],
-    ['pregled', 'pregled@example.si'],
-    ['admin', 'admin@example.si'],
-  ] as const) {
-    token[k] = (await signIn(server.url, email, 'demo1234')).accessToken;
-  }
+  ({ server, token } = await startSignedInByName('ana', 'bor', 'pregled', 'admin'));
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('generalised places on every read route', () => {
   it("a class 1 find: the 1 km square's centre for anonymous and bor, the point for ana (creator) and pregled (reviewer)", async () => {

@@ -19,3 +19,14 @@ export async function startSignedIn<const E extends readonly string[]>(
     throw e;
   }
 }
+
+/**
+ * As startSignedIn, for seeded users named by their e-mail's local part (`ana` is
+ * ana@example.si): the server and their access tokens by name.
+ */
+export async function startSignedInByName<N extends string>(
+  ...names: N[]
+): Promise<{ server: TestServer; token: Record<N, string> }> {
+  const [server, ...tokens] = await startSignedIn(...names.map((n) => `${n}@example.si`));
+  return { server, token: Object.fromEntries(names.map((n, i) => [n, tokens[i]!])) as Record<N, string> };
+}
