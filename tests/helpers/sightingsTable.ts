@@ -23,6 +23,10 @@ export const sightingsColumn = (
   ...extra,
 });
 
+/** A column of table 48 known only by its id and type (dbName C<id>, name c), as the filter tests use. */
+export const plainColumn = (id: number, type: Column['type']): Column =>
+  sightingsColumn(id, `C${id}`, type, { name: 'c' });
+
 /** A column of table 48 with its foreign-key fields spelled out (null unless `extra` sets them). */
 export const sightingsFkColumn = (
   id: number,

@@ -3,18 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSortSql } from '../../../../server/filters/sql.ts';
 import { HttpError } from '../../../../server/http/errors.ts';
 import type { SortSpec } from '../../../../domain/filters/types.ts';
-import type { Column, Properties } from '../../../../domain/model.ts';
+import type { Properties } from '../../../../domain/model.ts';
 import { recordsDb } from './pglite.ts';
+import { plainColumn as col } from '../../../helpers/sightingsTable.ts';
 
-const col = (id: number, type: Column['type']): Column => ({
-  id,
-  tableId: 48,
-  dbName: `C${id}`,
-  name: 'c',
-  type,
-  isPk: false,
-  isSpecial: false,
-});
 const columns = new Map(
   [col(1, 'Integer'), col(2, 'Text'), col(3, 'DateTime'), col(4, 'Boolean'), col(5, 'Select'), col(6, 'Geometry')].map(
     (c) => [c.id, c],

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, validate, type PlanGroup } from '../../../../worker/filters/index.ts';
 import type { FilterCondition, FilterInput, FilterNode } from '../../../../domain/filters/types.ts';
-import type { Column } from '../../../../domain/model.ts';
+import { plainColumn as col } from '../../../helpers/sightingsTable.ts';
 
-const col = (id: number, type: Column['type']): Column => ({
-  id,
-  tableId: 48,
-  dbName: `C${id}`,
-  name: 'c',
-  type,
-  isPk: false,
-  isSpecial: false,
-});
 const columns = [col(1, 'Integer'), col(2, 'Text'), col(3, 'Boolean'), col(4, 'DateTime')];
 const c = (
   columnId: number,

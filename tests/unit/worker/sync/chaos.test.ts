@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feature } from '../../../../domain/model.ts';
 import { FakeServer, type FakeRecord } from './fakeServer.ts';
-import { downloadArea, drain, photo, point, prng, rig } from './helpers.ts';
+import { asFeature, downloadArea, drain, photo, point, prng, rig } from './helpers.ts';
 
 let server: FakeServer;
 beforeAll(async () => {
@@ -17,13 +16,6 @@ interface Expected {
   refused: boolean;
   localId: number;
 }
-
-const asFeature = (r: FakeRecord): Feature => ({
-  type: 'Feature',
-  id: r.id,
-  geometry: r.geometry as Feature['geometry'],
-  properties: { ...r.properties } as Feature['properties'],
-});
 
 describe('sync under faults', () => {
   it(

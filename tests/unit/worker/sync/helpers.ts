@@ -12,12 +12,20 @@ import {
   type SyncState,
 } from '../../../../worker/sync/index.ts';
 import type { Feature, Geometry } from '../../../../domain/model.ts';
-import type { FakeServer } from './fakeServer.ts';
+import type { FakeRecord, FakeServer } from './fakeServer.ts';
 
 /** The sightings table of SPEC §3. */
 export const TARGET: OfflineTarget = { projectId: 35, profileId: 18, tableId: 48, attachmentInfoId: 1 };
 
 /** A point in EPSG:3857 inside Slovenia. */
+/** A record held by the fake server as the Feature a download gives the data core. */
+export const asFeature = (r: FakeRecord): Feature => ({
+  type: 'Feature',
+  id: r.id,
+  geometry: r.geometry as Feature['geometry'],
+  properties: { ...r.properties } as Feature['properties'],
+});
+
 export const point = (i = 0): Geometry => ({ type: 'Point', coordinates: [1_600_000 + i, 5_800_000 + i] });
 
 /** A fake JPEG whose bytes are `content` (the fake server keeps them as text). */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feature } from '../../../../domain/model.ts';
-import { FakeServer, type FakeRecord } from './fakeServer.ts';
-import { downloadArea, drain, photo, point, rig } from './helpers.ts';
+import { FakeServer } from './fakeServer.ts';
+import { asFeature, downloadArea, drain, photo, point, rig } from './helpers.ts';
 
 /** The profile's list of waiting changes: what each is and where it stands; a waiting change can be discarded. */
 let server: FakeServer;
@@ -9,13 +8,6 @@ beforeAll(async () => {
   server = await new FakeServer().start();
 });
 afterAll(() => server.stop());
-
-const asFeature = (r: FakeRecord): Feature => ({
-  type: 'Feature',
-  id: r.id,
-  geometry: r.geometry as Feature['geometry'],
-  properties: { ...r.properties } as Feature['properties'],
-});
 
 describe('waiting changes', () => {
   it('lists creates, edits and deletes in sending order, with their photo and state; a failed one with its retry time', async () => {

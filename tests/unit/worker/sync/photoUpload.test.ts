@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Feature } from '../../../../domain/model.ts';
 import { RecordService } from '../../../../worker/records/service.ts';
 import { RecordsCore } from '../../../../worker/records/recordsCore.ts';
 import { photoUploadKey, uploadName } from '../../../../worker/sync/localRows.ts';
 import type { AttachmentRow } from '../../../../worker/store/db.ts';
 import { FakeServer, type FakeRecord } from './fakeServer.ts';
-import { ShortTimeoutClient, TARGET, downloadArea, drain, photo, rig } from './helpers.ts';
+import { asFeature, downloadArea, drain, photo, rig, ShortTimeoutClient, TARGET } from './helpers.ts';
 
 // The browser's resizing (createImageBitmap, OffscreenCanvas) is not in Node: the save sends the file as it is.
 vi.mock('../../../../worker/photos/resize.ts', () => ({
@@ -29,12 +28,6 @@ afterEach(() => {
   server.rules.length = 0;
 });
 
-const asFeature = (r: FakeRecord): Feature => ({
-  type: 'Feature',
-  id: r.id,
-  geometry: r.geometry as Feature['geometry'],
-  properties: { ...r.properties } as Feature['properties'],
-});
 const isUpload = (q: { method: string; path: string }) => q.method === 'POST' && q.path.endsWith('/attachment');
 const contents = (rec: FakeRecord) => rec.attachments.map((a) => a.content);
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Feature } from '../../../../domain/model.ts';
-import { FakeServer, type FakeRecord } from './fakeServer.ts';
-import { downloadArea, drain, photo, point, rig } from './helpers.ts';
+import { FakeServer } from './fakeServer.ts';
+import { asFeature, downloadArea, drain, photo, point, rig } from './helpers.ts';
 
 let server: FakeServer;
 beforeAll(async () => {
@@ -9,12 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const asFeature = (r: FakeRecord): Feature => ({
-  type: 'Feature',
-  id: r.id,
-  geometry: r.geometry as Feature['geometry'],
-  properties: { ...r.properties } as Feature['properties'],
-});
 const label = () => `L-${Math.random().toString(36).slice(2)}`;
 const isCreate = (m: string, p: string) => m === 'POST' && p.endsWith('/full');
 
