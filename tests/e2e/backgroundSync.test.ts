@@ -4,6 +4,7 @@ import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
 import { ANA, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
 import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
 import type { TestServer } from '../api/helpers/server.ts';
+import { serverSightings } from './helpers/serverSightings.ts';
 
 /**
  * Background Sync (Chromium): changes made offline reach the server when the connection returns
@@ -17,13 +18,7 @@ let browser: Browser;
 let token = '';
 
 async function countOn(date: string): Promise<number> {
-  const r = await fetch(
-    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-    { headers: { Authorization: `Bearer ${token}` } },
-  );
-  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features[
-    '48'
-  ]!;
+  const f = await serverSightings(server.url, token);
   return f.filter((x) => String(x.properties['1053']).startsWith(date)).length;
 }
 

@@ -5,6 +5,7 @@ import { ANA, downloadAround, reportWithPhoto, signIn, waitForMapAtRest, waitFor
 import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
 import { jpegWithGps } from './helpers/photo.ts';
 import type { TestServer } from '../api/helpers/server.ts';
+import { serverSightings } from './helpers/serverSightings.ts';
 
 let server: TestServer;
 let proxy: FaultProxy;
@@ -43,13 +44,7 @@ async function serverFeature(id: number): Promise<{ status: number; properties?:
 }
 
 async function countSpecies(speciesId: number, date: string): Promise<number> {
-  const r = await fetch(
-    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-    { headers: { Authorization: `Bearer ${token}` } },
-  );
-  const f = ((await r.json()) as { features: Record<string, Array<{ properties: Record<string, unknown> }>> }).features[
-    '48'
-  ]!;
+  const f = await serverSightings(server.url, token);
   return f.filter((x) => x.properties['980'] === speciesId && String(x.properties['1053']).startsWith(date)).length;
 }
 
