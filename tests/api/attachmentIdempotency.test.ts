@@ -9,6 +9,7 @@ import type { AttachmentRow } from '../../worker/store/db.ts';
 import { uploadName } from '../../worker/sync/localRows.ts';
 import { sendPhoto } from '../../worker/sync/send.ts';
 import { startSignedIn } from './helpers/signedIn.ts';
+import { attachmentForm } from './helpers/attachmentForm.ts';
 import type { TestServer } from './helpers/server.ts';
 import { call, sighting } from './reliability/lib.ts';
 
@@ -32,11 +33,7 @@ const image = (shade: number): Promise<Buffer> =>
 
 /** An upload of `file` to record `recordId` of table 48, with `key` as Idempotency-Key when given. */
 function upload(token: string, recordId: number, file: Buffer, key?: string, name = 'foto.jpg') {
-  const form = new FormData();
-  form.append('TableId', '48');
-  form.append('RecordId', String(recordId));
-  form.append('TableAttachmentInfoId', '1');
-  form.append('File', new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), name);
+  const form = attachmentForm(recordId, new Blob([new Uint8Array(file)], { type: 'image/jpeg' }), name);
   return call(server.url, '/api/Records/35/attachment', {
     token,
     form,

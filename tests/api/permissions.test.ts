@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { call, type Answer, type CallInit } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
+import { pngAttachmentForm } from './helpers/attachmentForm.ts';
 
 let server: TestServer;
 let ana: string;
@@ -33,22 +33,7 @@ const sighting = (extra: Record<string, unknown> = {}) => ({
   geometry: { type: 'Point', coordinates: lonLatToMercator(14.8, 46.1) },
   properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', ...extra },
 });
-const photoForm = async (recordId: number) => {
-  const form = new FormData();
-  form.append('TableId', '48');
-  form.append('RecordId', String(recordId));
-  form.append('TableAttachmentInfoId', '1');
-  form.append(
-    'File',
-    new Blob([
-      await sharp({ create: { width: 50, height: 40, channels: 3, background: '#f00' } })
-        .png()
-        .toBuffer(),
-    ]),
-    'p.png',
-  );
-  return form;
-};
+const photoForm = (recordId: number) => pngAttachmentForm(recordId, { width: 50, height: 40, background: '#f00' });
 
 let anaHidden: F[];
 let anaPublic: F[];

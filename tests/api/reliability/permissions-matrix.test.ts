@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../../server/db/index.ts';
 import { loadIdpKeys } from '../../../server/idp/keys.ts';
@@ -11,6 +10,7 @@ import { createOne } from '../../../server/api/records/mutations.ts';
 import { seedIfEmpty } from '../../../server/seed/index.ts';
 import { hashPassword } from '../../../server/idp/accounts.ts';
 import { signIn } from '../helpers/auth.ts';
+import { pngAttachmentForm } from '../helpers/attachmentForm.ts';
 import { createTestDatabase, startServer, type TestServer } from '../helpers/server.ts';
 import { call, extentFeatures, SLOVENIA, sighting, type Answer } from './lib.ts';
 
@@ -129,21 +129,8 @@ afterAll(async () => {
   await pgDrop?.();
 });
 
-async function photoForm(recordId: number): Promise<FormData> {
-  const form = new FormData();
-  form.append('TableId', '48');
-  form.append('RecordId', String(recordId));
-  form.append('TableAttachmentInfoId', '1');
-  form.append(
-    'File',
-    new Blob([
-      await sharp({ create: { width: 30, height: 20, channels: 3, background: '#00f' } })
-        .png()
-        .toBuffer(),
-    ]),
-    'p.png',
-  );
-  return form;
+function photoForm(recordId: number): Promise<FormData> {
+  return pngAttachmentForm(recordId, { width: 30, height: 20, background: '#00f' });
 }
 
 /** Performs `e` on the cell's record with `token`. */
