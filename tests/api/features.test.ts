@@ -4,6 +4,7 @@ import { lonLatToMercator } from '../../server/geo/projection.ts';
 import type { TestServer } from './helpers/server.ts';
 import { call, type Answer, type CallInit } from '../helpers/http.ts';
 import { startSignedIn } from './helpers/signedIn.ts';
+import { PROTEUS } from './helpers/proteus.ts';
 
 let server: TestServer;
 let ana: string;
@@ -20,17 +21,6 @@ const feature = (properties: Record<string, unknown>, geometry: unknown = point(
   properties,
   overwrite: true,
 });
-/** Proteus (675, amphibians 12) seen today. */
-const PROTEUS = {
-  980: 675,
-  1053: '2025-05-01T10:00:00Z',
-  782: 2,
-  972: 'osebek',
-  979: 'opazovanje',
-  976: 10,
-  785: 'kraški izvir',
-  788: 'Ana',
-};
 const SLOVENIA = (() => {
   const [a, b] = lonLatToMercator(13.3, 45.3);
   const [c, d] = lonLatToMercator(16.7, 47);

@@ -3,6 +3,7 @@ import { lonLatToMercator } from '../../server/geo/projection.ts';
 import type { TestServer } from './helpers/server.ts';
 import { call, type Answer, type CallInit } from '../helpers/http.ts';
 import { startSignedIn } from './helpers/signedIn.ts';
+import { PROTEUS } from './helpers/proteus.ts';
 
 /**
  * The server caches table and project metadata (server/api/meta/cache.ts). Every route that
@@ -23,16 +24,7 @@ const extent = (projectId: number, tableId: number, token?: string) =>
 const sighting = (habitat: string) => ({
   type: 'Feature',
   geometry: { type: 'Point', coordinates: lonLatToMercator(14.5058, 46.0569) },
-  properties: {
-    980: 675,
-    1053: '2025-05-01T10:00:00Z',
-    782: 2,
-    972: 'osebek',
-    979: 'opazovanje',
-    976: 10,
-    785: habitat,
-    788: 'Ana',
-  },
+  properties: { ...PROTEUS, 785: habitat },
 });
 
 beforeAll(async () => {
