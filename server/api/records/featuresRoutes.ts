@@ -2,18 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { ref } from '../openapi/schemas.ts';
-import {
-  bulkRoute,
-  createRoute,
-  defineFamilyRoutes,
-  deleteRoute,
-  extentRoute,
-  fullCreateRoute,
-  readRoute,
-  searchRoute,
-  updateRoute,
-  type RecordFamily,
-} from './routeTable.ts';
+import { familyRoutes, type RecordFamily } from './routeTable.ts';
 import { FEATURE_ANSWERS as F, detailedAnswer } from './shapes.ts';
 
 /** The Features family: GeoJSON answers, the table of a create in the URL. */
@@ -33,18 +22,17 @@ const FEATURES: RecordFamily = {
 
 /** Registers the Features routes: extent, search, read (plain and detailed), create (JSON and with photos), update, delete, bulk. */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  defineFamilyRoutes(app, ctx, [
-    extentRoute(ctx, FEATURES, {
+  const routes = familyRoutes(ctx, FEATURES);
+  routes.define(app, [
+    routes.extent({
       summary: 'Features of tables intersecting an extent (JAVNO false only for their creator)',
       columnIds: 'Optional: only these columns in properties',
       ok: { description: '{features: {"48": Feature[]}}', schema: ref('ExtentTables') },
       badRequest: 'Bad extent or table list',
     }),
-    searchRoute(ctx, FEATURES, 'Search features with a RecordQuery (filters, sorts, pages)'),
-    fullCreateRoute(ctx, FEATURES, 'The Feature as JSON (FeatureCreate)'),
-    readRoute(
-      ctx,
-      FEATURES,
+    routes.search('Search features with a RecordQuery (filters, sorts, pages)'),
+    routes.fullCreate('The Feature as JSON (FeatureCreate)'),
+    routes.read(
       { answer: F.one, adminSeesAll: false },
       {
         summary: 'One feature',
@@ -52,22 +40,20 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
         notFound: 'Unknown or not visible to the caller',
       },
     ),
-    readRoute(
-      ctx,
-      FEATURES,
+    routes.read(
       { suffix: '/detailed', answer: detailedAnswer, adminSeesAll: false },
       {
         summary: 'One feature with its attachments, creator e-mail (for the creator only) and timestamps',
         ok: { description: 'The feature (ETag and version: its version)', schema: ref('DetailedFeature') },
       },
     ),
-    createRoute(ctx, FEATURES),
-    updateRoute(ctx, FEATURES, 'featureId', {
+    routes.create(),
+    routes.update('featureId', {
       ok: 'The updated feature (ETag: its new version)',
       badRequest: 'Invalid body or If-Match',
       forbidden: 'Not the creator, or already reviewed',
     }),
-    deleteRoute(ctx, FEATURES),
-    bulkRoute(ctx, FEATURES),
+    routes.delete(),
+    routes.bulk(),
   ]);
 }

@@ -2,7 +2,8 @@
  * The one implementation of the record calls that /api/Features and /api/Records both offer
  * (read, create, create with photos, update, delete, search, extent, bulk), plus the Records-only
  * reads and writes (by ids, archive). featuresRoutes.ts and recordsRoutes.ts only add the URL and
- * the documentation; an AnswerShape (shapes.ts) says how each family answers.
+ * the documentation (the shared routes are built once in routeTable.ts); an AnswerShape
+ * (shapes.ts) says how each family answers.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';

@@ -6,20 +6,7 @@ import { MAX_IDS_PER_PAGE } from '../search/recordQuery.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
 import { MAX_SPATIAL_CANDIDATES, recordsIntersecting } from '../spatial/geometryQuery.ts';
 import { MAX_IDS, archive, byIds, searchIds } from './handlers.ts';
-import {
-  TABLE_REFUSALS,
-  bulkRoute,
-  createRoute,
-  defineFamilyRoutes,
-  deleteRoute,
-  extentRoute,
-  familyRoute,
-  fullCreateRoute,
-  readRoute,
-  searchRoute,
-  updateRoute,
-  type RecordFamily,
-} from './routeTable.ts';
+import { TABLE_REFUSALS, familyRoutes, type RecordFamily } from './routeTable.ts';
 import { RECORD_ANSWERS as R } from './shapes.ts';
 
 /** The Records family: DataRecords, the table of a create in the body; archived records are not found. */
@@ -56,10 +43,10 @@ const TEXT_SEARCH_PARAMS = {
  * database but leave every listing; only an administrator can read (GET) or restore one.
  */
 export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  defineFamilyRoutes(app, ctx, [
-    searchRoute(ctx, RECORDS, 'Search records with a RecordQuery (tableId, page, perPage <= 1000, filters, sorts)'),
-    familyRoute(
-      RECORDS,
+  const routes = familyRoutes(ctx, RECORDS);
+  routes.define(app, [
+    routes.search('Search records with a RecordQuery (tableId, page, perPage <= 1000, filters, sorts)'),
+    routes.route(
       { method: 'POST', path: '/:projectId/search/ids', params: ['projectId'] },
       {
         summary: `Ids of the records matching a RecordQuery (perPage <= ${MAX_IDS_PER_PAGE}, default all of them up to that)`,
@@ -73,8 +60,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       },
       searchIds(ctx),
     ),
-    familyRoute(
-      RECORDS,
+    routes.route(
       {
         method: 'GET',
         path: '/:projectId/search/:profileId/:limit/:page/:query',
@@ -102,10 +88,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       },
       (req) => searchProfileText(req, ctx),
     ),
-    bulkRoute(ctx, RECORDS),
-    readRoute(
-      ctx,
-      RECORDS,
+    routes.bulk(),
+    routes.read(
       { answer: R.one, adminSeesAll: true },
       {
         summary: 'One record with its attachments',
@@ -114,13 +98,12 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         ok: { description: 'The record (ETag: its version)', schema: ref('RecordDetail') },
       },
     ),
-    updateRoute(ctx, RECORDS, 'recordId', {
+    routes.update('recordId', {
       ok: 'The updated record',
       badRequest: 'Invalid body',
       forbidden: 'Read-only table, not the creator, or already reviewed',
     }),
-    familyRoute(
-      RECORDS,
+    routes.route(
       { method: 'POST', path: '/:projectId/ids', params: ['projectId'] },
       {
         summary: `Records of one table by id (at most ${MAX_IDS}), in the order asked`,
@@ -137,10 +120,9 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       },
       byIds(ctx),
     ),
-    createRoute(ctx, RECORDS),
-    deleteRoute(ctx, RECORDS),
-    familyRoute(
-      RECORDS,
+    routes.create(),
+    routes.delete(),
+    routes.route(
       { method: 'POST', path: '/:projectId/archive', params: ['projectId'] },
       {
         summary: 'Archive a record (or restore it): kept in the database, gone from every listing',
@@ -158,14 +140,13 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       },
       archive(ctx),
     ),
-    extentRoute(ctx, RECORDS, {
+    routes.extent({
       summary: 'Records of tables intersecting an extent, with only the properties asked for',
       columnIds: 'Only these columns in properties (default all the caller may see)',
       ok: { description: '{records: {"48": RecordLite[]}}', schema: ref('RecordExtentTables') },
       badRequest: 'Bad extent, table or column list',
     }),
-    familyRoute(
-      RECORDS,
+    routes.route(
       { method: 'POST', path: '/:projectId/spatial', params: ['projectId'] },
       {
         summary: 'Records whose geometry intersects a GeoJSON geometry or a bbox (EPSG:3857)',
@@ -181,6 +162,6 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       },
       (req) => recordsIntersecting(req, ctx),
     ),
-    fullCreateRoute(ctx, RECORDS, 'The record as JSON (RecordCreate: tableId, properties, geometry)', TABLE_REFUSALS),
+    routes.fullCreate('The record as JSON (RecordCreate: tableId, properties, geometry)', TABLE_REFUSALS),
   ]);
 }

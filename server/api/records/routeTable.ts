@@ -64,7 +64,7 @@ export const TABLE_REFUSALS = {
 };
 
 /** The route `url` of `family` documented by `doc` and answered by `handler`. */
-export function familyRoute(family: RecordFamily, url: FamilyUrl, doc: FamilyDoc, handler: Handler): ApiRouteDef {
+function familyRoute(family: RecordFamily, url: FamilyUrl, doc: FamilyDoc, handler: Handler): ApiRouteDef {
   const { body: given, ...rest } = doc;
   const body = typeof given === 'string' ? { contentType: JSON_TYPES, schema: ref(given) } : given;
   const bodyLimit = url.bodyLimit ?? (typeof given === 'string' ? JSON_BODY_LIMIT : undefined);
@@ -79,11 +79,6 @@ export function familyRoute(family: RecordFamily, url: FamilyUrl, doc: FamilyDoc
   };
 }
 
-/** Registers the routes of `family` built by `routes`, in order. */
-export function defineFamilyRoutes(app: FastifyInstance, ctx: ApiContext, routes: ApiRouteDef[]): void {
-  for (const route of routes) ctx.docs.define(app, route);
-}
-
 /** The URL of a create: the table in the path (Features) or in the body (Records). */
 function createPath(family: RecordFamily, suffix: string): Pick<FamilyUrl, 'path' | 'params'> {
   return family.shape.createTableIn === 'path'
@@ -92,7 +87,7 @@ function createPath(family: RecordFamily, suffix: string): Pick<FamilyUrl, 'path
 }
 
 /** GET …/{projectId}/extenttables: the records of tables intersecting an extent. */
-export function extentRoute(
+function extentRoute(
   ctx: ApiContext,
   family: RecordFamily,
   texts: { summary: string; columnIds: string; ok: ResponseDoc; badRequest: string },
@@ -119,7 +114,7 @@ export function extentRoute(
 }
 
 /** POST …/{projectId}/search: one page of a RecordQuery. */
-export function searchRoute(ctx: ApiContext, family: RecordFamily, summary: string): ApiRouteDef {
+function searchRoute(ctx: ApiContext, family: RecordFamily, summary: string): ApiRouteDef {
   return familyRoute(
     family,
     { method: 'POST', path: '/:projectId/search', params: ['projectId'] },
@@ -138,7 +133,7 @@ export function searchRoute(ctx: ApiContext, family: RecordFamily, summary: stri
 }
 
 /** POST …/full: a create with attachments (multipart); `fieldDescription` describes the JSON form field. */
-export function fullCreateRoute(
+function fullCreateRoute(
   ctx: ApiContext,
   family: RecordFamily,
   fieldDescription: string,
@@ -169,7 +164,7 @@ export function fullCreateRoute(
 }
 
 /** GET …/{projectId}/{tableId}/{recordId}`suffix`: one record, answered by `answer`. */
-export function readRoute(
+function readRoute(
   ctx: ApiContext,
   family: RecordFamily,
   read: { suffix?: string; answer: AnswerShape['one']; adminSeesAll: boolean },
@@ -193,7 +188,7 @@ export function readRoute(
 }
 
 /** POST …: a JSON create (with an Idempotency-Key). */
-export function createRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
+function createRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
   const one = ref(family.schemas.one);
   return familyRoute(
     family,
@@ -216,7 +211,7 @@ export function createRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef 
 }
 
 /** PUT …/{projectId}/{tableId}/{`idName`}: an update under If-Match. */
-export function updateRoute(
+function updateRoute(
   ctx: ApiContext,
   family: RecordFamily,
   idName: string,
@@ -244,7 +239,7 @@ export function updateRoute(
 }
 
 /** POST …/{projectId}/delete: a delete under If-Match. */
-export function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
+function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
   return familyRoute(
     family,
     { method: 'POST', path: '/:projectId/delete', params: ['projectId'] },
@@ -267,7 +262,7 @@ export function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef 
 }
 
 /** POST …/{projectId}/bulk: many creates, updates and deletes in one transaction. */
-export function bulkRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
+function bulkRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
   return familyRoute(
     family,
     { method: 'POST', path: '/:projectId/bulk', params: ['projectId'], bodyLimit: 16 * JSON_BODY_LIMIT },
@@ -280,4 +275,28 @@ export function bulkRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
     },
     bulk(ctx, family.shape),
   );
+}
+
+/**
+ * The route builders of `family`, bound to `ctx`: each adapter lists its calls in order of
+ * registration with the texts that differ, and `define` registers them.
+ */
+export function familyRoutes(ctx: ApiContext, family: RecordFamily) {
+  return {
+    define(app: FastifyInstance, routes: ApiRouteDef[]): void {
+      for (const route of routes) ctx.docs.define(app, route);
+    },
+    /** A call only this family has. */
+    route: (url: FamilyUrl, doc: FamilyDoc, handler: Handler) => familyRoute(family, url, doc, handler),
+    extent: (texts: Parameters<typeof extentRoute>[2]) => extentRoute(ctx, family, texts),
+    search: (summary: string) => searchRoute(ctx, family, summary),
+    fullCreate: (fieldDescription: string, refusals?: Record<number, ResponseDoc>) =>
+      fullCreateRoute(ctx, family, fieldDescription, refusals),
+    read: (read: Parameters<typeof readRoute>[2], texts: Parameters<typeof readRoute>[3]) =>
+      readRoute(ctx, family, read, texts),
+    create: () => createRoute(ctx, family),
+    update: (idName: string, texts: Parameters<typeof updateRoute>[3]) => updateRoute(ctx, family, idName, texts),
+    delete: () => deleteRoute(ctx, family),
+    bulk: () => bulkRoute(ctx, family),
+  };
 }
