@@ -1,7 +1,5 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerApi } from '../../server/api/index.ts';
-import type { Db } from '../../server/db/index.ts';
+import { registeredApi } from './helpers/registeredApi.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -18,19 +16,7 @@ type Doc = {
 };
 
 /** Every /api route Fastify registers, as "METHOD /api/{param}/...". */
-async function registeredRoutes(): Promise<string[]> {
-  const app = Fastify();
-  const routes: string[] = [];
-  app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat())
-      if (r.url.startsWith('/api') && m !== 'HEAD') routes.push(`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
-  });
-  // registerApi only touches the database when a request comes in.
-  await registerApi(app, { db: {} as Db, authenticate: async () => null });
-  await app.ready();
-  await app.close();
-  return routes;
-}
+const registeredRoutes = async (): Promise<string[]> => (await registeredApi()).routes;
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document listing every registered /api route, each with a summary and responses', async () => {

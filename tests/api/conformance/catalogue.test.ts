@@ -1,28 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerApi } from '../../../server/api/index.ts';
-import type { Db } from '../../../server/db/index.ts';
+import { registeredApi } from '../helpers/registeredApi.ts';
 import { SPEC_ROUTES } from './routes.ts';
 
-/** The /api routes registerApi registers, and its OpenAPI document (no database is touched). */
-async function registered(): Promise<{
-  routes: string[];
-  doc: { paths: Record<string, Record<string, { summary?: string; responses?: Record<string, unknown> }>> };
-}> {
-  const app = Fastify();
-  const routes: string[] = [];
-  app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat())
-      if (r.url.startsWith('/api') && m !== 'HEAD') routes.push(`${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
-  });
-  await registerApi(app, { db: {} as Db, authenticate: async () => null });
-  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  await app.close();
-  return { routes, doc };
-}
+const registered = registeredApi;
 
 describe('the conformance catalogue', () => {
   it('lists exactly the routes the server registers under /api', async () => {
