@@ -1,8 +1,7 @@
 /**
- * The record calls both URL families offer (/api/Features in featuresRoutes.ts, /api/Records in
- * recordsRoutes.ts), written once: method, URL, params, body, documentation and handler wiring.
- * A family supplies its prefix, tag, schema names and answer shape (shapes.ts); each builder takes
- * only the texts that differ between the families.
+ * The record calls both URL families offer (featuresRoutes.ts, recordsRoutes.ts), written once: method, URL,
+ * params, body, docs, handler. A family gives its prefix, tag, schemas and answer shape; a builder, the texts
+ * that differ.
  */
 import type { FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT, JSON_TYPES, type ApiContext } from '../http/context.ts';
@@ -38,7 +37,7 @@ export interface RecordFamily {
   tag: 'Features' | 'Records';
   /** How its calls answer (and where a create finds its table). */
   shape: AnswerShape;
-  /** Component schema names: one record, a search page, a JSON create's body, a create with photos' answer, a bulk result. */
+  /** Component schemas: one record, a search page, a JSON create, a create with photos' answer, a bulk result. */
   schemas: { one: string; page: string; create: string; created: string; bulkResult: string };
   /** The 404 of a call on one record the caller cannot see. */
   notFound: string;
@@ -47,7 +46,7 @@ export interface RecordFamily {
 /** A route's documentation without its tag (the family's); a string body is the name of a JSON schema. */
 export type FamilyDoc = Omit<RouteDoc, 'tag' | 'body'> & { body?: string | RouteDoc['body'] };
 
-/** How a family route is reached and validated: path after the prefix, URL ids (or a params schema), querystring, bodyLimit. */
+/** How a family route is reached: path after the prefix, URL ids (or a params schema), querystring, bodyLimit. */
 export interface FamilyUrl {
   method: ApiRouteDef['method'];
   path: string;
@@ -277,10 +276,7 @@ function bulkRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
   );
 }
 
-/**
- * The route builders of `family`, bound to `ctx`: each adapter lists its calls in order of
- * registration with the texts that differ, and `define` registers them.
- */
+/** The route builders of `family` bound to `ctx`; an adapter lists its calls in order and `define` registers them. */
 export function familyRoutes(ctx: ApiContext, family: RecordFamily) {
   return {
     define(app: FastifyInstance, routes: ApiRouteDef[]): void {
