@@ -203,8 +203,8 @@ describe('metadata writers', () => {
     ]);
     const projects = readFileSync(new URL('../../server/api/projects/routes.ts', import.meta.url), 'utf8');
     expect(projects.match(/withMetaChange\(db, /g)).toHaveLength(4);
-    expect(projects).toMatch(/withMetaChange\(db, \(\) => db\.transaction\(\(tx\) => copyProject\(/);
+    expect(projects).toMatch(/withMetaChange\(db, \(\) =>\s*db\.transaction\(\(tx\) =>\s*copyProject\(/);
     const columns = readFileSync(new URL('../../server/api/columns/routes.ts', import.meta.url), 'utf8');
-    expect(columns).toMatch(/withMetaChange\(db, \(\) => db\.transaction\(async \(tx\) => castColumn\(/);
+    expect(columns).toMatch(/withMetaChange\(db, \(\) =>\s*db\.transaction\(async \(tx\) => castColumn\(/);
   });
 });
