@@ -1,3 +1,4 @@
+// Just over 300 lines on purpose: one class holding the device copy of records and its outbox state; its pure helpers already live in localRows.ts.
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Geometry, Properties } from '../../domain/model.ts';
 import { addChange, changesOfRow, maybeSent, REQUEUED } from './outbox.ts';
