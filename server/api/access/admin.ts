@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser, Authenticate } from '../../auth/types.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
+import type { ApiContext } from '../http/context.ts';
+import type { ApiRouteDef, RouteDoc } from '../openapi/apiDocs.ts';
 
 /** The role that may administer projects, profiles and columns (the token's `roles` claim). */
 export const ADMIN_ROLE = 'admin';
@@ -19,6 +21,25 @@ export async function requireAdmin(authenticate: Authenticate, req: FastifyReque
   if (!user) throw unauthorized(`Sign in as an administrator to ${what}`);
   if (!isAdmin(user)) throw forbidden(`Only an administrator (role "${ADMIN_ROLE}") may ${what}`);
   return user;
+}
+
+/** An administrator's route: an ApiRouteDef whose auth and refusals (ADMIN_ERRORS) defineAdminRoute adds. */
+export interface AdminRouteDef extends Omit<ApiRouteDef, 'doc' | 'handler'> {
+  /** What the caller does, for requireAdmin's refusals ("create profiles"). */
+  what: string;
+  doc: Omit<RouteDoc, 'auth'>;
+  /** Runs once requireAdmin let the caller through. */
+  handler: (req: FastifyRequest, reply: FastifyReply, admin: AuthUser) => Promise<unknown>;
+}
+
+/** Registers and documents a route only administrators may call: requireAdmin comes before its handler. */
+export function defineAdminRoute(app: FastifyInstance, ctx: ApiContext, def: AdminRouteDef): void {
+  const { what, doc, handler, ...route } = def;
+  ctx.docs.define(app, {
+    ...route,
+    doc: { ...doc, auth: 'required', responses: { ...ADMIN_ERRORS, ...doc.responses } },
+    handler: async (req, reply) => handler(req, reply, await requireAdmin(ctx.authenticate, req, what)),
+  });
 }
 
 /**

@@ -21,6 +21,9 @@ export function emailOf(user: AuthUser | null): string | null {
   return user?.email ? user.email.trim().toLowerCase() : null;
 }
 
+/** The OpenAPI response of requireUser's refusal. */
+export const USER_ERRORS = { 401: { description: 'No token' } };
+
 /** The caller, or 401 when the request has no token (a bad token is already a 401 from authenticate). */
 export async function requireUser(
   authenticate: Authenticate,

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { assertCanEdit, requireUser, userViewer, viewerOf } from '../access/recordAccess.ts';
+import { USER_ERRORS, assertCanEdit, requireUser, userViewer, viewerOf } from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import {
   assertAttachmentInfo,
@@ -73,6 +73,41 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     return { head, meta, row, withoutPlace: placeOf(meta, row, viewer).generalised !== undefined };
   };
 
+  /**
+   * Registers GET `url` (its ids: `params`): an attachment as an image, the original or (thumb=true)
+   * its thumbnail, when the caller may see its record; `attachmentId` finds which attachment.
+   */
+  const defineImageRoute = (route: {
+    url: string;
+    params: string[];
+    summary: string;
+    notFound: string;
+    attachmentId: (req: FastifyRequest, projectId: number) => Promise<number>;
+  }): void =>
+    docs.define(app, {
+      method: 'GET',
+      url: route.url,
+      params: idParams(...route.params),
+      querystring: THUMB_QUERY,
+      doc: {
+        summary: route.summary,
+        tag: 'Attachments',
+        auth: 'optional',
+        responses: { 200: IMAGE, 404: route.notFound },
+      },
+      async handler(req, reply) {
+        const { projectId } = pathIds(req, 'projectId');
+        const thumb = (req.query as { thumb?: boolean }).thumb === true;
+        const viewer = viewerOf(await authenticate(req));
+        const { head, withoutPlace } = await visibleAttachment(
+          projectId,
+          await route.attachmentId(req, projectId),
+          viewer,
+        );
+        return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
+      },
+    });
+
   docs.define(app, {
     method: 'POST',
     url: '/api/Records/:projectId/attachment',
@@ -112,15 +147,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           description: 'Repeated Idempotency-Key: the attachment stored the first time',
           schema: ref('Attachment'),
         },
-        400: { description: 'Invalid form or Idempotency-Key' },
-        401: { description: 'No token' },
-        403: { description: 'Not the creator, or already reviewed' },
-        404: { description: 'Unknown record' },
+        400: 'Invalid form or Idempotency-Key',
+        ...USER_ERRORS,
+        403: 'Not the creator, or already reviewed',
+        404: 'Unknown record',
         409: {
           description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments',
         },
-        413: { description: 'Over 20 MB' },
-        415: { description: 'Not JPEG/PNG' },
+        413: 'Over 20 MB',
+        415: 'Not JPEG/PNG',
       },
     },
     async handler(req, reply) {
@@ -167,27 +202,12 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   });
 
-  docs.define(app, {
-    method: 'GET',
+  defineImageRoute({
     url: '/api/Records/:projectId/attachment/:recordAttachmentId',
-    params: idParams('projectId', 'recordAttachmentId'),
-    querystring: THUMB_QUERY,
-    doc: {
-      summary: 'An attachment as an image (thumb=true: JPEG thumbnail, long edge 320 px)',
-      tag: 'Attachments',
-      auth: 'optional',
-      responses: { 200: IMAGE, 404: { description: 'Unknown or not visible' } },
-    },
-    async handler(req, reply) {
-      const { projectId, recordAttachmentId } = pathIds(req, 'projectId', 'recordAttachmentId');
-      const thumb = (req.query as { thumb?: boolean }).thumb === true;
-      const { head, withoutPlace } = await visibleAttachment(
-        projectId,
-        recordAttachmentId,
-        viewerOf(await authenticate(req)),
-      );
-      return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
-    },
+    params: ['projectId', 'recordAttachmentId'],
+    summary: 'An attachment as an image (thumb=true: JPEG thumbnail, long edge 320 px)',
+    notFound: 'Unknown or not visible',
+    attachmentId: async (req) => pathIds(req, 'recordAttachmentId').recordAttachmentId,
   });
 
   docs.define(app, {
@@ -203,9 +223,9 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           description: 'Deleted',
           schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } },
         },
-        401: { description: 'No token' },
-        403: { description: 'Not allowed' },
-        404: { description: 'Unknown' },
+        ...USER_ERRORS,
+        403: 'Not allowed',
+        404: 'Unknown',
       },
     },
     async handler(req) {
@@ -223,26 +243,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   });
 
-  docs.define(app, {
-    method: 'GET',
+  defineImageRoute({
     url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
-    params: idParams('projectId', 'recordId', 'tableAttachmentInfoId'),
-    querystring: THUMB_QUERY,
-    doc: {
-      summary: 'The first attachment of an attachment info of a record, as an image',
-      tag: 'Attachments',
-      auth: 'optional',
-      responses: { 200: IMAGE, 404: { description: 'No such attachment, or not visible' } },
-    },
-    async handler(req, reply) {
-      const { projectId, recordId, tableAttachmentInfoId } = pathIds(
-        req,
-        'projectId',
-        'recordId',
-        'tableAttachmentInfoId',
-      );
-      const thumb = (req.query as { thumb?: boolean }).thumb === true;
-      const viewer = viewerOf(await authenticate(req));
+    params: ['projectId', 'recordId', 'tableAttachmentInfoId'],
+    summary: 'The first attachment of an attachment info of a record, as an image',
+    notFound: 'No such attachment, or not visible',
+    async attachmentId(req, projectId) {
+      const { recordId, tableAttachmentInfoId } = pathIds(req, 'recordId', 'tableAttachmentInfoId');
       const rows = await db.query<{ id: number }>(
         `select a.id from attachments a join records r on r.id = a.record_id
           where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived order by a.id limit 1`,
@@ -250,8 +257,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       );
       const first = rows[0];
       if (!first) throw notFound(`Record ${recordId} has no attachment of info ${tableAttachmentInfoId}`);
-      const { head, withoutPlace } = await visibleAttachment(projectId, first.id, viewer);
-      return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
+      return first.id;
     },
   });
 }

@@ -3,9 +3,9 @@ import type { Column } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { maskedPropertiesSql, param, viewerOf, visibleSql } from '../access/recordAccess.ts';
-import { requireAdmin } from '../access/admin.ts';
+import { defineAdminRoute } from '../access/admin.ts';
 import { castColumn, type CastTarget, type FkOptions } from './cast.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
 import { ID_SCHEMA, idParams, ref } from '../openapi/schemas.ts';
@@ -44,8 +44,8 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
       auth: 'optional',
       responses: {
         200: { description: 'SelectValue[]', schema: { type: 'array', items: ref('SelectValue') } },
-        400: { description: 'Not a Select column' },
-        404: { description: 'Unknown column' },
+        400: 'Not a Select column',
+        404: 'Unknown column',
       },
     },
     async handler(req) {
@@ -67,7 +67,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
       auth: 'optional',
       responses: {
         200: { description: 'Values', schema: { type: 'array', items: { type: ['string', 'number', 'boolean'] } } },
-        404: { description: 'Unknown column' },
+        404: 'Unknown column',
       },
     },
     async handler(req) {
@@ -89,36 +89,32 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/Columns/:projectId/cast/:type',
-    bodyLimit: JSON_BODY_LIMIT,
     params: {
       type: 'object',
       required: ['projectId', 'type'],
       properties: { projectId: ID_SCHEMA, type: { enum: [...CAST_TARGETS] } },
     },
+    what: 'cast columns',
     doc: {
       summary: 'Cast a column to another type, converting its stored values in one transaction (administrators)',
       tag: 'Columns',
-      auth: 'required',
       description:
         'Values that cannot be converted are taken out of their records, kept with the reason in the column_cast_failures store and listed in `failed`; ' +
         'they are never silently dropped. cast/select adds a Select value per distinct stored value; cast/fk needs fkTableId (a table of the project) and checks that every key exists there. ' +
         'Key, special (platform-set), Geometry, Calculated and Interpolated columns cannot be cast.',
-      body: { contentType: JSON_TYPES, schema: ref('CastRequest') },
+      body: 'CastRequest',
       responses: {
         200: { description: 'The new column and what happened to its values', schema: ref('CastResult') },
-        400: { description: 'Invalid body, or a column that cannot be cast' },
-        401: { description: 'No token' },
-        403: { description: 'Not an administrator' },
-        404: { description: 'Unknown project, column or fkTableId' },
+        400: 'Invalid body, or a column that cannot be cast',
+        404: 'Unknown project, column or fkTableId',
       },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const to = (req.params as { type: CastTarget }).type;
-      await requireAdmin(authenticate, req, 'cast columns');
       const b = bodyObject(req.body);
       const columnId = positiveInt(b.columnId, 'columnId');
       let fk: FkOptions | null = null;

@@ -14,6 +14,13 @@ export function positiveInt(v: unknown, name: string): number {
   return v;
 }
 
+/** A name (of a project or profile): a non-empty text of at most 200 characters, as given; 400 otherwise. */
+export function nameText(v: unknown): string {
+  if (typeof v !== 'string' || v.trim() === '' || v.length > 200)
+    throw badRequest('name must be a non-empty text of at most 200 characters');
+  return v;
+}
+
 /** Parses a comma-separated list of positive ids (a query string value); 400 otherwise. */
 export function parseIdList(raw: unknown, name: string, max: number): number[] {
   if (typeof raw !== 'string' || raw.length > 10_000) throw badRequest(`${name} must be a comma-separated list of ids`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
-import { SCHEMAS, type JsonSchema } from './schemas.ts';
+import { JSON_BODY_LIMIT, JSON_TYPES } from '../http/context.ts';
+import { SCHEMAS, ref, type JsonSchema } from './schemas.ts';
 
 export type { JsonSchema } from './schemas.ts';
 
@@ -15,15 +16,24 @@ export interface ResponseDoc {
   schema?: JsonSchema;
 }
 
+/** A request body as documented: its media types and schema. */
+export interface BodyDoc {
+  contentType: string | string[];
+  schema: JsonSchema;
+  required?: boolean;
+}
+
 /** What a route contributes to the OpenAPI document. */
 export interface RouteDoc {
   summary: string;
   tag: string;
   description?: string;
   auth: AuthMode;
-  body?: { contentType: string | string[]; schema: JsonSchema; required?: boolean };
+  /** A string names a component schema: a JSON body (JSON_TYPES) of that schema. */
+  body?: string | BodyDoc;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
-  responses: Record<number, ResponseDoc>;
+  /** By status; a string is the description of a response without a body. */
+  responses: Record<number, ResponseDoc | string>;
 }
 
 /** A route: Fastify options plus its documentation. params/querystring schemas are validated by Fastify. */
@@ -32,6 +42,7 @@ export interface ApiRouteDef {
   url: string;
   params?: JsonSchema;
   querystring?: JsonSchema;
+  /** Defaults to JSON_BODY_LIMIT for a body named by its schema (RouteDoc.body), to the server's otherwise. */
   bodyLimit?: number;
   doc: RouteDoc;
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -46,9 +57,23 @@ function checkMediaType(req: FastifyRequest, types: string[]): void {
     throw new HttpError(415, `The body must be ${types.join(' or ')}, not ${media || 'untyped'}`);
 }
 
+/** A route whose body, if any, is spelt out. */
+type SpeltRouteDef = ApiRouteDef & { doc: { body?: BodyDoc } };
+
+/** `def` with a body named by its schema spelt out: JSON_TYPES, and JSON_BODY_LIMIT unless it sets bodyLimit. */
+function withJsonBody(def: ApiRouteDef): SpeltRouteDef {
+  const name = def.doc.body;
+  if (typeof name !== 'string') return def as SpeltRouteDef;
+  return {
+    ...def,
+    bodyLimit: def.bodyLimit ?? JSON_BODY_LIMIT,
+    doc: { ...def.doc, body: { contentType: JSON_TYPES, schema: ref(name) } },
+  };
+}
+
 /** Collects the documentation of every route registered through it; the one place the document comes from. */
 export class ApiDocs {
-  private readonly routes = new Map<string, { method: string; url: string; def?: ApiRouteDef }>();
+  private readonly routes = new Map<string, { method: string; url: string; def?: SpeltRouteDef }>();
 
   /** Records a route seen by Fastify's onRoute hook (so even undocumented routes appear). */
   seen(method: string, url: string): void {
@@ -57,12 +82,10 @@ export class ApiDocs {
   }
 
   /** Registers `def` with Fastify and documents it. */
-  define(app: FastifyInstance, def: ApiRouteDef): void {
-    const types = def.doc.body
-      ? Array.isArray(def.doc.body.contentType)
-        ? def.doc.body.contentType
-        : [def.doc.body.contentType]
-      : null;
+  define(app: FastifyInstance, given: ApiRouteDef): void {
+    const def = withJsonBody(given);
+    const body = def.doc.body;
+    const types = body ? (Array.isArray(body.contentType) ? body.contentType : [body.contentType]) : null;
     const opts: RouteOptions = {
       method: def.method,
       url: def.url,
@@ -129,7 +152,8 @@ export class ApiDocs {
           };
         }
         const responses: Record<string, unknown> = {};
-        for (const [status, r] of Object.entries(d.responses)) {
+        for (const [status, given] of Object.entries(d.responses)) {
+          const r = typeof given === 'string' ? { description: given } : given;
           responses[status] = {
             description: r.description,
             ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),

@@ -2,25 +2,31 @@
  * Component schemas of the bulk, records, profile, project and column-administration calls; merged
  * into SCHEMAS (schemas.ts) so the OpenAPI document has one components section.
  */
-type JsonSchema = Record<string, unknown>;
+import { arr, bool, int, num, obj, ref, str, type JsonSchema } from './jsonSchema.ts';
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const bool = { type: 'boolean' };
-const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
-const obj = (required: string[], properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'object',
-  required,
-  properties,
-  ...extra,
-});
+/** The initial view of a profile: the properties Profile and ProfileInput share. */
+export const PROFILE_VIEW = {
+  initalCenterLong: num,
+  initalCenterLat: num,
+  initalZoom: num,
+  minZoom: num,
+  maxZoom: num,
+};
 
 /** Most items (creates + updates + deletes) in one bulk call. */
 export const MAX_BULK_ITEMS = 1000;
 
 /** The cast targets of POST /api/Columns/{projectId}/cast/{type}. */
 export const CAST_TARGETS = ['int', 'number', 'text', 'longtext', 'select', 'bool', 'datetime', 'fk'] as const;
+
+/** The answer of a bulk call whose created and updated records are `item`s. */
+const bulkResult = (item: string): JsonSchema =>
+  obj(['tableId', 'created', 'updated', 'deleted'], {
+    tableId: int,
+    created: arr(ref(item)),
+    updated: arr(ref(item)),
+    deleted: arr(int),
+  });
 
 /** Schemas added to the OpenAPI components. */
 export const PLATFORM_SCHEMAS: Record<string, JsonSchema> = {
@@ -50,18 +56,8 @@ export const PLATFORM_SCHEMAS: Record<string, JsonSchema> = {
     ],
     description: 'The refusal of one item (its status, e.g. 400, 403 or 404); nothing of the batch was applied.',
   },
-  FeatureBulkResult: obj(['tableId', 'created', 'updated', 'deleted'], {
-    tableId: int,
-    created: arr(ref('Feature')),
-    updated: arr(ref('Feature')),
-    deleted: arr(int),
-  }),
-  RecordBulkResult: obj(['tableId', 'created', 'updated', 'deleted'], {
-    tableId: int,
-    created: arr(ref('DataRecord')),
-    updated: arr(ref('DataRecord')),
-    deleted: arr(int),
-  }),
+  FeatureBulkResult: bulkResult('Feature'),
+  RecordBulkResult: bulkResult('DataRecord'),
   RecordDetail: {
     allOf: [
       ref('DataRecord'),
@@ -98,10 +94,11 @@ export const PLATFORM_SCHEMAS: Record<string, JsonSchema> = {
     {
       tableId: int,
       geometry: { ...ref('Geometry'), description: 'A Polygon, MultiPolygon or Point in EPSG:3857' },
-      bbox: arr(
-        { type: 'number' },
-        { minItems: 4, maxItems: 4, description: 'minx,miny,maxx,maxy in EPSG:3857 (instead of geometry)' },
-      ),
+      bbox: arr(num, {
+        minItems: 4,
+        maxItems: 4,
+        description: 'minx,miny,maxx,maxy in EPSG:3857 (instead of geometry)',
+      }),
       page: { type: 'integer', minimum: 1, default: 1 },
       perPage: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
     },
@@ -149,11 +146,7 @@ export const PLATFORM_SCHEMAS: Record<string, JsonSchema> = {
       tableViews: arr({ type: 'object' }),
       layers: arr(ref('Layer')),
       baseMaps: arr({ type: 'object' }),
-      initalCenterLong: { type: 'number' },
-      initalCenterLat: { type: 'number' },
-      initalZoom: { type: 'number' },
-      minZoom: { type: 'number' },
-      maxZoom: { type: 'number' },
+      ...PROFILE_VIEW,
       layerTree: arr(ref('LayerTreeNode')),
     },
   },

@@ -1,23 +1,17 @@
 // Over 300 lines on purpose: one table of the API's component schemas, which splitting would scatter.
-import { PLATFORM_SCHEMAS } from './platformSchemas.ts';
+import { COLUMN_TYPES } from '../../../domain/model.ts';
+import { bool, int, nullable, num, ref, str, type JsonSchema } from './jsonSchema.ts';
+import { PLATFORM_SCHEMAS, PROFILE_VIEW } from './platformSchemas.ts';
 
-/** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
-export type JsonSchema = Record<string, unknown>;
+export { ID_SCHEMA, idParams, ref, type JsonSchema } from './jsonSchema.ts';
 
-/** A `$ref` to a component schema of the OpenAPI document. */
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
-
-/** A positive int4 id in a path or query. */
-export const ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
-
-/** Path parameters that are all ids. */
-export function idParams(...names: string[]): JsonSchema {
-  return { type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, ID_SCHEMA])) };
-}
+/** A find's `generalised` property (Feature and DataRecord). */
+const GENERALISED = {
+  type: 'integer',
+  enum: [1000, 10000],
+  description:
+    "Present when the caller gets a sensitive species' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.",
+};
 
 /** The component schemas of the OpenAPI document (shapes of worker/types.ts). */
 export const SCHEMAS: Record<string, JsonSchema> = {
@@ -53,12 +47,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
         description:
           "The record version (its ETag): in /detailed, and in extenttables for the caller's own records. Send it back as If-Match.",
       },
-      generalised: {
-        type: 'integer',
-        enum: [1000, 10000],
-        description:
-          "Present when the caller gets a sensitive species' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.",
-      },
+      generalised: GENERALISED,
     },
   },
   Attachment: {
@@ -104,12 +93,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       version: { ...int, description: 'The record version (its ETag); send it back as If-Match.' },
-      generalised: {
-        type: 'integer',
-        enum: [1000, 10000],
-        description:
-          "Present when the caller gets a sensitive species' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.",
-      },
+      generalised: GENERALISED,
     },
   },
   SensitivityClasses: {
@@ -140,7 +124,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       type: { const: 'Feature' },
       geometry: ref('Geometry'),
       properties: ref('Properties'),
-      overwrite: { type: 'boolean' },
+      overwrite: bool,
     },
     description:
       'Only non-calculated, non-interpolated, non-special columns are taken; STATUS 5, JAVNO true, the creator e-mail and calculated values are set by the server.',
@@ -148,7 +132,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
   FeatureUpdate: {
     type: 'object',
     required: ['properties'],
-    properties: { properties: ref('Properties'), geometry: ref('Geometry'), overwrite: { type: 'boolean' } },
+    properties: { properties: ref('Properties'), geometry: ref('Geometry'), overwrite: bool },
     description: 'The given columns replace the stored values (null clears one); columns not given are kept.',
   },
   DeleteRequest: { type: 'object', required: ['tableId', 'recordId'], properties: { tableId: int, recordId: int } },
@@ -214,23 +198,9 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       tableId: int,
       dbName: str,
       name: str,
-      isPk: { type: 'boolean' },
-      isSpecial: { type: 'boolean' },
-      type: {
-        enum: [
-          'Integer',
-          'Number',
-          'Text',
-          'LongText',
-          'DateTime',
-          'Boolean',
-          'Select',
-          'ForeignKey',
-          'Geometry',
-          'Calculated',
-          'Interpolated',
-        ],
-      },
+      isPk: bool,
+      isSpecial: bool,
+      type: { enum: [...COLUMN_TYPES] },
       fkTableId: nullable(int),
       fkKeyType: nullable({ enum: ['integer', 'string'] }),
     },
@@ -284,18 +254,14 @@ export const SCHEMAS: Record<string, JsonSchema> = {
             id: str,
             name: str,
             url: str,
-            overlay: { type: 'boolean' },
-            visible: { type: 'boolean' },
-            opacity: { type: 'number' },
-            offline: { type: 'boolean' },
+            overlay: bool,
+            visible: bool,
+            opacity: num,
+            offline: bool,
           },
         },
       },
-      initalCenterLong: { type: 'number' },
-      initalCenterLat: { type: 'number' },
-      initalZoom: { type: 'number' },
-      minZoom: { type: 'number' },
-      maxZoom: { type: 'number' },
+      ...PROFILE_VIEW,
       layerTree: {
         type: 'array',
         items: ref('LayerTreeNode'),

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
-import { ADMIN_ERRORS, requireAdmin } from '../access/admin.ts';
+import { defineAdminRoute } from '../access/admin.ts';
 import { nextId } from '../meta/nextIds.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
 import { parseLayerTree, pruneLayerTree } from './layerTree.ts';
 import { requireProject } from '../meta/tableMeta.ts';
 import { validateProfile, type StoredProfile } from './validate.ts';
-import { buildProject } from '../projects/routes.ts';
+import { defineProjectRead } from '../projects/routes.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
+import { bodyObject, nameText, positiveInt } from '../http/input.ts';
 import { readProfile, saveProfile } from './store.ts';
 import { registerProfileThumbnailRoutes } from './thumbnailRoutes.ts';
 
@@ -17,25 +17,11 @@ const PROFILE = { description: 'The profile', schema: ref('Profile') };
 /** Profile routes (SPEC §7 Profiles): read, and for administrators create, change, delete, layer tree, thumbnail, copy. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
-  const admin = (req: Parameters<typeof authenticate>[0], what: string) => requireAdmin(authenticate, req, what);
 
-  docs.define(app, {
-    method: 'GET',
-    url: '/api/BaseProfiles/:projectId/project',
-    params: idParams('projectId'),
-    doc: {
-      summary: 'The project with tables, columns, layers and Select values',
-      tag: 'Profiles',
-      auth: 'optional',
-      responses: {
-        200: { description: 'The project', schema: ref('Project') },
-        404: { description: 'Unknown project' },
-      },
-    },
-    async handler(req) {
-      await authenticate(req);
-      return buildProject(db, pathIds(req, 'projectId').projectId);
-    },
+  defineProjectRead(app, ctx, '/api/BaseProfiles/:projectId/project', {
+    summary: 'The project with tables, columns, layers and Select values',
+    tag: 'Profiles',
+    notFound: 'Unknown project',
   });
 
   docs.define(app, {
@@ -46,7 +32,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
       summary: 'A profile: tables, table views, layers with symbology, base maps, initial view',
       tag: 'Profiles',
       auth: 'optional',
-      responses: { 200: PROFILE, 401: { description: 'Invalid token' }, 404: { description: 'Unknown profile' } },
+      responses: { 200: PROFILE, 401: 'Invalid token', 404: 'Unknown profile' },
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
@@ -55,26 +41,23 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/BaseProfiles/:projectId',
     params: idParams('projectId'),
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'create profiles',
     doc: {
       summary: 'Create a profile (administrators)',
       tag: 'Profiles',
-      auth: 'required',
-      body: { contentType: JSON_TYPES, schema: ref('ProfileInput') },
+      body: 'ProfileInput',
       responses: {
         201: { description: 'The new profile with its id', schema: ref('Profile') },
-        400: { description: 'Invalid profile' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown project' },
+        400: 'Invalid profile',
+        404: 'Unknown project',
       },
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      await admin(req, 'create profiles');
       const input = bodyObject(req.body, 'The profile');
       await requireProject(db, projectId);
       const profile = await db.transaction(async (tx) => {
@@ -90,26 +73,19 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'PUT',
     url: '/api/BaseProfiles/:projectId/:profileId',
     params: idParams('projectId', 'profileId'),
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'change profiles',
     doc: {
       summary: 'Change a profile (administrators): the top-level fields given replace the stored ones',
       tag: 'Profiles',
-      auth: 'required',
-      body: { contentType: JSON_TYPES, schema: ref('ProfileInput') },
-      responses: {
-        200: PROFILE,
-        400: { description: 'Invalid profile' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown profile' },
-      },
+      body: 'ProfileInput',
+      responses: { 200: PROFILE, 400: 'Invalid profile', 404: 'Unknown profile' },
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      await admin(req, 'change profiles');
       const input = bodyObject(req.body, 'The profile');
       for (const k of ['id', 'projectId'] as const) {
         if (input[k] !== undefined && input[k] !== (k === 'id' ? profileId : projectId))
@@ -134,51 +110,39 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'DELETE',
     url: '/api/BaseProfiles/:projectId/:profileId',
     params: idParams('projectId', 'profileId'),
+    what: 'delete profiles',
     doc: {
       summary: 'Delete a profile (administrators)',
       tag: 'Profiles',
-      auth: 'required',
-      responses: {
-        200: { description: 'Deleted', schema: ref('Deleted') },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown profile' },
-      },
+      responses: { 200: { description: 'Deleted', schema: ref('Deleted') }, 404: 'Unknown profile' },
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      await admin(req, 'delete profiles');
       await readProfile(db, projectId, profileId);
       await db.query('delete from profiles where id = $1 and project_id = $2', [profileId, projectId]);
       return { id: profileId, deleted: true };
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'PUT',
     url: '/api/BaseProfiles/:projectId/:profileId/tree',
     params: idParams('projectId', 'profileId'),
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'change layer trees',
     doc: {
       summary: 'Set the layer tree of a profile (administrators): order, visibility and grouping of its layers',
       tag: 'Profiles',
-      auth: 'required',
       description:
         'Stored in the profile JSON as layerTree; the first node is drawn on top. Each layer of the profile at most once.',
-      body: { contentType: JSON_TYPES, schema: ref('LayerTree') },
-      responses: {
-        200: PROFILE,
-        400: { description: 'Invalid tree' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown profile' },
-      },
+      body: 'LayerTree',
+      responses: { 200: PROFILE, 400: 'Invalid tree', 404: 'Unknown profile' },
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      await admin(req, 'change layer trees');
       const b = bodyObject(req.body, 'The layer tree');
       return db.transaction(async (tx) => {
         const stored = await readProfile(tx, projectId, profileId, true);
@@ -196,36 +160,32 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
   // Here, between the tree and the copy, to keep the order of the API documentation.
   registerProfileThumbnailRoutes(app, ctx);
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/BaseProfiles/:projectId/copy',
     params: idParams('projectId'),
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'copy profiles',
     doc: {
       summary: 'Copy a profile within its project (administrators), thumbnail included',
       tag: 'Profiles',
-      auth: 'required',
-      body: { contentType: JSON_TYPES, schema: ref('ProfileCopyRequest') },
+      body: 'ProfileCopyRequest',
       responses: {
         201: { description: 'The copy with its new id', schema: ref('Profile') },
-        400: { description: 'Invalid body' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown project or profile' },
+        400: 'Invalid body',
+        404: 'Unknown project or profile',
       },
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      await admin(req, 'copy profiles');
       const b = bodyObject(req.body);
       const from = positiveInt(b.profileId, 'profileId');
-      if (b.name !== undefined && (typeof b.name !== 'string' || b.name.trim() === '' || b.name.length > 200))
-        throw badRequest('name must be a non-empty text of at most 200 characters');
+      const name = b.name === undefined ? undefined : nameText(b.name);
       const copy = await db.transaction(async (tx) => {
         const src = await readProfile(tx, projectId, from);
         const p: StoredProfile = {
           ...src,
           id: await nextId(tx, 'profile'),
-          name: typeof b.name === 'string' ? b.name : `${src.name} (kopija)`,
+          name: name ?? `${src.name} (kopija)`,
         };
         await tx.query(
           `insert into profiles (id, project_id, data, thumbnail, thumbnail_mime)

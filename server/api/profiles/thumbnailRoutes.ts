@@ -1,7 +1,7 @@
 /** The thumbnail of a profile (SPEC §7 Profiles): set by administrators (one JPEG or PNG, stored as a 320 px JPEG), read by anyone. */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { ADMIN_ERRORS, requireAdmin } from '../access/admin.ts';
+import { defineAdminRoute } from '../access/admin.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { readForm } from '../http/multipart.ts';
 import { checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
@@ -17,16 +17,15 @@ const IMAGE = {
 /** The thumbnail routes of the profiles: set (administrators) and read. */
 export function registerProfileThumbnailRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
-  const admin = (req: Parameters<typeof authenticate>[0], what: string) => requireAdmin(authenticate, req, what);
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/BaseProfiles/:projectId/:profileId/thumbnail',
     params: idParams('projectId', 'profileId'),
+    what: 'change profile thumbnails',
     doc: {
       summary: 'Set the thumbnail of a profile (administrators; multipart, one JPEG or PNG, stored as a 320 px JPEG)',
       tag: 'Profiles',
-      auth: 'required',
       body: {
         contentType: 'multipart/form-data',
         schema: {
@@ -37,16 +36,14 @@ export function registerProfileThumbnailRoutes(app: FastifyInstance, ctx: ApiCon
       },
       responses: {
         201: { description: 'Stored', schema: ref('ThumbnailResult') },
-        400: { description: 'No file, several files, or not an image' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown profile' },
-        413: { description: 'Over 20 MB' },
-        415: { description: 'Not multipart, or not JPEG/PNG' },
+        400: 'No file, several files, or not an image',
+        404: 'Unknown profile',
+        413: 'Over 20 MB',
+        415: 'Not multipart, or not JPEG/PNG',
       },
     },
     async handler(req, reply) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      await admin(req, 'change profile thumbnails');
       await readProfile(db, projectId, profileId);
       const form = await readForm(req);
       const file = form.files[0];
@@ -69,7 +66,7 @@ export function registerProfileThumbnailRoutes(app: FastifyInstance, ctx: ApiCon
       summary: 'The thumbnail of a profile',
       tag: 'Profiles',
       auth: 'optional',
-      responses: { 200: IMAGE, 404: { description: 'Unknown profile, or it has no thumbnail' } },
+      responses: { 200: IMAGE, 404: 'Unknown profile, or it has no thumbnail' },
     },
     async handler(req, reply) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');

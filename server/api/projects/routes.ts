@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Profile, Project, ProfileLayer, SelectValue } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
-import { isAdmin, requireAdmin } from '../access/admin.ts';
+import { defineAdminRoute, isAdmin } from '../access/admin.ts';
 import { nextId } from '../meta/nextIds.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadColumns, loadSelectValues, requireProject } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
 import { copyProject } from './copy.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
+import { bodyObject, nameText, positiveInt } from '../http/input.ts';
 
 /** A project as the API serves it: tables with columns, layers, Select values by column id and attachment infos. */
 export interface ProjectResponse extends Project {
@@ -71,11 +71,7 @@ export function parseProjectInput(
 ): { name?: string; description?: string; public?: boolean } {
   const b = bodyObject(body, 'The project');
   const out: { name?: string; description?: string; public?: boolean } = {};
-  if (b.name !== undefined || create) {
-    if (typeof b.name !== 'string' || b.name.trim() === '' || b.name.length > 200)
-      throw badRequest('name must be a non-empty text of at most 200 characters');
-    out.name = b.name.trim();
-  }
+  if (b.name !== undefined || create) out.name = nameText(b.name).trim();
   if (b.description !== undefined) {
     if (typeof b.description !== 'string' || b.description.length > 4000)
       throw badRequest('description must be a text of at most 4000 characters');
@@ -90,8 +86,37 @@ export function parseProjectInput(
 
 type SummaryRow = { id: number; name: string; description: string; is_public: boolean };
 const summary = (r: SummaryRow) => ({ id: r.id, name: r.name, description: r.description, public: r.is_public });
-const ADMIN_ERRORS = { 401: { description: 'No token' }, 403: { description: 'Not an administrator' } };
 const LIST = { description: 'Projects by id', schema: { type: 'array', items: ref('ProjectSummary') } };
+
+/** The answer of a project read or change: buildProject's. */
+const PROJECT = { description: 'The project', schema: ref('Project') };
+
+/**
+ * Registers GET `url`: project {projectId} as buildProject makes it. Two URLs serve it,
+ * Projects/{projectId} and BaseProfiles/{projectId}/project, each with its own documentation.
+ */
+export function defineProjectRead(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  url: string,
+  doc: { summary: string; tag: string; notFound: string },
+): void {
+  ctx.docs.define(app, {
+    method: 'GET',
+    url,
+    params: idParams('projectId'),
+    doc: {
+      summary: doc.summary,
+      tag: doc.tag,
+      auth: 'optional',
+      responses: { 200: PROJECT, 404: doc.notFound },
+    },
+    async handler(req) {
+      await ctx.authenticate(req);
+      return buildProject(ctx.db, pathIds(req, 'projectId').projectId);
+    },
+  });
+}
 
 /** Project routes (SPEC §7 Projects): read and list, and for administrators create, change, delete, copy. */
 export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -104,7 +129,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
       summary: 'The projects the caller may see: the public ones (administrators: all)',
       tag: 'Projects',
       auth: 'optional',
-      responses: { 200: LIST, 401: { description: 'Invalid token' } },
+      responses: { 200: LIST, 401: 'Invalid token' },
     },
     async handler(req) {
       const all = isAdmin(await authenticate(req));
@@ -115,59 +140,32 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'GET',
     url: '/api/Projects/all',
-    doc: {
-      summary: 'Every project, drafts included (administrators)',
-      tag: 'Projects',
-      auth: 'required',
-      responses: { 200: LIST, ...ADMIN_ERRORS },
-    },
-    async handler(req) {
-      await requireAdmin(authenticate, req, 'list all projects');
-      return (await db.query<SummaryRow>('select id, name, description, is_public from projects order by id')).map(
-        summary,
-      );
-    },
+    what: 'list all projects',
+    doc: { summary: 'Every project, drafts included (administrators)', tag: 'Projects', responses: { 200: LIST } },
+    handler: async () =>
+      (await db.query<SummaryRow>('select id, name, description, is_public from projects order by id')).map(summary),
   });
 
-  docs.define(app, {
-    method: 'GET',
-    url: '/api/Projects/:projectId',
-    params: idParams('projectId'),
-    doc: {
-      summary: 'A project (same shape as BaseProfiles/{projectId}/project)',
-      tag: 'Projects',
-      auth: 'optional',
-      responses: {
-        200: { description: 'The project', schema: ref('Project') },
-        404: { description: 'Unknown project, or a draft and the caller is no administrator' },
-      },
-    },
-    async handler(req) {
-      await authenticate(req);
-      return buildProject(db, pathIds(req, 'projectId').projectId);
-    },
+  defineProjectRead(app, ctx, '/api/Projects/:projectId', {
+    summary: 'A project (same shape as BaseProfiles/{projectId}/project)',
+    tag: 'Projects',
+    notFound: 'Unknown project, or a draft and the caller is no administrator',
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/Projects',
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'create projects',
     doc: {
       summary: 'Create an empty project (administrators); public unless public is false',
       tag: 'Projects',
-      auth: 'required',
-      body: { contentType: JSON_TYPES, schema: ref('ProjectInput') },
-      responses: {
-        201: { description: 'The new project', schema: ref('Project') },
-        400: { description: 'Invalid body' },
-        ...ADMIN_ERRORS,
-      },
+      body: 'ProjectInput',
+      responses: { 201: { description: 'The new project', schema: ref('Project') }, 400: 'Invalid body' },
     },
     async handler(req, reply) {
-      await requireAdmin(authenticate, req, 'create projects');
       const input = parseProjectInput(req.body, true);
       const id = await withMetaChange(db, () =>
         db.transaction(async (tx) => {
@@ -185,26 +183,19 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'PUT',
     url: '/api/Projects/:projectId',
     params: idParams('projectId'),
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'change projects',
     doc: {
       summary: "Change a project's name, description or public flag (administrators)",
       tag: 'Projects',
-      auth: 'required',
-      body: { contentType: JSON_TYPES, schema: ref('ProjectInput') },
-      responses: {
-        200: { description: 'The project', schema: ref('Project') },
-        400: { description: 'Invalid body' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown project' },
-      },
+      body: 'ProjectInput',
+      responses: { 200: PROJECT, 400: 'Invalid body', 404: 'Unknown project' },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
-      await requireAdmin(authenticate, req, 'change projects');
       const input = parseProjectInput(req.body, false);
       await requireProject(db, projectId);
       await withMetaChange(db, () =>
@@ -217,23 +208,18 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'DELETE',
     url: '/api/Projects/:projectId',
     params: idParams('projectId'),
+    what: 'delete projects',
     doc: {
       summary: 'Delete a project with its tables, columns, records, attachments and profiles (administrators)',
       tag: 'Projects',
-      auth: 'required',
-      responses: {
-        200: { description: 'Deleted', schema: ref('Deleted') },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown project' },
-      },
+      responses: { 200: { description: 'Deleted', schema: ref('Deleted') }, 404: 'Unknown project' },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
-      await requireAdmin(authenticate, req, 'delete projects');
       await requireProject(db, projectId);
       await withMetaChange(db, () =>
         db.transaction(async (tx) => {
@@ -245,27 +231,24 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/Projects/copy',
-    bodyLimit: JSON_BODY_LIMIT,
+    what: 'copy projects',
     doc: {
       summary:
         'Copy a project (administrators): tables, columns, Select values, attachment infos and profiles with new ids; records optional',
       tag: 'Projects',
-      auth: 'required',
       description:
         'Column and table ids inside profiles (table views, layers, filters, labels) point at the copies. With includeRecords, records (archived ones too) and their attachments are copied with new ids; key columns that held the record id get the new id, and foreign keys to such tables follow. The copy is a draft (public false) unless public is true.',
-      body: { contentType: JSON_TYPES, schema: ref('ProjectCopyRequest') },
+      body: 'ProjectCopyRequest',
       responses: {
         201: { description: 'The copy', schema: ref('Project') },
-        400: { description: 'Invalid body' },
-        ...ADMIN_ERRORS,
-        404: { description: 'Unknown project' },
+        400: 'Invalid body',
+        404: 'Unknown project',
       },
     },
     async handler(req, reply) {
-      await requireAdmin(authenticate, req, 'copy projects');
       const b = bodyObject(req.body);
       const from = positiveInt(b.projectId, 'projectId');
       const input = parseProjectInput({ name: b.name, public: b.public }, false);

@@ -1,6 +1,7 @@
 /** /api/Records/*: the record calls as DataRecords; the shared routes are built in routeTable.ts, the work is in handlers.ts (and search/, spatial/). */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
+import { USER_ERRORS } from '../access/recordAccess.ts';
 import { ID_SCHEMA, ref } from '../openapi/schemas.ts';
 import { MAX_IDS_PER_PAGE } from '../search/recordQuery.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
@@ -54,8 +55,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         body: 'RecordQuery',
         responses: {
           200: { description: 'One page of ids', schema: ref('IdPage') },
-          400: { description: 'Invalid query or filter' },
-          404: { description: 'Unknown project or table' },
+          400: 'Invalid query or filter',
+          404: 'Unknown project or table',
         },
       },
       searchIds(ctx),
@@ -82,8 +83,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'Matches Text, LongText, Calculated and string-keyed columns containing the text, and Select columns whose label contains it (never the creator e-mail). Ordered by table (as listed) then id.',
         responses: {
           200: { description: 'One page', schema: ref('TextSearchPage') },
-          400: { description: 'Bad limit, page, text or table list' },
-          404: { description: 'Unknown project, profile or table' },
+          400: 'Bad limit, page, text or table list',
+          404: 'Unknown project, profile or table',
         },
       },
       (req) => searchProfileText(req, ctx),
@@ -114,8 +115,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
             description: 'The records the caller may see, and the ids that are not there',
             schema: ref('RecordList'),
           },
-          400: { description: 'Invalid body' },
-          404: { description: 'Unknown project or table' },
+          400: 'Invalid body',
+          404: 'Unknown project or table',
         },
       },
       byIds(ctx),
@@ -132,10 +133,10 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         body: 'ArchiveRequest',
         responses: {
           200: { description: 'The new state', schema: ref('ArchiveResult') },
-          400: { description: 'Invalid body' },
-          401: { description: 'No token' },
-          403: { description: 'Not the creator, already reviewed, or a restore by a non-administrator' },
-          404: { description: 'Unknown or not visible' },
+          400: 'Invalid body',
+          ...USER_ERRORS,
+          403: 'Not the creator, already reviewed, or a restore by a non-administrator',
+          404: 'Unknown or not visible',
         },
       },
       archive(ctx),
@@ -156,8 +157,8 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         body: 'SpatialQuery',
         responses: {
           200: { description: 'One page', schema: ref('RecordPage') },
-          400: { description: `Invalid geometry, or more than ${MAX_SPATIAL_CANDIDATES} candidates` },
-          404: { description: 'Unknown project or table' },
+          400: `Invalid geometry, or more than ${MAX_SPATIAL_CANDIDATES} candidates`,
+          404: 'Unknown project or table',
         },
       },
       (req) => recordsIntersecting(req, ctx),

@@ -4,7 +4,8 @@
  * that differ.
  */
 import type { FastifyInstance } from 'fastify';
-import { JSON_BODY_LIMIT, JSON_TYPES, type ApiContext } from '../http/context.ts';
+import { JSON_BODY_LIMIT, type ApiContext } from '../http/context.ts';
+import { USER_ERRORS } from '../access/recordAccess.ts';
 import type { ApiRouteDef, ResponseDoc, RouteDoc } from '../openapi/apiDocs.ts';
 import { idParams, ref, type JsonSchema } from '../openapi/schemas.ts';
 import {
@@ -43,8 +44,8 @@ export interface RecordFamily {
   notFound: string;
 }
 
-/** A route's documentation without its tag (the family's); a string body is the name of a JSON schema. */
-export type FamilyDoc = Omit<RouteDoc, 'tag' | 'body'> & { body?: string | RouteDoc['body'] };
+/** A route's documentation without its tag (the family's). */
+export type FamilyDoc = Omit<RouteDoc, 'tag'>;
 
 /** How a family route is reached: path after the prefix, URL ids (or a params schema), querystring, bodyLimit. */
 export interface FamilyUrl {
@@ -52,28 +53,22 @@ export interface FamilyUrl {
   path: string;
   params: string[] | JsonSchema;
   querystring?: JsonSchema;
-  /** Defaults to JSON_BODY_LIMIT for a JSON body, none otherwise. */
+  /** As ApiRouteDef.bodyLimit. */
   bodyLimit?: number;
 }
 
 /** The refusals of a write to a table: read-only, or unknown. */
-export const TABLE_REFUSALS = {
-  403: { description: 'Read-only table' },
-  404: { description: 'Unknown project or table' },
-};
+export const TABLE_REFUSALS = { 403: 'Read-only table', 404: 'Unknown project or table' };
 
 /** The route `url` of `family` documented by `doc` and answered by `handler`. */
 function familyRoute(family: RecordFamily, url: FamilyUrl, doc: FamilyDoc, handler: Handler): ApiRouteDef {
-  const { body: given, ...rest } = doc;
-  const body = typeof given === 'string' ? { contentType: JSON_TYPES, schema: ref(given) } : given;
-  const bodyLimit = url.bodyLimit ?? (typeof given === 'string' ? JSON_BODY_LIMIT : undefined);
   return {
     method: url.method,
     url: `${family.prefix}${url.path}`,
     params: Array.isArray(url.params) ? idParams(...url.params) : url.params,
     ...(url.querystring ? { querystring: url.querystring } : {}),
-    ...(bodyLimit ? { bodyLimit } : {}),
-    doc: { ...rest, tag: family.tag, ...(body ? { body } : {}) },
+    ...(url.bodyLimit ? { bodyLimit: url.bodyLimit } : {}),
+    doc: { ...doc, tag: family.tag },
     handler,
   };
 }
@@ -104,8 +99,8 @@ function extentRoute(
       auth: 'optional',
       responses: {
         200: texts.ok,
-        400: { description: texts.badRequest },
-        404: { description: 'Unknown project or table' },
+        400: texts.badRequest,
+        404: 'Unknown project or table',
       },
     },
     extentTables(ctx, family.shape),
@@ -123,8 +118,8 @@ function searchRoute(ctx: ApiContext, family: RecordFamily, summary: string): Ap
       body: 'RecordQuery',
       responses: {
         200: { description: 'One page', schema: ref(family.schemas.page) },
-        400: { description: 'Invalid query or filter' },
-        404: { description: 'Unknown project or table' },
+        400: 'Invalid query or filter',
+        404: 'Unknown project or table',
       },
     },
     search(ctx, family.shape),
@@ -136,7 +131,7 @@ function fullCreateRoute(
   ctx: ApiContext,
   family: RecordFamily,
   fieldDescription: string,
-  refusals: Record<number, ResponseDoc> = {},
+  refusals: RouteDoc['responses'] = {},
 ): ApiRouteDef {
   const noun = family.shape.extentForm;
   const created = ref(family.schemas.created);
@@ -151,11 +146,11 @@ function fullCreateRoute(
       responses: {
         201: { description: `The created ${noun} with its attachments`, schema: created },
         200: { description: 'Repeated Idempotency-Key: the first result', schema: created },
-        400: { description: `Invalid ${noun} or field` },
-        401: { description: 'No token' },
+        400: `Invalid ${noun} or field`,
+        ...USER_ERRORS,
         ...refusals,
-        413: { description: 'A file over 20 MB' },
-        415: { description: 'Not multipart, or a file that is not JPEG/PNG' },
+        413: 'A file over 20 MB',
+        415: 'Not multipart, or a file that is not JPEG/PNG',
       },
     },
     createWithPhotos(ctx, family.shape),
@@ -200,8 +195,8 @@ function createRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
       responses: {
         201: { description: 'Created', schema: one },
         200: { description: 'Repeated Idempotency-Key: the first result', schema: one },
-        400: { description: 'Invalid body, column, value or geometry' },
-        401: { description: 'No token' },
+        400: 'Invalid body, column, value or geometry',
+        ...USER_ERRORS,
         ...TABLE_REFUSALS,
       },
     },
@@ -226,10 +221,10 @@ function updateRoute(
       body: 'FeatureUpdate',
       responses: {
         200: { description: texts.ok, schema: ref(family.schemas.one) },
-        400: { description: texts.badRequest },
-        401: { description: 'No token' },
-        403: { description: texts.forbidden },
-        404: { description: family.notFound },
+        400: texts.badRequest,
+        ...USER_ERRORS,
+        403: texts.forbidden,
+        404: family.notFound,
         412: PRECONDITION_FAILED,
       },
     },
@@ -249,10 +244,10 @@ function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
       body: 'DeleteRequest',
       responses: {
         200: { description: 'Deleted', schema: ref('DeleteResult') },
-        400: { description: 'Invalid body' },
-        401: { description: 'No token' },
-        403: { description: 'Not the creator, or already reviewed' },
-        404: { description: family.notFound },
+        400: 'Invalid body',
+        ...USER_ERRORS,
+        403: 'Not the creator, or already reviewed',
+        404: family.notFound,
         412: PRECONDITION_FAILED,
       },
     },
@@ -286,7 +281,7 @@ export function familyRoutes(ctx: ApiContext, family: RecordFamily) {
     route: (url: FamilyUrl, doc: FamilyDoc, handler: Handler) => familyRoute(family, url, doc, handler),
     extent: (texts: Parameters<typeof extentRoute>[2]) => extentRoute(ctx, family, texts),
     search: (summary: string) => searchRoute(ctx, family, summary),
-    fullCreate: (fieldDescription: string, refusals?: Record<number, ResponseDoc>) =>
+    fullCreate: (fieldDescription: string, refusals?: RouteDoc['responses']) =>
       fullCreateRoute(ctx, family, fieldDescription, refusals),
     read: (read: Parameters<typeof readRoute>[2], texts: Parameters<typeof readRoute>[3]) =>
       readRoute(ctx, family, read, texts),

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Properties } from '../../../domain/model.ts';
 import { verdictProblem } from '../../../domain/review.ts';
 import { STATUS_VALUES, statusOf } from '../../../domain/statuses.ts';
 import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { canReview, canSee, requireUser, userViewer } from '../access/recordAccess.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import { USER_ERRORS, canReview, canSee, requireUser, userViewer } from '../access/recordAccess.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
 import { addComment, commentOf, describeChange, notificationsFor, readHistory } from './history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { readRecord, updateRecord, type RecordRow } from '../records/store.ts';
@@ -56,16 +56,27 @@ async function correctSpecies(tx: Queryable, meta: TableMeta, props: Properties,
   return next;
 }
 
+/** The refusals of the routes for a record's creator and its reviewers (history, comments). */
+const PARTICIPANT_REFUSALS = {
+  ...USER_ERRORS,
+  403: 'Neither the creator nor a reviewer of the group',
+  404: 'Unknown or not visible',
+};
+
 /** Registers the review, comment, history and notification routes. */
 export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
   const recordParams = idParams('projectId', 'tableId', 'recordId');
+  /** The ids of a route on one record and its signed-in caller (401 without a token). */
+  const recordCaller = async (req: FastifyRequest) => {
+    const user = await requireUser(authenticate, req);
+    return { ...pathIds(req, 'projectId', 'tableId', 'recordId'), user, viewer: userViewer(user) };
+  };
 
   docs.define(app, {
     method: 'POST',
     url: '/api/Records/:projectId/:tableId/:recordId/review',
     params: recordParams,
-    bodyLimit: JSON_BODY_LIMIT,
     doc: {
       summary: "A reviewer's verdict and/or species correction",
       tag: 'Review',
@@ -73,21 +84,19 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       headers: IF_MATCH_HEADER,
       description:
         "For reviewers of the record's group (role `reviewer`, or `reviewer:<group id>`). `status`: 1 Potrjeno, 2 Zavrnjeno (needs `comment`: the reason), 3 Potrebna dopolnitev (needs `comment`: the question), 5 back to waiting (from 1, 2 or 3; needs `comment`). From 5 (or empty): 1, 2, 3; from 3: 1, 2, 5; from 1 or 2: only 5. `species` corrects the species (the reporter's choice stays in column 1000); the reviewer must review the new species' group too. A reviewer does not review her own records.",
-      body: { contentType: JSON_TYPES, schema: ref('ReviewRequest') },
+      body: 'ReviewRequest',
       responses: {
         200: { description: 'The record after the review (ETag: its version)', schema: ref('DataRecord') },
-        400: { description: 'Invalid body, or a verdict without its reason, question or comment' },
-        401: { description: 'No token' },
-        403: { description: "Not a reviewer of the group, or the reviewer's own record" },
-        404: { description: 'Unknown, archived or not visible' },
-        409: { description: "The verdict does not follow from the record's STATUS" },
-        412: { description: 'If-Match names an older version (body: current record)' },
+        400: 'Invalid body, or a verdict without its reason, question or comment',
+        ...USER_ERRORS,
+        403: "Not a reviewer of the group, or the reviewer's own record",
+        404: 'Unknown, archived or not visible',
+        409: "The verdict does not follow from the record's STATUS",
+        412: 'If-Match names an older version (body: current record)',
       },
     },
     async handler(req, reply) {
-      const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
-      const user = await requireUser(authenticate, req);
-      const viewer = userViewer(user);
+      const { projectId, tableId, recordId, user, viewer } = await recordCaller(req);
       const b = bodyObject(req.body);
       const meta = await loadTable(db, projectId, tableId);
       const statusCol = meta.roles.status;
@@ -136,15 +145,11 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
         "For the record's creator and the reviewers of its group. Append-only: there is no route that changes or removes an entry.",
       responses: {
         200: { description: 'The entries', schema: ref('History') },
-        401: { description: 'No token' },
-        403: { description: 'Neither the creator nor a reviewer of the group' },
-        404: { description: 'Unknown or not visible' },
+        ...PARTICIPANT_REFUSALS,
       },
     },
     async handler(req) {
-      const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
-      const user = await requireUser(authenticate, req);
-      const viewer = userViewer(user);
+      const { projectId, tableId, recordId, user, viewer } = await recordCaller(req);
       const meta = await loadTable(db, projectId, tableId);
       const row = await readRecord(db, meta, recordId);
       if (!row || !canSee(meta, row, viewer)) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
@@ -158,24 +163,19 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'POST',
     url: '/api/Records/:projectId/:tableId/:recordId/comments',
     params: recordParams,
-    bodyLimit: JSON_BODY_LIMIT,
     doc: {
       summary: 'Comment on a record (its creator or a reviewer of its group)',
       tag: 'Review',
       auth: 'required',
-      body: { contentType: JSON_TYPES, schema: ref('CommentRequest') },
+      body: 'CommentRequest',
       responses: {
         201: { description: 'The new history entry', schema: ref('HistoryEntry') },
-        400: { description: 'Empty or too long' },
-        401: { description: 'No token' },
-        403: { description: 'Neither the creator nor a reviewer of the group' },
-        404: { description: 'Unknown or not visible' },
+        400: 'Empty or too long',
+        ...PARTICIPANT_REFUSALS,
       },
     },
     async handler(req, reply) {
-      const { projectId, tableId, recordId } = pathIds(req, 'projectId', 'tableId', 'recordId');
-      const user = await requireUser(authenticate, req);
-      const viewer = userViewer(user);
+      const { projectId, tableId, recordId, user, viewer } = await recordCaller(req);
       const text = commentOf(bodyObject(req.body).text, 'text');
       if (text === null) throw badRequest('text must not be empty');
       const meta = await loadTable(db, projectId, tableId);
@@ -201,7 +201,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       auth: 'required',
       responses: {
         200: { description: 'Entries, oldest first, at most 200', schema: ref('History') },
-        401: { description: 'No token' },
+        ...USER_ERRORS,
       },
     },
     async handler(req) {

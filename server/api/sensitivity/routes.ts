@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SENSITIVITY_CLASSES, type SensitivityClass } from '../../../domain/sensitivity.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { requireAdmin } from '../access/admin.ts';
+import { defineAdminRoute } from '../access/admin.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
 import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
@@ -26,7 +26,7 @@ async function speciesTable(ctx: ApiContext, meta: TableMeta): Promise<{ units: 
 
 /** Registers GET and PUT /api/Species/{projectId}/{tableId}/…/sensitivity. */
 export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const { db, authenticate, docs } = ctx;
+  const { db, docs } = ctx;
 
   docs.define(app, {
     method: 'GET',
@@ -39,8 +39,8 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
       auth: 'optional',
       responses: {
         200: { description: 'The classes above 0', schema: ref('SensitivityClasses') },
-        400: { description: 'The table has no species' },
-        404: { description: 'Unknown project or table' },
+        400: 'The table has no species',
+        404: 'Unknown project or table',
       },
     },
     async handler(req) {
@@ -51,15 +51,15 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
     },
   });
 
-  docs.define(app, {
+  defineAdminRoute(app, ctx, {
     method: 'PUT',
     url: '/api/Species/:projectId/:tableId/:speciesId/sensitivity',
     params: idParams('projectId', 'tableId', 'speciesId'),
     bodyLimit: JSON_BODY_LIMIT,
+    what: "set a species' sensitivity class",
     doc: {
       summary: "Sets a species' sensitivity class; the public place of its finds follows at once (administrators)",
       tag: 'Species',
-      auth: 'required',
       body: {
         contentType: JSON_TYPES,
         schema: {
@@ -70,15 +70,12 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
       },
       responses: {
         200: { description: 'The new class and how many finds changed', schema: ref('SensitivityChange') },
-        400: { description: 'Bad class, or the table has no species' },
-        401: { description: 'No token' },
-        403: { description: 'Not an administrator' },
-        404: { description: 'Unknown project, table or species' },
+        400: 'Bad class, or the table has no species',
+        404: 'Unknown project, table or species',
       },
     },
-    async handler(req) {
+    async handler(req, _reply, user) {
       const { projectId, tableId, speciesId } = pathIds(req, 'projectId', 'tableId', 'speciesId');
-      const user = await requireAdmin(authenticate, req, "set a species' sensitivity class");
       const raw = bodyObject(req.body).class;
       if (!SENSITIVITY_CLASSES.includes(raw as SensitivityClass)) throw badRequest('class must be 0, 1, 2 or 3');
       const cls = raw as SensitivityClass;

@@ -1,0 +1,39 @@
+/** The building blocks of the API's JSON Schemas (schemas.ts, platformSchemas.ts and the routes' params). */
+
+/** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
+export type JsonSchema = Record<string, unknown>;
+
+/** A `$ref` to a component schema of the OpenAPI document. */
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+/** The plain types. */
+export const int = { type: 'integer' };
+export const num = { type: 'number' };
+export const str = { type: 'string' };
+export const bool = { type: 'boolean' };
+
+/** `s` or null. */
+export const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
+
+/** An array of `items`, with further keywords in `extra`. */
+export const arr = (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
+
+/** An object with these required and known properties, with further keywords in `extra`. */
+export const obj = (
+  required: string[],
+  properties: Record<string, JsonSchema>,
+  extra: JsonSchema = {},
+): JsonSchema => ({
+  type: 'object',
+  required,
+  properties,
+  ...extra,
+});
+
+/** A positive int4 id in a path or query. */
+export const ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+
+/** Path parameters that are all ids. */
+export function idParams(...names: string[]): JsonSchema {
+  return { type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, ID_SCHEMA])) };
+}
