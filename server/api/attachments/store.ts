@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
 import { toAttachment } from '../records/store.ts';
+import { keyedLookup } from '../records/idempotency.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 
@@ -61,27 +62,16 @@ export async function insertAttachment(
 }
 
 /**
- * The attachment uploaded earlier with this caller-scoped Idempotency-Key, or null (also for no
- * key); 409 when that upload was for another record (or table). A key whose attachment was
- * deleted since is forgotten with it, as a create's key is with its record.
+ * The attachment uploaded earlier with this caller-scoped Idempotency-Key (table id, record id),
+ * or null (also for no key); 409 when that upload was for another record (or table). A key whose
+ * attachment was deleted since is forgotten with it, as a create's key is with its record.
  */
-export async function findKeyedAttachment(
-  q: Queryable,
-  key: string | null,
-  tableId: number,
-  recordId: number,
-): Promise<Attachment | null> {
-  if (key === null) return null;
-  const rows = await q.query<StoredAttachment & { table_id: number }>(
-    'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1',
-    [key],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  if (r.record_id !== recordId || r.table_id !== tableId)
-    throw new HttpError(409, 'This Idempotency-Key was already used for a photo of another record');
-  return toAttachment(r);
-}
+export const findKeyedAttachment = keyedLookup({
+  sql: 'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1',
+  target: ['table_id', 'record_id'],
+  elsewhere: 'a photo of another record',
+  result: (r: StoredAttachment & { table_id: number }) => toAttachment(r),
+});
 
 /** An attachment with its record's owner data, bytes excluded. */
 export interface AttachmentHead {

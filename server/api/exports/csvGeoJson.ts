@@ -174,14 +174,18 @@ export function findUrl(links: ExportLinks, id: number): string {
   return `${links.origin}/#/?najdba=${id}`;
 }
 
+/** What the GeoJSON and CSV writers take: the database, the table, the map's query, the viewer, where links point. */
+export type ExportPieceArgs = [db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks];
+
+/** An exported row with its place and its photos' URLs. */
+interface PlacedRow {
+  row: ExportRow;
+  place: RowPlace;
+  photos: string[];
+}
+
 /** The rows of an export with their places and photo URLs, chunk by chunk. */
-async function* placedChunks(
-  db: Queryable,
-  meta: TableMeta,
-  q: ExportQuery,
-  viewer: Viewer,
-  links: ExportLinks,
-): AsyncGenerator<{ row: ExportRow; place: RowPlace; photos: string[] }[]> {
+async function* placedChunks(...[db, meta, q, viewer, links]: ExportPieceArgs): AsyncGenerator<PlacedRow[]> {
   const accuracy = columnByDbName(meta, 'NATANCNOST');
   for await (const rows of exportRowChunks(db, meta, q, viewer)) {
     const photos = await photoIdsOf(
@@ -194,6 +198,26 @@ async function* placedChunks(
       photos: (photos.get(row.id) ?? []).map((id) => photoUrl(links, meta.table.projectId, id)),
     }));
   }
+}
+
+/**
+ * A document in pieces: nothing is yielded before the first query has answered (so a failing
+ * query is still a JSON error), then `head` with the first chunk, then a piece per chunk; `sep`
+ * stands between items (also between chunks) and `tail` comes last.
+ */
+async function* documentPieces(
+  args: ExportPieceArgs,
+  text: { head: string; sep: string; tail: string },
+  item: (placed: PlacedRow) => string,
+): AsyncGenerator<string> {
+  let head = text.head;
+  let first = true;
+  for await (const chunk of placedChunks(...args)) {
+    yield `${head}${first ? '' : text.sep}${chunk.map(item).join(text.sep)}`;
+    head = '';
+    first = false;
+  }
+  if (head + text.tail) yield head + text.tail;
 }
 
 /** The byte order mark that tells Excel the CSV is UTF-8. */
@@ -209,54 +233,31 @@ export function csvCell(v: ExportValue): string {
   return /[";\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/**
- * The CSV text in pieces: nothing is yielded before the first query has answered (so a failing
- * query is still a JSON error), then the header with the first chunk, then a piece per chunk.
- */
-export async function* csvPieces(
-  db: Queryable,
-  meta: TableMeta,
-  q: ExportQuery,
-  viewer: Viewer,
-  links: ExportLinks,
-): AsyncGenerator<string> {
+/** The CSV text in pieces (documentPieces): the header with the first chunk. */
+export async function* csvPieces(...args: ExportPieceArgs): AsyncGenerator<string> {
+  const [, meta] = args;
   const fields = exportFields(meta);
-  let head = `${BOM}${fields.map((f) => csvCell(f.label)).join(CSV_SEPARATOR)}\r\n`;
-  for await (const chunk of placedChunks(db, meta, q, viewer, links)) {
-    let text = head;
-    head = '';
-    for (const { row, place, photos } of chunk)
-      text += `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`;
-    yield text;
-  }
-  if (head) yield head;
+  const head = `${BOM}${fields.map((f) => csvCell(f.label)).join(CSV_SEPARATOR)}\r\n`;
+  yield* documentPieces(
+    args,
+    { head, sep: '', tail: '' },
+    ({ row, place, photos }) => `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`,
+  );
 }
 
-/** The GeoJSON FeatureCollection in pieces (as csvPieces). */
-export async function* geoJsonPieces(
-  db: Queryable,
-  meta: TableMeta,
-  q: ExportQuery,
-  viewer: Viewer,
-  links: ExportLinks,
-): AsyncGenerator<string> {
+/** The GeoJSON FeatureCollection in pieces (documentPieces). */
+export async function* geoJsonPieces(...args: ExportPieceArgs): AsyncGenerator<string> {
+  const [, meta] = args;
   const fields = exportFields(meta);
-  let head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
-  let first = true;
-  for await (const chunk of placedChunks(db, meta, q, viewer, links)) {
-    const items = chunk.map(({ row, place, photos }) => {
-      const properties: Record<string, ExportValue> = {};
-      for (const f of fields) properties[f.label] = f.value(row, place, photos);
-      return JSON.stringify({
-        type: 'Feature',
-        id: row.id,
-        geometry: { type: 'Point', coordinates: [place.lon, place.lat] },
-        properties,
-      });
+  const head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
+  yield* documentPieces(args, { head, sep: ',', tail: ']}' }, ({ row, place, photos }) => {
+    const properties: Record<string, ExportValue> = {};
+    for (const f of fields) properties[f.label] = f.value(row, place, photos);
+    return JSON.stringify({
+      type: 'Feature',
+      id: row.id,
+      geometry: { type: 'Point', coordinates: [place.lon, place.lat] },
+      properties,
     });
-    yield `${head}${first ? '' : ','}${items.join(',')}`;
-    head = '';
-    first = false;
-  }
-  yield `${head}]}`;
+  });
 }

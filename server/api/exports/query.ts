@@ -102,22 +102,34 @@ async function* idWindows(db: Queryable, size: number): AsyncGenerator<[number, 
   }
 }
 
-/** The export's finds in chunks of at most `chunkRows` (none empty), ordered by id. */
-export async function* exportRowChunks(
+/** What both chunk readers take: the database, the table, the map's query, the viewer, the scope and the chunk size. */
+export type ExportChunkArgs = [
   db: Queryable,
   meta: TableMeta,
   q: ExportQuery,
   viewer: Viewer,
-  scope: ExportScope = {},
-  chunkRows = EXPORT_CHUNK_ROWS,
-): AsyncGenerator<ExportRow[]> {
+  scope?: ExportScope,
+  chunkRows?: number,
+];
+
+/**
+ * The start of every chunk query: the arguments with their defaults, the masked properties and
+ * the where clause, their parameters in `params`.
+ */
+function exportSelection(...[db, meta, q, viewer, scope = {}, chunkRows = EXPORT_CHUNK_ROWS]: ExportChunkArgs) {
   const params: unknown[] = [];
   const props = maskedPropertiesSql(meta, 'r', params, viewer);
+  const where = exportWhereSql(meta, q, viewer, params, scope);
+  return { db, meta, viewer, chunkRows, params, props, where };
+}
+
+/** The export's finds in chunks of at most `chunkRows` (none empty), ordered by id. */
+export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator<ExportRow[]> {
+  const { db, meta, viewer, chunkRows, params, props, where } = exportSelection(...args);
   const place = placeSql(meta, 'r', params, viewer);
   // A generalised place is always a point (the square's centre); an exact one is the bbox centre (the point, for points).
   const coord = (i: 0 | 1, lo: string, hi: string) =>
     `(case when r.generalised = 0 or ${place.exact} then (r.${lo} + r.${hi}) / 2 else (r.pub_geometry->'coordinates'->>${i})::float8 end)`;
-  const where = exportWhereSql(meta, q, viewer, params, scope);
   const after = params.push(0);
   const upper = params.push(0);
   const sql = `select r.id, ${props} as properties, ${coord(0, 'min_x', 'max_x')} as x, ${coord(1, 'min_y', 'max_y')} as y,
@@ -156,17 +168,8 @@ export interface ExportPhoto {
 }
 
 /** The attachments of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia extension). */
-export async function* exportPhotoChunks(
-  db: Queryable,
-  meta: TableMeta,
-  q: ExportQuery,
-  viewer: Viewer,
-  scope: ExportScope = {},
-  chunkRows = EXPORT_CHUNK_ROWS,
-): AsyncGenerator<ExportPhoto[]> {
-  const params: unknown[] = [];
-  const props = maskedPropertiesSql(meta, 'r', params, viewer);
-  const where = exportWhereSql(meta, q, viewer, params, scope);
+export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerator<ExportPhoto[]> {
+  const { db, chunkRows, params, props, where } = exportSelection(...args);
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select a.id, a.record_id, a.mime_type, ${props} as properties

@@ -19,24 +19,37 @@ export function idempotencyKey(req: FastifyRequest, email: string): string | nul
   return `${email} ${key}`;
 }
 
-/** The record created earlier with this key, or null; 409 when the key was used for another table. */
-export async function findIdempotent(
-  q: Queryable,
-  key: string | null,
-  projectId: number,
-  tableId: number,
-): Promise<number | null> {
-  if (key === null) return null;
-  const rows = await q.query<{ id: number; project_id: number; table_id: number }>(
-    'select id, project_id, table_id from records where idempotency_key = $1',
-    [key],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  if (r.project_id !== projectId || r.table_id !== tableId)
-    throw new HttpError(409, 'This Idempotency-Key was already used for another table');
-  return r.id;
+/** Finds what was stored earlier with a caller-scoped idempotency key for the target named by two ids. */
+export type KeyedLookup<T> = (q: Queryable, key: string | null, first: number, second: number) => Promise<T | null>;
+
+/**
+ * A KeyedLookup: the row `sql` reads by its key (`$1`) as `result`, or null (also for no key);
+ * 409 when the row's `target` columns are not the lookup's two ids (it was stored for
+ * `elsewhere`).
+ */
+export function keyedLookup<K extends string, R extends Record<K, number>, T>(def: {
+  sql: string;
+  target: [K, K];
+  elsewhere: string;
+  result: (row: R) => T;
+}): KeyedLookup<T> {
+  return async (q, key, first, second) => {
+    if (key === null) return null;
+    const [r] = await q.query<R>(def.sql, [key]);
+    if (!r) return null;
+    if (r[def.target[0]] !== first || r[def.target[1]] !== second)
+      throw new HttpError(409, `This Idempotency-Key was already used for ${def.elsewhere}`);
+    return def.result(r);
+  };
 }
+
+/** The record created earlier with this key (then project id, table id), or null; 409 when used for another table. */
+export const findIdempotent = keyedLookup({
+  sql: 'select id, project_id, table_id from records where idempotency_key = $1',
+  target: ['project_id', 'table_id'],
+  elsewhere: 'another table',
+  result: (r: { id: number; project_id: number; table_id: number }) => r.id,
+});
 
 /** True for a unique-constraint violation (a concurrent create with the same key won). */
 export function isUniqueViolation(e: unknown): boolean {

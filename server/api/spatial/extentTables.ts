@@ -17,6 +17,20 @@ export const MAX_EXTENT_TABLES = 20;
 export const EXTENT_CHUNK_ROWS = 5000;
 
 /**
+ * What extentChunks takes: the database, the table, the extent, the viewer, the columns to keep
+ * (null: all), the form of an item and the rows per chunk.
+ */
+export type ExtentArgs = [
+  db: Queryable,
+  meta: TableMeta,
+  extent: number[],
+  viewer: Viewer,
+  columnIds: number[] | null,
+  form?: 'feature' | 'record',
+  chunkRows?: number,
+];
+
+/**
  * The features of one table intersecting `extent`, in chunks of at most `chunkRows` by id
  * (keyset paging: `id > last`, one short query each, so PGlite is never held by a slow
  * client and the server never builds the whole answer at once). Each chunk is the JSON text
@@ -28,13 +42,7 @@ export const EXTENT_CHUNK_ROWS = 5000;
  * carry their `version` (the ETag an offline edit sends as If-Match; records/versions.ts).
  */
 export async function* extentChunks(
-  db: Queryable,
-  meta: TableMeta,
-  extent: number[],
-  viewer: Viewer,
-  columnIds: number[] | null,
-  form: 'feature' | 'record' = 'feature',
-  chunkRows = EXTENT_CHUNK_ROWS,
+  ...[db, meta, extent, viewer, columnIds, form = 'feature', chunkRows = EXTENT_CHUNK_ROWS]: ExtentArgs
 ): AsyncGenerator<string> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
   const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
@@ -74,16 +82,9 @@ export async function* extentChunks(
 }
 
 /** The whole answer of `extentChunks` as one JSON array text (tests, small callers). */
-export async function extentJson(
-  db: Queryable,
-  meta: TableMeta,
-  extent: number[],
-  viewer: Viewer,
-  columnIds: number[] | null,
-  form: 'feature' | 'record' = 'feature',
-): Promise<string> {
+export async function extentJson(...args: ExtentArgs): Promise<string> {
   const parts: string[] = [];
-  for await (const chunk of extentChunks(db, meta, extent, viewer, columnIds, form)) parts.push(chunk);
+  for await (const chunk of extentChunks(...args)) parts.push(chunk);
   return `[${parts.join(',')}]`;
 }
 
