@@ -121,16 +121,60 @@ export interface PhotoReport {
   size?: { width: number; height: number };
 }
 
+/** An apolon photographed in Ljubljana on 2 July 2025: the find the offline and layout tests report. */
+export const APOLON_IN_LJUBLJANA: PhotoReport = {
+  group: 'Metulji',
+  species: 'apolon',
+  lon: 14.5015,
+  lat: 46.0518,
+  date: new Date(2025, 6, 2),
+};
+
 /**
  * Opens 'Dodaj najdbo', picks group and species, picks a photo whose EXIF GPS gives the location,
- * and presses 'Shrani' (the caller waits for the outcome it expects).
+ * and waits until the form says the location came from it.
  */
-export async function reportWithPhoto(page: Page, r: PhotoReport): Promise<void> {
+export async function fillReportWithPhoto(page: Page, r: PhotoReport, fileName = 'najdba.jpg'): Promise<void> {
   await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
   await page.getByLabel('Skupina').selectOption({ label: r.group });
   await page.getByLabel('Vrsta').selectOption({ label: r.species });
   const buffer = await jpegWithGps(r.lon, r.lat, r.date, r.size ?? { width: 1200, height: 900 });
-  await page.locator('#record-photo').setInputFiles({ name: 'najdba.jpg', mimeType: 'image/jpeg', buffer });
+  await page.locator('#record-photo').setInputFiles({ name: fileName, mimeType: 'image/jpeg', buffer });
   await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
+}
+
+/** fillReportWithPhoto, then 'Shrani' (the caller waits for the outcome it expects). */
+export async function reportWithPhoto(page: Page, r: PhotoReport): Promise<void> {
+  await fillReportWithPhoto(page, r);
   await page.getByRole('button', { name: 'Shrani' }).click();
+}
+
+/** Waits until the service worker controls the page (it then serves the app when the server is away). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** Opens a find's card through its link (loaded afresh: the link is followed when the app starts). */
+export async function openFind(page: Page, baseUrl: string, id: number): Promise<void> {
+  await page.goto(`${baseUrl}/#/?najdba=${id}`);
+  await page.reload();
+  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+}
+
+/** Opens a find, sets its 'Število' to `count` in the edit form and saves it (online or offline). */
+export async function editFindCount(page: Page, baseUrl: string, id: number, count: string): Promise<void> {
+  await openFind(page, baseUrl, id);
+  await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+  await page.getByLabel('Število').fill(count);
+  await page.getByRole('button', { name: 'Shrani' }).click();
+  await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
+}
+
+/** Opens a find and deletes it from its edit form, confirming in the dialog (online or offline). */
+export async function deleteFind(page: Page, baseUrl: string, id: number): Promise<void> {
+  await openFind(page, baseUrl, id);
+  await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+  await page.getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByRole('dialog', { name: 'Izbris najdbe' }).getByRole('button', { name: 'Izbriši' }).click();
+  await page.getByText('Zapis je pobrisan').waitFor({ timeout: 30_000 });
 }

@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Page } from 'playwright-core';
 import { startAppServer } from './server.ts';
 import { freePort, type StartServerOptions, type TestServer } from '../../api/helpers/server.ts';
 import { signIn as apiSignIn } from '../../api/helpers/auth.ts';
@@ -132,4 +133,10 @@ export async function startAppBehindProxy(
   const proxy = await startFaultProxy(server.url.replace('localhost', '127.0.0.1'), port);
   const token = (await apiSignIn(proxy.url, user.email, user.password)).accessToken;
   return { server, proxy, token };
+}
+
+/** Takes the server away (the proxy drops every connection) and waits until the app on `page` says it is offline. */
+export async function takeServerDown(proxy: FaultProxy, page: Page): Promise<void> {
+  proxy.mode = 'down';
+  await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
 }

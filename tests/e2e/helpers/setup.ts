@@ -1,13 +1,30 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch } from './browser.ts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, newContext } from './browser.ts';
+import { ANA, signIn, waitForSightings } from './app.ts';
 import { startAppServer } from './server.ts';
 import type { StartServerOptions, TestServer } from '../../api/helpers/server.ts';
+
+/** What `withSignedInPage` hands its body: the page, its context, and how many sightings it drew. */
+export interface SignedInPage {
+  page: Page;
+  ctx: BrowserContext;
+  sightings: number;
+}
 
 /** The app server and the browser of a test file, once started (read them inside tests). */
 export interface AppAndBrowser {
   readonly server: TestServer;
   readonly browser: Browser;
+  /**
+   * Opens a fresh context at `viewport`, signs `user` in, waits until the sightings are drawn and
+   * runs `body`; closes the context after it, also when it fails.
+   */
+  withSignedInPage(
+    viewport: { width: number; height: number },
+    body: (s: SignedInPage) => Promise<void>,
+    user?: { email: string; password: string },
+  ): Promise<void>;
 }
 
 /**
@@ -24,7 +41,7 @@ export function useAppAndBrowser(opts: StartServerOptions = {}): AppAndBrowser {
     await browser?.close();
     await server?.stop();
   });
-  return {
+  const env: AppAndBrowser = {
     get server(): TestServer {
       if (!server) throw new Error('the app server has not started');
       return server;
@@ -33,5 +50,16 @@ export function useAppAndBrowser(opts: StartServerOptions = {}): AppAndBrowser {
       if (!browser) throw new Error('the browser has not started');
       return browser;
     },
+    async withSignedInPage(viewport, body, user = ANA): Promise<void> {
+      const ctx = await newContext(env.browser, viewport);
+      try {
+        const page = await ctx.newPage();
+        await signIn(page, env.server.url, user);
+        await body({ page, ctx, sightings: await waitForSightings(page) });
+      } finally {
+        await ctx.close();
+      }
+    },
   };
+  return env;
 }
