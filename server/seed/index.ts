@@ -64,37 +64,30 @@ async function seedStructure(tx: Queryable, catalogue: Catalogue): Promise<void>
   );
 }
 
+/** Records of project 35 in `tableId` with these properties (new ids, in order), by no one. */
+async function insertPropertyRecords(tx: Queryable, tableId: number, properties: object[]): Promise<void> {
+  const ids = await reserveRecordIds(tx, properties.length);
+  await insertRows(
+    tx,
+    'records',
+    ['id', 'project_id', 'table_id', 'properties', 'created_by_email'],
+    properties.map((p, i) => [ids[i], PROJECT_ID, tableId, JSON.stringify(p), null]),
+    { properties: '::jsonb' },
+  );
+}
+
 /** Table 53 (one record per species and 'other' entry) and table 60 (one per group-unit pair). */
 async function seedUnits(tx: Queryable, catalogue: Catalogue): Promise<void> {
   const units = catalogueUnits(catalogue);
-  const cols = ['id', 'project_id', 'table_id', 'properties', 'created_by_email'];
-  const unitIds = await reserveRecordIds(tx, units.length);
-  await insertRows(
+  await insertPropertyRecords(
     tx,
-    'records',
-    cols,
-    units.map((u, i) => [
-      unitIds[i],
-      PROJECT_ID,
-      UNITS_TABLE_ID,
-      JSON.stringify({ [UNIT_COL.id]: u.id, [UNIT_COL.description]: u.name, [UNIT_COL.sensitivity]: u.sensitivity }),
-      null,
-    ]),
-    { properties: '::jsonb' },
+    UNITS_TABLE_ID,
+    units.map((u) => ({ [UNIT_COL.id]: u.id, [UNIT_COL.description]: u.name, [UNIT_COL.sensitivity]: u.sensitivity })),
   );
-  const relIds = await reserveRecordIds(tx, units.length);
-  await insertRows(
+  await insertPropertyRecords(
     tx,
-    'records',
-    cols,
-    units.map((u, i) => [
-      relIds[i],
-      PROJECT_ID,
-      RELATION_TABLE_ID,
-      JSON.stringify({ [RELATION_COL.group]: u.groupId, [RELATION_COL.unit]: u.id }),
-      null,
-    ]),
-    { properties: '::jsonb' },
+    RELATION_TABLE_ID,
+    units.map((u) => ({ [RELATION_COL.group]: u.groupId, [RELATION_COL.unit]: u.id })),
   );
 }
 

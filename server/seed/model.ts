@@ -1,6 +1,7 @@
 import type { Column, SelectValue } from '../../domain/model.ts';
 import type { Catalogue } from './catalogue.ts';
 import { STATUS_VALUES as STATUS_DOMAIN_VALUES } from '../../domain/statuses.ts';
+import selectValues from './selectValues.json' with { type: 'json' };
 
 /** SPEC §3 configuration ids. */
 export const PROJECT_ID = 35;
@@ -59,6 +60,9 @@ function col(
   return { id, tableId, dbName, name, type, isPk: false, isSpecial: false, fkTableId: null, fkKeyType: null, ...extra };
 }
 
+/** The fixed Select values of columns ENOTA, NATANCNOST, TIP_NAJDBE and VIR (selectValues.json). */
+const SELECT_VALUES: Record<'unit' | 'accuracy' | 'findingType' | 'source', SelectValue[]> = selectValues;
+
 /** STATUS values (domain/statuses.ts): 5 waiting, 3 evidence requested, 1 confirmed, 2 rejected. */
 export const STATUS_VALUES: SelectValue[] = STATUS_DOMAIN_VALUES.map((v) => ({ ...v }));
 
@@ -75,44 +79,15 @@ export function columnDefs(catalogue: Catalogue): ColumnDef[] {
     col(t, COL.speciesOriginal, 'VRSTA_ORIG', 'Prvotno sporočena vrsta', 'Text', { isSpecial: true }),
     col(t, COL.date, 'DATUM_NAJDBE', 'Datum najdbe', 'DateTime'),
     col(t, COL.count, 'STEVILO', 'Število', 'Integer'),
-    col(t, COL.unit, 'ENOTA', 'Enota', 'Select', {
-      values: [
-        { value: 'osebek', text: 'Osebek/osebki' },
-        { value: 'par', text: 'Par' },
-        { value: 'leglo', text: 'Leglo/gnezdo' },
-        { value: 'kolonija', text: 'Kolonija' },
-        { value: 'sledovi', text: 'Sledovi' },
-      ],
-    }),
+    col(t, COL.unit, 'ENOTA', 'Enota', 'Select', { values: SELECT_VALUES.unit }),
     col(t, COL.habitat, 'HABITAT', 'Habitat', 'Text'),
     col(t, COL.locationDescription, 'OPIS_LOKACIJE', 'Opis lokacije', 'Text'),
     col(t, COL.comments, 'KOMENTAR', 'Komentarji', 'LongText'),
-    col(t, COL.accuracy, 'NATANCNOST', 'Natančnost lokacije', 'Select', {
-      values: [
-        { value: 5, text: 'do 5 m' },
-        { value: 10, text: 'do 10 m' },
-        { value: 50, text: 'do 50 m' },
-        { value: 100, text: 'do 100 m' },
-        { value: 1000, text: 'do 1 km' },
-      ],
-    }),
-    col(t, COL.findingType, 'TIP_NAJDBE', 'Tip najdbe', 'Select', {
-      values: [
-        { value: 'opazovanje', text: 'Opažen osebek' },
-        { value: 'sled', text: 'Sledovi' },
-        { value: 'mrtev', text: 'Mrtev osebek' },
-        { value: 'oglasanje', text: 'Oglašanje' },
-      ],
-    }),
+    col(t, COL.accuracy, 'NATANCNOST', 'Natančnost lokacije', 'Select', { values: SELECT_VALUES.accuracy }),
+    col(t, COL.findingType, 'TIP_NAJDBE', 'Tip najdbe', 'Select', { values: SELECT_VALUES.findingType }),
     col(t, COL.author, 'AVTOR', 'Najditelj', 'Text'),
     col(t, COL.status, 'STATUS', 'Status', 'Select', { isSpecial: true, values: STATUS_VALUES }),
-    col(t, COL.source, 'VIR', 'Vir podatka', 'Select', {
-      isSpecial: true,
-      values: [
-        { value: 'sporoci-vrsto', text: 'Sporoči vrsto' },
-        { value: 'vzorec', text: 'Vzorčni podatek' },
-      ],
-    }),
+    col(t, COL.source, 'VIR', 'Vir podatka', 'Select', { isSpecial: true, values: SELECT_VALUES.source }),
     col(t, COL.isPublic, 'JAVNO', 'Javno', 'Boolean', { isSpecial: true }),
     col(t, COL.createdBy, 'createdbyemail', 'Ustvaril', 'Text', { isSpecial: true }),
     col(UNITS_TABLE_ID, UNIT_COL.id, 'ID_VRSTE', 'ID vrste', 'Integer', { isPk: true }),
