@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import { bboxOf, simplify, type Box } from '../math/geom.ts';
-import { latToWorldY, lonToWorldX } from '../math/tile.ts';
+import { latToWorldY, lonToWorldX, projectLonLat } from '../math/tile.ts';
 import { REGION, loadRegionFile, type RegionData } from './extract.ts';
 
 /** A ring or polyline in normalised world coordinates with its bounding box. */
@@ -33,15 +33,6 @@ const FULL_DETAIL_ZOOM = 14;
 /** Simplification tolerance in pixels of the target zoom. */
 const TOLERANCE_PX = 0.3;
 const CHUNK = 256;
-
-function project(lonLat: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(lonLat.length);
-  for (let i = 0; i < lonLat.length; i += 2) {
-    out[i] = lonToWorldX(lonLat[i]!);
-    out[i + 1] = latToWorldY(lonLat[i + 1]!);
-  }
-  return out;
-}
 
 function shape(c: Float64Array): WorldShape {
   return { c, box: bboxOf(c) };
@@ -86,10 +77,10 @@ export class GeoIndex {
   private readonly byZoom = new Map<number, ZoomGeometry>();
 
   private constructor(data: RegionData, outside: number[][]) {
-    this.land = data.land.flatMap((l) => l.rings.map(project));
-    this.slovenia = data.land.filter((l) => l.a3 === 'SVN').flatMap((l) => l.rings.map(project));
-    this.borders = data.borders.map((b) => ({ svn: b.svn, c: project(b.line) }));
-    this.outside = outside.map(project);
+    this.land = data.land.flatMap((l) => l.rings.map(projectLonLat));
+    this.slovenia = data.land.filter((l) => l.a3 === 'SVN').flatMap((l) => l.rings.map(projectLonLat));
+    this.borders = data.borders.map((b) => ({ svn: b.svn, c: projectLonLat(b.line) }));
+    this.outside = outside.map(projectLonLat);
     this.regionBox = {
       minX: lonToWorldX(REGION.minX),
       maxX: lonToWorldX(REGION.maxX),

@@ -27,6 +27,16 @@ export function latToWorldY(lat: number): number {
   return 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
 }
 
+/** A flat [lon, lat, ...] list in normalised world coordinates [x, y, ...]. */
+export function projectLonLat(lonLat: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(lonLat.length);
+  for (let i = 0; i < lonLat.length; i += 2) {
+    out[i] = lonToWorldX(lonLat[i]!);
+    out[i + 1] = latToWorldY(lonLat[i + 1]!);
+  }
+  return out;
+}
+
 /** Longitude of a normalised world x. */
 export function worldXToLon(x: number): number {
   return x * 360 - 180;
@@ -110,4 +120,30 @@ export interface TilePixelTransform {
 export function tileTransform(t: TileCoord): TilePixelTransform {
   const n = tilesAtZoom(t.z);
   return { scale: TILE_SIZE * n, x0: t.x / n, y0: t.y / n };
+}
+
+/** Positions of points along a tile's columns and rows. */
+export interface TilePoints {
+  lon: Float64Array;
+  lat: Float64Array;
+  /** Noise coordinates (ground-scaled metres). */
+  gx: Float64Array;
+  gy: Float64Array;
+}
+
+/** Positions of `n` columns and rows of a tile, `firstPx + i * stepPx` pixels from its top-left corner. */
+export function tilePoints(tr: TilePixelTransform, n: number, firstPx: number, stepPx: number): TilePoints {
+  const lon = new Float64Array(n),
+    lat = new Float64Array(n);
+  const gx = new Float64Array(n),
+    gy = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const wx = tr.x0 + (firstPx + i * stepPx) / tr.scale;
+    const wy = tr.y0 + (firstPx + i * stepPx) / tr.scale;
+    lon[i] = worldXToLon(wx);
+    lat[i] = worldYToLat(wy);
+    gx[i] = wx * WORLD_TO_GROUND_M;
+    gy[i] = wy * WORLD_TO_GROUND_M;
+  }
+  return { lon, lat, gx, gy };
 }

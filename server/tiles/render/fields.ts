@@ -1,25 +1,7 @@
 import { hash2 } from '../math/noise.ts';
 import { smoothstep } from '../terrain/cover.ts';
+import { CROPS, MEADOWS, type RGB } from './palettes.ts';
 
-type RGB = readonly [number, number, number];
-/** Crop colours of an orthophoto in early summer. */
-const CROPS: RGB[] = [
-  [118, 142, 72],
-  [150, 152, 96],
-  [164, 152, 110],
-  [104, 130, 64],
-  [136, 122, 92],
-  [96, 122, 60],
-  [170, 162, 120],
-  [126, 146, 84],
-];
-/** Meadow greens. */
-const MEADOWS: RGB[] = [
-  [104, 132, 66],
-  [114, 138, 72],
-  [96, 124, 62],
-  [122, 140, 80],
-];
 const HEDGE: RGB = [52, 74, 40];
 /** The mean of arable land and of meadows, seen from afar. */
 const CROP_MEAN: RGB = [133, 143, 89];

@@ -8,8 +8,8 @@ import { smoothstep, type TileCover } from '../terrain/cover.ts';
 import { FieldPattern } from './fields.ts';
 import type { TileMasks } from './mask.ts';
 import { urbanColour } from './urban.ts';
-import { tileWorldBox, traceLines, traceRings } from './paths.ts';
-import { WORLD_LAKES, WORLD_RIVERS, riverWidthPx } from './water.ts';
+import { tileWorldBox, traceLines } from './paths.ts';
+import { drawWater, type WaterStyle } from './water.ts';
 
 type RGB = readonly [number, number, number];
 const CONIFER: RGB = [34, 54, 32];
@@ -149,27 +149,19 @@ export function paintOrtho(
   }
 }
 
+/** Lakes and rivers of the ortho layer. */
+const ORTHO_WATER: WaterStyle = {
+  lake: WATER,
+  seasonalLake: 'rgba(92, 116, 84, 0.75)',
+  river: WATER,
+  riverMinPx: { 1: 0.9, 2: 0.9, 3: 0.9 },
+};
+
 /** Draws lakes, rivers and a discreet national border over the ortho pixels. */
 export function drawOrthoVectors(ctx: SKRSContext2D, geo: GeoIndex, t: TileCoord, mpp: number): void {
   const tr = tileTransform(t);
   const box = tileWorldBox(tr, 8);
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'round';
-  for (const lake of WORLD_LAKES) {
-    ctx.beginPath();
-    traceRings(ctx, [lake, ...lake.islands], tr, box);
-    ctx.fillStyle = lake.seasonal ? 'rgba(92, 116, 84, 0.75)' : WATER;
-    ctx.fill('evenodd');
-  }
-  for (const r of WORLD_RIVERS) {
-    const w = riverWidthPx(r, t.z, mpp, 0.9);
-    if (w <= 0) continue;
-    ctx.beginPath();
-    traceLines(ctx, [r], tr, box);
-    ctx.strokeStyle = WATER;
-    ctx.lineWidth = w;
-    ctx.stroke();
-  }
+  drawWater(ctx, tr, box, t.z, mpp, ORTHO_WATER);
   if (t.z <= 13) {
     const g = geo.atZoom(t.z);
     ctx.beginPath();

@@ -5,8 +5,8 @@ import type { TileCover } from '../terrain/cover.ts';
 import { PADDED, type TileTerrain } from '../terrain/tileTerrain.ts';
 import { drawLabels } from './labels.ts';
 import type { TileMasks } from './mask.ts';
-import { tileWorldBox, traceLines, traceRings } from './paths.ts';
-import { WORLD_LAKES, WORLD_RIVERS, riverWidthPx } from './water.ts';
+import { tileWorldBox, traceLines } from './paths.ts';
+import { drawWater, type WaterStyle } from './water.ts';
 
 type RGB = readonly [number, number, number];
 const PAPER: RGB = [247, 244, 236];
@@ -105,35 +105,22 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
   }
 }
 
-const WATER_CSS = `rgb(${WATER.join(',')})`;
 const RIVER_CSS = 'rgb(94, 152, 212)';
+
+/** Lakes (with their shores from zoom 10) and rivers of the topographic layer. */
+const TOPO_WATER: WaterStyle = {
+  lake: `rgb(${WATER.join(',')})`,
+  seasonalLake: 'rgba(170, 210, 236, 0.55)',
+  shore: { colour: RIVER_CSS, width: 0.8, minZoom: 10 },
+  river: RIVER_CSS,
+  riverMinPx: { 1: 1.6, 2: 1.2, 3: 0.9 },
+};
 
 /** Draws lakes, rivers, borders and labels of the topographic layer. */
 export function drawTopoVectors(ctx: SKRSContext2D, geo: GeoIndex, tile: TileCoord, mpp: number): void {
   const tr = tileTransform(tile);
   const box = tileWorldBox(tr, 8);
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'round';
-  for (const lake of WORLD_LAKES) {
-    ctx.beginPath();
-    traceRings(ctx, [lake, ...lake.islands], tr, box);
-    ctx.fillStyle = lake.seasonal ? 'rgba(170, 210, 236, 0.55)' : WATER_CSS;
-    ctx.fill('evenodd');
-    ctx.setLineDash(lake.seasonal ? [4, 3] : []);
-    ctx.strokeStyle = RIVER_CSS;
-    ctx.lineWidth = 0.8;
-    if (tile.z >= 10) ctx.stroke();
-  }
-  ctx.setLineDash([]);
-  for (const r of WORLD_RIVERS) {
-    const w = riverWidthPx(r, tile.z, mpp, r.rank === 1 ? 1.6 : r.rank === 2 ? 1.2 : 0.9);
-    if (w <= 0) continue;
-    ctx.beginPath();
-    traceLines(ctx, [r], tr, box);
-    ctx.strokeStyle = RIVER_CSS;
-    ctx.lineWidth = w;
-    ctx.stroke();
-  }
+  drawWater(ctx, tr, box, tile.z, mpp, TOPO_WATER);
   const g = geo.atZoom(tile.z);
   const others = g.borders.filter((b) => !b.svn);
   const svn = g.borders.filter((b) => b.svn);

@@ -1,28 +1,11 @@
 import { hash2 } from '../math/noise.ts';
 import { smoothstep } from '../terrain/cover.ts';
+import { TOWN_ROOFS, VILLAGE_ROOFS, type RGB } from './palettes.ts';
 
-type RGB = readonly [number, number, number];
 const STREET: RGB = [118, 116, 112];
 const GARDEN: RGB = [96, 118, 68];
 const PAVED: RGB = [150, 146, 138];
 const PARK: RGB = [74, 100, 54];
-/** Village roofs are mostly red tiles; town roofs mostly grey and light (flat roofs). */
-const VILLAGE_ROOFS: RGB[] = [
-  [146, 88, 70],
-  [138, 96, 80],
-  [124, 120, 116],
-  [152, 98, 78],
-  [146, 88, 70],
-  [164, 110, 88],
-];
-const TOWN_ROOFS: RGB[] = [
-  [146, 88, 70],
-  [128, 126, 122],
-  [170, 166, 158],
-  [112, 110, 108],
-  [190, 186, 178],
-  [138, 100, 84],
-];
 const VILLAGE_MEAN: RGB = [145, 98, 80];
 const TOWN_MEAN: RGB = [147, 131, 121];
 /** Street block cells: each 400 m cell has its own street grid direction. */

@@ -1,9 +1,11 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { LAKES } from '../data/lakes.ts';
 import { RIVER_WIDTH_M, type River } from '../data/rivers.ts';
 import type { WorldShape } from '../geo/land.ts';
-import { bboxOf, smoothLine } from '../math/geom.ts';
-import { latToWorldY, lonToWorldX } from '../math/tile.ts';
+import { bboxOf, smoothLine, type Box } from '../math/geom.ts';
+import { projectLonLat, type TilePixelTransform } from '../math/tile.ts';
 import { SMOOTH_RIVERS } from '../terrain/model.ts';
+import { traceLines, traceRings } from './paths.ts';
 
 /** A river reach in world coordinates. */
 export interface WorldRiver extends WorldShape {
@@ -20,15 +22,6 @@ export interface WorldLake extends WorldShape {
   islands: WorldShape[];
 }
 
-function project(lonLat: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(lonLat.length);
-  for (let i = 0; i < lonLat.length; i += 2) {
-    out[i] = lonToWorldX(lonLat[i]!);
-    out[i + 1] = latToWorldY(lonLat[i + 1]!);
-  }
-  return out;
-}
-
 /** Closes a lake ring smoothly (Catmull–Rom through its points, wrapping round). */
 function smoothRing(ring: number[]): number[] {
   const wrapped = [...ring.slice(-4), ...ring, ...ring.slice(0, 4)];
@@ -39,7 +32,7 @@ function smoothRing(ring: number[]): number[] {
 
 /** Rivers in world coordinates, in reaches of ≤ 64 points for culling. */
 export const WORLD_RIVERS: WorldRiver[] = SMOOTH_RIVERS.flatMap((r) => {
-  const c = project(r.line);
+  const c = projectLonLat(r.line);
   const out: WorldRiver[] = [];
   const n = c.length / 2;
   for (let i = 0; i < n - 1; i += 63) {
@@ -51,9 +44,9 @@ export const WORLD_RIVERS: WorldRiver[] = SMOOTH_RIVERS.flatMap((r) => {
 
 /** Lakes in world coordinates. */
 export const WORLD_LAKES: WorldLake[] = LAKES.map((l) => {
-  const c = project(smoothRing(l.ring));
+  const c = projectLonLat(smoothRing(l.ring));
   const islands = (l.islands ?? []).map((r) => {
-    const ic = project(r);
+    const ic = projectLonLat(r);
     return { c: ic, box: bboxOf(ic) };
   });
   return { c, box: bboxOf(c), name: l.name, seasonal: !!l.seasonal, islands };
@@ -65,4 +58,51 @@ export function riverWidthPx(r: WorldRiver, z: number, mpp: number, minPx: numbe
   if (z < minZoom) return 0;
   const fade = Math.min(1, (z - minZoom + 1) / 2);
   return Math.max(minPx * fade, r.widthM / mpp);
+}
+
+/** How a layer draws its lakes and rivers (CSS colours). */
+export interface WaterStyle {
+  lake: string;
+  seasonalLake: string;
+  /** Lake shores, dashed around seasonal lakes, from `minZoom` on; none when absent. */
+  shore?: { colour: string; width: number; minZoom: number };
+  river: string;
+  /** Least stroke width of a river in pixels, by rank (see riverWidthPx). */
+  riverMinPx: Record<River['rank'], number>;
+}
+
+/** Draws the lakes, then the rivers, of tile zoom `z` in `style`; leaves line joins and caps round. */
+export function drawWater(
+  ctx: SKRSContext2D,
+  tr: TilePixelTransform,
+  box: Box,
+  z: number,
+  mpp: number,
+  style: WaterStyle,
+): void {
+  ctx.lineJoin = 'round';
+  ctx.lineCap = 'round';
+  const shore = style.shore;
+  for (const lake of WORLD_LAKES) {
+    ctx.beginPath();
+    traceRings(ctx, [lake, ...lake.islands], tr, box);
+    ctx.fillStyle = lake.seasonal ? style.seasonalLake : style.lake;
+    ctx.fill('evenodd');
+    if (shore) {
+      ctx.setLineDash(lake.seasonal ? [4, 3] : []);
+      ctx.strokeStyle = shore.colour;
+      ctx.lineWidth = shore.width;
+      if (z >= shore.minZoom) ctx.stroke();
+    }
+  }
+  if (shore) ctx.setLineDash([]);
+  for (const r of WORLD_RIVERS) {
+    const w = riverWidthPx(r, z, mpp, style.riverMinPx[r.rank]);
+    if (w <= 0) continue;
+    ctx.beginPath();
+    traceLines(ctx, [r], tr, box);
+    ctx.strokeStyle = style.river;
+    ctx.lineWidth = w;
+    ctx.stroke();
+  }
 }

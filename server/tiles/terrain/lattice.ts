@@ -1,6 +1,6 @@
 import { simplex2 } from '../math/noise.ts';
 import { scratchF32 } from './scratch.ts';
-import { TILE_SIZE, WORLD_TO_GROUND_M, tileTransform, worldXToLon, worldYToLat, type TileCoord } from '../math/tile.ts';
+import { TILE_SIZE, tilePoints, tileTransform, type TileCoord, type TilePoints } from '../math/tile.ts';
 
 /**
  * A coarse lattice every 8 px, aligned across the whole zoom level (neighbouring tiles
@@ -15,30 +15,11 @@ export const LATTICE_N = (TILE_SIZE - 2 * FROM) / LATTICE + 1;
 export const LATTICE_MIN_WAVELENGTH_PX = 4 * LATTICE;
 
 /** Positions of a tile's lattice points. */
-export interface TileLattice {
-  lon: Float64Array;
-  lat: Float64Array;
-  /** Noise coordinates (ground-scaled metres). */
-  gx: Float64Array;
-  gy: Float64Array;
-}
+export type TileLattice = TilePoints;
 
 /** Lattice point positions of a tile. */
 export function tileLattice(tile: TileCoord): TileLattice {
-  const tr = tileTransform(tile);
-  const lon = new Float64Array(LATTICE_N),
-    lat = new Float64Array(LATTICE_N);
-  const gx = new Float64Array(LATTICE_N),
-    gy = new Float64Array(LATTICE_N);
-  for (let i = 0; i < LATTICE_N; i++) {
-    const wx = tr.x0 + (FROM + i * LATTICE) / tr.scale;
-    const wy = tr.y0 + (FROM + i * LATTICE) / tr.scale;
-    lon[i] = worldXToLon(wx);
-    lat[i] = worldYToLat(wy);
-    gx[i] = wx * WORLD_TO_GROUND_M;
-    gy[i] = wy * WORLD_TO_GROUND_M;
-  }
-  return { lon, lat, gx, gy };
+  return tilePoints(tileTransform(tile), LATTICE_N, FROM, LATTICE);
 }
 
 interface Taps {

@@ -1,4 +1,4 @@
-import { TILE_SIZE, WORLD_TO_GROUND_M, tileTransform, worldXToLon, worldYToLat, type TileCoord } from '../math/tile.ts';
+import { TILE_SIZE, WORLD_TO_GROUND_M, tilePoints, tileTransform, type TileCoord } from '../math/tile.ts';
 import { LATTICE_MIN_WAVELENGTH_PX, LATTICE_N, octave, tileLattice, upsample, type TileLattice } from './lattice.ts';
 import type { ReliefModel } from './model.ts';
 import { scratchF32 } from './scratch.ts';
@@ -26,18 +26,8 @@ export interface TileFrame {
 /** The frame of a tile. */
 export function tileFrame(tile: TileCoord): TileFrame {
   const tr = tileTransform(tile);
-  const lon = new Float64Array(PADDED),
-    lat = new Float64Array(PADDED);
-  const gx = new Float64Array(PADDED),
-    gy = new Float64Array(PADDED);
-  for (let i = 0; i < PADDED; i++) {
-    const wx = tr.x0 + (i - 0.5) / tr.scale;
-    const wy = tr.y0 + (i - 0.5) / tr.scale;
-    lon[i] = worldXToLon(wx);
-    lat[i] = worldYToLat(wy);
-    gx[i] = wx * WORLD_TO_GROUND_M;
-    gy[i] = wy * WORLD_TO_GROUND_M;
-  }
+  // Pixel centres, from half a pixel outside the tile on either side.
+  const { lon, lat, gx, gy } = tilePoints(tr, PADDED, -0.5, 1);
   const mpp = (40075016.686 * Math.cos((lat[PADDED >> 1]! * Math.PI) / 180)) / tr.scale;
   return { tile, lattice: tileLattice(tile), gx, gy, lon, lat, mpp, noisePerPx: WORLD_TO_GROUND_M / tr.scale };
 }
