@@ -6,6 +6,7 @@ import { dismissMessage, notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
 import {
   formSnapshot,
+  newFormState,
   patchForm,
   pickingLocation,
   recordForm,
@@ -26,22 +27,7 @@ import { quotaAlert } from '../state/offline.ts';
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
 function emptyForm(): RecordFormState {
-  const values = { [COL.date]: todayIso(), [COL.count]: '1' };
-  return {
-    mode: 'create',
-    id: null,
-    values,
-    coord: null,
-    coordSource: null,
-    photo: null,
-    existingPhotoUrl: null,
-    errors: {},
-    stage: null,
-    idempotencyKey: crypto.randomUUID(),
-    loading: false,
-    photoQuestion: null,
-    pristine: formSnapshot({ values, coord: null }),
-  };
+  return newFormState({ [COL.date]: todayIso(), [COL.count]: '1' }, crypto.randomUUID());
 }
 
 /** Opens the form for a new sighting. */

@@ -6,25 +6,11 @@ import {
   reloadWhenNoForm,
   updateWaiting,
 } from '../../../src/app/serviceWorker.ts';
-import { recordForm, type RecordFormState } from '../../../src/state/recordForm.ts';
+import { newFormState, recordForm, type RecordFormState } from '../../../src/state/recordForm.ts';
 
 /** A half-filled report form. */
 function openForm(): RecordFormState {
-  return {
-    mode: 'create',
-    id: null,
-    values: { '1': 'ob potoku' },
-    coord: null,
-    coordSource: null,
-    photo: null,
-    existingPhotoUrl: null,
-    errors: {},
-    stage: null,
-    idempotencyKey: 'k',
-    loading: false,
-    pristine: null,
-    photoQuestion: null,
-  };
+  return { ...newFormState({ '1': 'ob potoku' }, 'k'), pristine: null };
 }
 
 function setup() {
