@@ -30,24 +30,25 @@ function batch(points: Array<[number, number, number, number]>): PointBatch {
   };
 }
 
-describe('sightings layer', () => {
-  const styles = [circle('#2e7d32'), circle('#1565c0'), circle('#848484')];
+/** A sightings layer (three circle styles) holding these points, and its source. */
+function layerWith(points: Array<[number, number, number, number]>) {
+  const layer = createSightingsLayer([circle('#2e7d32'), circle('#1565c0'), circle('#848484')]);
+  const source = layer.getSource()!;
+  setBatch(source, batch(points));
+  return { layer, source };
+}
 
+describe('sightings layer', () => {
   it('gives each feature its id, style, thinning level, batch order and properties', () => {
-    const layer = createSightingsLayer(styles);
-    setBatch(
-      layer.getSource()!,
-      batch([
-        [0, 0, 1, 3],
-        [10, 10, 0, 0],
-      ]),
-    );
-    const f = layer.getSource()!.getFeatureById(100)!;
+    const { source } = layerWith([
+      [0, 0, 1, 3],
+      [10, 10, 0, 0],
+    ]);
+    const f = source.getFeatureById(100)!;
     expect([f.get('styleIndex'), f.get('minLevel'), f.get('order'), f.get('props')]).toEqual([1, 3, 0, { 767: 100 }]);
   });
 
   it('gives the features of an extent in batch order (OpenLayers draws them so: the later on top)', () => {
-    const layer = createSightingsLayer(styles);
     // Spread so that the spatial index holds them in another order than the batch.
     const points: Array<[number, number, number, number]> = Array.from({ length: 500 }, (_, i) => [
       ((i * 7919) % 500) * 1000,
@@ -55,51 +56,37 @@ describe('sightings layer', () => {
       0,
       0,
     ]);
-    setBatch(layer.getSource()!, batch(points));
+    const { layer, source } = layerWith(points);
     expect(layer.getRenderOrder()).toBeNull();
-    const all = layer
-      .getSource()!
-      .getFeaturesInExtent([-1, -1, 1e6, 1e6])
-      .map((f) => f.get('order') as number);
+    const all = source.getFeaturesInExtent([-1, -1, 1e6, 1e6]).map((f) => f.get('order') as number);
     expect(all).toEqual(points.map((_, i) => i));
-    const some = layer
-      .getSource()!
-      .getFeaturesInExtent([0, 0, 200_000, 200_000])
-      .map((f) => f.get('order') as number);
+    const some = source.getFeaturesInExtent([0, 0, 200_000, 200_000]).map((f) => f.get('order') as number);
     expect(some.length).toBeGreaterThan(10);
     expect(some).toEqual([...some].sort((a, b) => a - b));
   });
 
   it('draws a point only from its thinning level on, and every point from THIN_ALL_LEVEL on', () => {
-    const layer = createSightingsLayer(styles);
-    setBatch(
-      layer.getSource()!,
-      batch([
-        [0, 0, 0, 9],
-        [0, 0, 1, 0],
-      ]),
-    );
+    const { layer, source } = layerWith([
+      [0, 0, 0, 9],
+      [0, 0, 1, 0],
+    ]);
     const style = layer.getStyleFunction()!;
-    const thinned = layer.getSource()!.getFeatureById(100)!;
+    const thinned = source.getFeatureById(100)!;
     expect(style(thinned, res(8))).toBeUndefined();
     expect(style(thinned, res(9))).toBeInstanceOf(Style);
     expect(style(thinned, res(THIN_ALL_LEVEL + 2))).toBeInstanceOf(Style);
-    expect(style(layer.getSource()!.getFeatureById(101)!, res(2))).toBeInstanceOf(Style);
+    expect(style(source.getFeatureById(101)!, res(2))).toBeInstanceOf(Style);
   });
 
   it('finds the thinned sightings under a click, closest first, but not drawn or distant ones', () => {
-    const layer = createSightingsLayer(styles);
     const r = res(8);
     // Thinned at zoom 8: 4 px and 9 px east of the click, one 30 px away; one drawn at the click.
-    setBatch(
-      layer.getSource()!,
-      batch([
-        [9 * r, 0, 0, 12],
-        [4 * r, 0, 0, 12],
-        [30 * r, 0, 0, 12],
-        [0, 0, 0, 0],
-      ]),
-    );
+    const { layer } = layerWith([
+      [9 * r, 0, 0, 12],
+      [4 * r, 0, 0, 12],
+      [30 * r, 0, 0, 12],
+      [0, 0, 0, 0],
+    ]);
     const hits = (at: number): Array<string | number | undefined> =>
       hiddenSightingsAt(layer, [0, 0], at, 3).map((f: Feature<Point>) => f.getId());
     // The circle reaches 8 px (radius 7, half the stroke): 9 px is within 8 + 3.
