@@ -10,7 +10,7 @@ import { insertAttachment, type PreparedPhoto } from '../attachments/store.ts';
 import { assertCanEdit, creatorViewer } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { findIdempotent, isUniqueViolation } from './idempotency.ts';
-import { prepareCreate, prepareUpdate } from './prepareWrite.ts';
+import { prepareCreate, prepareUpdate, type PreparedWrite } from './prepareWrite.ts';
 import { toDetailed, toFeature, type DetailedFeature } from './shapes.ts';
 import {
   attachmentsOf,
@@ -19,6 +19,7 @@ import {
   readRecord,
   readVisibleRecord,
   updateRecord,
+  type NewRecord,
   type RecordRow,
 } from './store.ts';
 import { assertVersion, type Expected } from './versions.ts';
@@ -43,6 +44,11 @@ async function replay(db: Db, meta: TableMeta, id: number, email: string): Promi
   return { status: 200, feature: toDetailed(meta, row, creatorViewer(email), att.get(id) ?? []) };
 }
 
+/** The record to insert for a create prepared by prepareCreate, by `email`, with its idempotency key or null. */
+function newRecord({ properties, geo }: PreparedWrite, email: string, idempotencyKey: string | null): NewRecord {
+  return { properties, geometry: geo?.geometry ?? null, bbox: geo?.bbox ?? null, email, idempotencyKey };
+}
+
 /**
  * Creates a record (and its photos) in one transaction. With an idempotency key, a repeat
  * returns the first result, also when two identical requests race.
@@ -60,13 +66,7 @@ export async function createRecord(
   const prepared = await prepareCreate(db, meta, body, email);
   try {
     const feature = await db.transaction(async (tx) => {
-      const row = await insertRecord(tx, meta, {
-        properties: prepared.properties,
-        geometry: prepared.geo?.geometry ?? null,
-        bbox: prepared.geo?.bbox ?? null,
-        email,
-        idempotencyKey: key,
-      });
+      const row = await insertRecord(tx, meta, newRecord(prepared, email, key));
       const attachments: Attachment[] = [];
       for (const p of photos) attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo));
       return toDetailed(meta, row, creatorViewer(email), attachments);
@@ -84,16 +84,28 @@ export async function createRecord(
 /** Creates one record inside a transaction (no idempotency key, no photos): the items of a bulk batch. */
 export async function createOne(tx: Queryable, meta: TableMeta, body: unknown, email: string): Promise<RecordRow> {
   const prepared = await prepareCreate(tx, meta, body, email);
-  return insertRecord(tx, meta, {
-    properties: prepared.properties,
-    geometry: prepared.geo?.geometry ?? null,
-    bbox: prepared.geo?.bbox ?? null,
-    email,
-    idempotencyKey: null,
-  });
+  return insertRecord(tx, meta, newRecord(prepared, email, null));
 }
 
-/** Updates one record inside a transaction: 404 unless visible, 403 unless the creator may edit it, 400 for a bad body. */
+/**
+ * Record `id` for an edit by `viewer`: 404 unless visible, 403 unless the creator may edit it,
+ * 412 unless `expected` (If-Match) names its version.
+ */
+async function editableRow(
+  tx: Queryable,
+  meta: TableMeta,
+  id: number,
+  viewer: Viewer & { email: string },
+  expected: Expected,
+): Promise<RecordRow> {
+  const row = await readVisibleRecord(tx, meta, id, viewer, true);
+  if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
+  assertCanEdit(meta, row, viewer.email);
+  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
+  return row;
+}
+
+/** Updates one record inside a transaction: editableRow's checks, then 400 for a bad body. */
 export async function updateOne(
   tx: Queryable,
   meta: TableMeta,
@@ -102,15 +114,12 @@ export async function updateOne(
   viewer: Viewer & { email: string },
   expected: Expected = null,
 ): Promise<RecordRow> {
-  const row = await readVisibleRecord(tx, meta, id, viewer, true);
-  if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
-  assertCanEdit(meta, row, viewer.email);
-  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
+  const row = await editableRow(tx, meta, id, viewer, expected);
   const next = await prepareUpdate(tx, meta, row, body);
   return updateRecord(tx, row.id, next.properties, next.geo);
 }
 
-/** Deletes one record (and its attachments) inside a transaction: 404 unless visible, 403 unless the creator may. */
+/** Deletes one record (and its attachments) inside a transaction, after editableRow's checks. */
 export async function deleteOne(
   tx: Queryable,
   meta: TableMeta,
@@ -118,9 +127,6 @@ export async function deleteOne(
   viewer: Viewer & { email: string },
   expected: Expected = null,
 ): Promise<void> {
-  const row = await readVisibleRecord(tx, meta, id, viewer, true);
-  if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
-  assertCanEdit(meta, row, viewer.email);
-  assertVersion(expected, row.version, () => toFeature(meta, row, viewer));
+  const row = await editableRow(tx, meta, id, viewer, expected);
   await deleteRecord(tx, row.id);
 }

@@ -87,44 +87,35 @@ function searchSql(
   return { from: `from (${inner}) r where ${where}`, order: `${order ? `${order}, ` : ''}r.id asc`, params };
 }
 
-/**
- * Runs a records query over what the caller may see (JAVNO rules; creator e-mail only on their
- * own rows, also for filtering): one page of rows and the total count.
- */
-export async function searchRecords(
-  db: Db,
-  meta: TableMeta,
-  q: ParsedQuery,
-  viewer: Viewer,
-): Promise<{ rows: RecordRow[]; total: number }> {
+/** What a records search takes: the database, the table, the parsed query and the viewer. */
+export type SearchArgs = [db: Db, meta: TableMeta, q: ParsedQuery, viewer: Viewer];
+
+/** One page of a records query, the rows with `columns` (of `records r`), and the total count. */
+async function searchPage<R>(
+  columns: string,
+  ...[db, meta, q, viewer]: SearchArgs
+): Promise<{ rows: R[]; total: number }> {
   const { from, order, params } = searchSql(meta, q, viewer);
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
   const limit = param(params, q.perPage, '::integer');
   const offset = param(params, (q.page - 1) * q.perPage, '::integer');
-  const rows = await db.query<RecordRow>(
-    `select ${RECORD_COLUMNS} ${from} order by ${order} limit ${limit} offset ${offset}`,
-    params,
-  );
+  const rows = await db.query<R>(`select ${columns} ${from} order by ${order} limit ${limit} offset ${offset}`, params);
   return { rows, total: Number(n) };
+}
+
+/**
+ * Runs a records query over what the caller may see (JAVNO rules; creator e-mail only on their
+ * own rows, also for filtering): one page of rows and the total count.
+ */
+export function searchRecords(...args: SearchArgs): Promise<{ rows: RecordRow[]; total: number }> {
+  return searchPage<RecordRow>(RECORD_COLUMNS, ...args);
 }
 
 /** Largest page of POST /api/Records/{projectId}/search/ids. */
 export const MAX_IDS_PER_PAGE = 100_000;
 
 /** Like searchRecords, but only the ids (pages of up to MAX_IDS_PER_PAGE). */
-export async function searchRecordIds(
-  db: Db,
-  meta: TableMeta,
-  q: ParsedQuery,
-  viewer: Viewer,
-): Promise<{ ids: number[]; total: number }> {
-  const { from, order, params } = searchSql(meta, q, viewer);
-  const [{ n } = { n: 0 }] = await db.query<{ n: number }>(`select count(*)::integer as n ${from}`, params);
-  const limit = param(params, q.perPage, '::integer');
-  const offset = param(params, (q.page - 1) * q.perPage, '::integer');
-  const rows = await db.query<{ id: number }>(
-    `select r.id ${from} order by ${order} limit ${limit} offset ${offset}`,
-    params,
-  );
-  return { ids: rows.map((r) => r.id), total: Number(n) };
+export async function searchRecordIds(...args: SearchArgs): Promise<{ ids: number[]; total: number }> {
+  const { rows, total } = await searchPage<{ id: number }>('r.id', ...args);
+  return { ids: rows.map((r) => r.id), total };
 }

@@ -61,28 +61,18 @@ function shapeOf(type: string, coords: unknown, bad: (why: string) => Error): Sh
     if (rings.length === 0) throw bad('a polygon needs a ring');
     s.polygons.push(rings);
   };
-  switch (type) {
-    case 'Point':
-      s.points.push(pos(coords));
-      break;
-    case 'MultiPoint':
-      s.points.push(...arr(coords).map(pos));
-      break;
-    case 'LineString':
-      line(coords);
-      break;
-    case 'MultiLineString':
-      arr(coords).forEach(line);
-      break;
-    case 'Polygon':
-      polygon(coords);
-      break;
-    case 'MultiPolygon':
-      arr(coords).forEach(polygon);
-      break;
-    default:
-      throw bad(`unsupported geometry type ${JSON.stringify(type)}`);
-  }
+  // What each GeoJSON geometry type adds to the Shape.
+  const readers = new Map<string, (c: unknown) => void>([
+    ['Point', (c) => s.points.push(pos(c))],
+    ['MultiPoint', (c) => s.points.push(...arr(c).map(pos))],
+    ['LineString', line],
+    ['MultiLineString', (c) => arr(c).forEach(line)],
+    ['Polygon', polygon],
+    ['MultiPolygon', (c) => arr(c).forEach(polygon)],
+  ]);
+  const read = readers.get(type);
+  if (!read) throw bad(`unsupported geometry type ${JSON.stringify(type)}`);
+  read(coords);
   if (s.points.length + s.segments.length === 0) throw bad('the geometry is empty');
   return s;
 }
