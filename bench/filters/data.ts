@@ -10,18 +10,6 @@ import { sightingsFkColumn } from '../../tests/helpers/sightingsTable.ts';
 
 const col = sightingsFkColumn;
 
-/** The columns of the generated records. */
-export const BENCH_COLUMNS: Column[] = [
-  col(920, 'SKUPINA', 'Select'),
-  col(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),
-  col(1053, 'DATUM_NAJDBE', 'DateTime'),
-  col(782, 'STEVILO', 'Integer'),
-  col(974, 'STATUS', 'Select'),
-  col(2066, 'JAVNO', 'Boolean'),
-  col(1820, 'createdbyemail', 'Text'),
-  col(780, 'OPIS_LOKACIJE', 'Text'),
-];
-
 /** Species ids of SPEC §3 and the 'other' entries of the groups. */
 export const SPECIES = [
   1804, 2044, 846, 729, 3332, 492, 1186, 3100, 2140, 366, 2195, 701, 675, 1301, 1182, 512, 3140, 1105, 2349, 2363, 2351,
@@ -40,27 +28,48 @@ const PLACES = [
   'Kras, vrtača',
   'Pohorje',
 ];
+const EMAILS = Array.from({ length: 50 }, (_, i) => (i % 7 === 0 ? `Oseba${i}@Example.SI` : `oseba${i}@example.si`));
+const FROM = Date.UTC(2019, 0, 1);
+const SPAN = Date.UTC(2026, 0, 1) - FROM;
+
+/** The random source of one record: the generator, a pick from a list, and a number drawn once per record. */
+interface Draw {
+  rng: () => number;
+  pick: <T>(xs: readonly T[]) => T;
+  r: number;
+}
+
+/**
+ * The generated columns, each with how its value is drawn. A record draws its values in this
+ * order, so the order is part of the data: the same seed gives the same records.
+ */
+const FIELDS: Array<{ column: Column; draw: (d: Draw) => Properties[string] }> = [
+  { column: col(920, 'SKUPINA', 'Select'), draw: (d) => d.pick(GROUPS) },
+  { column: col(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }), draw: (d) => d.pick(SPECIES) },
+  {
+    column: col(1053, 'DATUM_NAJDBE', 'DateTime'),
+    draw: (d) => new Date(FROM + Math.floor(d.rng() * SPAN)).toISOString(),
+  },
+  { column: col(782, 'STEVILO', 'Integer'), draw: (d) => (d.r < 0.05 ? null : 1 + Math.floor(d.rng() * 30)) },
+  { column: col(974, 'STATUS', 'Select'), draw: (d) => (d.r < 0.3 ? null : d.pick([5, 5, 1, 2])) },
+  { column: col(2066, 'JAVNO', 'Boolean'), draw: (d) => d.rng() < 0.9 },
+  { column: col(1820, 'createdbyemail', 'Text'), draw: (d) => d.pick(EMAILS) },
+  { column: col(780, 'OPIS_LOKACIJE', 'Text'), draw: (d) => d.pick(PLACES) },
+];
+
+/** The columns of the generated records. */
+export const BENCH_COLUMNS: Column[] = FIELDS.map((f) => f.column);
 
 /** Generates `n` records' properties, deterministically. */
 export function generateRecords(n: number, seed = 48): Properties[] {
   const rng = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
-  const emails = Array.from({ length: 50 }, (_, i) => (i % 7 === 0 ? `Oseba${i}@Example.SI` : `oseba${i}@example.si`));
-  const from = Date.UTC(2019, 0, 1);
-  const span = Date.UTC(2026, 0, 1) - from;
   const out: Properties[] = [];
   for (let i = 0; i < n; i++) {
-    const r = rng();
-    out.push({
-      '920': pick(GROUPS),
-      '980': pick(SPECIES),
-      '1053': new Date(from + Math.floor(rng() * span)).toISOString(),
-      '782': r < 0.05 ? null : 1 + Math.floor(rng() * 30),
-      '974': r < 0.3 ? null : pick([5, 5, 1, 2]),
-      '2066': rng() < 0.9,
-      '1820': pick(emails),
-      '780': pick(PLACES),
-    });
+    const d: Draw = { rng, pick, r: rng() };
+    const record: Properties = {};
+    for (const f of FIELDS) record[String(f.column.id)] = f.draw(d);
+    out.push(record);
   }
   return out;
 }

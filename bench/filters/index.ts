@@ -41,18 +41,13 @@ if (typeof (globalThis as { gc?: unknown }).gc !== 'function' && !process.env.BE
 
 const USAGE =
   'Usage: npm run bench -- filters [--json] [--quick] [--records N] [--iterations N] [--filters FILTERS.json --data RECORDS.geojson|.ndjson]';
-let opts: { filters?: string; data?: string; json?: boolean; quick?: boolean; records?: string; iterations?: string };
+/** The options: files and numbers take a value, --json and --quick are flags. */
+const VALUE = { type: 'string' } as const;
+const FLAG = { type: 'boolean' } as const;
+const OPTIONS = { filters: VALUE, data: VALUE, records: VALUE, iterations: VALUE, json: FLAG, quick: FLAG };
+let opts: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 try {
-  opts = parseArgs({
-    options: {
-      filters: { type: 'string' },
-      data: { type: 'string' },
-      json: { type: 'boolean' },
-      quick: { type: 'boolean' },
-      records: { type: 'string' },
-      iterations: { type: 'string' },
-    },
-  }).values;
+  opts = parseArgs({ options: OPTIONS }).values;
 } catch (e) {
   console.error(`${(e as Error).message}\n${USAGE}`);
   process.exit(2);

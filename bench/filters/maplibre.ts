@@ -40,22 +40,22 @@ function node(n: PlanNode, userEmail: string | null, nowMs: number): Expr {
   return n.negate ? not(e) : e;
 }
 
+/** The operations that compare a value with one literal, and their MapLibre operator. */
+const COMPARISONS: Partial<Record<PlanCondition['op'], string>> = {
+  equals: '==',
+  notEquals: '!=',
+  lessThan: '<',
+  lessOrEqual: '<=',
+  greaterThan: '>',
+  greaterOrEqual: '>=',
+};
+
 /** Comparisons of a value with the literals, for ordered kinds (numbers, ISO strings). */
 function compare(g: Expr, op: PlanCondition['op'], lits: readonly unknown[]): Expr {
   const [a, b] = lits;
+  const operator = COMPARISONS[op];
+  if (operator) return [operator, g, a];
   switch (op) {
-    case 'equals':
-      return ['==', g, a];
-    case 'notEquals':
-      return ['!=', g, a];
-    case 'lessThan':
-      return ['<', g, a];
-    case 'lessOrEqual':
-      return ['<=', g, a];
-    case 'greaterThan':
-      return ['>', g, a];
-    case 'greaterOrEqual':
-      return ['>=', g, a];
     case 'inRange':
       return all(['>=', g, a], ['<=', g, b]);
     case 'notInRange':

@@ -20,6 +20,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { fmt, launch, median, printTable, QUICK } from '../lib.ts';
+import type { Bench, RunResult } from './result.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const OUT = '/tmp/bench-map';
@@ -63,27 +64,6 @@ const NAMES = {
   canvas: 'Canvas VectorLayer (before)',
   webgl: 'WebGLVectorLayer',
 } as const;
-interface Rest {
-  zoom: number;
-  renderMs: number;
-  frameMs: number;
-}
-interface R {
-  fps: number;
-  p95: number;
-  worst: number;
-  setupMs: number;
-  batchMs: number;
-  frames: number;
-  rests: Rest[];
-  drawn: Record<string, number>;
-  clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
-}
-type Bench = {
-  run(r: string, n: number, s: number): Promise<R>;
-  show(n: number, zoom: number): Promise<void>;
-  highlight(): void;
-};
 
 const browser = await launch(['--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
 try {
@@ -94,16 +74,16 @@ try {
   await page.waitForFunction(() => document.documentElement.dataset.ready === '1');
   const rows: string[][] = [];
   const notes: string[] = [];
-  const at100k: Record<string, R> = {};
+  const at100k: Record<string, RunResult> = {};
   // "render / frame (worst)" of the rests at one zoom: medians of the redraw's render time and
   // of the longest frame gap around it, then the worst such gap.
-  const rest = (x: R, zoom: number): string => {
+  const rest = (x: RunResult, zoom: number): string => {
     const rs = x.rests.filter((r) => Math.abs(r.zoom - zoom) < 0.5);
     if (!rs.length) return 'n/a';
     return `${fmt(median(rs.map((r) => r.renderMs)), 0)} / ${fmt(median(rs.map((r) => r.frameMs)), 0)} (${fmt(Math.max(...rs.map((r) => r.frameMs)), 0)}) ms`;
   };
   for (const n of FPS ? COUNTS : []) {
-    const res: Partial<Record<(typeof RENDERERS)[number], R>> = {};
+    const res: Partial<Record<(typeof RENDERERS)[number], RunResult>> = {};
     for (const renderer of RENDERERS) {
       res[renderer] = await page.evaluate(([r, k, s]) => (window as unknown as { bench: Bench }).bench.run(r, k, s), [
         renderer,

@@ -29,6 +29,7 @@ import { COL } from '../../domain/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
 import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../domain/model.ts';
 import { mulberry32 } from '../../domain/prng.ts';
+import type { Bench, Rest, RunResult } from './result.ts';
 
 /** The group colours (8 groups) and the grey of the default style, as the seeded profile. */
 const COLORS = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e', '#848484'];
@@ -90,24 +91,24 @@ function profile(): Profile {
   };
 }
 
-interface Rest {
-  zoom: number;
-  renderMs: number;
-  frameMs: number;
-}
-interface RunResult {
-  renderer: string;
-  n: number;
-  frames: number;
-  seconds: number;
-  fps: number;
-  p95: number;
-  worst: number;
-  setupMs: number;
-  batchMs: number;
-  rests: Rest[];
-  drawn: Record<string, number>;
-  clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+/**
+ * The app's map (MapController with the bench profile) in `target`, at START's centre and `zoom`,
+ * showing `batch` through `showSightings`.
+ */
+async function appMap(target: HTMLElement, zoom: number, batch: PointBatch): Promise<MapController> {
+  const mc = new MapController({
+    target,
+    profile: profile(),
+    layerId: 86,
+    defaultExtent: [45.2, 13, 47, 17],
+    origin: location.origin,
+    location: { onFirstFix: () => undefined, onError: () => undefined },
+    loadStoredTile: async () => null,
+  });
+  mc.map.getView().setCenter(START.center);
+  mc.map.getView().setZoom(zoom);
+  await mc.showSightings(batch);
+  return mc;
 }
 
 async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult> {
@@ -122,19 +123,8 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
   let map: OlMap;
   let mc: MapController | null = null;
   if (renderer === 'app') {
-    mc = new MapController({
-      target,
-      profile: profile(),
-      layerId: 86,
-      defaultExtent: [45.2, 13, 47, 17],
-      origin: location.origin,
-      location: { onFirstFix: () => undefined, onError: () => undefined },
-      loadStoredTile: async () => null,
-    });
+    mc = await appMap(target, START.zoom, batch);
     map = mc.map;
-    map.getView().setCenter(START.center);
-    map.getView().setZoom(START.zoom);
-    await mc.showSightings(batch);
   } else {
     let layer: BaseLayer;
     // Loaded as the app loads it (MapController imports it dynamically).
@@ -315,18 +305,7 @@ async function show(n: number, zoom: number): Promise<void> {
   shown?.dispose();
   target.replaceChildren();
   const batch = buildPointBatch(records(n), { extent: null, filter: null, rules: RULES });
-  const mc = new MapController({
-    target,
-    profile: profile(),
-    layerId: 86,
-    defaultExtent: [45.2, 13, 47, 17],
-    origin: location.origin,
-    location: { onFirstFix: () => undefined, onError: () => undefined },
-    loadStoredTile: async () => null,
-  });
-  mc.map.getView().setCenter(START.center);
-  mc.map.getView().setZoom(zoom);
-  await mc.showSightings(batch);
+  const mc = await appMap(target, zoom, batch);
   await new Promise<void>((r) => mc.map.once('rendercomplete', () => r()));
   shown = mc;
 }
@@ -341,5 +320,6 @@ function highlight(): void {
   shown.highlight.flash([c[0]!, c[1]!]);
 }
 
-(window as unknown as { bench: unknown }).bench = { run, show, highlight, map: () => shown?.map };
+const bench: Bench & { map(): OlMap | undefined } = { run, show, highlight, map: () => shown?.map };
+(window as unknown as { bench: Bench }).bench = bench;
 document.documentElement.dataset.ready = '1';

@@ -1,0 +1,31 @@
+/** What the bench/map page measures and answers (page.ts), as the runner (index.ts) reads it. */
+
+/** The redraw at rest after one movement, at the zoom the view settled at. */
+export interface Rest {
+  zoom: number;
+  renderMs: number;
+  frameMs: number;
+}
+
+/** One renderer's run over n points. */
+export interface RunResult {
+  renderer: string;
+  n: number;
+  frames: number;
+  seconds: number;
+  fps: number;
+  p95: number;
+  worst: number;
+  setupMs: number;
+  batchMs: number;
+  rests: Rest[];
+  drawn: Record<string, number>;
+  clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+}
+
+/** What the page puts on `window.bench`. */
+export interface Bench {
+  run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult>;
+  show(n: number, zoom: number): Promise<void>;
+  highlight(): void;
+}
