@@ -1,4 +1,4 @@
-import proj4 from 'proj4';
+import proj4, { type Converter } from 'proj4';
 import { EPSG_3794_DEF } from '../../domain/nationalGrid.ts';
 
 /** proj4 definition of the Slovenian national grid D96/TM (EPSG:3794), from domain/. */
@@ -17,32 +17,26 @@ export const NATIONAL_GRID_EXTENT: readonly [number, number, number, number] = [
 /** Half the width of the EPSG:3857 world; coordinates beyond it are not on Earth. */
 export const WEB_MERCATOR_MAX = 20037508.342789244;
 
-const toMercator = proj4('EPSG:4326', 'EPSG:3857');
-const toNationalGrid = proj4('EPSG:3857', 'EPSG:3794');
+/** A conversion of one position, a pair of coordinates, to another. */
+type Convert = (a: number, b: number) => [number, number];
+
+/** The forward and inverse conversions of a proj4 converter, on pairs of numbers. */
+function conversions(c: Converter): { forward: Convert; inverse: Convert } {
+  const pair = (p: number[]): [number, number] => [p[0] as number, p[1] as number];
+  return { forward: (a, b) => pair(c.forward([a, b])), inverse: (a, b) => pair(c.inverse([a, b])) };
+}
+
+const mercator = conversions(proj4('EPSG:4326', 'EPSG:3857'));
+const nationalGrid = conversions(proj4('EPSG:3857', 'EPSG:3794'));
 
 /** Converts WGS84 longitude/latitude to EPSG:3857 metres. */
-export function lonLatToMercator(lon: number, lat: number): [number, number] {
-  const [x, y] = toMercator.forward([lon, lat]);
-  return [x as number, y as number];
-}
-
+export const lonLatToMercator: Convert = mercator.forward;
 /** Converts EPSG:3857 metres to WGS84 longitude/latitude. */
-export function mercatorToLonLat(x: number, y: number): [number, number] {
-  const [lon, lat] = toMercator.inverse([x, y]);
-  return [lon as number, lat as number];
-}
-
+export const mercatorToLonLat: Convert = mercator.inverse;
 /** Converts EPSG:3857 metres to national grid (EPSG:3794) easting/northing. */
-export function mercatorToNationalGrid(x: number, y: number): [number, number] {
-  const [e, n] = toNationalGrid.forward([x, y]);
-  return [e as number, n as number];
-}
-
+export const mercatorToNationalGrid: Convert = nationalGrid.forward;
 /** Converts national grid (EPSG:3794) easting/northing to EPSG:3857 metres. */
-export function nationalGridToMercator(e: number, n: number): [number, number] {
-  const [x, y] = toNationalGrid.inverse([e, n]);
-  return [x as number, y as number];
-}
+export const nationalGridToMercator: Convert = nationalGrid.inverse;
 
 /** True when an EPSG:3857 position lies inside the national grid extent (i.e. in or near Slovenia). */
 export function isInNationalGridExtent(x: number, y: number): boolean {

@@ -15,6 +15,12 @@ afterAll(async () => {
 const get = (path: string): Promise<Answer> => call(server.url, path);
 
 const catalogue = loadCatalogue();
+/** The base maps of profile 18: id (also the tile path), name, overlay, visible, and what else each has. */
+const BASE_MAPS: [string, string, boolean, boolean, object][] = [
+  ['ortho', 'Ortofoto', false, true, { offline: true }],
+  ['topo', 'Topografska karta', false, false, {}],
+  ['hillshade', 'Senčenje reliefa', true, false, { opacity: 0.5 }],
+];
 const COLUMNS_48 = [767, 920, 980, 2067, 1000, 1053, 782, 972, 785, 780, 1055, 976, 979, 788, 974, 2064, 2066, 1820];
 
 describe('GET /api/BaseProfiles/{projectId}/{profileId}', () => {
@@ -57,25 +63,16 @@ describe('GET /api/BaseProfiles/{projectId}/{profileId}', () => {
         },
       });
     }
-    expect(p.baseMaps).toEqual([
-      {
-        id: 'ortho',
-        name: 'Ortofoto',
-        url: '/tiles/ortho/{z}_{x}_{y}.png',
-        overlay: false,
-        visible: true,
-        offline: true,
-      },
-      { id: 'topo', name: 'Topografska karta', url: '/tiles/topo/{z}_{x}_{y}.png', overlay: false, visible: false },
-      {
-        id: 'hillshade',
-        name: 'Senčenje reliefa',
-        url: '/tiles/hillshade/{z}_{x}_{y}.png',
-        overlay: true,
-        visible: false,
-        opacity: 0.5,
-      },
-    ]);
+    expect(p.baseMaps).toEqual(
+      BASE_MAPS.map(([id, name, overlay, visible, rest]) => ({
+        id,
+        name,
+        url: `/tiles/${id}/{z}_{x}_{y}.png`,
+        overlay,
+        visible,
+        ...rest,
+      })),
+    );
   });
 
   it.each([

@@ -11,15 +11,17 @@ import { HttpError } from '../../../server/http/errors.ts';
 
 const LJ = lonLatToMercator(14.5058, 46.0569);
 
-/** The HttpError a call throws. */
-function thrown(fn: () => unknown): HttpError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof HttpError) return e;
-    throw e;
-  }
-  throw new Error('did not throw');
+/** Expects `fn` to throw a 400 HttpError whose message matches `reason`. */
+function expect400(fn: () => unknown, reason: RegExp = /./): void {
+  expect(fn).toThrow(HttpError);
+  expect(fn).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(reason) }));
+}
+
+/** Positions at flat [dx, dy, ...] offsets (EPSG:3857 metres) from Ljubljana. */
+function nearLJ(...d: number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < d.length; i += 2) out.push([LJ[0] + d[i]!, LJ[1] + d[i + 1]!]);
+  return out;
 }
 
 describe('projections', () => {
@@ -65,90 +67,31 @@ describe('validateGeometry', () => {
     expect(v.bbox).toEqual([LJ[0], LJ[1], LJ[0], LJ[1]]);
   });
 
-  it.each([
-    [null, /GeoJSON geometry object/],
-    [[1, 2], /GeoJSON geometry object/],
-    [{ type: 'LineString', coordinates: [LJ, LJ] }, /Unsupported geometry type LineString/],
-    [{ type: 'Feature', geometry: {} }, /Unsupported geometry type/],
-    [{ type: 'Point' }, /must be an array/],
-    [{ type: 'Point', coordinates: [1, '2'] }, /must be numbers/],
-    [{ type: 'Point', coordinates: [Number.NaN, 1] }, /finite/],
-    [{ type: 'Point', coordinates: [Number.POSITIVE_INFINITY, 1] }, /finite/],
-    [{ type: 'Point', coordinates: [1, 2, 3, 4] }, /2 coordinates/],
-    [{ type: 'Point', coordinates: [0, 0] }, /outside Slovenia/],
-  ])('refuses %j', (g, reason) => {
-    const e = thrown(() => validateGeometry(g, 2));
-    expect(e.status).toBe(400);
-    expect(e.message).toMatch(reason);
+  it('accepts a line in Slovenia and gives its bbox', () => {
+    const [x, y] = LJ;
+    const v = validateGeometry({ type: 'LineString', coordinates: nearLJ(0, 0, 100, 0) }, 4);
+    expect(v.bbox).toEqual([x, y, x + 100, y]);
   });
 
-  it('checks shapes and every vertex of lines and polygons', () => {
-    const [x, y] = LJ;
-    expect(
-      validateGeometry(
-        {
-          type: 'LineString',
-          coordinates: [
-            [x, y],
-            [x + 100, y],
-          ],
-        },
-        4,
-      ).bbox,
-    ).toEqual([x, y, x + 100, y]);
-    expect(thrown(() => validateGeometry({ type: 'LineString', coordinates: [[x, y]] }, 4)).message).toMatch(
-      /2 positions/,
-    );
-    expect(
-      thrown(() =>
-        validateGeometry(
-          {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [x, y],
-                [x + 1, y],
-                [x, y + 1],
-              ],
-            ],
-          },
-          6,
-        ),
-      ).message,
-    ).toMatch(/4 positions/);
-    expect(
-      thrown(() =>
-        validateGeometry(
-          {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [x, y],
-                [x + 1, y],
-                [x, y + 1],
-                [x + 1, y + 1],
-              ],
-            ],
-          },
-          6,
-        ),
-      ).message,
-    ).toMatch(/closed/);
-    expect(
-      thrown(() =>
-        validateGeometry(
-          {
-            type: 'LineString',
-            coordinates: [
-              [x, y],
-              [0, 0],
-            ],
-          },
-          4,
-        ),
-      ).message,
-    ).toMatch(/outside/);
-    expect(thrown(() => validateGeometry({ type: 'Point', coordinates: [x, y] }, null)).message).toMatch(/no geometry/);
+  it.each([
+    [null, 2, /GeoJSON geometry object/],
+    [[1, 2], 2, /GeoJSON geometry object/],
+    [{ type: 'LineString', coordinates: [LJ, LJ] }, 2, /Unsupported geometry type LineString/],
+    [{ type: 'Feature', geometry: {} }, 2, /Unsupported geometry type/],
+    [{ type: 'Point' }, 2, /must be an array/],
+    [{ type: 'Point', coordinates: [1, '2'] }, 2, /must be numbers/],
+    [{ type: 'Point', coordinates: [Number.NaN, 1] }, 2, /finite/],
+    [{ type: 'Point', coordinates: [Number.POSITIVE_INFINITY, 1] }, 2, /finite/],
+    [{ type: 'Point', coordinates: [1, 2, 3, 4] }, 2, /2 coordinates/],
+    [{ type: 'Point', coordinates: [0, 0] }, 2, /outside Slovenia/],
+    // Shapes, and every vertex of lines and polygons.
+    [{ type: 'LineString', coordinates: nearLJ(0, 0) }, 4, /2 positions/],
+    [{ type: 'Polygon', coordinates: [nearLJ(0, 0, 1, 0, 0, 1)] }, 6, /4 positions/],
+    [{ type: 'Polygon', coordinates: [nearLJ(0, 0, 1, 0, 0, 1, 1, 1)] }, 6, /closed/],
+    [{ type: 'LineString', coordinates: [...nearLJ(0, 0), [0, 0]] }, 4, /outside/],
+    [{ type: 'Point', coordinates: LJ }, null, /no geometry/],
+  ])('refuses %j as geometry type %s', (g, type, reason) => {
+    expect400(() => validateGeometry(g, type), reason);
   });
 });
 
@@ -156,7 +99,7 @@ describe('parseExtent', () => {
   it('parses four finite numbers with min <= max', () => {
     expect(parseExtent('1, 2,3,4')).toEqual([1, 2, 3, 4]);
     for (const bad of [undefined, '', '1,2,3', '1,2,3,4,5', 'a,b,c,d', '1,2,3,Infinity', '3,2,1,4', '1,,3,4']) {
-      expect(thrown(() => parseExtent(bad)).status).toBe(400);
+      expect400(() => parseExtent(bad));
     }
   });
 });

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidTile,
-  latToWorldY,
-  lonToWorldX,
-  tileAt,
-  tileBounds,
-  tileTransform,
-  worldXToLon,
-  worldYToLat,
-} from '../../../../server/tiles/math/tile.ts';
+import * as tile from '../../../../server/tiles/math/tile.ts';
 import { bboxOf, clipRing, simplify, smoothLine } from '../../../../server/tiles/math/geom.ts';
 import { fbm, simplex2 } from '../../../../server/tiles/math/noise.ts';
 
 describe('Web Mercator tile math', () => {
   it('maps the world to the unit square', () => {
-    expect(lonToWorldX(-180)).toBe(0);
-    expect(lonToWorldX(180)).toBe(1);
-    expect(latToWorldY(0)).toBeCloseTo(0.5, 12);
-    expect(latToWorldY(85.0511287798066)).toBeCloseTo(0, 9);
+    expect(tile.lonToWorldX(-180)).toBe(0);
+    expect(tile.lonToWorldX(180)).toBe(1);
+    expect(tile.latToWorldY(0)).toBeCloseTo(0.5, 12);
+    expect(tile.latToWorldY(85.0511287798066)).toBeCloseTo(0, 9);
   });
 
   it('inverts its projections', () => {
@@ -26,46 +17,46 @@ describe('Web Mercator tile math', () => {
       [-73.98, 40.75],
       [151.2, -33.87],
     ] as const) {
-      expect(worldXToLon(lonToWorldX(lon))).toBeCloseTo(lon, 9);
-      expect(worldYToLat(latToWorldY(lat))).toBeCloseTo(lat, 9);
+      expect(tile.worldXToLon(tile.lonToWorldX(lon))).toBeCloseTo(lon, 9);
+      expect(tile.worldYToLat(tile.latToWorldY(lat))).toBeCloseTo(lat, 9);
     }
   });
 
   it('finds the tile of Ljubljana at several zooms (as OpenStreetMap numbers them)', () => {
-    expect(tileAt(14.5058, 46.0514, 8)).toEqual({ z: 8, x: 138, y: 91 });
-    expect(tileAt(14.5058, 46.0514, 12)).toEqual({ z: 12, x: 2213, y: 1456 });
-    expect(tileAt(14.5058, 46.0514, 0)).toEqual({ z: 0, x: 0, y: 0 });
+    expect(tile.tileAt(14.5058, 46.0514, 8)).toEqual({ z: 8, x: 138, y: 91 });
+    expect(tile.tileAt(14.5058, 46.0514, 12)).toEqual({ z: 12, x: 2213, y: 1456 });
+    expect(tile.tileAt(14.5058, 46.0514, 0)).toEqual({ z: 0, x: 0, y: 0 });
   });
 
   it('gives bounds that contain the point and join with the neighbour', () => {
-    const t = tileAt(14.5058, 46.0514, 12);
-    const b = tileBounds(t);
+    const t = tile.tileAt(14.5058, 46.0514, 12);
+    const b = tile.tileBounds(t);
     expect(b.west).toBeLessThanOrEqual(14.5058);
     expect(b.east).toBeGreaterThan(14.5058);
     expect(b.south).toBeLessThanOrEqual(46.0514);
     expect(b.north).toBeGreaterThan(46.0514);
-    const right = tileBounds({ ...t, x: t.x + 1 });
+    const right = tile.tileBounds({ ...t, x: t.x + 1 });
     expect(right.west).toBeCloseTo(b.east, 12);
-    const below = tileBounds({ ...t, y: t.y + 1 });
+    const below = tile.tileBounds({ ...t, y: t.y + 1 });
     expect(below.north).toBeCloseTo(b.south, 12);
   });
 
   it('maps a tile corner to pixel (0, 0) and the far corner to 256', () => {
     const t = { z: 10, x: 558, y: 356 };
-    const tr = tileTransform(t);
-    const b = tileBounds(t);
-    expect((lonToWorldX(b.west) - tr.x0) * tr.scale).toBeCloseTo(0, 6);
-    expect((lonToWorldX(b.east) - tr.x0) * tr.scale).toBeCloseTo(256, 6);
-    expect((latToWorldY(b.south) - tr.y0) * tr.scale).toBeCloseTo(256, 6);
+    const tr = tile.tileTransform(t);
+    const b = tile.tileBounds(t);
+    expect((tile.lonToWorldX(b.west) - tr.x0) * tr.scale).toBeCloseTo(0, 6);
+    expect((tile.lonToWorldX(b.east) - tr.x0) * tr.scale).toBeCloseTo(256, 6);
+    expect((tile.latToWorldY(b.south) - tr.y0) * tr.scale).toBeCloseTo(256, 6);
   });
 
   it('validates tile addresses', () => {
-    expect(isValidTile(0, 0, 0)).toBe(true);
-    expect(isValidTile(19, 524287, 524287)).toBe(true);
-    expect(isValidTile(20, 0, 0)).toBe(false);
-    expect(isValidTile(3, 8, 0)).toBe(false);
-    expect(isValidTile(3, -1, 0)).toBe(false);
-    expect(isValidTile(1.5, 0, 0)).toBe(false);
+    expect(tile.isValidTile(0, 0, 0)).toBe(true);
+    expect(tile.isValidTile(19, 524287, 524287)).toBe(true);
+    expect(tile.isValidTile(20, 0, 0)).toBe(false);
+    expect(tile.isValidTile(3, 8, 0)).toBe(false);
+    expect(tile.isValidTile(3, -1, 0)).toBe(false);
+    expect(tile.isValidTile(1.5, 0, 0)).toBe(false);
   });
 });
 
