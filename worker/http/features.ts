@@ -1,50 +1,22 @@
 import type { Feature } from '../../domain/model.ts';
 import { ifMatchHeader, type HttpClient } from './client.ts';
+import { FamilyApi, keyHeader, type AttachmentUpload, type CreateOptions } from './family.ts';
 import type {
-  BulkRequest,
-  BulkResult,
   CallOptions,
   ChangeOptions,
   DeleteResult,
   DetailedFeature,
-  Extent,
   ExtentTables,
   FeatureCreate,
   FeaturePage,
   FeatureUpdate,
-  RecordQuery,
-  UploadFile,
 } from './types.ts';
 
-/** Options of a create: a signal and an Idempotency-Key that makes a retry safe. */
-export interface CreateOptions extends CallOptions {
-  idempotencyKey?: string;
-}
-
-/** A file of a multipart create, with its attachment info (default: the table's first). */
-export interface AttachmentUpload {
-  file: UploadFile;
-  tableAttachmentInfoId?: number;
-}
-
-/** Upload calls may take this long (ms). */
-export const UPLOAD_TIMEOUT_MS = 120_000;
-
-/** Appends AttachmentFiles and AttachmentInfoIds to a create form. */
-export function appendAttachments(form: FormData, files: readonly AttachmentUpload[]): void {
-  for (const f of files) form.append('AttachmentFiles', f.file.blob, f.file.name);
-  const infos = files.map((f) => f.tableAttachmentInfoId);
-  if (infos.every((i) => i !== undefined)) for (const i of infos) form.append('AttachmentInfoIds', String(i));
-}
-
-/** The Idempotency-Key header of a create, when one is given. */
-export function keyHeader(o: CreateOptions): Record<string, string> | undefined {
-  return o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : undefined;
-}
-
-/** SPEC §7 Features: one typed method per call. */
-export class FeaturesApi {
-  constructor(private readonly http: HttpClient) {}
+/** SPEC §7 Features: one typed method per call (extenttables, search and bulk: FamilyApi). */
+export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
+  constructor(http: HttpClient) {
+    super(http, 'Features');
+  }
 
   /** GET /api/Features/{projectId}/{tableId}/{recordId}. */
   one(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<Feature> {
@@ -93,21 +65,6 @@ export class FeaturesApi {
     );
   }
 
-  /** GET /api/Features/{projectId}/extenttables?extent&tableIds[&columnIds]. */
-  extentTables(
-    projectId: number,
-    extent: Extent,
-    tableIds: readonly number[],
-    columnIds?: readonly number[],
-    o: CallOptions = {},
-  ): Promise<ExtentTables> {
-    return this.http.get(`/api/Features/${projectId}/extenttables`, {
-      query: { extent: extent.join(','), tableIds: tableIds.join(','), columnIds: columnIds?.join(',') },
-      signal: o.signal,
-      timeoutMs: o.timeoutMs,
-    });
-  }
-
   /** POST /api/Features/{projectId}/{tableId}/full (multipart: the feature and its files, all or nothing). */
   full(
     projectId: number,
@@ -116,24 +73,7 @@ export class FeaturesApi {
     files: readonly AttachmentUpload[],
     o: CreateOptions = {},
   ): Promise<DetailedFeature> {
-    const form = new FormData();
-    form.append('feature', JSON.stringify({ type: 'Feature', overwrite: true, ...feature }));
-    appendAttachments(form, files);
-    return this.http.json('POST', `/api/Features/${projectId}/${tableId}/full`, {
-      form,
-      signal: o.signal,
-      headers: keyHeader(o),
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-    });
-  }
-
-  /** POST /api/Features/{projectId}/search with a RecordQuery. */
-  search(projectId: number, query: RecordQuery, o: CallOptions = {}): Promise<FeaturePage> {
-    return this.http.post(`/api/Features/${projectId}/search`, query, { signal: o.signal });
-  }
-
-  /** POST /api/Features/{projectId}/bulk: all or nothing; a refusal is an ApiError whose body is a BulkErrorBody. */
-  bulk(projectId: number, body: BulkRequest, o: CallOptions = {}): Promise<BulkResult<Feature>> {
-    return this.http.post(`/api/Features/${projectId}/bulk`, body, { signal: o.signal });
+    const body = { type: 'Feature', overwrite: true, ...feature };
+    return this.postFull(`/api/Features/${projectId}/${tableId}/full`, 'feature', body, files, o);
   }
 }

@@ -1,19 +1,10 @@
 import type { Attachment, DataRecord } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
-import {
-  appendAttachments,
-  keyHeader,
-  UPLOAD_TIMEOUT_MS,
-  type AttachmentUpload,
-  type CreateOptions,
-} from './features.ts';
+import { FamilyApi, keyHeader, UPLOAD_TIMEOUT_MS, type AttachmentUpload, type CreateOptions } from './family.ts';
 import type {
   ArchiveResult,
-  BulkRequest,
-  BulkResult,
   CallOptions,
   DeleteResult,
-  Extent,
   FeatureUpdate,
   IdPage,
   RecordCreate,
@@ -35,9 +26,11 @@ export interface AttachmentCreate {
   tableAttachmentInfoId?: number;
 }
 
-/** SPEC §7 Records (attachments included): one typed method per call. */
-export class RecordsApi {
-  constructor(private readonly http: HttpClient) {}
+/** SPEC §7 Records (attachments included): one typed method per call (extenttables, search and bulk: FamilyApi). */
+export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTables> {
+  constructor(http: HttpClient) {
+    super(http, 'Records');
+  }
 
   /** GET /api/Records/{projectId}/{tableId}/{recordId}. */
   get(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<RecordDetail> {
@@ -88,19 +81,9 @@ export class RecordsApi {
     return this.http.post(`/api/Records/${projectId}/archive`, { tableId, recordId, archived }, { signal: o.signal });
   }
 
-  /** POST /api/Records/{projectId}/search with a RecordQuery. */
-  search(projectId: number, query: RecordQuery, o: CallOptions = {}): Promise<RecordPage> {
-    return this.http.post(`/api/Records/${projectId}/search`, query, { signal: o.signal });
-  }
-
   /** POST /api/Records/{projectId}/search/ids: only the ids. */
   searchIds(projectId: number, query: RecordQuery, o: CallOptions = {}): Promise<IdPage> {
     return this.http.post(`/api/Records/${projectId}/search/ids`, query, { signal: o.signal });
-  }
-
-  /** POST /api/Records/{projectId}/bulk: all or nothing; a refusal is an ApiError whose body is a BulkErrorBody. */
-  bulk(projectId: number, body: BulkRequest, o: CallOptions = {}): Promise<BulkResult<DataRecord>> {
-    return this.http.post(`/api/Records/${projectId}/bulk`, body, { signal: o.signal });
   }
 
   /** POST /api/Records/{projectId}/spatial: records intersecting a geometry or a bbox. */
@@ -115,15 +98,7 @@ export class RecordsApi {
     files: readonly AttachmentUpload[],
     o: CreateOptions = {},
   ): Promise<DataRecord> {
-    const form = new FormData();
-    form.append('record', JSON.stringify(record));
-    appendAttachments(form, files);
-    return this.http.json('POST', `/api/Records/${projectId}/full`, {
-      form,
-      signal: o.signal,
-      headers: keyHeader(o),
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-    });
+    return this.postFull(`/api/Records/${projectId}/full`, 'record', record, files, o);
   }
 
   /** GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}[?tableIds]: case-insensitive text search. */
@@ -138,20 +113,6 @@ export class RecordsApi {
   ): Promise<TextSearchPage> {
     return this.http.get(`/api/Records/${projectId}/search/${profileId}/${limit}/${page}/${encodeURIComponent(text)}`, {
       query: { tableIds: tableIds?.join(',') },
-      signal: o.signal,
-    });
-  }
-
-  /** GET /api/Records/{projectId}/extenttables?extent&tableIds[&columnIds]. */
-  extentTables(
-    projectId: number,
-    extent: Extent,
-    tableIds: readonly number[],
-    columnIds?: readonly number[],
-    o: CallOptions = {},
-  ): Promise<RecordExtentTables> {
-    return this.http.get(`/api/Records/${projectId}/extenttables`, {
-      query: { extent: extent.join(','), tableIds: tableIds.join(','), columnIds: columnIds?.join(',') },
       signal: o.signal,
     });
   }
@@ -181,23 +142,24 @@ export class RecordsApi {
   }
 
   /** GET /api/Records/{projectId}/attachment/{recordAttachmentId}[?thumb=true]: the image. */
-  async attachment(projectId: number, attachmentId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
-    const res = await this.http.send('GET', `/api/Records/${projectId}/attachment/${attachmentId}`, {
-      query: { thumb: thumb || undefined },
-      signal: o.signal,
-    });
-    return res.blob();
+  attachment(projectId: number, attachmentId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
+    return this.image(`/api/Records/${projectId}/attachment/${attachmentId}`, thumb, o);
   }
 
   /** GET /api/Records/{projectId}/record/{recordId}/attachmentinfo/{tableAttachmentInfoId}[?thumb=true]: the first such image. */
-  async attachmentOfInfo(
+  attachmentOfInfo(
     projectId: number,
     recordId: number,
     infoId: number,
     thumb = false,
     o: CallOptions = {},
   ): Promise<Blob> {
-    const res = await this.http.send('GET', `/api/Records/${projectId}/record/${recordId}/attachmentinfo/${infoId}`, {
+    return this.image(`/api/Records/${projectId}/record/${recordId}/attachmentinfo/${infoId}`, thumb, o);
+  }
+
+  /** GET an image at `path`: its thumbnail when `thumb` (?thumb=true). */
+  private async image(path: string, thumb: boolean, o: CallOptions): Promise<Blob> {
+    const res = await this.http.send('GET', path, {
       query: { thumb: thumb || undefined },
       signal: o.signal,
       timeoutMs: o.timeoutMs,

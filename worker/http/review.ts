@@ -41,10 +41,7 @@ export class ReviewApi {
     text: string,
     o: CallOptions = {},
   ): Promise<HistoryEntry> {
-    return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/comments`, {
-      json: { text },
-      signal: o.signal,
-    });
+    return this.http.post(`/api/Records/${projectId}/${tableId}/${recordId}/comments`, { text }, { signal: o.signal });
   }
 
   /** GET /api/Notifications/{p}?after=: what others did to the caller's records after entry `after`. */
