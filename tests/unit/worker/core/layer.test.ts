@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DataCoreImpl } from '../../../../worker/core/dataCore.ts';
+import { createDataCore } from '../../../../worker/core/dataCore.ts';
+import type { DataCore } from '../../../../worker/api.ts';
 import { ColumnarFilter } from '../../../../worker/filters/columnar/ColumnarFilter.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
@@ -69,14 +70,14 @@ function answer(url: URL): unknown {
   return null;
 }
 
-let core: DataCoreImpl;
+let core: DataCore;
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   vi.stubGlobal('fetch', async (input: string | URL) => {
     const body = answer(new URL(String(input)));
     return body === null ? new Response('not found', { status: 404 }) : Response.json(body);
   });
-  core = new DataCoreImpl({ openDb: () => openOfflineDb(`coreLayer-${Date.now()}`), browserOnline: () => true });
+  core = createDataCore({ openDb: () => openOfflineDb(`coreLayer-${Date.now()}`), browserOnline: () => true });
   await core.init('http://app.test');
   core.setSession({ accessToken: null, email: 'ana@example.si' });
 });

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataCoreImpl } from '../../../../worker/core/dataCore.ts';
+import { createDataCore } from '../../../../worker/core/dataCore.ts';
+import type { DataCore } from '../../../../worker/api.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
 
 /** An unsigned JWT with `payload` (the data core reads the claims; the server verifies them). */
@@ -8,14 +9,14 @@ const jwt = (payload: object): string =>
   ['{"alg":"none"}', JSON.stringify(payload)].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.';
 
 /** A data core whose server serves `identity` as /identity.json. */
-async function coreWith(identity: object): Promise<DataCoreImpl> {
+async function coreWith(identity: object): Promise<DataCore> {
   vi.stubGlobal('fetch', async (input: string | URL) => {
     const path = new URL(String(input)).pathname;
     if (path === '/api/Test') return Response.json({ status: 'ok' });
     if (path === '/identity.json') return Response.json(identity);
     return new Response('not found', { status: 404 });
   });
-  const core = new DataCoreImpl({
+  const core = createDataCore({
     openDb: () => openOfflineDb(`coreReview-${Math.random()}`),
     browserOnline: () => true,
   });
