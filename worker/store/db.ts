@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { Feature } from '../../domain/model.ts';
 
 /**
@@ -133,38 +133,71 @@ export interface SettingRow {
   value: unknown;
 }
 
-/** Opens the database (schema version 3). */
+/** One version of the schema: the stores it declares (Dexie's syntax) and, when it has one, its migration. */
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string>;
+  upgrade?: (tx: Transaction) => Promise<void> | void;
+}
+
+/**
+ * The schema's history, oldest first: opening an older database runs the versions after its own.
+ * A version that has shipped is what devices hold: never edit it, add a new one
+ * (tests/unit/worker/store/upgrade.test.ts pins versions 1 and 2). Versions 2 and 3 only add
+ * tables; nothing to migrate.
+ */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      // ++id: areas are numbered in the order they were downloaded ('Prenešena karta {id}').
+      extents: '++id',
+      // [tableId+featureId]: find the stored copy of a server record; the flags find the outbox;
+      // extentId: drop an area's features with the area.
+      features: '++id, [tableId+featureId], extentId, isInsert, isEdit, isDelete',
+      // [tableId+featureId]: the photos of a record; isInsert finds photos to upload.
+      attachments: '++id, [tableId+featureId], isInsert, isDelete',
+      // [extentId+url]: one row per tile of an area; url: serve a tile whichever area holds it.
+      baseMapTiles: '[extentId+url], url, extentId',
+      rasters: '[extentId+url], url, extentId',
+      localLayers: 'id',
+      // key: the project-specific cache key of a response.
+      responses: 'key',
+    },
+  },
+  {
+    version: 2,
+    stores: {
+      // id: the job id the UI holds; state: find jobs to resume after a reload.
+      jobs: 'id, state, extentId',
+      // id: the idempotency key; seq: replay in the order the changes were made; state: the badge
+      // counts what waits; featureId: find a record's pending changes.
+      outbox: 'id, &seq, state, featureId',
+      // tempId: rewrite temporary ids in later changes and in the UI after a create synced.
+      idMap: 'tempId',
+    },
+  },
+  {
+    version: 3,
+    stores: {
+      // key: what the service worker reads to replay the outbox with the tab closed (worker/sync/background.ts).
+      settings: 'key',
+    },
+  },
+];
+
+/** Declares `versions` of the schema on `db`, in order. */
+export function declareVersions(db: Dexie, versions: readonly SchemaVersion[]): void {
+  for (const v of versions) {
+    const declared = db.version(v.version).stores(v.stores);
+    if (v.upgrade) declared.upgrade(v.upgrade);
+  }
+}
+
+/** Opens the database (the last version of SCHEMA_VERSIONS, 3). */
 export function openOfflineDb(name = DB_NAME): OfflineDb {
   const db = new Dexie(name) as OfflineDb;
-  db.version(1).stores({
-    // ++id: areas are numbered in the order they were downloaded ('Prenešena karta {id}').
-    extents: '++id',
-    // [tableId+featureId]: find the stored copy of a server record; the flags find the outbox;
-    // extentId: drop an area's features with the area.
-    features: '++id, [tableId+featureId], extentId, isInsert, isEdit, isDelete',
-    // [tableId+featureId]: the photos of a record; isInsert finds photos to upload.
-    attachments: '++id, [tableId+featureId], isInsert, isDelete',
-    // [extentId+url]: one row per tile of an area; url: serve a tile whichever area holds it.
-    baseMapTiles: '[extentId+url], url, extentId',
-    rasters: '[extentId+url], url, extentId',
-    localLayers: 'id',
-    // key: the project-specific cache key of a response.
-    responses: 'key',
-  });
-  db.version(2).stores({
-    // id: the job id the UI holds; state: find jobs to resume after a reload.
-    jobs: 'id, state, extentId',
-    // id: the idempotency key; seq: replay in the order the changes were made; state: the badge
-    // counts what waits; featureId: find a record's pending changes.
-    outbox: 'id, &seq, state, featureId',
-    // tempId: rewrite temporary ids in later changes and in the UI after a create synced.
-    idMap: 'tempId',
-  });
-  db.version(3).stores({
-    // key: what the service worker reads to replay the outbox with the tab closed (worker/sync/background.ts).
-    settings: 'key',
-  });
-  // Versions 2 and 3 only add tables; nothing to migrate.
+  declareVersions(db, SCHEMA_VERSIONS);
   db.on('close', () => console.warn('IndexedDB closed by the browser; it will be reopened on next use.'));
   return db;
 }

@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import type { Feature, Properties } from '../../../../domain/model.ts';
 import {
+  declareVersions,
   openOfflineDb,
+  SCHEMA_VERSIONS,
   type AttachmentRow,
   type ExtentRow,
   type FeatureRow,
@@ -15,29 +18,24 @@ import {
 
 /**
  * A device that ran the app before the last schema change: its database as schema version 2
- * wrote it (worker/store/db.ts before version 3 added `settings`), declared here exactly as that
- * app declared it, holding changes made offline that have not reached the server yet. A frozen
- * copy of db.ts's versions 1 and 2 on purpose (not imported): it is what old devices hold, so a
- * later edit of those declarations in db.ts must not change it.
+ * wrote it (db.ts's versions 1 and 2, before version 3 added `settings`), holding changes made
+ * offline that have not reached the server yet.
  */
 function openAsVersion2(name: string): Dexie {
   const db = new Dexie(name);
-  db.version(1).stores({
-    extents: '++id',
-    features: '++id, [tableId+featureId], extentId, isInsert, isEdit, isDelete',
-    attachments: '++id, [tableId+featureId], isInsert, isDelete',
-    baseMapTiles: '[extentId+url], url, extentId',
-    rasters: '[extentId+url], url, extentId',
-    localLayers: 'id',
-    responses: 'key',
-  });
-  db.version(2).stores({
-    jobs: 'id, state, extentId',
-    outbox: 'id, &seq, state, featureId',
-    idMap: 'tempId',
-  });
+  declareVersions(
+    db,
+    SCHEMA_VERSIONS.filter((v) => v.version <= 2),
+  );
   return db;
 }
+
+/**
+ * The SHA-256 of versions 1 and 2 as they shipped (the JSON of their [{version, stores}, …]; this
+ * test held a written copy of them up to commit 3697082). Old devices hold them, so an edit of
+ * them in db.ts would make the upgrade test open what no device holds: it fails here instead.
+ */
+const SHIPPED_V1_V2 = '83d49228ed081b295abf7818ca1420ac32479f28fafc48a649b4c0bd41fad1aa';
 
 const point = (x: number, y: number) => ({ type: 'Point' as const, coordinates: [x, y] });
 const feature = (id: number, properties: Properties): Feature => ({
@@ -241,6 +239,11 @@ const TILE = {
 const bytes = (b: ArrayBuffer): number[] => [...new Uint8Array(b)];
 
 describe('Dexie upgrade from schema version 2', () => {
+  it('declares versions 1 and 2 exactly as they shipped', () => {
+    const shipped = SCHEMA_VERSIONS.filter((v) => v.version <= 2).map(({ version, stores }) => ({ version, stores }));
+    expect(createHash('sha256').update(JSON.stringify(shipped)).digest('hex')).toBe(SHIPPED_V1_V2);
+  });
+
   it('keeps every queued change, pending flag, photo, stored record and cached answer, and adds version 3 (settings)', async () => {
     const name = `upgrade-${Math.random()}`;
     const old = openAsVersion2(name);
