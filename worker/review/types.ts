@@ -2,20 +2,7 @@
 import type { Properties } from '../../domain/model.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
 
-/** What the review queue asks for (issue #20): statuses, group, species, a date range and an area. */
-export interface QueueQuery {
-  /** STATUS values to list (empty counts as 5); [] = every status. */
-  statuses: number[];
-  group: number | null;
-  species: number | null;
-  /** Find dates, YYYY-MM-DD, inclusive; null = open. */
-  from: string | null;
-  to: string | null;
-  /** EPSG:3857 [minX, minY, maxX, maxY]; null = everywhere. */
-  extent: [number, number, number, number] | null;
-  offset: number;
-  limit: number;
-}
+export type { QueueQuery } from '../../domain/reviewQueue.ts';
 
 /** One record of the queue. */
 export interface QueueItem {

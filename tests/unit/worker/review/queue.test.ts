@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../domain/model.ts';
+import { waitingQueue } from '../../../../domain/reviewQueue.ts';
 import { reviewQueue } from '../../../../worker/review/queue.ts';
 import type { QueueQuery } from '../../../../worker/review/types.ts';
 import { statusCondition } from '../../../../worker/layer/filterState.ts';
@@ -16,17 +17,7 @@ function feature(id: number, p: Record<string, unknown>, x = 1_600_000, y = 5_80
     properties: { 920: 7, 980: 1105, 974: 5, 1053: '2025-06-01T10:00:00', 1820: 'ana@example.si', ...p },
   } as Feature;
 }
-const q = (patch: Partial<QueueQuery> = {}): QueueQuery => ({
-  statuses: [5],
-  group: null,
-  species: null,
-  from: null,
-  to: null,
-  extent: null,
-  offset: 0,
-  limit: 50,
-  ...patch,
-});
+const q = (patch: Partial<QueueQuery> = {}): QueueQuery => ({ ...waitingQueue(50), ...patch });
 const scope = { all: false as const, groups: [7, 8] };
 
 describe('the review queue', () => {
