@@ -43,6 +43,57 @@ function fuzzStrings(n: number, seed: number): string[] {
   return out;
 }
 
+/** Strings read one by one: each test names a reader (instant or day) and what it gives for each string. */
+const READINGS: [title: string, read: (s: string) => string | null, cases: [string, string][]][] = [
+  [
+    'reads a time without offset as Europe/Ljubljana wall-clock time',
+    instant,
+    [
+      ['2024-01-15T12:00:00', '2024-01-15T11:00:00.000000Z'],
+      ['2024-07-15 12:00', '2024-07-15T10:00:00.000000Z'],
+      ['2024-05-17', '2024-05-16T22:00:00.000000Z'],
+      ['1985-07-01', '1985-06-30T22:00:00.000000Z'],
+      ['1990-09-29T12:00:00', '1990-09-29T10:00:00.000000Z'], // 1983-1995: summer time ends in September
+      ['1990-10-05T12:00:00', '1990-10-05T11:00:00.000000Z'],
+      ['1975-07-01T12:00:00', '1975-07-01T11:00:00.000000Z'], // no summer time 1946-1982
+    ],
+  ],
+  [
+    'treats the skipped spring hour and the repeated autumn hour as PostgreSQL does',
+    instant,
+    [
+      ['2024-03-31T02:30:00', '2024-03-31T01:30:00.000000Z'],
+      ['2024-03-31T03:00:00', '2024-03-31T01:00:00.000000Z'],
+      ['2024-10-27T01:59:59', '2024-10-26T23:59:59.000000Z'],
+      ['2024-10-27T02:30:00', '2024-10-27T01:30:00.000000Z'],
+      ['2024-10-27T03:00:00', '2024-10-27T02:00:00.000000Z'],
+    ],
+  ],
+  [
+    'rounds fractions beyond microseconds like PostgreSQL (rint, ties to even)',
+    instant,
+    [
+      ['2024-05-17T10:00:00.1234567Z', '2024-05-17T10:00:00.123457Z'],
+      ['2024-05-17T10:00:00.123456789Z', '2024-05-17T10:00:00.123457Z'],
+      ['2024-05-17T10:00:00.9999996Z', '2024-05-17T10:00:01.000000Z'],
+      ['2024-05-17T10:00:00.12345612345678901234Z', '2024-05-17T10:00:00.123456Z'],
+      ['2024-05-17T10:00:00.5Z', '2024-05-17T10:00:00.500000Z'],
+    ],
+  ],
+  [
+    'reads the Ljubljana calendar day',
+    day,
+    [
+      ['2024-03-30T23:30:00Z', '2024-03-31'],
+      ['2024-05-17T22:00:00Z', '2024-05-18'],
+      ['2024-05-17T21:59:59.999999Z', '2024-05-17'],
+      ['2024-05-17T23:59:59', '2024-05-17'],
+      ['2024-05-17T01:00:00+05:00', '2024-05-16'],
+      ['2024-12-31T23:30:00Z', '2025-01-01'],
+    ],
+  ],
+];
+
 describe('date reader', () => {
   it('accepts exactly the strings of the grammar that SQL uses as its guard', () => {
     const strings = fuzzStrings(20_000, 7);
@@ -67,22 +118,8 @@ describe('date reader', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('reads a time without offset as Europe/Ljubljana wall-clock time', () => {
-    expect(instant('2024-01-15T12:00:00')).toBe('2024-01-15T11:00:00.000000Z');
-    expect(instant('2024-07-15 12:00')).toBe('2024-07-15T10:00:00.000000Z');
-    expect(instant('2024-05-17')).toBe('2024-05-16T22:00:00.000000Z');
-    expect(instant('1985-07-01')).toBe('1985-06-30T22:00:00.000000Z');
-    expect(instant('1990-09-29T12:00:00')).toBe('1990-09-29T10:00:00.000000Z'); // 1983-1995: summer time ends in September
-    expect(instant('1990-10-05T12:00:00')).toBe('1990-10-05T11:00:00.000000Z');
-    expect(instant('1975-07-01T12:00:00')).toBe('1975-07-01T11:00:00.000000Z'); // no summer time 1946-1982
-  });
-
-  it('treats the skipped spring hour and the repeated autumn hour as PostgreSQL does', () => {
-    expect(instant('2024-03-31T02:30:00')).toBe('2024-03-31T01:30:00.000000Z');
-    expect(instant('2024-03-31T03:00:00')).toBe('2024-03-31T01:00:00.000000Z');
-    expect(instant('2024-10-27T01:59:59')).toBe('2024-10-26T23:59:59.000000Z');
-    expect(instant('2024-10-27T02:30:00')).toBe('2024-10-27T01:30:00.000000Z');
-    expect(instant('2024-10-27T03:00:00')).toBe('2024-10-27T02:00:00.000000Z');
+  it.each(READINGS)('%s', (_, read, cases) => {
+    for (const [s, expected] of cases) expect(read(s), s).toBe(expected);
   });
 
   it('agrees with Intl on the Ljubljana offset, hour by hour over 1900-2060 samples', () => {
@@ -99,23 +136,6 @@ describe('date reader', () => {
       if (ljubljanaOffsetUs(ms * 1000) !== expected) wrong.push(new Date(ms).toISOString());
     }
     expect(wrong).toEqual([]);
-  });
-
-  it('rounds fractions beyond microseconds like PostgreSQL (rint, ties to even)', () => {
-    expect(instant('2024-05-17T10:00:00.1234567Z')).toBe('2024-05-17T10:00:00.123457Z');
-    expect(instant('2024-05-17T10:00:00.123456789Z')).toBe('2024-05-17T10:00:00.123457Z');
-    expect(instant('2024-05-17T10:00:00.9999996Z')).toBe('2024-05-17T10:00:01.000000Z');
-    expect(instant('2024-05-17T10:00:00.12345612345678901234Z')).toBe('2024-05-17T10:00:00.123456Z');
-    expect(instant('2024-05-17T10:00:00.5Z')).toBe('2024-05-17T10:00:00.500000Z');
-  });
-
-  it('reads the Ljubljana calendar day', () => {
-    expect(day('2024-03-30T23:30:00Z')).toBe('2024-03-31');
-    expect(day('2024-05-17T22:00:00Z')).toBe('2024-05-18');
-    expect(day('2024-05-17T21:59:59.999999Z')).toBe('2024-05-17');
-    expect(day('2024-05-17T23:59:59')).toBe('2024-05-17');
-    expect(day('2024-05-17T01:00:00+05:00')).toBe('2024-05-16');
-    expect(day('2024-12-31T23:30:00Z')).toBe('2025-01-01');
   });
 
   it('rejects what is not in the grammar', () => {
