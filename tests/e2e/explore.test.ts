@@ -1,57 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, framesAsked, signIn, waitForMapAtRest, waitForSightings } from './helpers/app.ts';
+import { ANA, framesAsked, signIn, waitForMapAtRest } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
+import { getSighting, serverSightings } from './helpers/serverSightings.ts';
 
 const env = useAppAndBrowser();
 
 const count = (page: Page): Promise<number> => page.evaluate(() => Number(document.documentElement.dataset.sightings));
 
 describe('explore the sightings', () => {
-  it('filters by species and year, and resets', async () => {
-    const ctx = await newContext(env.browser, DESKTOP);
-    const page = await ctx.newPage();
-    await signIn(page, env.server.url, ANA);
-    const all = await waitForSightings(page);
-    await page.getByRole('button', { name: 'Filtri' }).click();
-    const panel = page.getByRole('complementary', { name: 'Filtri' });
-    // The watermarks of SPEC §2.
-    expect(await panel.getByLabel('Vrsta').locator('option').first().textContent()).toBe('Vrsta');
-    expect(await panel.getByLabel('Leto').locator('option').first().textContent()).toBe('Leto');
-    const years = await panel.getByLabel('Leto').locator('option').allTextContents();
-    const y = new Date().getFullYear();
-    expect(years.slice(1)).toEqual([y, y - 1, y - 2, y - 3, y - 4].map(String));
-    await panel.getByLabel('Vrsta').selectOption({ label: 'rogač' });
-    await expect.poll(() => count(page)).toBeLessThan(all);
-    const bySpecies = await count(page);
-    expect(bySpecies).toBeGreaterThan(0);
-    await panel.getByLabel('Leto').selectOption(String(y - 1));
-    await expect.poll(() => count(page)).toBeLessThanOrEqual(bySpecies);
-    await screenshot(page, '20-filters-desktop');
-    await panel.getByRole('button', { name: 'Ponastavi' }).click();
-    await expect.poll(() => count(page)).toBe(all);
-    expect(await panel.getByLabel('Vrsta').inputValue()).toBe('');
-    await panel.getByLabel('Samo moje najdbe').check();
-    await expect.poll(() => count(page)).toBeLessThan(all);
-    await ctx.close();
-  });
+  it('filters by species and year, and resets', () =>
+    env.withSignedInPage(DESKTOP, async ({ page, sightings: all }) => {
+      await page.getByRole('button', { name: 'Filtri' }).click();
+      const panel = page.getByRole('complementary', { name: 'Filtri' });
+      // The watermarks of SPEC §2.
+      expect(await panel.getByLabel('Vrsta').locator('option').first().textContent()).toBe('Vrsta');
+      expect(await panel.getByLabel('Leto').locator('option').first().textContent()).toBe('Leto');
+      const years = await panel.getByLabel('Leto').locator('option').allTextContents();
+      const y = new Date().getFullYear();
+      expect(years.slice(1)).toEqual([y, y - 1, y - 2, y - 3, y - 4].map(String));
+      await panel.getByLabel('Vrsta').selectOption({ label: 'rogač' });
+      await expect.poll(() => count(page)).toBeLessThan(all);
+      const bySpecies = await count(page);
+      expect(bySpecies).toBeGreaterThan(0);
+      await panel.getByLabel('Leto').selectOption(String(y - 1));
+      await expect.poll(() => count(page)).toBeLessThanOrEqual(bySpecies);
+      await screenshot(page, '20-filters-desktop');
+      await panel.getByRole('button', { name: 'Ponastavi' }).click();
+      await expect.poll(() => count(page)).toBe(all);
+      expect(await panel.getByLabel('Vrsta').inputValue()).toBe('');
+      await panel.getByLabel('Samo moje najdbe').check();
+      await expect.poll(() => count(page)).toBeLessThan(all);
+    }));
 
   it('opens the short info of a sighting and a species gallery paged with the keyboard', async () => {
     const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
     // A seeded sighting with a photo: find one through the API.
-    const r = await fetch(
-      `${env.server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-    );
-    const feats = (
-      (await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }
-    ).features['48']!;
+    const feats = await serverSightings(env.server.url);
     let withPhoto: number | null = null;
     for (const f of feats.slice(0, 80)) {
-      const d = (await (await fetch(`${env.server.url}/api/Features/35/48/${f.id}/detailed`)).json()) as {
-        attachments: unknown[];
-      };
+      const d = (await getSighting(env.server.url, f.id, { detailed: true })).body as { attachments: unknown[] };
       if (d.attachments.length) {
         withPhoto = f.id;
         break;
@@ -102,25 +92,21 @@ describe('explore the sightings', () => {
     await ctx.close();
   });
 
-  it("zooms to one of 'Moje najdbe' from the profile, on a phone", async () => {
-    const ctx = await newContext(env.browser, PHONE);
-    const page = await ctx.newPage();
-    await signIn(page, env.server.url, ANA);
-    await waitForSightings(page);
-    await page.getByRole('button', { name: 'Uporabnik' }).click();
-    const profile = page.getByRole('complementary', { name: 'Profil' });
-    expect(await profile.getByTestId('account-email').textContent()).toBe(ANA.email);
-    await profile.getByText('Uporabniški račun:').waitFor();
-    await profile.getByRole('tab', { name: 'Prenešene karte' }).waitFor();
-    await profile.getByLabel('Moje najdbe').check();
-    const items = profile.getByTestId('my-finds').locator('li');
-    await items.first().waitFor();
-    expect(await items.count()).toBeGreaterThan(3);
-    await screenshot(page, '24-my-finds-phone');
-    const since = await framesAsked(page);
-    await items.first().getByRole('button', { name: 'Približaj na karti' }).click();
-    await waitForMapAtRest(page, { since }); // the map has zoomed to it
-    await screenshot(page, '25-zoomed-phone');
-    await ctx.close();
-  });
+  it("zooms to one of 'Moje najdbe' from the profile, on a phone", () =>
+    env.withSignedInPage(PHONE, async ({ page }) => {
+      await page.getByRole('button', { name: 'Uporabnik' }).click();
+      const profile = page.getByRole('complementary', { name: 'Profil' });
+      expect(await profile.getByTestId('account-email').textContent()).toBe(ANA.email);
+      await profile.getByText('Uporabniški račun:').waitFor();
+      await profile.getByRole('tab', { name: 'Prenešene karte' }).waitFor();
+      await profile.getByLabel('Moje najdbe').check();
+      const items = profile.getByTestId('my-finds').locator('li');
+      await items.first().waitFor();
+      expect(await items.count()).toBeGreaterThan(3);
+      await screenshot(page, '24-my-finds-phone');
+      const since = await framesAsked(page);
+      await items.first().getByRole('button', { name: 'Približaj na karti' }).click();
+      await waitForMapAtRest(page, { since }); // the map has zoomed to it
+      await screenshot(page, '25-zoomed-phone');
+    }));
 });
