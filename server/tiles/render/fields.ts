@@ -1,11 +1,9 @@
 import { hash2 } from '../math/noise.ts';
 import { smoothstep } from '../terrain/cover.ts';
-import { CROPS, MEADOWS, type RGB } from './palettes.ts';
+import { colours, CROPS, MEADOWS, mixInto } from './palettes.ts';
 
-const HEDGE: RGB = [52, 74, 40];
-/** The mean of arable land and of meadows, seen from afar. */
-const CROP_MEAN: RGB = [133, 143, 89];
-const MEADOW_MEAN: RGB = [109, 133, 70];
+/** Hedges, and the mean of arable land and of meadows seen from afar. */
+const C = colours('fields');
 
 /** Field blocks are Voronoi cells of one jittered point per BLOCK metres. */
 const BLOCK = 450;
@@ -65,9 +63,9 @@ export class FieldPattern {
 
   /** Writes the RGB at (x, y) metres into out; `meadow` 0..1 is the local share of meadows. */
   colour(x: number, y: number, meadow: number, out: Float32Array): void {
-    const mean0 = CROP_MEAN[0] + (MEADOW_MEAN[0] - CROP_MEAN[0]) * meadow;
-    const mean1 = CROP_MEAN[1] + (MEADOW_MEAN[1] - CROP_MEAN[1]) * meadow;
-    const mean2 = CROP_MEAN[2] + (MEADOW_MEAN[2] - CROP_MEAN[2]) * meadow;
+    const mean0 = C.cropMean[0] + (C.meadowMean[0] - C.cropMean[0]) * meadow;
+    const mean1 = C.cropMean[1] + (C.meadowMean[1] - C.cropMean[1]) * meadow;
+    const mean2 = C.cropMean[2] + (C.meadowMean[2] - C.cropMean[2]) * meadow;
     if (this.kBlock <= 0) {
       out[0] = mean0;
       out[1] = mean1;
@@ -136,21 +134,17 @@ export class FieldPattern {
       c1 = blockCrop[1] + (crop[1] - blockCrop[1]) * k;
       c2 = blockCrop[2] + (crop[2] - blockCrop[2]) * k;
     }
-    let r = mean0 + (c0 - mean0) * this.kBlock * 0.6;
-    let g = mean1 + (c1 - mean1) * this.kBlock * 0.6;
-    let bl = mean2 + (c2 - mean2) * this.kBlock * 0.6;
+    const r = mean0 + (c0 - mean0) * this.kBlock * 0.6;
+    const g = mean1 + (c1 - mean1) * this.kBlock * 0.6;
+    const bl = mean2 + (c2 - mean2) * this.kBlock * 0.6;
     // Hedges on some block edges: coverage of a HEDGE_M wide line at this pixel size.
+    let cov = 0;
     if (this.perPx < 9 && hash2(b + b2, Math.abs(b - b2), 908) < 0.3) {
       const edge = (Math.sqrt(d2) - Math.sqrt(d1)) / 2.6;
-      const cov =
+      cov =
         Math.max(0, Math.min(1, (HEDGE_M / 2 + this.perPx / 2 - edge) / this.perPx)) *
         Math.min(1, HEDGE_M / this.perPx + 0.2);
-      r += (HEDGE[0] - r) * cov;
-      g += (HEDGE[1] - g) * cov;
-      bl += (HEDGE[2] - bl) * cov;
     }
-    out[0] = r;
-    out[1] = g;
-    out[2] = bl;
+    mixInto(out, r, g, bl, C.hedge, cov);
   }
 }

@@ -7,22 +7,13 @@ import { PADDED, type TileFrame, type TileTerrain } from '../terrain/tileTerrain
 import { smoothstep, type TileCover } from '../terrain/cover.ts';
 import { FieldPattern } from './fields.ts';
 import type { TileMasks } from './mask.ts';
+import { colours, type RGB } from './palettes.ts';
 import { urbanColour } from './urban.ts';
 import { tileWorldBox, traceLines } from './paths.ts';
-import { drawWater, type WaterStyle } from './water.ts';
+import { drawWater, WATER_STYLES } from './water.ts';
 
-type RGB = readonly [number, number, number];
-const CONIFER: RGB = [34, 54, 32];
-const DECIDUOUS: RGB = [56, 80, 40];
-const MEADOW: RGB = [108, 132, 70];
-const ALPINE: RGB = [124, 130, 90];
-const DRY: RGB = [156, 146, 104];
-const LUSH: RGB = [96, 126, 62];
-const ROCK: RGB = [150, 147, 140];
-const SNOW: RGB = [226, 229, 232];
-const SEA_DEEP: RGB = [24, 58, 82];
-const SEA_SHALLOW: RGB = [34, 76, 96];
-const WATER = 'rgb(34, 76, 84)';
+/** Land cover and sea. */
+const C = colours('ortho');
 
 function mix(out: Float32Array, c: RGB, k: number): void {
   out[0] = out[0]! + (c[0] - out[0]!) * k;
@@ -86,10 +77,10 @@ export function paintOrtho(
         const e = t.elev[(py + 1) * PADDED + pxi + 1]!;
         if (field > 0.01) {
           fields.colour(x, y, Math.min(1, Math.max(0, (e - 320) / 350)), fc);
-          mix(fc, MEADOW, Math.min(1, Math.max(0, (e - 700) / 300)));
+          mix(fc, C.meadow, Math.min(1, Math.max(0, (e - 700) / 300)));
           const v = variety[o]!;
-          mix(fc, DRY, 0.5 * smoothstep(0.05, 0.5, v));
-          mix(fc, LUSH, 0.45 * smoothstep(0.05, 0.5, -v));
+          mix(fc, C.dry, 0.5 * smoothstep(0.05, 0.5, v));
+          mix(fc, C.lush, 0.45 * smoothstep(0.05, 0.5, -v));
           const tone = 1 + 0.06 * patch + 0.04 * detail;
           px[0] += fc[0]! * tone * field;
           px[1] += fc[1]! * tone * field;
@@ -99,9 +90,9 @@ export function paintOrtho(
           const cf = cv.conifer[o]!;
           const crown = crownMin < 40 ? fbm(x, y, 59, 40, crownMin) * Math.min(1, (40 - crownMin) / 20) : 0;
           const tone = (0.88 + 0.12 * patch + 0.7 * crown + 0.08 * detail) * forest;
-          px[0] += (DECIDUOUS[0] + (CONIFER[0] - DECIDUOUS[0]) * cf) * tone;
-          px[1] += (DECIDUOUS[1] + (CONIFER[1] - DECIDUOUS[1]) * cf) * tone;
-          px[2] += (DECIDUOUS[2] + (CONIFER[2] - DECIDUOUS[2]) * cf) * tone;
+          px[0] += (C.deciduous[0] + (C.conifer[0] - C.deciduous[0]) * cf) * tone;
+          px[1] += (C.deciduous[1] + (C.conifer[1] - C.deciduous[1]) * cf) * tone;
+          px[2] += (C.deciduous[2] + (C.conifer[2] - C.deciduous[2]) * cf) * tone;
         }
         if (urban > 0.01) {
           urbanColour(
@@ -116,18 +107,18 @@ export function paintOrtho(
           px[1] += fc[1]! * urban;
           px[2] += fc[2]! * urban;
         }
-        px[0] += ALPINE[0] * alpine;
-        px[1] += ALPINE[1] * alpine;
-        px[2] += ALPINE[2] * alpine;
+        px[0] += C.alpine[0] * alpine;
+        px[1] += C.alpine[1] * alpine;
+        px[2] += C.alpine[2] * alpine;
         const rock = cv.rock[o]!;
         if (rock > 0) {
           const rt = 0.9 + 0.1 * detail;
-          px[0] += (ROCK[0] * rt - px[0]!) * rock;
-          px[1] += (ROCK[1] * rt - px[1]!) * rock;
-          px[2] += (ROCK[2] * rt - px[2]!) * rock;
+          px[0] += (C.rock[0] * rt - px[0]!) * rock;
+          px[1] += (C.rock[1] * rt - px[1]!) * rock;
+          px[2] += (C.rock[2] * rt - px[2]!) * rock;
         }
         const snow = cv.snow[o]!;
-        if (snow > 0) mix(px, SNOW, snow);
+        if (snow > 0) mix(px, C.snow, snow);
         const light = 0.3 + 0.98 * t.shade[o]!;
         px[0] *= light;
         px[1] *= light;
@@ -136,9 +127,9 @@ export function paintOrtho(
       if (land < 1 && sea) {
         const s = 0.5 + 0.5 * sea[o]!;
         const k = 1 - land;
-        px[0] = px[0]! * land + (SEA_DEEP[0] + (SEA_SHALLOW[0] - SEA_DEEP[0]) * s) * k;
-        px[1] = px[1]! * land + (SEA_DEEP[1] + (SEA_SHALLOW[1] - SEA_DEEP[1]) * s) * k;
-        px[2] = px[2]! * land + (SEA_DEEP[2] + (SEA_SHALLOW[2] - SEA_DEEP[2]) * s) * k;
+        px[0] = px[0]! * land + (C.seaDeep[0] + (C.seaShallow[0] - C.seaDeep[0]) * s) * k;
+        px[1] = px[1]! * land + (C.seaDeep[1] + (C.seaShallow[1] - C.seaDeep[1]) * s) * k;
+        px[2] = px[2]! * land + (C.seaDeep[2] + (C.seaShallow[2] - C.seaDeep[2]) * s) * k;
       }
       const i = o * 4;
       img[i] = px[0]!;
@@ -149,19 +140,11 @@ export function paintOrtho(
   }
 }
 
-/** Lakes and rivers of the ortho layer. */
-const ORTHO_WATER: WaterStyle = {
-  lake: WATER,
-  seasonalLake: 'rgba(92, 116, 84, 0.75)',
-  river: WATER,
-  riverMinPx: { 1: 0.9, 2: 0.9, 3: 0.9 },
-};
-
 /** Draws lakes, rivers and a discreet national border over the ortho pixels. */
 export function drawOrthoVectors(ctx: SKRSContext2D, geo: GeoIndex, t: TileCoord, mpp: number): void {
   const tr = tileTransform(t);
   const box = tileWorldBox(tr, 8);
-  drawWater(ctx, tr, box, t.z, mpp, ORTHO_WATER);
+  drawWater(ctx, tr, box, t.z, mpp, WATER_STYLES.ortho);
   if (t.z <= 13) {
     const g = geo.atZoom(t.z);
     ctx.beginPath();

@@ -6,19 +6,11 @@ import { PADDED, type TileTerrain } from '../terrain/tileTerrain.ts';
 import { drawLabels } from './labels.ts';
 import type { TileMasks } from './mask.ts';
 import { tileWorldBox, traceLines } from './paths.ts';
-import { drawWater, type WaterStyle } from './water.ts';
+import { colours } from './palettes.ts';
+import { drawWater, WATER_STYLES } from './water.ts';
 
-type RGB = readonly [number, number, number];
-const PAPER: RGB = [247, 244, 236];
-const FOREST: RGB = [212, 230, 196];
-const ALPINE: RGB = [236, 238, 218];
-const ROCK: RGB = [232, 228, 222];
-const SNOW: RGB = [253, 253, 255];
-const URBAN: RGB = [234, 222, 214];
-const HIGH: RGB = [236, 226, 206];
-const WATER: RGB = [170, 210, 236];
-const OUTSIDE: RGB = [238, 237, 234];
-const CONTOUR: RGB = [170, 122, 80];
+/** Paper, land cover, water and contours. */
+const C = colours('topo');
 
 /** Contour interval in metres at zoom z (0 = none). */
 export function contourInterval(z: number): number {
@@ -40,9 +32,9 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
     for (let px = 0; px < TILE_SIZE; px++) {
       const o = py * TILE_SIZE + px;
       const land = m.land[o]! / 255;
-      let r = WATER[0],
-        g = WATER[1],
-        b = WATER[2];
+      let r = C.water[0],
+        g = C.water[1],
+        b = C.water[2];
       if (land > 0 && t && cv) {
         const k = (py + 1) * PADDED + px + 1;
         const e = t.elev[k]!;
@@ -52,29 +44,29 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
           snow = cv.snow[o]!;
         const urban = cv.urban[o]! + 0.7 * cv.village[o]!;
         const hi = Math.min(1, Math.max(0, (e - 300) / 1600)) * 0.5;
-        let lr = PAPER[0] + (HIGH[0] - PAPER[0]) * hi,
-          lg = PAPER[1] + (HIGH[1] - PAPER[1]) * hi,
-          lb = PAPER[2] + (HIGH[2] - PAPER[2]) * hi;
-        lr += (FOREST[0] - lr) * forest;
-        lg += (FOREST[1] - lg) * forest;
-        lb += (FOREST[2] - lb) * forest;
-        lr += (ALPINE[0] - lr) * alpine;
-        lg += (ALPINE[1] - lg) * alpine;
-        lb += (ALPINE[2] - lb) * alpine;
-        lr += (URBAN[0] - lr) * urban;
-        lg += (URBAN[1] - lg) * urban;
-        lb += (URBAN[2] - lb) * urban;
-        lr += (ROCK[0] - lr) * rock;
-        lg += (ROCK[1] - lg) * rock;
-        lb += (ROCK[2] - lb) * rock;
-        lr += (SNOW[0] - lr) * snow;
-        lg += (SNOW[1] - lg) * snow;
-        lb += (SNOW[2] - lb) * snow;
+        let lr = C.paper[0] + (C.high[0] - C.paper[0]) * hi,
+          lg = C.paper[1] + (C.high[1] - C.paper[1]) * hi,
+          lb = C.paper[2] + (C.high[2] - C.paper[2]) * hi;
+        lr += (C.forest[0] - lr) * forest;
+        lg += (C.forest[1] - lg) * forest;
+        lb += (C.forest[2] - lb) * forest;
+        lr += (C.alpine[0] - lr) * alpine;
+        lg += (C.alpine[1] - lg) * alpine;
+        lb += (C.alpine[2] - lb) * alpine;
+        lr += (C.urban[0] - lr) * urban;
+        lg += (C.urban[1] - lg) * urban;
+        lb += (C.urban[2] - lb) * urban;
+        lr += (C.rock[0] - lr) * rock;
+        lg += (C.rock[1] - lg) * rock;
+        lb += (C.rock[2] - lb) * rock;
+        lr += (C.snow[0] - lr) * snow;
+        lg += (C.snow[1] - lg) * snow;
+        lb += (C.snow[2] - lb) * snow;
         const svn = m.slovenia[o]! / 255;
         const out = (1 - svn) * 0.45;
-        lr += (OUTSIDE[0] - lr) * out;
-        lg += (OUTSIDE[1] - lg) * out;
-        lb += (OUTSIDE[2] - lb) * out;
+        lr += (C.outside[0] - lr) * out;
+        lg += (C.outside[1] - lg) * out;
+        lb += (C.outside[2] - lb) * out;
         const light = 0.72 + 0.4 * t.shade[o]!;
         lr *= light;
         lg *= light;
@@ -88,9 +80,9 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
           const index = Math.round(f) % 5 === 0;
           const width = index ? 0.9 : 0.55;
           const a = Math.max(0, 1 - distPx / width) * (index ? 0.7 : 0.45) * Math.min(1, 3 / grad);
-          lr += (CONTOUR[0] - lr) * a;
-          lg += (CONTOUR[1] - lg) * a;
-          lb += (CONTOUR[2] - lb) * a;
+          lr += (C.contour[0] - lr) * a;
+          lg += (C.contour[1] - lg) * a;
+          lb += (C.contour[2] - lb) * a;
         }
         r = lr * land + r * (1 - land);
         g = lg * land + g * (1 - land);
@@ -105,22 +97,11 @@ export function paintTopo(img: Uint8ClampedArray, t: TileTerrain | null, cv: Til
   }
 }
 
-const RIVER_CSS = 'rgb(94, 152, 212)';
-
-/** Lakes (with their shores from zoom 10) and rivers of the topographic layer. */
-const TOPO_WATER: WaterStyle = {
-  lake: `rgb(${WATER.join(',')})`,
-  seasonalLake: 'rgba(170, 210, 236, 0.55)',
-  shore: { colour: RIVER_CSS, width: 0.8, minZoom: 10 },
-  river: RIVER_CSS,
-  riverMinPx: { 1: 1.6, 2: 1.2, 3: 0.9 },
-};
-
 /** Draws lakes, rivers, borders and labels of the topographic layer. */
 export function drawTopoVectors(ctx: SKRSContext2D, geo: GeoIndex, tile: TileCoord, mpp: number): void {
   const tr = tileTransform(tile);
   const box = tileWorldBox(tr, 8);
-  drawWater(ctx, tr, box, tile.z, mpp, TOPO_WATER);
+  drawWater(ctx, tr, box, tile.z, mpp, WATER_STYLES.topo);
   const g = geo.atZoom(tile.z);
   const others = g.borders.filter((b) => !b.svn);
   const svn = g.borders.filter((b) => b.svn);

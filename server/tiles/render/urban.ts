@@ -1,13 +1,9 @@
 import { hash2 } from '../math/noise.ts';
 import { smoothstep } from '../terrain/cover.ts';
-import { TOWN_ROOFS, VILLAGE_ROOFS, type RGB } from './palettes.ts';
+import { colours, TOWN_ROOFS, VILLAGE_ROOFS, mixInto } from './palettes.ts';
 
-const STREET: RGB = [118, 116, 112];
-const GARDEN: RGB = [96, 118, 68];
-const PAVED: RGB = [150, 146, 138];
-const PARK: RGB = [74, 100, 54];
-const VILLAGE_MEAN: RGB = [145, 98, 80];
-const TOWN_MEAN: RGB = [147, 131, 121];
+/** Streets, yards, parks and the mean roof colours. */
+const C = colours('urban');
 /** Street block cells: each 400 m cell has its own street grid direction. */
 const CELL = 400;
 
@@ -21,15 +17,15 @@ const CELL = 400;
 export function urbanColour(x: number, y: number, perPx: number, green: number, park: number, out: Float32Array): void {
   const gy = Math.min(1, green * 2);
   const village = green > 0.3;
-  const ROOF_MEAN = village ? VILLAGE_MEAN : TOWN_MEAN;
+  const ROOF_MEAN = village ? C.villageMean : C.townMean;
   const ROOFS = village ? VILLAGE_ROOFS : TOWN_ROOFS;
   // Lot size in metres and the share of it the building covers; street width.
   const LOT = village ? 24 : 42;
   const HOUSE_FILL = village ? 0.45 : 0.55;
   const STREET_W = village ? 7 : 11;
-  const yr = PAVED[0] + (GARDEN[0] - PAVED[0]) * gy,
-    yg = PAVED[1] + (GARDEN[1] - PAVED[1]) * gy,
-    yb = PAVED[2] + (GARDEN[2] - PAVED[2]) * gy;
+  const yr = C.paved[0] + (C.garden[0] - C.paved[0]) * gy,
+    yg = C.paved[1] + (C.garden[1] - C.paved[1]) * gy,
+    yb = C.paved[2] + (C.garden[2] - C.paved[2]) * gy;
   const lotR = ROOF_MEAN[0] * HOUSE_FILL + yr * (1 - HOUSE_FILL);
   const lotG = ROOF_MEAN[1] * HOUSE_FILL + yg * (1 - HOUSE_FILL);
   const lotB = ROOF_MEAN[2] * HOUSE_FILL + yb * (1 - HOUSE_FILL);
@@ -38,9 +34,9 @@ export function urbanColour(x: number, y: number, perPx: number, green: number, 
   const su = (village ? 70 : 100) + 50 * hash2(ci, cj, 612),
     sv = (village ? 90 : 130) + 70 * hash2(ci, cj, 613);
   const st = STREET_W / su + STREET_W / sv;
-  let cr = STREET[0] * st + lotR * (1 - st),
-    cg = STREET[1] * st + lotG * (1 - st),
-    cb = STREET[2] * st + lotB * (1 - st);
+  let cr = C.street[0] * st + lotR * (1 - st),
+    cg = C.street[1] * st + lotG * (1 - st),
+    cb = C.street[2] * st + lotB * (1 - st);
   const kStreet = smoothstep(1.5, 5, su / perPx);
   if (kStreet > 0) {
     const a = hash2(ci, cj, 611) * (Math.PI / 2);
@@ -54,9 +50,9 @@ export function urbanColour(x: number, y: number, perPx: number, green: number, 
       fv = v - lv * sv;
     let tr: number, tg: number, tb: number;
     if (fu < STREET_W || fv < STREET_W) {
-      tr = STREET[0];
-      tg = STREET[1];
-      tb = STREET[2];
+      tr = C.street[0];
+      tg = C.street[1];
+      tb = C.street[2];
     } else {
       const kHouse = smoothstep(1.2, 4, LOT / perPx);
       const bu = Math.floor((fu - STREET_W) / LOT),
@@ -88,12 +84,5 @@ export function urbanColour(x: number, y: number, perPx: number, green: number, 
     cg += (tg - cg) * kStreet;
     cb += (tb - cb) * kStreet;
   }
-  if (park > 0) {
-    cr += (PARK[0] - cr) * park;
-    cg += (PARK[1] - cg) * park;
-    cb += (PARK[2] - cb) * park;
-  }
-  out[0] = cr;
-  out[1] = cg;
-  out[2] = cb;
+  mixInto(out, cr, cg, cb, C.park, park);
 }

@@ -5,6 +5,7 @@ import type { WorldShape } from '../geo/land.ts';
 import { bboxOf, smoothLine, type Box } from '../math/geom.ts';
 import { projectLonLat, type TilePixelTransform } from '../math/tile.ts';
 import { SMOOTH_RIVERS } from '../terrain/model.ts';
+import { colours } from './palettes.ts';
 import { traceLines, traceRings } from './paths.ts';
 
 /** A river reach in world coordinates. */
@@ -70,6 +71,26 @@ export interface WaterStyle {
   /** Least stroke width of a river in pixels, by rank (see riverWidthPx). */
   riverMinPx: Record<River['rank'], number>;
 }
+
+const ORTHO_WATER = 'rgb(34, 76, 84)';
+const TOPO_RIVER = 'rgb(94, 152, 212)';
+
+/** How each layer draws its water; topographic lakes have shores from zoom 10. */
+export const WATER_STYLES: Record<'ortho' | 'topo', WaterStyle> = {
+  ortho: {
+    lake: ORTHO_WATER,
+    seasonalLake: 'rgba(92, 116, 84, 0.75)',
+    river: ORTHO_WATER,
+    riverMinPx: { 1: 0.9, 2: 0.9, 3: 0.9 },
+  },
+  topo: {
+    lake: `rgb(${colours('topo').water.join(',')})`,
+    seasonalLake: 'rgba(170, 210, 236, 0.55)',
+    shore: { colour: TOPO_RIVER, width: 0.8, minZoom: 10 },
+    river: TOPO_RIVER,
+    riverMinPx: { 1: 1.6, 2: 1.2, 3: 0.9 },
+  },
+};
 
 /** Draws the lakes, then the rivers, of tile zoom `z` in `style`; leaves line joins and caps round. */
 export function drawWater(
