@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/model.ts';
 
 /** SPEC §8 status texts; other statuses fall back to Node's own. */
@@ -81,6 +81,32 @@ function drainBody(raw: IncomingMessage, contentLength: string | undefined): Pro
   });
 }
 
+/** What a handled error answers: its status, its message and, for an HttpError, its extra body members and headers. */
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  extra: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/**
+ * The answer to an error the client caused: an HttpError's, or a Fastify 4xx's (bad JSON, too
+ * large, wrong content type) status and message; null for anything else.
+ */
+export function clientErrorAnswer(err: Error): ErrorAnswer | null {
+  if (err instanceof HttpError)
+    return { status: err.status, message: err.message, extra: err.extra, headers: err.headers };
+  if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
+    return { status: err.statusCode, message: err.message, extra: {}, headers: {} };
+  return null;
+}
+
+/** The answer to any other error: a 500 whose details go to the log, not to the client. */
+export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer {
+  req.log.error({ err }, 'unhandled error');
+  return { status: 500, message: 'Internal error', extra: {}, headers: {} };
+}
+
 /**
  * Makes every error a JSON `{status, error, message}`: HttpErrors and Fastify's own 4xx
  * (bad JSON, too large, wrong content type) keep their status; anything else is a 500
@@ -88,28 +114,11 @@ function drainBody(raw: IncomingMessage, contentLength: string | undefined): Pro
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
-    let status = 500;
-    let message = 'Internal error';
-    let extra: Record<string, unknown> = {};
-    if (err instanceof HttpError) {
-      status = err.status;
-      message = err.message;
-      extra = err.extra;
-      for (const [k, v] of Object.entries(err.headers)) void reply.header(k, v);
-    } else if (
-      'statusCode' in err &&
-      typeof err.statusCode === 'number' &&
-      err.statusCode >= 400 &&
-      err.statusCode < 500
-    ) {
-      status = err.statusCode;
-      message = err.message;
-    } else if ('validation' in err && err.validation) {
-      status = 400;
-      message = err.message;
-    } else {
-      req.log.error({ err }, 'unhandled error');
-    }
+    const validation = 'validation' in err && err.validation;
+    const { status, message, extra, headers } =
+      clientErrorAnswer(err) ??
+      (validation ? { status: 400, message: err.message, extra: {}, headers: {} } : serverErrorAnswer(err, req));
+    for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
     if (status === 413 && !req.raw.complete) {
       // Refused before its body was read: answer once the client has sent it, so that it reads
       // the 413 (a phone's app shows 'too large') instead of a connection reset mid-upload.
