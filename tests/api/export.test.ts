@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
-import {
-  lonLatToMercator,
-  mercatorToLonLat,
-  mercatorToNationalGrid,
-  nationalGridToMercator,
-} from '../../server/geo/projection.ts';
-import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
+import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid } from '../../server/geo/projection.ts';
 import { mapStateFilter } from '../../server/api/exports/params.ts';
 import { findRoles, type TableMeta } from '../../server/api/meta/tableMeta.ts';
 import { columnDefs } from '../../server/seed/model.ts';
 import { loadCatalogue } from '../../server/seed/catalogue.ts';
 import { layerStateFilter } from '../../worker/layer/filterState.ts';
 import { fileNameOf } from '../../worker/http/exports.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { signIn } from './helpers/auth.ts';
+import type { TestServer } from './helpers/server.ts';
+import { startSignedInByName } from './helpers/signedIn.ts';
+import { squarePlace } from './helpers/squarePlace.ts';
 
 /**
  * Exports (issue #21) against the real server, on PGlite and (TEST_DATABASE_URL) PostgreSQL: the
@@ -25,7 +20,7 @@ import { signIn } from './helpers/auth.ts';
  * caller. rogač (1105, group 7) is class 1; pregled@example.si reviews groups 7 and 8.
  */
 let server: TestServer;
-const token: Record<string, string> = {};
+let token: Record<Exclude<Who, null>, string>;
 type Who = 'ana' | 'bor' | 'pregled' | null;
 const ROGAC = 1105;
 const SLOVENIA = [...lonLatToMercator(13.3, 45.3), ...lonLatToMercator(16.7, 47)] as [number, number, number, number];
@@ -113,24 +108,14 @@ async function mapFeatures(who: Who): Promise<Map<number, any>> {
 
 /** The public place of the test find: its 1 km square's centre in WGS84 and D96/TM. */
 function squareOfTestFind(): { lon: number; lat: number; e: number; n: number } {
-  const [x, y] = lonLatToMercator(LON, LAT);
-  const [e0, n0] = mercatorToNationalGrid(x, y);
-  const [e, n] = squareCentre(gridSquare(e0, n0, 1000));
-  const [lon, lat] = mercatorToLonLat(...nationalGridToMercator(e, n));
-  return { lon, lat, e, n };
+  const { centreLonLat, centreGrid } = squarePlace(LON, LAT, 1000);
+  return { lon: centreLonLat[0], lat: centreLonLat[1], e: centreGrid[0], n: centreGrid[1] };
 }
 
 let beetleId = 0;
 
 beforeAll(async () => {
-  server = await startServer();
-  for (const [k, email] of [
-    ['ana', 'ana@example.si'],
-    ['bor', 'bor@example.si'],
-    ['pregled', 'pregled@example.si'],
-  ] as const) {
-    token[k] = (await signIn(server.url, email, 'demo1234')).accessToken;
-  }
+  ({ server, token } = await startSignedInByName('ana', 'bor', 'pregled'));
   // ana reports a stag beetle (class 1) at a known point, public, accuracy 10 m; the reviewer confirms it.
   const created = await json('ana', 'POST', '/api/Features/35/48', {
     type: 'Feature',

@@ -4,17 +4,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import {
-  lonLatToMercator,
-  mercatorToLonLat,
-  mercatorToNationalGrid,
-  nationalGridToMercator,
-} from '../../server/geo/projection.ts';
-import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
+import { lonLatToMercator, mercatorToLonLat, mercatorToNationalGrid } from '../../server/geo/projection.ts';
 import { COL } from '../../server/seed/model.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call, type Answer } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
+import { squarePlace } from './helpers/squarePlace.ts';
 import { openMiniProject } from './helpers/miniProject.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import { ANONYMOUS } from '../../domain/review.ts';
@@ -65,8 +60,7 @@ let sensitiveId = 0;
 const SENSITIVE_AT: [number, number] = [14.5123, 46.0567];
 
 beforeAll(async () => {
-  server = await startServer();
-  anaToken = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
+  [server, anaToken] = await startSignedIn('ana@example.si');
   const r = await fetch(`${server.url}/api/Features/35/48`, {
     method: 'POST',
     headers: { authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
@@ -352,14 +346,12 @@ describe('items', () => {
 
 describe("the API's rules", () => {
   it("a sensitive find (apolon, class 1) is at its 1 km square's centre for anonymous callers and exact for its creator", async () => {
-    const point = lonLatToMercator(...SENSITIVE_AT);
-    const [e, n] = mercatorToNationalGrid(...point);
-    const centreNg = squareCentre(gridSquare(e, n, 1000));
+    const { grid, square: sq, centreGrid: centreNg, centreLonLat } = squarePlace(...SENSITIVE_AT, 1000);
+    const [e, n] = grid;
     const anon = await get(`/ogc/collections/sightings/items/${sensitiveId}?crs=EPSG:3794`);
     expect(anon.body.geometry.coordinates).toEqual(centreNg);
     expect(anon.body.properties.generalised).toBe(1000);
     const anonLonLat = (await get(`/ogc/collections/sightings/items/${sensitiveId}`)).body.geometry.coordinates;
-    const centreLonLat = mercatorToLonLat(...nationalGridToMercator(...centreNg));
     expect(Math.abs(anonLonLat[0] - centreLonLat[0])).toBeLessThan(1e-7);
     expect(Math.abs(anonLonLat[1] - centreLonLat[1])).toBeLessThan(1e-7);
     const own = await get(`/ogc/collections/sightings/items/${sensitiveId}?crs=EPSG:3794`, anaToken);
@@ -368,7 +360,6 @@ describe("the API's rules", () => {
     expect(own.body.properties.generalised).toBe(0);
     // In a list too, and a bbox cannot tell where in the square the point lies: two small boxes
     // in opposite corners of the square find it alike (and give the centre).
-    const sq = gridSquare(e, n, 1000);
     const near = (a: number, b: number) =>
       `bbox=${a - 50},${b - 50},${a + 50},${b + 50}&bbox-crs=EPSG:3794&crs=EPSG:3794&limit=1000`;
     for (const [a, b] of [

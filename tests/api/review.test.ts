@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { lonLatToMercator } from '../../server/geo/projection.ts';
-import type { TestServer } from './helpers/server.ts';
-import { call as request, type Answer } from '../helpers/http.ts';
-import { startSignedInByName } from './helpers/signedIn.ts';
+import type { Answer } from '../helpers/http.ts';
+import { signedInSuite } from './helpers/signedInSuite.ts';
 
 /**
  * Review (issue #20) against the real server, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
@@ -11,38 +9,23 @@ import { startSignedInByName } from './helpers/signedIn.ts';
  * history and comments, the reporter's notifications, and who sees waiting and rejected finds.
  * pregled@example.si reviews butterflies (8) and beetles (7); ana and bor report.
  */
-let server: TestServer;
-let token: Record<string, string> = {};
+const suite = signedInSuite('ana', 'bor', 'pregled', 'admin');
+type Who = 'ana' | 'bor' | 'pregled' | 'admin';
+const call = suite.call;
 const BEETLE = 1105; // rogač, group 7
 const BEETLE_2 = 3401; // alpski kozliček, group 7
 const BUTTERFLY = 3406; // apolon, group 8
 const PLANT = 1804; // lepi čeveljc, group 1
 
-const call = (
-  who: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> => request(server.url, path, { method, token: who ? token[who] : null, body, headers });
-
 /** A new find of `who` (group from the species), optionally JAVNO false; returns its id. */
-async function report(who: string, species: number, extra: Record<string, unknown> = {}): Promise<number> {
-  const r = await call(who, 'POST', '/api/Features/35/48', {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
-    properties: { 980: species, 1053: '2025-06-01', 782: 1, ...extra },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.id as number;
-}
+const report = (who: Who, species: number, extra: Record<string, unknown> = {}): Promise<number> =>
+  suite.report(who, species, [14.5, 46.05], extra);
 
-const review = (who: string, id: number, body: unknown, headers?: Record<string, string>): Promise<Answer> =>
+const review = (who: Who, id: number, body: unknown, headers?: Record<string, string>): Promise<Answer> =>
   call(who, 'POST', `/api/Records/35/48/${id}/review`, body, headers);
-const statusOf = async (who: string, id: number): Promise<unknown> =>
+const statusOf = async (who: Who, id: number): Promise<unknown> =>
   ((await call(who, 'GET', `/api/Features/35/48/${id}`)).body.properties as Record<string, unknown>)['974'];
-const history = async (who: string, id: number): Promise<Answer> =>
-  call(who, 'GET', `/api/Records/35/48/${id}/history`);
+const history = async (who: Who, id: number): Promise<Answer> => call(who, 'GET', `/api/Records/35/48/${id}/history`);
 type Entry = {
   id: number;
   kind: string;
@@ -51,11 +34,6 @@ type Entry = {
   changes: Record<string, [unknown, unknown]>;
 };
 const entries = (a: Answer): Entry[] => a.body.entries as Entry[];
-
-beforeAll(async () => {
-  ({ server, token } = await startSignedInByName('ana', 'bor', 'pregled', 'admin'));
-}, 120_000);
-afterAll(() => server?.stop());
 
 describe('verdicts', () => {
   it('confirm: 5 → 1; then the reporter cannot edit, delete or add a photo; only reopening (with a comment) unlocks it', async () => {
@@ -86,7 +64,7 @@ describe('verdicts', () => {
     for (const who of ['bor', null, 'admin'] as const)
       expect((await call(who, 'GET', `/api/Features/35/48/${id}`)).status, String(who)).toBe(404);
     const ext = '/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48';
-    const ids = async (who: string | null): Promise<number[]> =>
+    const ids = async (who: Who | null): Promise<number[]> =>
       ((await call(who, 'GET', ext)).body.features as Record<string, Array<{ id: number }>>)['48']!.map((f) => f.id);
     expect(await ids('ana')).toContain(id);
     expect(await ids('pregled')).toContain(id);
@@ -111,9 +89,9 @@ describe('verdicts', () => {
     form.set('TableId', '48');
     form.set('RecordId', String(id));
     form.set('File', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'nova.jpg');
-    const up = await fetch(`${server.url}/api/Records/35/attachment`, {
+    const up = await fetch(`${suite.server.url}/api/Records/35/attachment`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token.ana}` },
+      headers: { authorization: `Bearer ${suite.token.ana}` },
       body: form,
     });
     expect(up.status).toBe(201);

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import exifr from 'exifr';
-import { lonLatToMercator, mercatorToNationalGrid, nationalGridToMercator } from '../../server/geo/projection.ts';
-import { gridSquare, squareCentre } from '../../domain/sensitivity.ts';
+import { lonLatToMercator, nationalGridToMercator } from '../../server/geo/projection.ts';
 import { jpegWithGps } from '../e2e/helpers/photo.ts';
-import type { TestServer } from './helpers/server.ts';
-import { call as request, type Answer } from '../helpers/http.ts';
-import { startSignedInByName } from './helpers/signedIn.ts';
+import { signedInSuite } from './helpers/signedInSuite.ts';
+import { squarePlace as placeOf } from './helpers/squarePlace.ts';
 
 /**
  * Sensitive species (issue #21) against the real server, on PGlite and (TEST_DATABASE_URL)
@@ -15,59 +13,22 @@ import { startSignedInByName } from './helpers/signedIn.ts';
  * administrator sets a class. apolon (3406, group 8) is class 1, volk (2140, group 15) class 2;
  * pregled@example.si reviews groups 7 and 8.
  */
-let server: TestServer;
-let token: Record<string, string> = {};
+const suite = signedInSuite('ana', 'bor', 'pregled', 'admin');
+const call = suite.call;
 const APOLON = 3406;
 const WOLF = 2140;
 const SPURGE = 846; // zdravilna strašnica, class 0
 type Who = 'ana' | 'bor' | 'pregled' | 'admin' | null;
 
-const call = (who: Who, method: string, path: string, body?: unknown): Promise<Answer> =>
-  request(server.url, path, {
-    method,
-    token: who ? token[who] : null,
-    ...(body instanceof FormData ? { form: body } : { body }),
-  });
-
-/** The EPSG:3857 point of a WGS84 position, and its `side` m square's centre. */
-function placeOf(
-  lon: number,
-  lat: number,
-  side: number,
-): { point: [number, number]; centre: [number, number]; square: [number, number, number, number] } {
-  const point = lonLatToMercator(lon, lat);
-  const [e, n] = mercatorToNationalGrid(...point);
-  const sq = gridSquare(e, n, side);
-  const corners = [
-    [sq[0], sq[1]],
-    [sq[2], sq[3]],
-    [sq[0], sq[3]],
-    [sq[2], sq[1]],
-  ].map(([a, b]) => nationalGridToMercator(a!, b!));
-  const xs = corners.map((c) => c[0]);
-  const ys = corners.map((c) => c[1]);
-  return {
-    point,
-    centre: nationalGridToMercator(...squareCentre(sq)),
-    square: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
-  };
-}
-
+/** A new find of `who` at a WGS84 point, with a habitat only it has (for the text search); its id. */
 async function report(
-  who: Who,
+  who: Exclude<Who, null>,
   species: number,
   lon: number,
   lat: number,
   extra: Record<string, unknown> = {},
 ): Promise<number> {
-  const r = await call(who, 'POST', '/api/Features/35/48', {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: lonLatToMercator(lon, lat) },
-    properties: { 980: species, 1053: '2025-06-01', 782: 1, ...extra },
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  const id = r.body.id as number;
-  // A habitat only this find has, for the text search.
+  const id = await suite.report(who, species, [lon, lat], extra);
   expect((await call(who, 'PUT', `/api/Features/35/48/${id}`, { properties: { 785: `habitat-${id}` } })).status).toBe(
     200,
   );
@@ -125,11 +86,6 @@ async function everyRead(
   );
   return out;
 }
-
-beforeAll(async () => {
-  ({ server, token } = await startSignedInByName('ana', 'bor', 'pregled', 'admin'));
-}, 120_000);
-afterAll(() => server?.stop());
 
 describe('generalised places on every read route', () => {
   it("a class 1 find: the 1 km square's centre for anonymous and bor, the point for ana (creator) and pregled (reviewer)", async () => {
@@ -196,8 +152,7 @@ describe('no bisection', () => {
   it('small spatial and extent queries over the square answer the same for two finds at different points in it', async () => {
     // Two finds in the same 1 km square, 600 m apart.
     const a = placeOf(14.5051, 46.0501, 1000);
-    const [e, n] = mercatorToNationalGrid(...a.point);
-    const sq = gridSquare(e, n, 1000);
+    const sq = a.square;
     const inside = (fe: number, fn: number) => nationalGridToMercator(sq[0] + fe * 1000, sq[1] + fn * 1000);
     const p1 = inside(0.15, 0.2);
     const p2 = inside(0.8, 0.75);
@@ -211,7 +166,7 @@ describe('no bisection', () => {
       ids.push(r.body.id as number);
     }
     // 8 × 8 cells of 150 m over the square's extent and a ring around it: which cells see which find.
-    const [x0, y0, x1, y1] = a.square;
+    const [x0, y0, x1, y1] = a.extent;
     const seen = (found: number[], id: number): boolean => found.includes(id);
     const cells: Array<[number, number, number, number]> = [];
     for (let i = -1; i <= 8; i++)
@@ -293,8 +248,8 @@ describe('photos', () => {
     const up = await call('ana', 'POST', '/api/Records/35/attachment', form);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     const photo = async (who: Who): Promise<Buffer> => {
-      const r = await fetch(`${server.url}/api/Records/35/attachment/${up.body.id as number}`, {
-        headers: who ? { authorization: `Bearer ${token[who]}` } : {},
+      const r = await fetch(`${suite.server.url}/api/Records/35/attachment/${up.body.id as number}`, {
+        headers: who ? { authorization: `Bearer ${suite.token[who]}` } : {},
       });
       expect(r.status).toBe(200);
       return Buffer.from(await r.arrayBuffer());
