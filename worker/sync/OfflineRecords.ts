@@ -1,7 +1,6 @@
-// Just over 300 lines on purpose: one class holding the device copy of records and its outbox state; its pure helpers already live in localRows.ts.
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Geometry, Properties } from '../../domain/model.ts';
-import { addChange, changesOfRow, maybeSent, REQUEUED } from './outbox.ts';
+import { addChange, changesOfRow, maybeSent, REQUEUED, type ChangeKind } from './outbox.ts';
 import {
   asFeature,
   areaRowOf,
@@ -13,6 +12,7 @@ import {
   pendingPhotos,
   rowsOf,
   shownRowOf,
+  storedRecord,
   withCreateDefaults,
 } from './localRows.ts';
 import type { OfflinePhoto, OfflineTarget } from './types.ts';
@@ -63,7 +63,7 @@ export class OfflineRecords {
   ): Promise<{ featureId: number }> {
     const bytes = await readPhoto(photo);
     const { db, t } = this;
-    const featureId = await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
+    const featureId = await this.write(async () => {
       const id = await newTempId(db, t.tableId, this.random);
       const feature: Feature = {
         type: 'Feature',
@@ -82,14 +82,9 @@ export class OfflineRecords {
         profileId: t.profileId,
       })) as number;
       if (bytes) await this.putPhoto(id, bytes);
-      await addChange(
-        db,
-        { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: rowId },
-        this.now(),
-      );
+      await this.queue('create', id, rowId);
       return id;
     });
-    this.onChange();
     return { featureId };
   }
 
@@ -107,11 +102,8 @@ export class OfflineRecords {
   ): Promise<void> {
     const bytes = await readPhoto(photo);
     const { db, t } = this;
-    await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
-      const id = await currentId(db, t.tableId, featureId);
-      const rows = await rowsOf(db, t.tableId, id);
-      const base = shownRowOf(rows);
-      if (!base) throw new Error(`Record ${featureId} is not stored offline`);
+    await this.write(async () => {
+      const { id, rows, base } = await storedRecord(db, t.tableId, featureId);
       if (base.isDelete) throw new Error(`Record ${featureId} was deleted`);
       const feature: Feature = {
         ...base.feature,
@@ -134,11 +126,7 @@ export class OfflineRecords {
           return;
         }
         if (!create) {
-          await addChange(
-            db,
-            { id: this.uuid(), kind: 'create', tableId: t.tableId, featureId: id, featureRowId: row.id as number },
-            this.now(),
-          );
+          await this.queue('create', id, row.id as number);
           return;
         }
       } else {
@@ -146,14 +134,8 @@ export class OfflineRecords {
       }
       const waiting = changes.find((c) => c.kind === 'update' && c.state !== 'uploading');
       if (waiting) await db.outbox.update(waiting.id, { ...REQUEUED });
-      else
-        await addChange(
-          db,
-          { id: this.uuid(), kind: 'update', tableId: t.tableId, featureId: id, featureRowId: row.id as number },
-          this.now(),
-        );
+      else await this.queue('update', id, row.id as number);
     });
-    this.onChange();
   }
 
   /**
@@ -163,12 +145,8 @@ export class OfflineRecords {
    */
   async remove(featureId: number): Promise<void> {
     const { db, t } = this;
-    await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], async () => {
-      const id = await currentId(db, t.tableId, featureId);
-      const rows = await rowsOf(db, t.tableId, id);
-      const base = shownRowOf(rows);
-      // Unknown: never guess (a dropped temp id may be some other record's server id).
-      if (!base) throw new Error(`Record ${featureId} is not stored offline`);
+    await this.write(async () => {
+      const { id, rows, base } = await storedRecord(db, t.tableId, featureId);
       if (base.isDelete) return;
       const row = await this.ensureChangeRow(rows, base);
       const rowId = row.id as number;
@@ -186,15 +164,8 @@ export class OfflineRecords {
       );
       await db.attachments.bulkDelete(photos.map((p) => p.id as number));
       await db.features.update(rowId, { isDelete: 1, isEdit: 0 });
-      if (!changes.some((c) => c.kind === 'delete')) {
-        await addChange(
-          db,
-          { id: this.uuid(), kind: 'delete', tableId: t.tableId, featureId: id, featureRowId: rowId },
-          this.now(),
-        );
-      }
+      if (!changes.some((c) => c.kind === 'delete')) await this.queue('delete', id, rowId);
     });
-    this.onChange();
   }
 
   /**
@@ -258,6 +229,19 @@ export class OfflineRecords {
     const stored = rows.filter((a) => a.isInsert === 0);
     const pick = pending ?? stored.filter((a) => isThumbRow(a) === thumb).at(-1) ?? stored.at(-1);
     return pick ? new Blob([pick.arrayBuffer], { type: pick.mimeType }) : null;
+  }
+
+  /** Runs `body` in one transaction on the stores an offline write touches, then reports the change. */
+  private async write<T>(body: () => Promise<T>): Promise<T> {
+    const { db } = this;
+    const out = await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap], body);
+    this.onChange();
+    return out;
+  }
+
+  /** Queues a change of the record `featureId` whose change row is `featureRowId`. */
+  private async queue(kind: ChangeKind, featureId: number, featureRowId: number): Promise<void> {
+    await addChange(this.db, { id: this.uuid(), kind, tableId: this.t.tableId, featureId, featureRowId }, this.now());
   }
 
   /** The photo rows of a record that are not deleted, oldest first. */

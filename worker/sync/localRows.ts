@@ -74,6 +74,20 @@ export function shownRowOf(rows: readonly FeatureRow[]): FeatureRow | undefined 
   return areaRowOf(rows) ?? change;
 }
 
+/** A stored record's current id, its rows and the row shown; throws when it is not stored offline. */
+export async function storedRecord(
+  db: OfflineDb,
+  tableId: number,
+  featureId: number,
+): Promise<{ id: number; rows: FeatureRow[]; base: FeatureRow }> {
+  const id = await currentId(db, tableId, featureId);
+  const rows = await rowsOf(db, tableId, id);
+  const base = shownRowOf(rows);
+  // Unknown: never guess (a dropped temp id may be some other record's server id).
+  if (!base) throw new Error(`Record ${featureId} is not stored offline`);
+  return { id, rows, base };
+}
+
 /** A feature with its id set to the record id. */
 export function asFeature(row: FeatureRow): Feature {
   return { ...row.feature, type: 'Feature', id: row.featureId };

@@ -12,22 +12,22 @@ export async function nextSeq(db: OfflineDb): Promise<number> {
   return (last?.seq ?? 0) + 1;
 }
 
+/** The fields that put a change back to the front of its retry schedule, as new. */
+export const REQUEUED: Pick<Change, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'lastStatus'> = {
+  state: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  lastStatus: null,
+};
+
 /** Queues a new change at the end of the outbox; call inside a transaction on the outbox. */
 export async function addChange(
   db: OfflineDb,
   c: { id: string; kind: ChangeKind; tableId: number; featureId: number; featureRowId: number },
   now: number,
 ): Promise<Change> {
-  const row: OutboxRow = {
-    ...c,
-    seq: await nextSeq(db),
-    state: 'queued',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    lastStatus: null,
-    createdAt: now,
-  };
+  const row: OutboxRow = { ...c, seq: await nextSeq(db), ...REQUEUED, createdAt: now };
   await db.outbox.add(row);
   return row;
 }
@@ -47,15 +47,6 @@ export function maybeSent(c: Change): boolean {
   if (c.state === 'conflict') return false;
   return c.state === 'uploading' || c.state === 'failed' || c.lastError !== null;
 }
-
-/** The fields that put a change back to the front of its retry schedule, as new. */
-export const REQUEUED: Pick<Change, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'lastStatus'> = {
-  state: 'queued',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  lastStatus: null,
-};
 
 /**
  * A stateful test, fed changes in seq order, that passes the changes ready to send at `now`:

@@ -6,18 +6,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Attachment } from '../../../../domain/model.ts';
 
 /** What can go wrong with one request. */
 export type Fault = '500' | 'drop' | 'lose' | 'stall' | '401';
 
-/** A stored photo. */
-export interface FakeAttachment {
-  id: number;
-  recordId: number;
-  tableAttachmentInfoId: number;
-  name: string;
-  mimeType: string;
-  size: number;
+/** A stored photo: the platform's Attachment, its bytes as text and the Idempotency-Key it was uploaded with. */
+export interface FakeAttachment extends Attachment {
   content: string;
   key?: string;
 }

@@ -11,6 +11,16 @@ afterAll(() => server.stop());
 const label = () => `L-${Math.random().toString(36).slice(2)}`;
 const isCreate = (m: string, p: string) => m === 'POST' && p.endsWith('/full');
 
+/** Holds the next create at the server: `seen` resolves when it arrives, `release` lets it be handled. */
+function holdNextCreate(): { seen: Promise<void>; release: () => void } {
+  let release = () => {};
+  const hold = new Promise<void>((ok) => (release = ok));
+  let arrived = () => {};
+  const seen = new Promise<void>((ok) => (arrived = ok));
+  server.rules.push({ match: (q) => isCreate(q.method, q.path) && (arrived(), true), fault: { hold } });
+  return { seen, release };
+}
+
 describe('SyncEngine against a fake server', () => {
   it('syncs creates with photos, edits and deletes: exactly the expected records and photos', async () => {
     const r = rig(server);
@@ -185,11 +195,7 @@ describe('SyncEngine against a fake server', () => {
     const r = rig(server);
     const a = label();
     const { featureId: temp } = await r.records.create(point(), { '780': a, '782': 1 }, null, server.email);
-    let release = () => {};
-    const hold = new Promise<void>((ok) => (release = ok));
-    let arrived = () => {};
-    const seen = new Promise<void>((ok) => (arrived = ok));
-    server.rules.push({ match: (q) => isCreate(q.method, q.path) && (arrived(), true), fault: { hold } });
+    const { seen, release } = holdNextCreate();
     const running = r.engine.run();
     await seen;
     await r.records.update(temp, { '782': 2 }, null, photo('later'));
@@ -247,11 +253,7 @@ describe('SyncEngine against a fake server', () => {
     const r = rig(server);
     const a = label();
     await r.records.create(point(), { '780': a }, null, server.email);
-    let release = () => {};
-    const hold = new Promise<void>((ok) => (release = ok));
-    let arrived = () => {};
-    const seen = new Promise<void>((ok) => (arrived = ok));
-    server.rules.push({ match: (q) => isCreate(q.method, q.path) && (arrived(), true), fault: { hold } });
+    const { seen, release } = holdNextCreate();
     const first = r.engine.run();
     expect(r.engine.run()).toBe(first);
     await seen;
