@@ -17,11 +17,7 @@ export function AuthAlert({ onSignIn }: { onSignIn: () => void }) {
     <Modal
       header={sl.auth.failedTitle}
       required
-      footer={
-        <button type="button" className="button primary" onClick={onSignIn}>
-          {sl.auth.signInAgain}
-        </button>
-      }
+      actions={[{ label: sl.auth.signInAgain, className: 'button primary', onClick: onSignIn }]}
     >
       <div role="alert">
         <AuthFailureDetails failure={failure} />

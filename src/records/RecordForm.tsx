@@ -9,14 +9,13 @@ import { pickingLocation, recordForm, setField } from '../state/recordForm.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
 import { COL } from '../../domain/columns.ts';
-import type { SelectValue } from '../../domain/model.ts';
 import type { Catalogue, SpeciesOption } from '../../worker/api.ts';
 import { deleteFormRecord, submitForm } from './actions.ts';
 import { confirmDiscard, discardForm, holdBackGesture, requestClose } from './discard.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { formOptions, loadFormOptions } from './options.ts';
 import { todayIso } from './validate.ts';
-import { Field } from './Field.tsx';
+import { ChoiceField, Field, TextField } from './Field.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { LocationField } from './LocationField.tsx';
 
@@ -24,14 +23,6 @@ import { LocationField } from './LocationField.tsx';
 function catalogueSpecies(cat: Catalogue | null, groupId: number): SpeciesOption[] {
   const g = cat?.groups.find((x) => x.id === groupId);
   return g ? [...g.species.map((s) => ({ key: s.id, text: s.name })), { key: g.other.id, text: g.other.name }] : [];
-}
-
-function options(values: SelectValue[] | undefined) {
-  return (values ?? []).map((v) => (
-    <option key={String(v.value)} value={String(v.value)}>
-      {v.text}
-    </option>
-  ));
 }
 
 /** The report form: add or edit a sighting with a photo; delete one's own. */
@@ -157,68 +148,23 @@ export function RecordForm() {
               />
             )}
           </Field>
-          <Field id="f-unit" label={sl.records.unit}>
-            {(a) => (
-              <select {...a} value={v(COL.unit)} onChange={(e) => setField(COL.unit, e.target.value)}>
-                <option value="">{sl.select.placeholder}</option>
-                {options(opts?.units)}
-              </select>
-            )}
-          </Field>
+          <ChoiceField id="f-unit" label={sl.records.unit} column={COL.unit} choices={opts?.units} />
         </div>
-        <Field id="f-type" label={sl.records.findingType}>
-          {(a) => (
-            <select {...a} value={v(COL.findingType)} onChange={(e) => setField(COL.findingType, e.target.value)}>
-              <option value="">{sl.select.placeholder}</option>
-              {options(opts?.findingTypes)}
-            </select>
-          )}
-        </Field>
-        <Field id="f-accuracy" label={sl.records.accuracy}>
-          {(a) => (
-            <select
-              {...a}
-              value={v(COL.locationAccuracy)}
-              onChange={(e) => setField(COL.locationAccuracy, e.target.value)}
-            >
-              <option value="">{sl.select.placeholder}</option>
-              {options(opts?.accuracies)}
-            </select>
-          )}
-        </Field>
-        <Field id="f-habitat" label={sl.records.habitat} hint={sl.records.habitatHint}>
-          {(a) => (
-            <input
-              {...a}
-              type="text"
-              maxLength={500}
-              value={v(COL.habitat)}
-              onChange={(e) => setField(COL.habitat, e.target.value)}
-            />
-          )}
-        </Field>
-        <Field id="f-where" label={sl.records.locationDescription} hint={sl.records.locationDescriptionHint}>
-          {(a) => (
-            <input
-              {...a}
-              type="text"
-              maxLength={500}
-              value={v(COL.locationDescription)}
-              onChange={(e) => setField(COL.locationDescription, e.target.value)}
-            />
-          )}
-        </Field>
-        <Field id="f-comments" label={sl.records.comments}>
-          {(a) => (
-            <textarea
-              {...a}
-              rows={3}
-              maxLength={4000}
-              value={v(COL.comments)}
-              onChange={(e) => setField(COL.comments, e.target.value)}
-            />
-          )}
-        </Field>
+        <ChoiceField id="f-type" label={sl.records.findingType} column={COL.findingType} choices={opts?.findingTypes} />
+        <ChoiceField
+          id="f-accuracy"
+          label={sl.records.accuracy}
+          column={COL.locationAccuracy}
+          choices={opts?.accuracies}
+        />
+        <TextField id="f-habitat" label={sl.records.habitat} hint={sl.records.habitatHint} column={COL.habitat} />
+        <TextField
+          id="f-where"
+          label={sl.records.locationDescription}
+          hint={sl.records.locationDescriptionHint}
+          column={COL.locationDescription}
+        />
+        <TextField id="f-comments" label={sl.records.comments} column={COL.comments} maxLength={4000} rows={3} />
         {stageText && (
           <p className="save-status" role="status">
             <span className="spinner small" aria-hidden /> {stageText}
@@ -242,16 +188,10 @@ export function RecordForm() {
         <Modal
           header={sl.records.discardTitle}
           onClose={() => (confirmDiscard.value = false)}
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => (confirmDiscard.value = false)}>
-                {sl.records.keepEditing}
-              </button>
-              <button type="button" className="button danger-solid" onClick={discardForm}>
-                {sl.records.discard}
-              </button>
-            </>
-          }
+          actions={[
+            { label: sl.records.keepEditing, className: 'button', onClick: () => (confirmDiscard.value = false) },
+            { label: sl.records.discard, className: 'button danger-solid', onClick: discardForm },
+          ]}
         >
           <p>{sl.records.discardMessage}</p>
         </Modal>

@@ -13,21 +13,17 @@ export interface ConfirmDeleteProps {
 
 /** A delete confirmation: 'Prekliči' or 'Izbriši'. */
 export function ConfirmDelete({ header, message, onCancel, onConfirm }: ConfirmDeleteProps) {
+  const deleteLabel = (
+    <>
+      <Trash2 aria-hidden /> {sl.records.delete}
+    </>
+  );
+  const actions = [
+    { label: sl.records.cancel, className: 'button', onClick: onCancel },
+    { label: deleteLabel, className: 'button danger-solid', onClick: onConfirm },
+  ];
   return (
-    <Modal
-      header={header}
-      onClose={onCancel}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            {sl.records.cancel}
-          </button>
-          <button type="button" className="button danger-solid" onClick={onConfirm}>
-            <Trash2 aria-hidden /> {sl.records.delete}
-          </button>
-        </>
-      }
-    >
+    <Modal header={header} onClose={onCancel} actions={actions}>
       <p>{message}</p>
     </Modal>
   );

@@ -3,6 +3,15 @@ import { X } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { IconButton } from './IconButton.tsx';
 
+/** One button of a Modal's footer. */
+export interface ModalAction {
+  /** The button's content: its words, with an icon before them where it has one. */
+  label: ReactNode;
+  /** 'button' and its variant, e.g. 'button primary'. */
+  className: string;
+  onClick: () => void;
+}
+
 /** Props of Modal. */
 export interface ModalProps {
   header: string;
@@ -13,11 +22,12 @@ export interface ModalProps {
   closable?: boolean;
   /** Required mode: no close button, Escape and backdrop do nothing. */
   required?: boolean;
-  footer?: ReactNode;
+  /** The footer's buttons, in order. */
+  actions?: ModalAction[];
 }
 
 /** A modal dialog with a header and an optional close button; required mode blocks closing. */
-export function Modal({ header, children, onClose, closable = true, required = false, footer }: ModalProps) {
+export function Modal({ header, children, onClose, closable = true, required = false, actions }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const canClose = !required && !!onClose;
   useEffect(() => {
@@ -58,7 +68,15 @@ export function Modal({ header, children, onClose, closable = true, required = f
           {canClose && closable && <IconButton label={sl.panel.close} onClick={onClose!} icon={<X aria-hidden />} />}
         </header>
         <div className="modal-body">{children}</div>
-        {footer && <footer className="modal-footer">{footer}</footer>}
+        {actions && (
+          <footer className="modal-footer">
+            {actions.map((a, i) => (
+              <button key={i} type="button" className={a.className} onClick={a.onClick}>
+                {a.label}
+              </button>
+            ))}
+          </footer>
+        )}
       </div>
     </div>
   );

@@ -23,11 +23,7 @@ export function NoticeDialog({
     <Modal
       header={header}
       onClose={onClose}
-      footer={
-        <button type="button" className="button primary" onClick={onClose}>
-          {confirmLabel}
-        </button>
-      }
+      actions={[{ label: confirmLabel, className: 'button primary', onClick: onClose }]}
     >
       {children}
     </Modal>
