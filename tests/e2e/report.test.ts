@@ -1,44 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import proj4 from 'proj4';
-import { DESKTOP, PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, BOR, framesAsked, signIn, waitForMapAtRest, waitForSightings, waitForTiles } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
+import { DESKTOP, PHONE, newContext, screenshot } from './helpers/browser.ts';
+import {
+  ANA,
+  BOR,
+  deleteFind,
+  fillReportWithPhoto,
+  framesAsked,
+  signIn,
+  waitForMapAtRest,
+  waitForTiles,
+} from './helpers/app.ts';
 import { jpegWithGps, plainPng } from './helpers/photo.ts';
+import { createSighting, getSighting, serverSightings, type ServerSighting } from './helpers/serverSightings.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 import { panelPadding } from '../../src/map/panelPadding.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { call } from '../helpers/http.ts';
 
 proj4.defs(
   'EPSG:3794',
   '+proj=tmerc +lat_0=0 +lon_0=15 +k=0.9999 +x_0=500000 +y_0=-5000000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
 );
 
-let server: TestServer;
-let browser: Browser;
-// Near Vrhnika, in the Ljubljana Marshes.
-const PHOTO = { lon: 14.2931, lat: 45.9662, date: new Date(2025, 5, 14) };
+const env = useAppAndBrowser();
+// Near Vrhnika, in the Ljubljana Marshes; a photo of 3000×2000.
+const PHOTO = { lon: 14.2931, lat: 45.9662, date: new Date(2025, 5, 14), size: { width: 3000, height: 2000 } };
 let createdId = 0;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function findsOf(speciesId: number): Promise<Array<{ id: number; geometry: { coordinates: number[] } }>> {
-  const r = await fetch(
-    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-  );
-  const body = (await r.json()) as {
-    features: Record<
-      string,
-      Array<{ id: number; geometry: { coordinates: number[] }; properties: Record<string, unknown> }>
-    >;
-  };
-  return body.features['48']!.filter(
+async function findsOf(speciesId: number): Promise<ServerSighting[]> {
+  return (await serverSightings(env.server.url)).filter(
     (f) => f.properties['980'] === speciesId && String(f.properties['1053']).startsWith('2025-06-14'),
   );
 }
@@ -55,86 +47,70 @@ describe('report a sighting with a photo', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`shows the form at ${label} size`, async () => {
-      const ctx = await newContext(browser, viewport);
-      const page = await ctx.newPage();
-      await signIn(page, server.url, ANA);
-      await waitForSightings(page);
-      await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
-      await page.getByLabel('Skupina').waitFor();
-      await page.getByRole('button', { name: 'Shrani' }).click();
-      // Errors beside the fields, in Slovenian; nothing is sent.
-      await page.getByText('Izberite vrsto.').waitFor();
-      await page.getByText('Izberite lokacijo najdbe.').waitFor();
-      await screenshot(page, `10-form-errors-${label}`);
-      await ctx.close();
-    });
+    it(`shows the form at ${label} size`, () =>
+      env.withSignedInPage(viewport, async ({ page }) => {
+        await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+        await page.getByLabel('Skupina').waitFor();
+        await page.getByRole('button', { name: 'Shrani' }).click();
+        // Errors beside the fields, in Slovenian; nothing is sent.
+        await page.getByText('Izberite vrsto.').waitFor();
+        await page.getByText('Izberite lokacijo najdbe.').waitFor();
+        await screenshot(page, `10-form-errors-${label}`);
+      }));
   }
 
-  it('adds a sighting located from the photo GPS, and the pin lands there', async () => {
-    const ctx = await newContext(browser, DESKTOP);
-    const page = await ctx.newPage();
-    await signIn(page, server.url, ANA);
-    const before = await waitForSightings(page);
-    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
-    await page.getByLabel('Skupina').selectOption({ label: 'Dvoživke' });
-    await page.getByLabel('Vrsta').selectOption({ label: 'hribski urh' });
-    await page.locator('#record-photo').setInputFiles({
-      name: 'urh.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await jpegWithGps(PHOTO.lon, PHOTO.lat, PHOTO.date),
-    });
-    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
-    const [e, n] = proj4('EPSG:4326', 'EPSG:3794', [PHOTO.lon, PHOTO.lat]) as [number, number];
-    const shown = (await page.getByTestId('form-location').textContent()) ?? '';
-    const m = /E\s*(\d+)\s*N\s*(\d+)/.exec(shown.replace(/\u00a0/g, ' '));
-    expect(m).not.toBeNull();
-    expect(Math.abs(Number(m![1]) - e)).toBeLessThan(2);
-    expect(Math.abs(Number(m![2]) - n)).toBeLessThan(2);
-    // The EXIF date pre-filled the finding date.
-    expect(await page.getByLabel('Datum najdbe').inputValue()).toBe('2025-06-14');
-    await page.getByLabel('Število').fill('2');
-    await page.getByLabel('Habitat').fill('kolesnica na gozdni poti');
-    await screenshot(page, '11-form-filled-desktop');
-    await page.getByRole('button', { name: 'Shrani' }).click();
-    await page.getByText('Zapis je bil uspešno dodan').waitFor({ timeout: 30_000 });
-    await page.waitForFunction((b) => Number(document.documentElement.dataset.sightings) === b + 1, before);
+  it('adds a sighting located from the photo GPS, and the pin lands there', () =>
+    env.withSignedInPage(DESKTOP, async ({ page, sightings: before }) => {
+      await fillReportWithPhoto(page, { group: 'Dvoživke', species: 'hribski urh', ...PHOTO }, 'urh.jpg');
+      const [e, n] = proj4('EPSG:4326', 'EPSG:3794', [PHOTO.lon, PHOTO.lat]) as [number, number];
+      const shown = (await page.getByTestId('form-location').textContent()) ?? '';
+      const m = /E\s*(\d+)\s*N\s*(\d+)/.exec(shown.replace(/\u00a0/g, ' '));
+      expect(m).not.toBeNull();
+      expect(Math.abs(Number(m![1]) - e)).toBeLessThan(2);
+      expect(Math.abs(Number(m![2]) - n)).toBeLessThan(2);
+      // The EXIF date pre-filled the finding date.
+      expect(await page.getByLabel('Datum najdbe').inputValue()).toBe('2025-06-14');
+      await page.getByLabel('Število').fill('2');
+      await page.getByLabel('Habitat').fill('kolesnica na gozdni poti');
+      await screenshot(page, '11-form-filled-desktop');
+      await page.getByRole('button', { name: 'Shrani' }).click();
+      await page.getByText('Zapis je bil uspešno dodan').waitFor({ timeout: 30_000 });
+      await page.waitForFunction((b) => Number(document.documentElement.dataset.sightings) === b + 1, before);
 
-    const mine = await findsOf(1301);
-    expect(mine).toHaveLength(1);
-    createdId = mine[0]!.id;
-    const [x, y] = mine[0]!.geometry.coordinates as [number, number];
-    const [lon, lat] = proj4('EPSG:3857', 'EPSG:4326', [x, y]) as [number, number];
-    expect(Math.abs(lon - PHOTO.lon)).toBeLessThan(1e-5);
-    expect(Math.abs(lat - PHOTO.lat)).toBeLessThan(1e-5);
+      const mine = await findsOf(1301);
+      expect(mine).toHaveLength(1);
+      createdId = mine[0]!.id;
+      const [x, y] = mine[0]!.geometry.coordinates as [number, number];
+      const [lon, lat] = proj4('EPSG:3857', 'EPSG:4326', [x, y]) as [number, number];
+      expect(Math.abs(lon - PHOTO.lon)).toBeLessThan(1e-5);
+      expect(Math.abs(lat - PHOTO.lat)).toBeLessThan(1e-5);
 
-    // 'Moje najdbe' lists it; its zoom button brings the map to it; a click there shows its card.
-    await page.getByRole('button', { name: 'Uporabnik' }).click();
-    await page.getByLabel('Moje najdbe').check();
-    const item = page.locator('.find-item', { hasText: 'hribski urh' }).filter({ hasText: '14. 6. 2025' });
-    const since = await framesAsked(page);
-    await item.getByRole('button', { name: 'Približaj na karti' }).click();
-    await waitForMapAtRest(page, { since }); // the map has zoomed to it
-    await page.getByRole('button', { name: 'Uporabnik' }).click();
-    await clickZoomedFind(page, false);
-    const card = page.getByTestId('find-card').filter({ hasText: 'hribski urh' });
-    await card.waitFor();
-    await card.locator('img').waitFor({ state: 'visible' });
-    await waitForTiles(page);
-    await screenshot(page, '12-new-find-card-desktop');
-    await ctx.close();
-  });
+      // 'Moje najdbe' lists it; its zoom button brings the map to it; a click there shows its card.
+      await page.getByRole('button', { name: 'Uporabnik' }).click();
+      await page.getByLabel('Moje najdbe').check();
+      const item = page.locator('.find-item', { hasText: 'hribski urh' }).filter({ hasText: '14. 6. 2025' });
+      const since = await framesAsked(page);
+      await item.getByRole('button', { name: 'Približaj na karti' }).click();
+      await waitForMapAtRest(page, { since }); // the map has zoomed to it
+      await page.getByRole('button', { name: 'Uporabnik' }).click();
+      await clickZoomedFind(page, false);
+      const card = page.getByTestId('find-card').filter({ hasText: 'hribski urh' });
+      await card.waitFor();
+      await card.locator('img').waitFor({ state: 'visible' });
+      await waitForTiles(page);
+      await screenshot(page, '12-new-find-card-desktop');
+    }));
 
   it('edits it and replaces the photo, then deletes it', async () => {
-    const ctx = await newContext(browser, PHONE);
+    const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
-    await signIn(page, server.url, ANA, `#/?najdba=${createdId}`);
+    await signIn(page, env.server.url, ANA, `#/?najdba=${createdId}`);
     const card = page.getByTestId('find-card');
     await card.waitFor({ timeout: 30_000 });
     await card.getByRole('button', { name: 'Uredi' }).click();
     await expect.poll(() => page.getByLabel('Habitat').inputValue()).toBe('kolesnica na gozdni poti');
     await page.getByLabel('Število').fill('3');
-    const before = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as {
+    const before = (await getSighting(env.server.url, createdId, { detailed: true })).body as {
       geometry: { coordinates: number[] };
       properties: Record<string, unknown>;
     };
@@ -157,7 +133,7 @@ describe('report a sighting with a photo', () => {
     await screenshot(page, '13-edit-phone');
     await page.getByRole('button', { name: 'Shrani' }).click();
     await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 30_000 });
-    const detail = (await (await fetch(`${server.url}/api/Features/35/48/${createdId}/detailed`)).json()) as {
+    const detail = (await getSighting(env.server.url, createdId, { detailed: true })).body as {
       properties: Record<string, unknown>;
       attachments: Array<{ mimeType: string }>;
     };
@@ -167,50 +143,37 @@ describe('report a sighting with a photo', () => {
     expect(detail.attachments).toHaveLength(1);
     expect(detail.attachments[0]!.mimeType).toBe('image/jpeg');
 
-    await page.goto(`${server.url}/#/?najdba=${createdId}`);
-    await page.reload();
-    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
-    await page.getByRole('button', { name: 'Izbriši' }).click();
-    await page.getByRole('dialog', { name: 'Izbris najdbe' }).getByRole('button', { name: 'Izbriši' }).click();
-    await page.getByText('Zapis je pobrisan').waitFor({ timeout: 30_000 });
-    expect((await fetch(`${server.url}/api/Features/35/48/${createdId}`)).status).toBe(404);
+    await deleteFind(page, env.server.url, createdId);
+    expect((await getSighting(env.server.url, createdId)).status).toBe(404);
     await ctx.close();
   });
 
   it('shows another user no edit button, and the server refuses a forged edit with 403', async () => {
-    const token = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
-    const body = new FormData();
-    body.append(
-      'feature',
-      JSON.stringify({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [1614000, 5780000] },
-        properties: { 920: 12, 980: 1301, 1053: '2025-06-14' },
-        overwrite: true,
-      }),
-    );
-    const created = (await (
-      await fetch(`${server.url}/api/Features/35/48/full`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}` },
-        body,
-      })
-    ).json()) as { id: number };
+    const token = (await apiSignIn(env.server.url, ANA.email, ANA.password)).accessToken;
+    const created = (
+      await createSighting(
+        env.server.url,
+        token,
+        { coordinates: [1614000, 5780000], properties: { 920: 12, 980: 1301, 1053: '2025-06-14' } },
+        { full: true },
+      )
+    ).body as { id: number };
 
-    const ctx = await newContext(browser, DESKTOP);
+    const ctx = await newContext(env.browser, DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, server.url, BOR, `#/?najdba=${created.id}`);
+    await signIn(page, env.server.url, BOR, `#/?najdba=${created.id}`);
     const card = page.getByTestId('find-card');
     await card.waitFor({ timeout: 30_000 });
     expect(await card.getByRole('button', { name: 'Uredi' }).count()).toBe(0);
     await screenshot(page, '14-other-user-no-edit');
     await ctx.close();
 
-    const borToken = (await apiSignIn(server.url, BOR.email, BOR.password)).accessToken;
-    const forged = await fetch(`${server.url}/api/Features/35/48/${created.id}`, {
+    const borToken = (await apiSignIn(env.server.url, BOR.email, BOR.password)).accessToken;
+    const forged = await call(env.server.url, `/api/Features/35/48/${created.id}`, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${borToken}`, 'Content-Type': 'application/json-patch+json' },
-      body: JSON.stringify({ properties: { 782: 99 }, overwrite: true }),
+      token: borToken,
+      contentType: 'application/json-patch+json',
+      body: { properties: { 782: 99 }, overwrite: true },
     });
     expect(forged.status).toBe(403);
   });

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { PHONE, newContext, screenshot, watchErrors } from './helpers/browser.ts';
 import { ANA, BOR, signIn, waitForTiles } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
+import { createSighting } from './helpers/serverSightings.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 
@@ -53,17 +54,12 @@ describe('sensitive species on the map', () => {
     const { server, browser } = app;
     const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
     // Near Celje, away from the seed's regions of sensitive species, so no other square is in view.
-    const created = await fetch(`${server.url}/api/Features/35/48`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: lonLatToMercator(15.2912, 46.2531) },
-        properties: { 980: APOLON, 1053: '2025-07-03T10:00:00', 2066: true },
-      }),
+    const created = await createSighting(server.url, anaToken, {
+      coordinates: lonLatToMercator(15.2912, 46.2531),
+      properties: { 980: APOLON, 1053: '2025-07-03T10:00:00', 2066: true },
     });
     expect(created.status).toBe(201);
-    const id = ((await created.json()) as { id: number }).id;
+    const id = (created.body as { id: number }).id;
 
     // Bor: the link fits the map to the square; the card says why the place is not exact.
     const borCtx = await newContext(browser, PHONE);
