@@ -11,6 +11,9 @@ import { MapLegend } from '../review/MapLegend.tsx';
 import { ExportControl } from './ExportControl.tsx';
 import { STATUS_VALUES } from '../../domain/statuses.ts';
 
+/** The filters a select sets: a number, or null for any. */
+type NumberFilter = 'speciesId' | 'year' | 'status';
+
 /** 'Filtri': species ('Vrsta'), year ('Leto'), status, mine only; 'Ponastavi' clears year, species and status; the legend. */
 export function FiltersPanel() {
   useSignals();
@@ -22,33 +25,30 @@ export function FiltersPanel() {
     speciesOptions.push({ value: String(g.other.id), label: g.other.name, group: g.name });
   }
   const years: SelectOption[] = yearOptions().map((y) => ({ value: String(y), label: String(y) }));
+  const statuses: SelectOption[] = STATUS_VALUES.map((s) => ({
+    value: String(s.value),
+    label: sl.review.status[s.value] ?? s.text,
+  }));
+  // The three selects: a filter's label is also its watermark; '' clears it.
+  const selects: Array<{ key: NumberFilter; id: string; label: string; options: SelectOption[] }> = [
+    { key: 'speciesId', id: 'filter-species', label: sl.filters.species, options: speciesOptions },
+    { key: 'year', id: 'filter-year', label: sl.filters.year, options: years },
+    { key: 'status', id: 'filter-status', label: sl.review.statusLabel, options: statuses },
+  ];
   return (
     <Panel title={sl.filters.title} onClose={closePanels}>
       <div className="form-stack">
-        <Select
-          id="filter-species"
-          label={sl.filters.species}
-          placeholder={sl.filters.species}
-          value={f.speciesId === null ? '' : String(f.speciesId)}
-          options={speciesOptions}
-          onChange={(v) => (layerFilter.value = { ...f, speciesId: v === '' ? null : Number(v) })}
-        />
-        <Select
-          id="filter-year"
-          label={sl.filters.year}
-          placeholder={sl.filters.year}
-          value={f.year === null ? '' : String(f.year)}
-          options={years}
-          onChange={(v) => (layerFilter.value = { ...f, year: v === '' ? null : Number(v) })}
-        />
-        <Select
-          id="filter-status"
-          label={sl.review.statusLabel}
-          placeholder={sl.review.statusLabel}
-          value={f.status === null ? '' : String(f.status)}
-          options={STATUS_VALUES.map((s) => ({ value: String(s.value), label: sl.review.status[s.value] ?? s.text }))}
-          onChange={(v) => (layerFilter.value = { ...f, status: v === '' ? null : Number(v) })}
-        />
+        {selects.map((s) => (
+          <Select
+            key={s.key}
+            id={s.id}
+            label={s.label}
+            placeholder={s.label}
+            value={f[s.key] === null ? '' : String(f[s.key])}
+            options={s.options}
+            onChange={(v) => (layerFilter.value = { ...f, [s.key]: v === '' ? null : Number(v) })}
+          />
+        ))}
         {f.speciesId !== null && !cat?.groups.some((g) => g.other.id === f.speciesId) && (
           <button type="button" className="button small" onClick={() => showSpecies(f.speciesId)}>
             <Info aria-hidden /> {sl.species.info}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { LogOut } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
-import { onTabListKey } from '../ui/tabKeys.ts';
 import { session } from '../state/session.ts';
 import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
+import { TabList } from '../ui/TabList.tsx';
 import { signOut } from '../auth/signOut.ts';
 import { MyFinds } from './MyFinds.tsx';
 import { DownloadedMaps } from './DownloadedMaps.tsx';
@@ -26,35 +26,14 @@ export function ProfilePanel() {
   ];
   return (
     <Panel title={sl.profile.title} onClose={closePanels}>
-      <div
-        role="tablist"
+      <TabList
+        label={sl.profile.title}
         className="tabs"
-        aria-label={sl.profile.title}
-        onKeyDown={(e) =>
-          onTabListKey(
-            e,
-            tabs.findIndex((t) => t.id === tab),
-            tabs.length,
-            (i) => setTab(tabs[i]!.id),
-          )
-        }
-      >
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            aria-controls={`tabpanel-${t.id}`}
-            className="tab"
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+        tabClassName="tab"
+        tabs={tabs.map((t) => ({ key: t.id, id: `tab-${t.id}`, controls: `tabpanel-${t.id}`, content: t.label }))}
+        selected={tabs.findIndex((t) => t.id === tab)}
+        onSelect={(i) => setTab(tabs[i]!.id)}
+      />
       {tab === 'mine' ? (
         <div role="tabpanel" id="tabpanel-mine" aria-labelledby="tab-mine" className="form-stack">
           <p className="account">

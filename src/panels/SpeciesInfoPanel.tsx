@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { sl } from '../i18n/sl.ts';
-import { onTabListKey } from '../ui/tabKeys.ts';
 import { catalogue } from '../state/appData.ts';
 import { selectedSpeciesId } from '../state/speciesInfo.ts';
 import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
+import { TabList } from '../ui/TabList.tsx';
 import { SpeciesCard } from './SpeciesCard.tsx';
 
 /** Species information: the catalogue by group (tabs in group colours), opened at the chosen species. */
@@ -25,37 +25,25 @@ export function SpeciesInfoPanel() {
   const group = cat.groups.find((g) => g.id === groupId) ?? cat.groups[0];
   return (
     <Panel title={sl.species.title} onClose={closePanels} className="wide">
-      <div
+      <TabList
+        label={sl.species.title}
         className="group-tabs"
-        role="tablist"
-        aria-label={sl.species.title}
-        onKeyDown={(e) =>
-          onTabListKey(
-            e,
-            cat.groups.findIndex((g) => g.id === group?.id),
-            cat.groups.length,
-            (i) => setGroupId(cat.groups[i]!.id),
-          )
-        }
-      >
-        {cat.groups.map((g) => (
-          <button
-            key={g.id}
-            type="button"
-            role="tab"
-            aria-selected={g.id === group?.id}
-            tabIndex={g.id === group?.id ? 0 : -1}
-            id={`group-tab-${g.id}`}
-            aria-controls="species-tabpanel"
-            className="group-tab"
-            style={{ ['--group-color' as string]: g.color }}
-            onClick={() => setGroupId(g.id)}
-          >
-            <span className="group-dot" style={{ background: g.color }} aria-hidden />
-            {g.name}
-          </button>
-        ))}
-      </div>
+        tabClassName="group-tab"
+        tabs={cat.groups.map((g) => ({
+          key: g.id,
+          id: `group-tab-${g.id}`,
+          controls: 'species-tabpanel',
+          style: { ['--group-color' as string]: g.color },
+          content: (
+            <>
+              <span className="group-dot" style={{ background: g.color }} aria-hidden />
+              {g.name}
+            </>
+          ),
+        }))}
+        selected={cat.groups.findIndex((g) => g.id === group?.id)}
+        onSelect={(i) => setGroupId(cat.groups[i]!.id)}
+      />
       {group && (
         <div role="tabpanel" id="species-tabpanel" aria-labelledby={`group-tab-${group.id}`} className="species-list">
           {group.species.map((s) => (
