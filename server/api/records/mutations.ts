@@ -87,17 +87,17 @@ export async function createOne(tx: Queryable, meta: TableMeta, body: unknown, e
   return insertRecord(tx, meta, newRecord(prepared, email, null));
 }
 
-/**
- * Record `id` for an edit by `viewer`: 404 unless visible, 403 unless the creator may edit it,
- * 412 unless `expected` (If-Match) names its version.
- */
-async function editableRow(
+/** A record to edit, inside a transaction: the table, its id, who edits it and the If-Match version (null: any). */
+export type EditTarget = [
   tx: Queryable,
   meta: TableMeta,
   id: number,
   viewer: Viewer & { email: string },
-  expected: Expected,
-): Promise<RecordRow> {
+  expected?: Expected,
+];
+
+/** The record to edit: 404 unless visible, 403 unless the creator may edit it, 412 unless `expected` is its version. */
+async function editableRow(...[tx, meta, id, viewer, expected = null]: EditTarget): Promise<RecordRow> {
   const row = await readVisibleRecord(tx, meta, id, viewer, true);
   if (!row) throw notFound(`Record ${id} does not exist in table ${meta.table.id}`);
   assertCanEdit(meta, row, viewer.email);
@@ -120,13 +120,8 @@ export async function updateOne(
 }
 
 /** Deletes one record (and its attachments) inside a transaction, after editableRow's checks. */
-export async function deleteOne(
-  tx: Queryable,
-  meta: TableMeta,
-  id: number,
-  viewer: Viewer & { email: string },
-  expected: Expected = null,
-): Promise<void> {
-  const row = await editableRow(tx, meta, id, viewer, expected);
+export async function deleteOne(...target: EditTarget): Promise<void> {
+  const [tx] = target;
+  const row = await editableRow(...target);
   await deleteRecord(tx, row.id);
 }
