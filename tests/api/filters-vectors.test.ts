@@ -5,10 +5,9 @@ import { openPostgres } from '../../server/db/postgres.ts';
 import { compileFilterSql } from '../../server/filters/sql.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { ColumnStore } from '../../worker/filters/columnar/ColumnStore.ts';
-import { compileColumnar } from '../../worker/filters/columnar/ColumnarFilter.ts';
-import { compile, FilterError, validate } from '../../worker/filters/index.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 import type { Column, Properties } from '../../domain/model.ts';
+import { runEngines } from '../unit/server/filters/engines.ts';
 import { prng, randomFilter, randomRecords } from '../unit/server/filters/random.ts';
 import { loadVectors } from '../unit/worker/filters/vectorsFile.ts';
 import { createTestDatabase } from './helpers/server.ts';
@@ -92,22 +91,11 @@ describe(`filter vectors on ${url ? 'PostgreSQL' : 'PGlite'}`, () => {
       const wrong: string[] = [];
       for (let i = 0; i < 400; i++) {
         const filter = randomFilter(rng, cols);
-        let engine: number[] | 'rejected';
-        try {
-          const match = compile(filter, { columns, userEmail: v.userEmail, now: () => now });
-          engine = records.filter((r) => match(r.properties)).map((r) => r.id);
-          const columnar = compileColumnar(validate(filter, { columns }), store, {
-            userEmail: v.userEmail,
-            now: () => now,
-          });
-          const rows = Array.from(columnar.rows.subarray(0, columnar.select()), (row) => records[row]!.id);
-          if (JSON.stringify(rows) !== JSON.stringify(engine)) wrong.push(`columnar: ${JSON.stringify(filter)}`);
-        } catch (e) {
-          if (!(e instanceof FilterError)) throw e;
-          engine = 'rejected';
-        }
+        const ids = runEngines(filter, records, store, { columns, userEmail: v.userEmail, now });
+        if (ids.columnar && JSON.stringify(ids.columnar) !== JSON.stringify(ids.engine))
+          wrong.push(`columnar: ${JSON.stringify(filter)}`);
         const sql = await sqlIds(filter, v.userEmail);
-        if (JSON.stringify(sql) !== JSON.stringify(engine)) wrong.push(JSON.stringify(filter));
+        if (JSON.stringify(sql) !== JSON.stringify(ids.engine)) wrong.push(JSON.stringify(filter));
       }
       expect(wrong).toEqual([]);
     } finally {
