@@ -76,34 +76,18 @@ describe('sendJsonPieces', () => {
   const pieces = Array.from({ length: 2000 }, (_, i) => `{"id":${i},"ime":"najdba številka ${i}"}`);
   const json = `{"features":{"10":[${pieces.join(',')}]}}`;
   const app = Fastify();
-  app.get('/whole', (req, reply) =>
-    sendJsonPieces(
-      req,
-      reply,
-      keyedArrays('features', [
-        {
-          id: 10,
-          chunks: async function* () {
-            yield pieces.join(',');
-          },
-        },
-      ]),
-    ),
-  );
-  app.get('/stream', (req, reply) =>
-    sendJsonPieces(
-      req,
-      reply,
-      keyedArrays('features', [
-        {
-          id: 10,
-          chunks: async function* () {
-            for (let i = 0; i < pieces.length; i += 100) yield pieces.slice(i, i + 100).join(',');
-          },
-        },
-      ]),
-      1000,
-    ),
+  /** Serves table 10's features as `chunks` yields them (streamed past `streamFrom` bytes). */
+  const serve = (url: string, chunks: () => AsyncIterable<string>, streamFrom?: number) =>
+    app.get(url, (req, reply) => sendJsonPieces(req, reply, keyedArrays('features', [{ id: 10, chunks }]), streamFrom));
+  serve('/whole', async function* () {
+    yield pieces.join(',');
+  });
+  serve(
+    '/stream',
+    async function* () {
+      for (let i = 0; i < pieces.length; i += 100) yield pieces.slice(i, i + 100).join(',');
+    },
+    1000,
   );
   app.get('/fails', (req, reply) =>
     sendJsonPieces(

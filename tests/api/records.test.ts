@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, catalogueUnits } from '../../server/seed/catalogue.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call, type Answer } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
 
 let server: TestServer;
 let ana: string;
@@ -20,12 +20,9 @@ const cond = (columnId: number, operationType: string, values: unknown[]) => ({
 });
 
 beforeAll(async () => {
-  server = await startServer();
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
+  [server, ana] = await startSignedIn('ana@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('POST /api/Records/{projectId}/search', () => {
   it('reads the group-unit relation (table 60) with page 1 / perPage 200 as DataRecords', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
+import type { TestServer } from './helpers/server.ts';
 import { call as request, type Answer } from '../helpers/http.ts';
-import { signIn } from './helpers/auth.ts';
+import { startSignedIn } from './helpers/signedIn.ts';
 
 /** STATUS (column 974) is the reviewers' verdict: a reporter's edit cannot set it (it used to answer 200). */
 let server: TestServer;
@@ -11,21 +11,22 @@ let ana: string;
 const call = (method: string, path: string, body: unknown): Promise<Answer> =>
   request(server.url, path, { method, token: ana, body });
 
+/** Ana's new sighting of table 48 (the server gives it STATUS 5). */
+const createSighting = (): Promise<Answer> =>
+  call('POST', '/api/Features/35/48', {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
+    properties: { 920: 7, 980: 1105, 1053: '2025-05-01' },
+  });
+
 beforeAll(async () => {
-  server = await startServer();
-  ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
+  [server, ana] = await startSignedIn('ana@example.si');
 });
-afterAll(async () => {
-  await server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('STATUS in a reporter edit', () => {
   it('is refused with 403 on every update route when it would change; the record keeps STATUS 5', async () => {
-    const created = await call('POST', '/api/Features/35/48', {
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
-      properties: { 920: 7, 980: 1105, 1053: '2025-05-01' },
-    });
+    const created = await createSighting();
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     for (const value of [1, 2, '1', null]) {
@@ -46,11 +47,7 @@ describe('STATUS in a reporter edit', () => {
   });
 
   it('passes when the edit sends the status the record already has', async () => {
-    const created = await call('POST', '/api/Features/35/48', {
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: lonLatToMercator(14.5, 46.05) },
-      properties: { 920: 7, 980: 1105, 1053: '2025-05-01' },
-    });
+    const created = await createSighting();
     const id = created.body.id as number;
     for (const value of [5, '5'])
       expect(
