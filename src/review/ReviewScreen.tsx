@@ -20,6 +20,9 @@ import { StatusChip } from './StatusChip.tsx';
 import { ReviewDetail } from './ReviewDetail.tsx';
 import { queueKey } from './queueKeys.ts';
 
+/** A group or species to choose in the queue's filters. */
+type IdName = { id: number; name: string };
+
 /** Records per page of the queue. */
 const PAGE = 50;
 
@@ -98,6 +101,11 @@ export function ReviewScreen() {
   const speciesOptions = groups
     .filter((g) => query.group === null || g.id === query.group)
     .flatMap((g) => [...g.species, g.other]);
+  // The group and species selects ('' is all); choosing a group clears the species.
+  const idFilters: Array<{ key: 'group' | 'species'; label: string; all: string; choices: IdName[] }> = [
+    { key: 'group', label: sl.review.queueGroup, all: sl.review.allGroups, choices: groups },
+    { key: 'species', label: sl.review.queueSpecies, all: sl.review.allSpecies, choices: speciesOptions },
+  ];
   const set = (patch: Partial<QueueQuery>): void => {
     setSelected(0);
     setQuery((q) => ({ ...q, offset: 0, limit: PAGE, ...patch }));
@@ -129,34 +137,25 @@ export function ReviewScreen() {
           ))}
         </div>
         <div className="review-filters">
-          <label className="field">
-            <span className="field-label">{sl.review.queueGroup}</span>
-            <select
-              value={query.group ?? ''}
-              onChange={(e) => set({ group: e.target.value ? Number(e.target.value) : null, species: null })}
-            >
-              <option value="">{sl.review.allGroups}</option>
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">{sl.review.queueSpecies}</span>
-            <select
-              value={query.species ?? ''}
-              onChange={(e) => set({ species: e.target.value ? Number(e.target.value) : null })}
-            >
-              <option value="">{sl.review.allSpecies}</option>
-              {speciesOptions.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          {idFilters.map(({ key, label, all, choices }) => (
+            <label key={key} className="field">
+              <span className="field-label">{label}</span>
+              <select
+                value={query[key] ?? ''}
+                onChange={(e) => {
+                  const id = e.target.value ? Number(e.target.value) : null;
+                  set(key === 'group' ? { group: id, species: null } : { species: id });
+                }}
+              >
+                <option value="">{all}</option>
+                {choices.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
           <label className="field">
             <span className="field-label">{sl.review.queueFrom}</span>
             <input type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value || null })} />
