@@ -27,6 +27,12 @@ const SLOVENIA = (() => {
   return `${a},${b},${c},${d}`;
 })();
 
+/** Expects answer `r` to have `status` and a feature whose properties include `properties`. */
+const expectProperties = (r: Answer, status: number, properties: Record<number, unknown>): void => {
+  expect(r.status).toBe(status);
+  expect(r.body.properties).toMatchObject(properties);
+};
+
 beforeAll(async () => {
   [server, ana, bor] = await startSignedIn('ana@example.si', 'bor@example.si');
 });
@@ -98,8 +104,7 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
       token: ana,
       body: feature({ ...PROTEUS, 782: '3', 976: '50', 980: '675', 785: 12, 780: null, 1053: '2024-06-01' }),
     });
-    expect(r.status).toBe(201);
-    expect(r.body.properties).toMatchObject({
+    expectProperties(r, 201, {
       782: 3,
       976: 50,
       980: 675,
@@ -111,8 +116,7 @@ describe('POST /api/Features/{projectId}/{tableId}', () => {
 
   it('keeps the free-text name of an other species in VRSTA_ORIG', async () => {
     const r = await api('/api/Features/35/48', { token: ana, body: feature({ 980: 2360, 1000: '  laška žaba ' }) });
-    expect(r.status).toBe(201);
-    expect(r.body.properties).toMatchObject({ 920: 12, 2067: 'Druga dvoživka', 1000: 'laška žaba' });
+    expectProperties(r, 201, { 920: 12, 2067: 'Druga dvoživka', 1000: 'laška žaba' });
   });
 
   it.each([
@@ -225,8 +229,7 @@ describe('PUT and delete', () => {
       token: ana,
       body: { properties: { 782: 7, 980: 3100, 1820: 'x@y' }, geometry: point(14.2, 45.7), overwrite: true },
     });
-    expect(r.status).toBe(200);
-    expect(r.body.properties).toMatchObject({
+    expectProperties(r, 200, {
       782: 7,
       980: 3100,
       920: 15,
