@@ -14,7 +14,8 @@ import { speciesName } from '../ui/species.ts';
 import { COL } from '../../domain/columns.ts';
 import type { QueuePage, QueueQuery } from '../../worker/api.ts';
 import type { Properties } from '../../domain/model.ts';
-import { STATUS_VALUES, STATUS_WAITING } from '../../domain/statuses.ts';
+import { STATUS_VALUES } from '../../domain/statuses.ts';
+import { waitingQueue } from '../../domain/reviewQueue.ts';
 import { reviewsGroup } from '../../domain/review.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { ReviewDetail } from './ReviewDetail.tsx';
@@ -34,16 +35,7 @@ const PAGE = 50;
  */
 export function ReviewScreen() {
   useSignals();
-  const [query, setQuery] = useState<QueueQuery>({
-    statuses: [STATUS_WAITING],
-    group: null,
-    species: null,
-    from: null,
-    to: null,
-    extent: null,
-    offset: 0,
-    limit: PAGE,
-  });
+  const [query, setQuery] = useState<QueueQuery>(() => waitingQueue(PAGE));
   const [page, setPage] = useState<QueuePage | null>(null);
   const [selected, setSelected] = useState(0);
   const [command, setCommand] = useState<{ verdict: number; n: number } | null>(null);
