@@ -12,6 +12,7 @@ import {
   startSuite,
   type Suite,
 } from './harness.ts';
+import { deleteCases } from './cases.ts';
 
 let s: Suite;
 let anaPublic: Feature[];
@@ -111,15 +112,11 @@ describe('PUT /api/Features/{projectId}/{tableId}/{featureId}', () => {
 });
 
 describe('POST /api/Features/{projectId}/delete', () => {
-  it('lets the creator delete (200)', async () => {
-    const f = await s.ana.features.create(35, 48, sighting());
-    const r = await expectOk(s.ana.features.remove(35, 48, f.id));
-    expectShape(s.doc, r, 'DeleteResult');
-    await expectRefused(s.ana.features.one(35, 48, f.id), 404);
-  });
-  it('refuses anonymous (401) and another user (403)', async () => {
-    await expectRefused(s.anon.features.remove(35, 48, anaPublic[1]!.id), 401);
-    await expectRefused(s.bor.features.remove(35, 48, anaPublic[1]!.id), 403);
+  deleteCases(() => s, {
+    create: (who) => who.features.create(35, 48, sighting()),
+    remove: (who, id) => who.features.remove(35, 48, id),
+    get: (who, id) => who.features.one(35, 48, id),
+    anasItem: () => anaPublic[1]!.id,
   });
 });
 

@@ -14,8 +14,10 @@ import {
   sighting,
   SLOVENIA,
   startSuite,
+  type Clients,
   type Suite,
 } from './harness.ts';
+import { deleteCases } from './cases.ts';
 
 let s: Suite;
 let anaOwn: DataRecord[];
@@ -104,14 +106,11 @@ describe('POST /api/Records/{projectId}', () => {
 });
 
 describe('POST /api/Records/{projectId}/delete', () => {
-  it('lets the creator delete (200)', async () => {
-    const r = await s.ana.records.create(35, record());
-    expectShape(s.doc, await expectOk(s.ana.records.remove(35, 48, r.id)), 'DeleteResult');
-    await expectRefused(s.ana.records.get(35, 48, r.id), 404);
-  });
-  it('refuses anonymous (401) and another user (403)', async () => {
-    await expectRefused(s.anon.records.remove(35, 48, anaOwn[2]!.id), 401);
-    await expectRefused(s.bor.records.remove(35, 48, anaOwn[2]!.id), 403);
+  deleteCases(() => s, {
+    create: (who) => who.records.create(35, record()),
+    remove: (who, id) => who.records.remove(35, 48, id),
+    get: (who, id) => who.records.get(35, 48, id),
+    anasItem: () => anaOwn[2]!.id,
   });
 });
 
@@ -295,50 +294,27 @@ describe('GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}
 });
 
 describe('POST /api/Records/{projectId}/attachment', () => {
-  it("adds a photo to the creator's record (201)", async () => {
-    const a = await expectOk(
-      s.ana.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }),
-      201,
+  /** `who` adds a PNG to ana's record `recordId` of table 48, with an Idempotency-Key when given. */
+  const addPhoto = async (who: Clients, recordId: number, idempotencyKey?: string) =>
+    who.records.addAttachment(
+      35,
+      { tableId: 48, recordId, file: await png() },
+      idempotencyKey ? { idempotencyKey } : {},
     );
+  it("adds a photo to the creator's record (201)", async () => {
+    const a = await expectOk(addPhoto(s.ana, anaOwn[5]!.id), 201);
     expectShape(s.doc, a, 'Attachment');
   });
   it('stores a photo once per Idempotency-Key: a repeat gives the first one (200)', async () => {
-    const a = await expectOk(
-      s.ana.records.addAttachment(
-        35,
-        { tableId: 48, recordId: anaOwn[5]!.id, file: await png() },
-        { idempotencyKey: 'conf-photo-1' },
-      ),
-      201,
-    );
-    const b = await expectOk(
-      s.ana.records.addAttachment(
-        35,
-        { tableId: 48, recordId: anaOwn[5]!.id, file: await png() },
-        { idempotencyKey: 'conf-photo-1' },
-      ),
-      200,
-    );
+    const a = await expectOk(addPhoto(s.ana, anaOwn[5]!.id, 'conf-photo-1'), 201);
+    const b = await expectOk(addPhoto(s.ana, anaOwn[5]!.id, 'conf-photo-1'), 200);
     expectShape(s.doc, b, 'Attachment');
     expect(b).toEqual(a);
-    await expectRefused(
-      s.ana.records.addAttachment(
-        35,
-        { tableId: 48, recordId: anaOwn[6]!.id, file: await png() },
-        { idempotencyKey: 'conf-photo-1' },
-      ),
-      409,
-    );
+    await expectRefused(addPhoto(s.ana, anaOwn[6]!.id, 'conf-photo-1'), 409);
   });
   it('refuses anonymous (401) and another user (403)', async () => {
-    await expectRefused(
-      s.anon.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }),
-      401,
-    );
-    await expectRefused(
-      s.bor.records.addAttachment(35, { tableId: 48, recordId: anaOwn[5]!.id, file: await png() }),
-      403,
-    );
+    await expectRefused(addPhoto(s.anon, anaOwn[5]!.id), 401);
+    await expectRefused(addPhoto(s.bor, anaOwn[5]!.id), 403);
   });
 });
 
