@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, reportWithPhoto, signIn, waitForSightings } from './helpers/app.ts';
-import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
+import { ANA, reportWithPhoto, signIn, waitForServiceWorker, waitForSightings } from './helpers/app.ts';
+import { startAppBehindProxy, takeServerDown, type FaultProxy } from './helpers/faultProxy.ts';
 import type { TestServer } from '../api/helpers/server.ts';
 import { serverSightings } from './helpers/serverSightings.ts';
 
@@ -26,9 +26,8 @@ async function countOn(date: string): Promise<number> {
 async function twoOfflineFinds(ctx: BrowserContext, day: number): Promise<Page> {
   const page = await ctx.newPage();
   await signIn(page, proxy.url, ANA);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  proxy.mode = 'down';
-  await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
+  await waitForServiceWorker(page);
+  await takeServerDown(proxy, page);
   for (const [lon, species] of [
     [14.5015, 'apolon'],
     [14.5035, 'travniški postavnež'],

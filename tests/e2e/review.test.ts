@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newContext, screenshot, watchErrors } from './helpers/browser.ts';
-import { ANA, BOR, reportWithPhoto, signIn } from './helpers/app.ts';
-import { startAppServer } from './helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { DESKTOP, PHONE, newContext, screenshot, watchErrors } from './helpers/browser.ts';
+import { ANA, BOR, openFind, reportWithPhoto, signIn } from './helpers/app.ts';
 import { jpegWithGps } from './helpers/photo.ts';
+import { createSighting, serverSightings, type ServerSighting } from './helpers/serverSightings.ts';
+import { useAppAndBrowser } from './helpers/setup.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
-import type { TestServer } from '../api/helpers/server.ts';
+import { call } from '../helpers/http.ts';
 
 /**
  * The review loop in Debian chromium (issue #20), at 1280 and 390 px: ana reports a beetle; the
@@ -18,34 +19,11 @@ const REVIEWER = { email: 'pregled@example.si', password: 'demo1234' };
 const DAY = new Date(2024, 7, 17);
 const DAY_ISO = '2024-08-17';
 
-let server: TestServer;
-let browser: Browser;
+const env = useAppAndBrowser();
 
-async function finds(token: string): Promise<Array<{ id: number; properties: Record<string, unknown> }>> {
-  const r = await fetch(
-    `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-    { headers: token ? { Authorization: `Bearer ${token}` } : {} },
-  );
-  const body = (await r.json()) as {
-    features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>>;
-  };
-  return body.features['48']!.filter((f) => String(f.properties['1053']).startsWith(DAY_ISO));
+async function finds(token: string): Promise<ServerSighting[]> {
+  return (await serverSightings(env.server.url, token)).filter((f) => String(f.properties['1053']).startsWith(DAY_ISO));
 }
-
-/** Opens a find's card through its link (loaded afresh: the link is followed when the app starts). */
-async function openFind(page: Page, id: number): Promise<void> {
-  await page.goto(`${server.url}/#/?najdba=${id}`);
-  await page.reload();
-  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
-}
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launch()]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('review: experts check every find, and the reporter hears the verdict', () => {
   for (const [label, viewport] of [
@@ -53,15 +31,15 @@ describe('review: experts check every find, and the reporter hears the verdict',
     ['390', PHONE],
   ] as const) {
     it(`asks, hears, answers, corrects and confirms at ${label} px`, async () => {
-      const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
+      const anaToken = (await apiSignIn(env.server.url, ANA.email, ANA.password)).accessToken;
       const before = new Set((await finds(anaToken)).map((f) => f.id));
       // Both widths run on one server: each asks its own question.
       const question = `Prosim za ostrejšo fotografijo čeljusti (${label} px).`;
       // 1. Ana reports a beetle with a photo.
-      const anaCtx: BrowserContext = await newContext(browser, viewport);
+      const anaCtx: BrowserContext = await newContext(env.browser, viewport);
       const ana = await anaCtx.newPage();
       const anaErrors = watchErrors(ana);
-      await signIn(ana, server.url, ANA);
+      await signIn(ana, env.server.url, ANA);
       await reportWithPhoto(ana, { group: 'Hrošči', species: 'rogač', lon: 14.51, lat: 46.06, date: DAY });
       await expect
         .poll(async () => (await finds(anaToken)).filter((f) => !before.has(f.id)).length, { timeout: 30_000 })
@@ -69,10 +47,10 @@ describe('review: experts check every find, and the reporter hears the verdict',
       const id = (await finds(anaToken)).find((f) => !before.has(f.id))!.id;
 
       // 2. The reviewer opens the queue, finds it and asks for a better photo.
-      const revCtx = await newContext(browser, viewport);
+      const revCtx = await newContext(env.browser, viewport);
       const rev = await revCtx.newPage();
       const revErrors = watchErrors(rev);
-      await signIn(rev, server.url, REVIEWER);
+      await signIn(rev, env.server.url, REVIEWER);
       await rev.getByRole('button', { name: 'Pregled' }).click();
       await rev.getByTestId('review-screen').waitFor({ timeout: 30_000 });
       await rev.getByLabel('Od datuma').fill(DAY_ISO);
@@ -100,7 +78,7 @@ describe('review: experts check every find, and the reporter hears the verdict',
         .first()
         .waitFor();
       await screenshot(ana, `review-inbox-${label}`);
-      await openFind(ana, id);
+      await openFind(ana, env.server.url, id);
       const card = ana.getByTestId('find-card');
       await card.getByTestId('verdict-note').getByText(question).waitFor({ timeout: 20_000 });
       expect(await card.getByTestId('status-chip').textContent()).toBe('Potrebna dopolnitev');
@@ -139,7 +117,7 @@ describe('review: experts check every find, and the reporter hears the verdict',
       expect(done.properties['1000']).toBe('rogač');
 
       // 5. Ana sees 'Potrjeno' and can no longer edit.
-      await openFind(ana, id);
+      await openFind(ana, env.server.url, id);
       await expect
         .poll(async () => card.getByTestId('status-chip').textContent(), { timeout: 20_000 })
         .toBe('Potrjeno');
@@ -154,27 +132,21 @@ describe('review: experts check every find, and the reporter hears the verdict',
   }
 
   it("a rejected find of ana's is on her map and not on bor's", async () => {
-    const anaToken = (await apiSignIn(server.url, ANA.email, ANA.password)).accessToken;
-    const revToken = (await apiSignIn(server.url, REVIEWER.email, REVIEWER.password)).accessToken;
-    const created = await fetch(`${server.url}/api/Features/35/48`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${anaToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [1615000, 5790000] },
-        properties: { 980: 3406, 1053: `${DAY_ISO}T10:00:00` },
-      }),
+    const anaToken = (await apiSignIn(env.server.url, ANA.email, ANA.password)).accessToken;
+    const revToken = (await apiSignIn(env.server.url, REVIEWER.email, REVIEWER.password)).accessToken;
+    const created = await createSighting(env.server.url, anaToken, {
+      coordinates: [1615000, 5790000],
+      properties: { 980: 3406, 1053: `${DAY_ISO}T10:00:00` },
     });
-    const id = ((await created.json()) as { id: number }).id;
-    const r = await fetch(`${server.url}/api/Records/35/48/${id}/review`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${revToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 2, comment: 'Na fotografiji je drug metulj.' }),
+    const id = (created.body as { id: number }).id;
+    const r = await call(env.server.url, `/api/Records/35/48/${id}/review`, {
+      token: revToken,
+      body: { status: 2, comment: 'Na fotografiji je drug metulj.' },
     });
     expect(r.status).toBe(200);
-    const anaCtx = await newContext(browser, DESKTOP);
+    const anaCtx = await newContext(env.browser, DESKTOP);
     const ana = await anaCtx.newPage();
-    await signIn(ana, server.url, ANA, `#/?najdba=${id}`);
+    await signIn(ana, env.server.url, ANA, `#/?najdba=${id}`);
     const card = ana.getByTestId('find-card');
     await card.waitFor({ timeout: 30_000 });
     expect(await card.getByTestId('status-chip').textContent()).toBe('Zavrnjeno');
@@ -186,9 +158,9 @@ describe('review: experts check every find, and the reporter hears the verdict',
     await ana.waitForFunction(() => document.documentElement.dataset.sightings === '1', null, { timeout: 30_000 });
     await ana.getByRole('heading', { name: 'Legenda' }).waitFor();
     await screenshot(ana, 'review-status-filter-1280');
-    const borCtx = await newContext(browser, DESKTOP);
+    const borCtx = await newContext(env.browser, DESKTOP);
     const bor = await borCtx.newPage();
-    await signIn(bor, server.url, BOR, `#/?najdba=${id}`);
+    await signIn(bor, env.server.url, BOR, `#/?najdba=${id}`);
     // The app has followed the link and says the find is not on his map; no card opens.
     await bor.getByText(`Najdbe ${id} ni na karti`).waitFor({ timeout: 30_000 });
     expect(await bor.getByTestId('find-card').count()).toBe(0);
