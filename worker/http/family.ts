@@ -1,6 +1,15 @@
 /** What the Features and Records clients share (SPEC §7): the calls both answer alike, and the helpers of creates. */
-import type { HttpClient } from './client.ts';
-import type { BulkRequest, BulkResult, CallOptions, Extent, RecordQuery, UploadFile } from './types.ts';
+import { ifMatchHeader, type HttpClient } from './client.ts';
+import type {
+  BulkRequest,
+  BulkResult,
+  CallOptions,
+  ChangeOptions,
+  Extent,
+  FeatureUpdate,
+  RecordQuery,
+  UploadFile,
+} from './types.ts';
 
 /** Options of a create: a signal and an Idempotency-Key that makes a retry safe. */
 export interface CreateOptions extends CallOptions {
@@ -30,13 +39,30 @@ export function keyHeader(o: CreateOptions): Record<string, string> | undefined 
 
 /**
  * The calls of /api/{family}/{projectId}/… that Features and Records answer alike but for the
- * shape of their items: `Item` (a bulk's items), `Page` (a search page), `ExtentAnswer` (extenttables).
+ * shape of their items: `Item` (an update's answer, a bulk's items), `Page` (a search page) and
+ * `ExtentAnswer` (extenttables).
  */
 export abstract class FamilyApi<Item, Page, ExtentAnswer> {
   constructor(
     protected readonly http: HttpClient,
     private readonly family: 'Features' | 'Records',
   ) {}
+
+  /** PUT …/{projectId}/{tableId}/{recordId}: the given columns replace the stored ones (If-Match: `baseVersion`). */
+  update(
+    projectId: number,
+    tableId: number,
+    recordId: number,
+    body: FeatureUpdate,
+    o: ChangeOptions = {},
+  ): Promise<Item> {
+    return this.http.json('PUT', `/api/${this.family}/${projectId}/${tableId}/${recordId}`, {
+      json: { overwrite: true, ...body },
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+      headers: ifMatchHeader(o.baseVersion),
+    });
+  }
 
   /** GET /api/{family}/{projectId}/extenttables?extent&tableIds[&columnIds]. */
   extentTables(

@@ -9,10 +9,9 @@ import type {
   ExtentTables,
   FeatureCreate,
   FeaturePage,
-  FeatureUpdate,
 } from './types.ts';
 
-/** SPEC §7 Features: one typed method per call (extenttables, search and bulk: FamilyApi). */
+/** SPEC §7 Features: one typed method per call (update, extenttables, search and bulk: FamilyApi). */
 export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
   constructor(http: HttpClient) {
     super(http, 'Features');
@@ -37,22 +36,6 @@ export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
       json: { type: 'Feature', overwrite: true, ...feature },
       signal: o.signal,
       headers: keyHeader(o),
-    });
-  }
-
-  /** PUT /api/Features/{projectId}/{tableId}/{featureId} (If-Match with `baseVersion`). */
-  update(
-    projectId: number,
-    tableId: number,
-    featureId: number,
-    body: FeatureUpdate,
-    o: ChangeOptions = {},
-  ): Promise<Feature> {
-    return this.http.json('PUT', `/api/Features/${projectId}/${tableId}/${featureId}`, {
-      json: { overwrite: true, ...body },
-      signal: o.signal,
-      timeoutMs: o.timeoutMs,
-      headers: ifMatchHeader(o.baseVersion),
     });
   }
 

@@ -5,7 +5,6 @@ import type {
   ArchiveResult,
   CallOptions,
   DeleteResult,
-  FeatureUpdate,
   IdPage,
   RecordCreate,
   RecordDetail,
@@ -26,7 +25,7 @@ export interface AttachmentCreate {
   tableAttachmentInfoId?: number;
 }
 
-/** SPEC §7 Records (attachments included): one typed method per call (extenttables, search and bulk: FamilyApi). */
+/** SPEC §7 Records, attachments included,: a method per call (update, extenttables, search, bulk: FamilyApi). */
 export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTables> {
   constructor(http: HttpClient) {
     super(http, 'Records');
@@ -35,20 +34,6 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
   /** GET /api/Records/{projectId}/{tableId}/{recordId}. */
   get(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<RecordDetail> {
     return this.http.get(`/api/Records/${projectId}/${tableId}/${recordId}`, { signal: o.signal });
-  }
-
-  /** PUT /api/Records/{projectId}/{tableId}/{recordId}. */
-  update(
-    projectId: number,
-    tableId: number,
-    recordId: number,
-    body: FeatureUpdate,
-    o: CallOptions = {},
-  ): Promise<DataRecord> {
-    return this.http.json('PUT', `/api/Records/${projectId}/${tableId}/${recordId}`, {
-      json: { overwrite: true, ...body },
-      signal: o.signal,
-    });
   }
 
   /** POST /api/Records/{projectId}/ids: records of a table by id, in that order. */
