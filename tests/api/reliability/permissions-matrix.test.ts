@@ -12,6 +12,7 @@ import { hashPassword } from '../../../server/idp/accounts.ts';
 import { signIn } from '../helpers/auth.ts';
 import { pngAttachmentForm } from '../helpers/attachmentForm.ts';
 import { createTestDatabase, startServer, type TestServer } from '../helpers/server.ts';
+import type { CallInit } from '../../helpers/http.ts';
 import { call, extentFeatures, SLOVENIA, sighting, type Answer } from './lib.ts';
 
 /**
@@ -133,6 +134,16 @@ function photoForm(recordId: number): Promise<FormData> {
   return pngAttachmentForm(recordId, { width: 30, height: 20, background: '#00f' });
 }
 
+const UPDATE = { properties: { 782: 7 } };
+
+/** The writes Features and Records share, by action: path and call under `base` (/api/Features/35, /api/Records/35). */
+const SHARED_WRITES: Record<string, (base: string, id: number) => [string, CallInit]> = {
+  put: (base, id) => [`${base}/48/${id}`, { method: 'PUT', body: UPDATE }],
+  delete: (base, id) => [`${base}/delete`, { body: { tableId: 48, recordId: id } }],
+  'bulk.update': (base, id) => [`${base}/bulk`, { body: { tableId: 48, updates: [{ id, ...UPDATE }] } }],
+  'bulk.delete': (base, id) => [`${base}/bulk`, { body: { tableId: 48, deletes: [id] } }],
+};
+
 /** Performs `e` on the cell's record with `token`. */
 async function perform(
   e: Endpoint,
@@ -140,24 +151,13 @@ async function perform(
   token: string | undefined,
 ): Promise<Answer> {
   const u = server.url;
-  const upd = { properties: { 782: 7 } };
+  const [resource, ...action] = e.split('.');
+  const shared = (resource === 'features' || resource === 'records') && SHARED_WRITES[action.join('.')];
+  if (shared) {
+    const [path, init] = shared(resource === 'features' ? '/api/Features/35' : '/api/Records/35', rec.id);
+    return call(u, path, { ...init, token });
+  }
   switch (e) {
-    case 'features.put':
-      return call(u, `/api/Features/35/48/${rec.id}`, { method: 'PUT', token, body: upd });
-    case 'features.delete':
-      return call(u, '/api/Features/35/delete', { token, body: { tableId: 48, recordId: rec.id } });
-    case 'features.bulk.update':
-      return call(u, '/api/Features/35/bulk', { token, body: { tableId: 48, updates: [{ id: rec.id, ...upd }] } });
-    case 'features.bulk.delete':
-      return call(u, '/api/Features/35/bulk', { token, body: { tableId: 48, deletes: [rec.id] } });
-    case 'records.put':
-      return call(u, `/api/Records/35/48/${rec.id}`, { method: 'PUT', token, body: upd });
-    case 'records.delete':
-      return call(u, '/api/Records/35/delete', { token, body: { tableId: 48, recordId: rec.id } });
-    case 'records.bulk.update':
-      return call(u, '/api/Records/35/bulk', { token, body: { tableId: 48, updates: [{ id: rec.id, ...upd }] } });
-    case 'records.bulk.delete':
-      return call(u, '/api/Records/35/bulk', { token, body: { tableId: 48, deletes: [rec.id] } });
     case 'records.archive':
     case 'records.archive.admin':
       return call(u, '/api/Records/35/archive', { token, body: { tableId: 48, recordId: rec.id } });
@@ -167,6 +167,8 @@ async function perform(
       return call(u, `/api/Records/35/attachment/${rec.id === -1 ? 0 : rec.attachment}`, { method: 'DELETE', token });
     case 'review.confirm':
       return call(u, `/api/Records/35/48/${rec.id}/review`, { token, body: { status: 1 } });
+    default:
+      throw new Error(`no call for ${e}`);
   }
 }
 
@@ -240,22 +242,13 @@ describe('writes on records: anonymous / other / creator / admin × endpoint × 
     // Archived by the admin: the admin alone still reads it and may restore it; nobody else can.
     const archived = cells.get(cellKey(1, 'records.archive.admin'))!.id;
     expect((await call(server.url, `/api/Records/35/48/${archived}`, { token: tokens.admin })).status).toBe(200);
-    expect(
-      (
-        await call(server.url, '/api/Records/35/archive', {
-          token: tokens.creator,
-          body: { tableId: 48, recordId: archived, archived: false },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(server.url, '/api/Records/35/archive', {
-          token: tokens.admin,
-          body: { tableId: 48, recordId: archived, archived: false },
-        })
-      ).status,
-    ).toBe(200);
+    const restore = (token: string): Promise<Answer> =>
+      call(server.url, '/api/Records/35/archive', {
+        token,
+        body: { tableId: 48, recordId: archived, archived: false },
+      });
+    expect((await restore(tokens.creator)).status).toBe(403);
+    expect((await restore(tokens.admin)).status).toBe(200);
     expect((await call(server.url, `/api/Features/35/48/${archived}`)).status).toBe(200);
     console.log(
       `permission matrix: ${checked} cells (6 actors × ${ENDPOINTS.length} writes × ${STATUSES.length} STATUS values, admin-archive cells without the creator)\n${table.join('\n')}`,
