@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launch, newContext, screenshot } from './helpers/browser.ts';
-import { ANA, downloadAround, reportWithPhoto, signIn, waitForMapAtRest, waitForSightings } from './helpers/app.ts';
-import { startAppBehindProxy, type FaultProxy } from './helpers/faultProxy.ts';
-import { jpegWithGps } from './helpers/photo.ts';
+import {
+  ANA,
+  APOLON_IN_LJUBLJANA,
+  deleteFind,
+  downloadAround,
+  editFindCount,
+  openFind,
+  reportWithPhoto,
+  signIn,
+  waitForMapAtRest,
+  waitForServiceWorker,
+  waitForSightings,
+} from './helpers/app.ts';
+import { startAppBehindProxy, takeServerDown, type FaultProxy } from './helpers/faultProxy.ts';
 import type { TestServer } from '../api/helpers/server.ts';
-import { serverSightings } from './helpers/serverSightings.ts';
+import { call } from '../helpers/http.ts';
+import { createSighting, getSighting, serverSightings } from './helpers/serverSightings.ts';
 
 let server: TestServer;
 let proxy: FaultProxy;
@@ -16,30 +28,17 @@ const A = [1614200, 5780100];
 const B = [1614500, 5780100];
 const ids: { a: number; b: number } = { a: 0, b: 0 };
 
-async function create(coord: number[], speciesId: number): Promise<number> {
-  const body = new FormData();
-  body.append(
-    'feature',
-    JSON.stringify({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: coord },
-      properties: { 920: 7, 980: speciesId, 1053: '2025-07-01', 782: 1 },
-      overwrite: true,
-    }),
-  );
-  const r = await fetch(`${proxy.url}/api/Features/35/48/full`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body,
-  });
+async function create(coordinates: number[], speciesId: number): Promise<number> {
+  const properties = { 920: 7, 980: speciesId, 1053: '2025-07-01', 782: 1 };
+  const r = await createSighting(proxy.url, token, { coordinates, properties }, { full: true });
   expect(r.status).toBe(201);
-  return ((await r.json()) as { id: number }).id;
+  return (r.body as { id: number }).id;
 }
 
 async function serverFeature(id: number): Promise<{ status: number; properties?: Record<string, unknown> }> {
-  const r = await fetch(`${server.url}/api/Features/35/48/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const r = await getSighting(server.url, id, { token });
   return r.status === 200
-    ? { status: 200, properties: ((await r.json()) as { properties: Record<string, unknown> }).properties }
+    ? { status: 200, properties: (r.body as { properties: Record<string, unknown> }).properties }
     : { status: r.status };
 }
 
@@ -55,13 +54,6 @@ async function pending(page: Page): Promise<string> {
       .getAttribute('aria-label')
       .catch(() => null)) ?? ''
   );
-}
-
-/** Opens a find by its link on the already-open app (a reload, served by the service worker offline). */
-async function openFind(page: Page, id: number): Promise<void> {
-  await page.goto(`${proxy.url}/#/?najdba=${id}`);
-  await page.reload();
-  await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
 }
 
 beforeAll(async () => {
@@ -114,7 +106,7 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await page.reload();
     await page.locator('.app-header').waitFor({ timeout: 30_000 });
     await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
-    await openFind(page, ids.a);
+    await openFind(page, proxy.url, ids.a);
     expect(await waitForSightings(page)).toBeGreaterThanOrEqual(2);
     await waitForMapAtRest(page); // the stored tiles are drawn
     await screenshot(page, '44-offline-map');
@@ -122,26 +114,10 @@ describe('offline: download an area, work with no signal, sync back exactly once
 
   it('adds a sighting with a photo, edits one and deletes one while offline', async () => {
     await page.locator('.brand').click();
-    await reportWithPhoto(page, {
-      group: 'Metulji',
-      species: 'apolon',
-      lon: 14.5015,
-      lat: 46.0518,
-      date: new Date(2025, 6, 2),
-    });
+    await reportWithPhoto(page, APOLON_IN_LJUBLJANA);
     await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
-
-    await openFind(page, ids.a);
-    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
-    await page.getByLabel('Število').fill('7');
-    await page.getByRole('button', { name: 'Shrani' }).click();
-    await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
-
-    await openFind(page, ids.b);
-    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
-    await page.getByRole('button', { name: 'Izbriši' }).click();
-    await page.getByRole('dialog', { name: 'Izbris najdbe' }).getByRole('button', { name: 'Izbriši' }).click();
-    await page.getByText('Zapis je pobrisan').waitFor({ timeout: 20_000 });
+    await editFindCount(page, proxy.url, ids.a, '7');
+    await deleteFind(page, proxy.url, ids.b);
     await expect.poll(() => pending(page)).toMatch(/3 spremembe čakajo/);
     await screenshot(page, '45-offline-pending');
     // The profile lists each waiting change: what it is, its photo, where it stands.
@@ -168,13 +144,7 @@ describe('offline: download an area, work with no signal, sync back exactly once
     await page.getByText('Vse spremembe so poslane na strežnik.').waitFor({ timeout: 10_000 });
     expect(await page.getByText('Zapis je shranjen v napravi').count()).toBe(0);
     // The new find stays on the map under its server id, without a reload: its link opens its card.
-    const r = await fetch(
-      `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
-    const synced = (
-      (await r.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }
-    ).features['48']!.find(
+    const synced = (await serverSightings(server.url, token)).find(
       (x) => x.properties['980'] === 3406 && String(x.properties['1053']).startsWith('2025-07-02'),
     )!;
     await page.evaluate((id) => (location.hash = `#/?najdba=${id}`), synced.id);
@@ -198,30 +168,13 @@ describe('offline: download an area, work with no signal, sync back exactly once
     // The area is stored in this browser profile? No: a new context has its own storage, so download again.
     await downloadAround(page, proxy.url, c.a);
 
-    proxy.mode = 'down';
-    await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
+    await takeServerDown(proxy, page);
     await page.goto(`${proxy.url}/#/`);
-    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
-    await page.getByLabel('Skupina').selectOption({ label: 'Metulji' });
-    await page.getByLabel('Vrsta').selectOption({ label: 'travniški postavnež' });
-    await page.locator('#record-photo').setInputFiles({
-      name: 'p.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await jpegWithGps(14.5018, 46.0519, new Date(2025, 6, 3), { width: 1200, height: 900 }),
-    });
-    await page.getByText('Lokacija je vzeta iz podatkov GPS fotografije.').waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Shrani' }).click();
+    const date = new Date(2025, 6, 3);
+    await reportWithPhoto(page, { group: 'Metulji', species: 'travniški postavnež', lon: 14.5018, lat: 46.0519, date });
     await page.getByText('Zapis je shranjen v napravi').waitFor({ timeout: 20_000 });
-    await openFind(page, c.a);
-    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
-    await page.getByLabel('Število').fill('9');
-    await page.getByRole('button', { name: 'Shrani' }).click();
-    await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
-    await openFind(page, c.b);
-    await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
-    await page.getByRole('button', { name: 'Izbriši' }).click();
-    await page.getByRole('dialog', { name: 'Izbris najdbe' }).getByRole('button', { name: 'Izbriši' }).click();
-    await page.getByText('Zapis je pobrisan').waitFor({ timeout: 20_000 });
+    await editFindCount(page, proxy.url, c.a, '9');
+    await deleteFind(page, proxy.url, c.b);
 
     await expect.poll(() => pending(page)).toMatch(/\d+ spremem.* čaka/);
     const faultsBefore = proxy.stats.faults;
@@ -246,11 +199,8 @@ describe('offline: download an area, work with no signal, sync back exactly once
 describe('offline edits of records changed on the server meanwhile', () => {
   /** Changes a record as 'another device' would: straight to the server, without If-Match. */
   async function changeOnServer(id: number, count: number): Promise<void> {
-    const r = await fetch(`${server.url}/api/Features/35/48/${id}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ properties: { 782: count }, overwrite: true }),
-    });
+    const body = { properties: { 782: count }, overwrite: true };
+    const r = await call(server.url, `/api/Features/35/48/${id}`, { method: 'PUT', token, body });
     expect(r.status).toBe(200);
   }
 
@@ -262,20 +212,11 @@ describe('offline edits of records changed on the server meanwhile', () => {
     const page = await ctx.newPage();
     await downloadAround(page, proxy.url, mine);
     // The service worker serves the app from here on (reloads while the server is down).
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await waitForServiceWorker(page);
 
-    proxy.mode = 'down';
-    await page.getByText('Brez povezave').first().waitFor({ timeout: 30_000 });
-    for (const [id, count] of [
-      [mine, '11'],
-      [theirs, '12'],
-    ] as const) {
-      await openFind(page, id);
-      await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
-      await page.getByLabel('Število').fill(count);
-      await page.getByRole('button', { name: 'Shrani' }).click();
-      await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 20_000 });
-    }
+    await takeServerDown(proxy, page);
+    await editFindCount(page, proxy.url, mine, '11');
+    await editFindCount(page, proxy.url, theirs, '12');
     // Meanwhile, on another device, both records change.
     await changeOnServer(mine, 21);
     await changeOnServer(theirs, 22);
@@ -305,7 +246,7 @@ describe('offline edits of records changed on the server meanwhile', () => {
     expect((await serverFeature(theirs)).properties?.['782']).toBe(22);
     // The kept server version is what the device now shows.
     await page.keyboard.press('Escape');
-    await openFind(page, theirs);
+    await openFind(page, proxy.url, theirs);
     await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
     await expect.poll(() => page.getByLabel('Število').inputValue()).toBe('22');
     await ctx.close();
