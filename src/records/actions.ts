@@ -6,7 +6,6 @@ import { dismissMessage, notify } from '../state/notices.ts';
 import { closePanels } from '../state/panel.ts';
 import {
   formSnapshot,
-  newFormState,
   patchForm,
   pickingLocation,
   recordForm,
@@ -15,6 +14,7 @@ import {
   type RecordFormState,
 } from '../state/recordForm.ts';
 import { findPhotoUrl } from '../state/shortInfo.ts';
+import { newFormState } from './newForm.ts';
 import { COL } from '../../domain/columns.ts';
 import { insideSlovenia } from './location.ts';
 import { photoTakeover, type PhotoFactsTaken } from './photoTakeover.ts';

@@ -44,25 +44,6 @@ export function formSnapshot(f: Pick<RecordFormState, 'values' | 'coord'>): stri
   return JSON.stringify([f.values, f.coord]);
 }
 
-/** A new sighting's form with these starting values; nothing else filled in yet. */
-export function newFormState(values: Record<string, string>, idempotencyKey: string): RecordFormState {
-  return {
-    mode: 'create',
-    id: null,
-    values,
-    coord: null,
-    coordSource: null,
-    photo: null,
-    existingPhotoUrl: null,
-    errors: {},
-    stage: null,
-    idempotencyKey,
-    loading: false,
-    photoQuestion: null,
-    pristine: formSnapshot({ values, coord: null }),
-  };
-}
-
 /** True when the user changed something in the form that closing it would lose. */
 export function isFormDirty(f: RecordFormState): boolean {
   return f.photo !== null || (f.pristine !== null && formSnapshot(f) !== f.pristine);

@@ -6,7 +6,8 @@ import {
   reloadWhenNoForm,
   updateWaiting,
 } from '../../../src/app/serviceWorker.ts';
-import { newFormState, recordForm, type RecordFormState } from '../../../src/state/recordForm.ts';
+import { recordForm, type RecordFormState } from '../../../src/state/recordForm.ts';
+import { newFormState } from '../../../src/records/newForm.ts';
 
 /** A half-filled report form. */
 function openForm(): RecordFormState {
