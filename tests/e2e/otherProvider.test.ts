@@ -7,7 +7,9 @@ import { PHONE, launch, newContext, screenshot } from './helpers/browser.ts';
 import { reportWithPhoto, waitForSightings } from './helpers/app.ts';
 import { startAppServer } from './helpers/server.ts';
 import { startGlewlwyd, type Glewlwyd } from './helpers/glewlwyd.ts';
+import { getSighting, serverSightings } from './helpers/serverSightings.ts';
 import { freePort, type TestServer } from '../api/helpers/server.ts';
+import { call, type Answer } from '../helpers/http.ts';
 
 /**
  * Interoperability: the whole sign-in journey against a real OpenID provider that nobody here
@@ -106,22 +108,13 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     await page.getByText('Zapis je bil uspešno dodan').waitFor({ timeout: 30_000 });
     await page.waitForFunction((b) => Number(document.documentElement.dataset.sightings) === b + 1, before);
     const token = (await storedUser(page))!.access_token;
-    const search = await fetch(
-      `${server.url}/api/Features/35/extenttables?extent=1440000,5660000,1850000,5920000&tableIds=48`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    const features = (
-      (await search.json()) as { features: Record<string, Array<{ id: number; properties: Record<string, unknown> }>> }
-    ).features['48']!;
-    const mine = features.filter(
+    const mine = (await serverSightings(server.url, token)).filter(
       (f) => f.properties['980'] === 1301 && String(f.properties['1053']).startsWith('2025-07-03'),
     );
     expect(mine).toHaveLength(1);
-    const detail = (await (
-      await fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}/detailed`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { properties: Record<string, unknown> };
+    const detail = (await getSighting(server.url, mine[0]!.id, { token, detailed: true })).body as {
+      properties: Record<string, unknown>;
+    };
     expect(detail.properties['1820']).toBe(glewlwyd.user.email);
     // The access token has no e-mail: the server asked Glewlwyd's userinfo (above, it knew the creator).
     const [h, p, s] = token.split('.') as [string, string, string];
@@ -129,11 +122,12 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     expect(claims.email).toBeUndefined();
     // A tampered token is refused.
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, email: 'admin@example.si', roles: ['admin'] })).toString('base64url')}.${s}`;
-    const write = (bearer: string): Promise<Response> =>
-      fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}`, {
+    const write = (bearer: string): Promise<Answer> =>
+      call(server.url, `/api/Features/35/48/${mine[0]!.id}`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json-patch+json' },
-        body: JSON.stringify({ properties: { 782: 3 }, overwrite: false }),
+        token: bearer,
+        contentType: 'application/json-patch+json',
+        body: { properties: { 782: 3 }, overwrite: false },
       });
     expect((await write(tampered)).status).toBe(401);
     expect((await write(token)).status).toBe(200);
@@ -153,13 +147,7 @@ describe.skipIf(!available && !process.env.CI)('sign-in through a second real pr
     expect(refreshed.status()).toBe(200);
     await expect.poll(async () => (await storedUser(page))?.access_token, { timeout: 10_000 }).not.toBe(token);
     const renewed = (await storedUser(page))!.access_token;
-    expect(
-      (
-        await fetch(`${server.url}/api/Features/35/48/${mine[0]!.id}/detailed`, {
-          headers: { authorization: `Bearer ${renewed}` },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await getSighting(server.url, mine[0]!.id, { token: renewed, detailed: true })).status).toBe(200);
     // The app goes on with it: 'Moje najdbe' lists the find.
     await page.getByRole('button', { name: 'Uporabnik' }).click();
     await page.getByLabel('Moje najdbe').check();

@@ -99,27 +99,32 @@ function configFile(dir: string, port: number, appOrigin: string): string {
   const mimeList = Object.entries(mime).map(
     ([extension, type]) => `  { extension = "${extension}"; mime_type = "${type}"; }`,
   );
-  // No use_secure_connection line at all: 2.7 then wants key files even for `false` (PITFALLS.md).
-  return `port = ${port};
-bind_address = "127.0.0.1";
-external_url = "http://localhost:${port}";
-login_url = "login.html";
-api_prefix = "api";
-static_files_path = "${join(dir, 'webapp')}/";
-allow_origin = "${appOrigin}";
-log_mode = "console";
-log_level = "INFO";
-cookie_secure = 0;
-cookie_same_site = "empty";
-session_key = "GLEWLWYD2_SESSION_ID";
-session_expiration = 86400;
-admin_scope = "g_admin";
-profile_scope = "g_profile";
-user_module_path = "${MODULES}/user";
-client_module_path = "${MODULES}/client";
-user_auth_scheme_module_path = "${MODULES}/scheme";
-plugin_module_path = "${MODULES}/plugin";
-hash_algorithm = "SHA512";
+  // No use_secure_connection setting at all: 2.7 then wants key files even for `false` (PITFALLS.md).
+  const settings: Record<string, string | number> = {
+    port,
+    bind_address: '127.0.0.1',
+    external_url: `http://localhost:${port}`,
+    login_url: 'login.html',
+    api_prefix: 'api',
+    static_files_path: `${join(dir, 'webapp')}/`,
+    allow_origin: appOrigin,
+    log_mode: 'console',
+    log_level: 'INFO',
+    cookie_secure: 0,
+    cookie_same_site: 'empty',
+    session_key: 'GLEWLWYD2_SESSION_ID',
+    session_expiration: 86400,
+    admin_scope: 'g_admin',
+    profile_scope: 'g_profile',
+    user_module_path: `${MODULES}/user`,
+    client_module_path: `${MODULES}/client`,
+    user_auth_scheme_module_path: `${MODULES}/scheme`,
+    plugin_module_path: `${MODULES}/plugin`,
+    hash_algorithm: 'SHA512',
+  };
+  // libconfig: a number as it is, a string in double quotes.
+  const lines = Object.entries(settings).map(([name, v]) => `${name} = ${typeof v === 'number' ? v : `"${v}"`};`);
+  return `${lines.join('\n')}
 database = { type = "sqlite3"; path = "${join(dir, 'glewlwyd.db')}"; };
 static_files_mime_types = (
 ${mimeList.join(',\n')}
