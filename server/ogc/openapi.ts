@@ -1,11 +1,12 @@
 /** The OpenAPI 3.0 description of /ogc (the landing page's service-desc; conformance class oas30). */
 import { DEFAULT_LIMIT, MAX_LIMIT } from './params.ts';
 import { SUPPORTED_CRS } from './crs.ts';
+import { GEOJSON, JSON_TYPE } from './links.ts';
 
 /** Media type of the document. */
 export const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.0';
 
-const json = (description: string, schema: object = { type: 'object' }, types = ['application/json']) => ({
+const json = (description: string, schema: object = { type: 'object' }, types = [JSON_TYPE]) => ({
   description,
   content: Object.fromEntries(types.map((t) => [t, { schema }])),
 });
@@ -28,7 +29,7 @@ export function ogcOpenApi(baseUrl: string, collectionIds: string[]): object {
     schema: { type: 'string', format: 'uri', enum: [...SUPPORTED_CRS], default: SUPPORTED_CRS[0] },
   };
   const f = { name: 'f', in: 'query', required: false, schema: { type: 'string', enum: ['json'] } };
-  const features = ['application/geo+json', 'application/json'];
+  const features = [GEOJSON, JSON_TYPE];
   return {
     openapi: '3.0.3',
     info: {
