@@ -9,6 +9,7 @@
  * sparse, rather than one loop taking a flag or a callback: that keeps every loop tight and
  * monomorphic, which is the whole point of this file.
  */
+import { member } from '../predicates/types.ts';
 
 /** Rows whose x lies in [lo, hi] (NaN never does). */
 export function scanRange(
@@ -62,13 +63,6 @@ export function scanOutside(
     }
   }
   return k;
-}
-
-/** True when `v` is one of `list` (scanned) or of `set` (when given). */
-function member(v: number, list: Float64Array, set: ReadonlySet<number> | null): boolean {
-  if (set !== null) return set.has(v);
-  for (let i = 0; i < list.length; i++) if (list[i] === v) return true;
-  return false;
 }
 
 /** Rows whose x is not NaN and is (want true) or is not (want false) one of the literals. */

@@ -2,7 +2,7 @@ import { formatDay, US_PER_DAY, US_PER_HOUR, daysFromCivil } from '../../../doma
 import { readDayKey, readInstant } from '../../../domain/filters/dates.ts';
 import { OUT } from '../../../domain/filters/scratch.ts';
 import type { OperationType } from '../../../domain/filters/types.ts';
-import { SCAN_LIMIT, type Predicate } from './types.ts';
+import { member, SCAN_LIMIT, type Predicate } from './types.ts';
 
 /**
  * Predicates on date columns. Values are strings in the date grammar (dates.ts); anything else
@@ -28,13 +28,6 @@ export function prefixWindow(minUs: number, maxUs: number): [lo: string, hi: str
   const lo = first <= FIRST_DAY || !Number.isFinite(first) ? '' : formatDay(first);
   const hi = last >= LAST_DAY || !Number.isFinite(last) ? '\uffff' : formatDay(last + 1);
   return [lo, hi];
-}
-
-/** True when `x` is one of `list` (scan) or in `set` (when given). */
-function member(x: number, list: Float64Array, set: ReadonlySet<number> | null): boolean {
-  if (set !== null) return set.has(x);
-  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
-  return false;
 }
 
 /**

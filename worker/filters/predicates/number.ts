@@ -1,20 +1,13 @@
 import { readNumericString } from '../../../domain/filters/numbers.ts';
 import { OUT } from '../../../domain/filters/scratch.ts';
 import type { OperationType } from '../../../domain/filters/types.ts';
-import { SCAN_LIMIT, type Predicate } from './types.ts';
+import { member, SCAN_LIMIT, type Predicate } from './types.ts';
 
 /**
  * Predicates that read the value as a number (number columns; key columns with numeric
  * literals). A value that does not read as a number (text, boolean, NaN, empty) matches none
  * of them, the not-operations included.
  */
-
-/** True when `x` is one of `list` (scan) or in `set` (when given). */
-function member(x: number, list: Float64Array, set: ReadonlySet<number> | null): boolean {
-  if (set !== null) return set.has(x);
-  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
-  return false;
-}
 
 /** Compiles a numeric comparison of property `key` against the literals `lits`. */
 export function numberPredicate(key: number, op: OperationType, lits: readonly number[]): Predicate {

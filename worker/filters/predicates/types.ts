@@ -10,3 +10,10 @@ export function isEmpty(v: unknown): boolean {
 
 /** Lists at most this long are scanned; longer ones go into a Set. */
 export const SCAN_LIMIT = 8;
+
+/** True when `x` is one of `list` (scanned) or of `set` (when given): the `in` test of numbers and instants. */
+export function member(x: number, list: Float64Array, set: ReadonlySet<number> | null): boolean {
+  if (set !== null) return set.has(x);
+  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
+  return false;
+}
