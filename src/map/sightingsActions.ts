@@ -8,18 +8,33 @@ import { linkedFindId, openLinkedFind } from './deepLink.ts';
 let generation = 0;
 let lastLinked: number | null = null;
 let drawn = false;
+/** A linked find that was not on the map when its link was followed; tried again with each newer drawing. */
+let missed: number | null = null;
 
 /**
  * Opens the find the address links to (`#/?najdba=ID`), once per link: at start, and when a
  * link is pasted into the open tab (hashchange). A find that is not on the map (deleted, not
- * public, or left out by the filters) is said so instead of nothing happening.
+ * public, or left out by the filters) is said so instead of nothing happening; it still opens
+ * if newer sightings bring it while the address links to it (a find that has just reached the
+ * server, whose layer is still loading).
  */
 export function followLinkedFind(): void {
   const mc = mapController.value;
   const linked = linkedFindId(location.hash);
   if (!mc || !drawn || linked === null || linked === lastLinked) return;
   lastLinked = linked;
-  if (!openLinkedFind(mc, linked)) notify('info', sl.map.linkNotFound(linked), 6000);
+  missed = null;
+  if (openLinkedFind(mc, linked)) return;
+  missed = linked;
+  notify('info', sl.map.linkNotFound(linked), 6000);
+}
+
+/** Opens the missed linked find if the sightings just drawn hold it and the address still links to it. */
+function retryMissedLink(): void {
+  const mc = mapController.value;
+  if (!mc || missed === null) return;
+  if (linkedFindId(location.hash) !== missed) missed = null;
+  else if (openLinkedFind(mc, missed)) missed = null;
 }
 
 /** Asks the data core for the filtered, styled sightings and draws them; a newer call wins. */
@@ -36,6 +51,7 @@ export async function refreshSightings(): Promise<void> {
     document.documentElement.dataset.sightings = String(batch.ids.length);
     drawnSightings.value = batch.ids.length;
     drawn = true;
+    retryMissedLink();
     followLinkedFind();
   } catch (e) {
     console.error('Failed loading sightings', e);
