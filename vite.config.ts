@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { sl } from './src/i18n/sl.ts';
 import { olTrim } from './build/olTrim.ts';
+import { firstVisitScript } from './build/firstVisitScript.ts';
 
 /**
  * The service worker at /sw.js (src/sw.ts, built with injectManifest) and the web app
@@ -48,7 +49,7 @@ const pwa = VitePWA({
 
 /** The app build: React main thread + the data-core module worker. Dev proxies the server. */
 export default defineConfig({
-  plugins: [react(), olTrim(), pwa],
+  plugins: [react(), olTrim(), firstVisitScript(), pwa],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

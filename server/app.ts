@@ -47,10 +47,12 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   registerBodyParsers(app);
 
   const identity = await loadIdentityConfig(cfg);
-  (await import('./http/securityHeaders.ts')).registerSecurityHeaders(app, {
+  const headers = await import('./http/securityHeaders.ts');
+  headers.registerSecurityHeaders(app, {
     authority: identity.config.authority,
     publicUrl: cfg.publicUrl,
     extraOrigins: [...cfg.extraOrigins, ...speciesImageOrigin(cfg.distDir)],
+    inlineScripts: headers.builtIndexScriptHashes(cfg.distDir),
   });
   registerIdentityConfig(app, identity);
   // The embedded provider runs unless the identity config points elsewhere.

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 /** Options of the security headers. */
@@ -15,6 +18,30 @@ export interface SecurityHeadersOptions {
    * (/config.json `speciesImages.base`) and the real tile services of a deployment (EXTRA_ORIGINS).
    */
   extraOrigins?: readonly string[];
+  /**
+   * CSP hash sources (`'sha256-…'`) of the inline scripts of the built index.html: the
+   * first-visit script (build/firstVisitScript.ts). Nothing else inline runs.
+   */
+  inlineScripts?: readonly string[];
+}
+
+/** A CSP hash source of an inline script or style: `'sha256-<base64>'` of its exact text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/** The CSP hash sources of the inline scripts (`<script>` without `src`) of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1] ?? '')
+    .filter((text) => text.trim() !== '')
+    .map(cspHash);
+}
+
+/** The inline-script hashes of the built app's index.html in `distDir` (none when it is not built). */
+export function builtIndexScriptHashes(distDir: string): string[] {
+  const file = join(distDir, 'index.html');
+  return existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
 }
 
 /** The origin of `url`, or null when it is not an http(s) URL. */
@@ -30,8 +57,8 @@ function originOf(url: string): string | null {
 /**
  * The Content-Security-Policy of the app's HTML (index.html and the SPA shell). It allows only
  * what the built app uses:
- * - scripts: the module bundles and the service worker /sw.js, all same-origin; no inline script,
- *   no eval;
+ * - scripts: the module bundles and the service worker /sw.js, all same-origin, and the one
+ *   inline first-visit script of index.html by its hash; no other inline script, no eval;
  * - workers: the module data-core worker and the service worker, same-origin;
  * - styles: the bundled stylesheet; React `style={…}` and OpenLayers set element.style through
  *   the CSSOM, which style-src does not govern, so no 'unsafe-inline';
@@ -44,6 +71,7 @@ export function appContentSecurityPolicy(
   authority: string,
   publicUrl: string,
   extraOrigins: readonly string[] = [],
+  inlineScripts: readonly string[] = [],
 ): string {
   const self = originOf(publicUrl);
   const idp = originOf(authority);
@@ -52,7 +80,7 @@ export function appContentSecurityPolicy(
   const more = others.length ? ` ${others.join(' ')}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
     "worker-src 'self'",
     "style-src 'self'",
     `img-src 'self' data: blob:${more}`,
@@ -83,7 +111,7 @@ export const APP_PAGE_HEADERS: Readonly<Record<string, string>> = {
  * requests are hijacked from Fastify anyway.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions): void {
-  const csp = appContentSecurityPolicy(opts.authority, opts.publicUrl, opts.extraOrigins ?? []);
+  const csp = appContentSecurityPolicy(opts.authority, opts.publicUrl, opts.extraOrigins ?? [], opts.inlineScripts);
   app.addHook('onSend', async (req, reply, payload) => {
     const path = req.url.split('?')[0] ?? '';
     if (path === '/idp' || path.startsWith('/idp/')) return payload;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { cspHash } from '../http/securityHeaders.ts';
 
 /**
  * The provider's pages (login, logout, logout done, error): Slovenian, mobile-first, no
@@ -42,8 +42,6 @@ code{font-size:.9em;word-break:break-word}
 /** Submits a logout form marked data-auto (a valid id_token_hint: no confirmation needed). */
 const AUTO_SUBMIT = `document.addEventListener('DOMContentLoaded',function(){var f=document.querySelector('form[data-auto]');if(f)f.submit();});`;
 
-const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
 /**
  * The Content-Security-Policy of every /idp response. `script-src` is present so that
  * oidc-provider can add the hash of its own auto-submitting form_post page; `form-action` and
@@ -53,8 +51,8 @@ export function contentSecurityPolicy(appOrigins: readonly string[]): string {
   const origins = ["'self'", ...appOrigins].join(' ');
   return [
     "default-src 'none'",
-    `style-src ${sha256(CSS)}`,
-    `script-src ${sha256(AUTO_SUBMIT)}`,
+    `style-src ${cspHash(CSS)}`,
+    `script-src ${cspHash(AUTO_SUBMIT)}`,
     `form-action ${origins}`,
     `frame-ancestors ${origins}`,
     "base-uri 'none'",

@@ -7,6 +7,7 @@ import { authFailure, authStatus, session } from '../state/session.ts';
 import type { SignInResult } from '../auth/signIn.ts';
 import { failureFromError, forgetFailure, rememberFailure } from '../auth/authFailure.ts';
 import { toSessionUser } from '../auth/sessionUser.ts';
+import { firstVisitRedirecting } from '../auth/firstVisit.ts';
 import type { User } from 'oidc-client-ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
@@ -37,6 +38,11 @@ function adoptUser(user: User): void {
 
 /** Starts the app: the data core, online state, sign-in, then the profile and catalogue. */
 export async function boot(): Promise<void> {
+  // index.html's first script already sent a visitor without a session to the provider: nothing to start.
+  if (await firstVisitRedirecting()) {
+    authStatus.value = 'redirecting';
+    return;
+  }
   // The sign-in library loads while the data core starts: it is not in the first chunk.
   const authModules = Promise.all([import('../auth/userManager.ts'), import('../auth/signIn.ts')]);
   const cfg = await core.init(location.origin);

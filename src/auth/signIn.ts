@@ -9,6 +9,7 @@ import {
   rememberFailure,
   type AuthFailure,
 } from './authFailure.ts';
+import { newNonce } from './authorizeRequest.ts';
 
 /** The result of starting the session. */
 export type SignInResult =
@@ -20,15 +21,6 @@ export type SignInResult =
 /** True when the token endpoint refused (SPEC §4: a refresh answered 400 clears the token). */
 export function isRefusedByProvider(e: unknown): boolean {
   return e instanceof ErrorResponse || isProviderRefusal(e);
-}
-
-/** A fresh `nonce` (OpenID Connect Core §3.1.2.1): 128 random bits, base64url. */
-export function newNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 }
 
 /**

@@ -1,12 +1,11 @@
 import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { IdentityConfig } from '../../worker/api.ts';
+import { appRedirectUri, IDP_TIMEOUT_S, OIDC_STORE_PREFIX } from './authorizeRequest.ts';
 
 /** SPEC §9: the token is refreshed 30 s before it expires. */
 export const TOKEN_REFRESH_MARGIN_S = 30;
 /** SPEC §9: login-callback state in session storage expires after 60 minutes. */
 export const CALLBACK_STATE_TTL_S = 60 * 60;
-/** SPEC §9: identity-provider message time-out 10000 ms. */
-export const IDP_TIMEOUT_S = 10;
 
 /**
  * Creates the oidc-client-ts user manager for the provider named in /identity.json:
@@ -19,10 +18,11 @@ export function createUserManager(cfg: IdentityConfig, origin: string): UserMana
     client_id: cfg.client_id,
     scope: cfg.scope,
     response_type: 'code',
-    redirect_uri: `${origin}/`,
-    post_logout_redirect_uri: `${origin}/`,
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
-    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    redirect_uri: appRedirectUri(origin),
+    post_logout_redirect_uri: appRedirectUri(origin),
+    // The first script of index.html reads and writes these stores too (src/auth/firstVisit.ts).
+    userStore: new WebStorageStateStore({ store: window.localStorage, prefix: OIDC_STORE_PREFIX }),
+    stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: OIDC_STORE_PREFIX }),
     staleStateAgeInSeconds: CALLBACK_STATE_TTL_S,
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_REFRESH_MARGIN_S,
     automaticSilentRenew: true,

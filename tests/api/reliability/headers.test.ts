@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appContentSecurityPolicy } from '../../../server/http/securityHeaders.ts';
+import { appContentSecurityPolicy, inlineScriptHashes } from '../../../server/http/securityHeaders.ts';
 import { CLIENT_ID, SCOPE, signIn, signInWithSession } from '../helpers/auth.ts';
 import { freePort, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -50,6 +50,10 @@ describe('the app CSP', () => {
     expect(own.get('form-action')).toEqual(["'self'"]);
     expect(own.get('object-src')).toEqual(["'none'"]);
     for (const [, src] of own) expect(src.join(' ')).not.toMatch(/unsafe-(inline|eval)|\*/);
+    const withScript = directives(
+      appContentSecurityPolicy('http://localhost:8080/idp', 'http://localhost:8080', [], ["'sha256-abc='"]),
+    );
+    expect(withScript.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
     const kc = directives(
       appContentSecurityPolicy('https://sso.example.si/realms/narava', 'https://narava.example.si'),
     );
@@ -63,10 +67,13 @@ describe('headers on the wire', () => {
   it('the app HTML has the CSP, nosniff, referrer, permissions and opener policies', async () => {
     for (const path of ['/', '/index.html']) {
       const r = await fetch(`${server.url}${path}`);
-      await r.arrayBuffer();
+      const html = await r.text();
       if (!(r.headers.get('content-type') ?? '').startsWith('text/html')) continue; // no build: plain-text notice on "/"
       const csp = r.headers.get('content-security-policy') ?? '';
-      expect(csp).toBe(appContentSecurityPolicy(`${server.url}/idp`, server.url));
+      // The one inline script (the first visit, build/firstVisitScript.ts) is allowed by its hash, nothing else inline.
+      const hashes = inlineScriptHashes(html);
+      expect(hashes).toHaveLength(1);
+      expect(csp).toBe(appContentSecurityPolicy(`${server.url}/idp`, server.url, [], hashes));
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(r.headers.get('permissions-policy')).toMatch(/geolocation=\(self\).*camera=\(self\)/);
