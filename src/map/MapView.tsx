@@ -127,11 +127,24 @@ export function MapView() {
       void session.value?.email;
       void refreshSightings();
     });
+    // The view at rest, read-only, for the e2e tests (as data-sightings is): zoom, rotation,
+    // centre and resolution (EPSG:3857) after every move, gesture or animation has ended.
+    const onMoveEnd = (): void => {
+      const v = mc.map.getView();
+      document.documentElement.dataset.mapView = JSON.stringify({
+        zoom: v.getZoom(),
+        rotation: v.getRotation(),
+        center: v.getCenter(),
+        resolution: v.getResolution(),
+      });
+    };
+    mc.map.on('moveend', onMoveEnd);
     // A link to a find pasted into this open tab is followed.
     const onHash = (): void => followLinkedFind();
     window.addEventListener('hashchange', onHash);
     return () => {
       window.removeEventListener('hashchange', onHash);
+      mc.map.un('moveend', onMoveEnd);
       stop();
       stopClicks();
       stopKeys();
