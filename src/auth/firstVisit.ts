@@ -1,5 +1,6 @@
 import { AUTH_FAILURE_KEY } from './authFailure.ts';
 import { authorizeRequest, IDP_TIMEOUT_S, OIDC_USER_KEY_PREFIX, type AuthorizeTarget } from './authorizeRequest.ts';
+import { startApp } from './appStart.ts';
 
 /**
  * The first visit: a visitor with no stored session goes to the provider's sign-in page (SPEC
@@ -64,23 +65,29 @@ export async function readAuthorizeTarget(fetcher: typeof fetch): Promise<Author
 }
 
 /**
- * Sends the visitor to the provider when the first visit is the plain case. Resolves true when
- * the browser is on its way (the app then only shows 'Nalaganje'), false when the app signs in.
+ * Sends the visitor to the provider when the first visit is the plain case, and otherwise starts
+ * the app (at once when the decision needs no network, so a returning user waits for nothing).
+ * Resolves true when the browser is on its way (nothing of the app is loaded), false when the
+ * app was started and signs in itself.
  */
 export async function firstVisit(w: Window): Promise<boolean> {
   try {
     const page = { search: w.location.search, local: w.localStorage, session: w.sessionStorage };
-    if (!shouldSendToProvider({ ...page, onLine: w.navigator.onLine })) return false;
-    const target = await readAuthorizeTarget(w.fetch.bind(w));
-    if (!target) return false;
-    const req = await authorizeRequest(target, w.location.origin, w.location.hash);
-    w.sessionStorage.setItem(req.stateKey, req.stateValue);
-    // replace: 'Back' from the sign-in page leaves, instead of landing on a page that sends it there again.
-    w.location.replace(req.url);
-    return true;
+    if (shouldSendToProvider({ ...page, onLine: w.navigator.onLine })) {
+      const target = await readAuthorizeTarget(w.fetch.bind(w));
+      if (target) {
+        const req = await authorizeRequest(target, w.location.origin, w.location.hash);
+        w.sessionStorage.setItem(req.stateKey, req.stateValue);
+        // replace: 'Back' from the sign-in page leaves, instead of landing on a page that sends it there again.
+        w.location.replace(req.url);
+        return true;
+      }
+    }
   } catch {
-    return false;
+    // A provider that does not answer, storage that refuses: the app signs in and says why.
   }
+  startApp(w.document);
+  return false;
 }
 
 declare global {
