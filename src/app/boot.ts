@@ -6,9 +6,10 @@ import { online } from '../state/online.ts';
 import { authFailure, authStatus, session } from '../state/session.ts';
 import type { SignInResult } from '../auth/signIn.ts';
 import { failureFromError, forgetFailure, rememberFailure } from '../auth/authFailure.ts';
-import { toSessionUser } from '../auth/sessionUser.ts';
-import { firstVisitRedirecting } from '../auth/firstVisit.ts';
-import type { User } from 'oidc-client-ts';
+import { toSessionUser, type TokenUser } from '../auth/sessionUser.ts';
+import { firstVisitRedirecting, isWayBack } from '../auth/firstVisit.ts';
+import { hasStoredUser, validStoredUser, type StoredUser } from '../auth/storedUser.ts';
+import type { IdentityConfig } from '../../worker/api.ts';
 import { refreshSightings } from '../map/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { loadFormOptions } from '../records/options.ts';
@@ -19,13 +20,36 @@ import { queueDrainWatcher } from '../state/queueDrained.ts';
 import { loadReviewState, watchInbox } from '../state/review.ts';
 
 let userManager: UserManager | null = null;
+/** Set when a returning user started without the sign-in library: the user manager it creates later. */
+let userManagerLater: Promise<UserManager> | null = null;
 
 /** The user manager, once boot created it. */
 export function getUserManager(): UserManager | null {
   return userManager;
 }
 
-function adoptUser(user: User): void {
+/** The user manager, waiting for it while a returning user's start still loads it; null when there is none. */
+export async function awaitUserManager(): Promise<UserManager | null> {
+  return userManager ?? (userManagerLater ? await userManagerLater : null);
+}
+
+/** A returning user starts without the sign-in library when her token is valid this much longer. */
+const QUICK_START_MIN_VALID_S = 60;
+/** The sign-in library of a quick start loads this long after the start, when the map has drawn. */
+const LIBRARY_AFTER_START_MS = 3000;
+
+const loadAuthModules = () => Promise.all([import('../auth/userManager.ts'), import('../auth/signIn.ts')]);
+
+/** True when some user is stored and this is not a way back from the provider (storage may be blocked). */
+function maybeReturning(): boolean {
+  try {
+    return !isWayBack(location.search) && hasStoredUser(window.localStorage);
+  } catch {
+    return false;
+  }
+}
+
+function adoptUser(user: TokenUser): void {
   const u = toSessionUser(user);
   session.value = u;
   authStatus.value = 'signedIn';
@@ -43,8 +67,10 @@ export async function boot(): Promise<void> {
     authStatus.value = 'redirecting';
     return;
   }
-  // The sign-in library loads while the data core starts: it is not in the first chunk.
-  const authModules = Promise.all([import('../auth/userManager.ts'), import('../auth/signIn.ts')]);
+  // The sign-in library loads while the data core starts (it is not in the first chunk), unless a
+  // returning user may start without it.
+  const returning = maybeReturning();
+  const authModules = returning ? null : loadAuthModules();
   const cfg = await core.init(location.origin);
   appConfig.value = cfg;
   const drained = queueDrainWatcher();
@@ -85,8 +111,24 @@ export async function boot(): Promise<void> {
   for (const ev of ['online', 'offline'])
     window.addEventListener(ev, () => void core.checkOnline().then((o) => (online.value = o)));
 
-  const [{ createUserManager }, { isRefusedByProvider, startSession }] = await authModules;
-  const um = createUserManager(cfg.identity, location.origin);
+  const { authority, client_id } = cfg.identity;
+  const stored = returning ? validStoredUser(window.localStorage, authority, client_id, QUICK_START_MIN_VALID_S) : null;
+  if (stored) {
+    await quickStart(stored, cfg.identity);
+    return;
+  }
+  const [{ createUserManager }, { startSession }] = await (authModules ?? loadAuthModules());
+  const um = await createWiredUserManager(cfg.identity, createUserManager);
+  await showResult(await startSession(um, online.value, window.sessionStorage));
+}
+
+/** Creates the user manager and listens to it: a loaded user is adopted, a refused renewal handled. */
+async function createWiredUserManager(
+  identity: IdentityConfig,
+  create: (typeof import('../auth/userManager.ts'))['createUserManager'],
+): Promise<UserManager> {
+  const { isRefusedByProvider } = await import('../auth/signIn.ts');
+  const um = create(identity, location.origin);
   userManager = um;
   um.events.addUserLoaded(adoptUser);
   um.events.addSilentRenewError((e) => {
@@ -94,7 +136,30 @@ export async function boot(): Promise<void> {
     // failure keeps the stored token (offline work goes on).
     if (isRefusedByProvider(e)) void renewRefused(e);
   });
-  await showResult(await startSession(um, online.value, window.sessionStorage));
+  return um;
+}
+
+/**
+ * A returning user whose stored token is valid for another minute (what oidc-client-ts's
+ * `startSession` would take as it is) starts at once; the sign-in library, which only renews
+ * the token and signs out, loads a few seconds later, so the map is drawn without it (#16).
+ */
+async function quickStart(stored: StoredUser, identity: IdentityConfig): Promise<void> {
+  userManagerLater = new Promise<UserManager>((resolve, reject) => {
+    setTimeout(() => {
+      loadAuthModules()
+        .then(async ([{ createUserManager }]) => {
+          const um = await createWiredUserManager(identity, createUserManager);
+          await um.getUser(); // arms the renewal before the token expires
+          resolve(um);
+        })
+        .catch(reject);
+    }, LIBRARY_AFTER_START_MS);
+  });
+  userManagerLater.catch((e: unknown) => console.error('The sign-in library did not load', e));
+  // As startSession does with a valid stored user.
+  forgetFailure(window.sessionStorage);
+  await showResult({ kind: 'user', user: stored });
 }
 
 /** Shows what sign-in came to: the app, the redirect's 'Nalaganje', or why it failed. */
@@ -177,7 +242,7 @@ function renewLater(): void {
 
 /** After a 401: refresh the token, or ask to sign in again; a provider that cannot be reached is tried again. */
 async function renewOrSignIn(): Promise<void> {
-  const um = userManager;
+  const um = await awaitUserManager().catch(() => null);
   if (!um || !online.value || authFailure.value) return;
   try {
     const user = await um.signinSilent();

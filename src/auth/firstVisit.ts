@@ -1,5 +1,6 @@
 import { AUTH_FAILURE_KEY } from './authFailure.ts';
-import { authorizeRequest, IDP_TIMEOUT_S, OIDC_USER_KEY_PREFIX, type AuthorizeTarget } from './authorizeRequest.ts';
+import { authorizeRequest, IDP_TIMEOUT_S, type AuthorizeTarget } from './authorizeRequest.ts';
+import { hasStoredUser } from './storedUser.ts';
 import { startApp } from './appStart.ts';
 
 /**
@@ -23,14 +24,17 @@ export interface FirstVisitPage {
   onLine: boolean;
 }
 
+/** True when the address is a way back from the provider (a sign-in's `code` or `error`, a sign-out's `state`). */
+export function isWayBack(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return q.has('code') || q.has('error') || q.has('state');
+}
+
 /** True when the first script should send the visitor to the provider itself. */
 export function shouldSendToProvider(p: FirstVisitPage): boolean {
-  const q = new URLSearchParams(p.search);
-  if (q.has('code') || q.has('error') || q.has('state') || !p.onLine) return false;
+  if (isWayBack(p.search) || !p.onLine) return false;
   try {
-    if (p.session.getItem(AUTH_FAILURE_KEY)) return false;
-    for (let i = 0; i < p.local.length; i++) if (p.local.key(i)?.startsWith(OIDC_USER_KEY_PREFIX)) return false;
-    return true;
+    return !p.session.getItem(AUTH_FAILURE_KEY) && !hasStoredUser(p.local);
   } catch {
     // Storage is blocked: the app says what it can.
     return false;

@@ -1,4 +1,4 @@
-import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
+import { ErrorResponse, type UserManager } from 'oidc-client-ts';
 import {
   failureFromError,
   forgetFailure,
@@ -10,10 +10,11 @@ import {
   type AuthFailure,
 } from './authFailure.ts';
 import { newNonce } from './authorizeRequest.ts';
+import type { TokenUser } from './sessionUser.ts';
 
 /** The result of starting the session. */
 export type SignInResult =
-  | { kind: 'user'; user: User }
+  | { kind: 'user'; user: TokenUser }
   | { kind: 'redirecting' }
   | { kind: 'offlineNoSession' }
   | { kind: 'failed'; failure: AuthFailure };

@@ -1,4 +1,4 @@
-import { getUserManager } from '../app/boot.ts';
+import { awaitUserManager } from '../app/boot.ts';
 import { session } from '../state/session.ts';
 import { core } from '../core.ts';
 import { syncState } from '../state/offline.ts';
@@ -16,7 +16,7 @@ export async function signOut(): Promise<void> {
       return;
     }
   }
-  const um = getUserManager();
+  const um = await awaitUserManager().catch(() => null);
   const idToken = session.value?.idToken ?? undefined;
   core.setSession({ accessToken: null, email: null });
   // The service worker must not keep the token once the user has left.
