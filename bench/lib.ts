@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/chromium.ts';
 
 export { startServer, freePort, createTestDatabase, type TestServer } from '../tests/api/helpers/server.ts';
@@ -33,6 +33,16 @@ export function ensureAppBuild(): string {
 export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Launches headless Debian chromium (extra flags appended). */
+/** The phone the start-up figures are measured on: 390x844 CSS px, touch, Slovenian locale and time zone. */
+export const PHONE_CONTEXT: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'sl-SI',
+  timezoneId: 'Europe/Ljubljana',
+  deviceScaleFactor: 1,
+};
+
 export function launch(extra: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extra] });
 }

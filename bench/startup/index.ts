@@ -33,6 +33,7 @@ import {
   freePort,
   launch,
   median,
+  PHONE_CONTEXT,
   printTable,
   QUICK,
   startServer,
@@ -310,14 +311,7 @@ try {
   // Time to first sightings.
   const browser = await launch();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'sl-SI',
-      timezoneId: 'Europe/Ljubljana',
-      deviceScaleFactor: 1,
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await signIn(page, `${server.url}/#/`);
     const cdp = await context.newCDPSession(page);

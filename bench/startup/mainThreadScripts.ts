@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { PHONE_CONTEXT } from '../lib.ts';
 
 export interface Script {
   /** The URL's path, e.g. `/assets/index-x.js`. */
@@ -74,14 +75,7 @@ export async function measureMainThreadScripts(
   dist: string,
   signIn: (page: Page, url: string) => Promise<void>,
 ): Promise<MainThreadScripts> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'sl-SI',
-    timezoneId: 'Europe/Ljubljana',
-    deviceScaleFactor: 1,
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   try {
     const page = await context.newPage();
     await signIn(page, url);

@@ -1,4 +1,5 @@
 import { OIDC_USER_KEY_PREFIX } from './authorizeRequest.ts';
+import type { TokenUser } from './sessionUser.ts';
 
 /**
  * The user oidc-client-ts keeps in local storage (`User.toStorageString`), read without the
@@ -8,13 +9,10 @@ import { OIDC_USER_KEY_PREFIX } from './authorizeRequest.ts';
  * user with oidc-client-ts and reads it back here.
  */
 
-/** What the app reads of a stored user. */
-export interface StoredUser {
-  access_token: string;
-  id_token?: string;
+/** What the app reads of a stored user: the session's token and profile, and when the token expires. */
+export interface StoredUser extends TokenUser {
   /** Seconds since the epoch; absent means the token does not expire (oidc-client-ts's `expired` is then false). */
   expires_at?: number;
-  profile: Record<string, unknown>;
 }
 
 /** The key oidc-client-ts's UserManager keeps the user under: `user:<authority>:<client_id>`, prefixed. */
