@@ -15,6 +15,22 @@ import prettier from 'eslint-config-prettier';
 /** OpenLayers modules the worker may use: pure geometry maths, no canvas, no DOM. */
 const OL_PURE = ['ol/tilegrid', 'ol/tilegrid.js', 'ol/extent', 'ol/extent.js', 'ol/proj', 'ol/proj.js'];
 
+/** The map's own modules (the map on the main thread): the only UI modules that use OpenLayers' map and layers. */
+const MAP_IMPLEMENTATION = [
+  'MapController.ts',
+  'mapSightings.ts',
+  'baseLayers.ts',
+  'sightingsLayer.ts',
+  'squaresLayer.ts',
+  'highlight.ts',
+  'editMarker.ts',
+  'areasLayer.ts',
+  'locationLayer.ts',
+  'symbology.ts',
+  'firstTiles.ts',
+  'projections.ts',
+].map((f) => `src/map/${f}`);
+
 const zone = (target, from, message) => ({ target, from, message });
 
 export default tseslint.config(
@@ -164,6 +180,27 @@ export default tseslint.config(
               regex: '(^|/)worker/',
               allowTypeImports: true,
               message: 'The UI imports the data core only as types (import type); shared rules live in domain/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Only the map's own modules touch OpenLayers' map, layers and features; the rest of the UI asks
+  // the map through MapPort (src/map/mapPort.ts) in plain data, whichever thread draws the map.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/sw.ts', 'src/state/**', ...MAP_IMPLEMENTATION],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // ol.css: the map's stylesheet, loaded with the app's.
+              regex: `^ol(?!/(${[...OL_PURE, 'ol/ol.css'].map((m) => m.slice(3).replace('.', '\\.')).join('|')})$)(/|$)`,
+              message:
+                "Ask the map through MapPort (src/map/mapPort.ts); only the map's own modules use OpenLayers' map and layers.",
             },
           ],
         },

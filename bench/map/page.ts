@@ -8,7 +8,7 @@
  *   worker runs, with its thinning levels), then `MapController` (src/map/MapController.ts)
  *   with the profile's layer styles (`layerStyles`) draws them with `showSightings`, i.e. the
  *   VectorImageLayer of src/map/sightingsLayer.ts. Clicks are checked through
- *   `MapController.sightingsAt`, which the app's click handler calls.
+ *   `MapController.featuresAt`, which the app's click handler calls.
  * - 'canvas': baseline, the layer the app had before: a Canvas VectorLayer with the same
  *   styles that draws every point every frame (it skips re-building while interacting).
  * - 'webgl': baseline, OpenLayers' WebGLVectorLayer with the equivalent flat style.
@@ -266,7 +266,7 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
     for (let i = 0; i < batch.ids.length && clicks.tried < 300; i += Math.max(1, Math.floor(batch.ids.length / 3000))) {
       const px = map.getPixelFromCoordinate([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]);
       if (!px || px[0]! < 10 || px[1]! < 10 || px[0]! > size[0]! - 10 || px[1]! > size[1]! - 10) continue;
-      const ids = mc.sightingsAt(px).map((f) => f.getId());
+      const ids = mc.featuresAt(px).map((f) => f.getId());
       const found = ids.includes(batch.ids[i]);
       clicks.tried++;
       if (found) clicks.found++;
@@ -314,10 +314,10 @@ async function show(n: number, zoom: number): Promise<void> {
 function highlight(): void {
   if (!shown) return;
   const c = shown.map.getView().getCenter()!;
-  const hits = shown.sightingsAt(shown.map.getPixelFromCoordinate(c)!);
+  const hits = shown.featuresAt(shown.map.getPixelFromCoordinate(c)!);
   const coords = hits.slice(0, 3).map((f) => f.getGeometry()!.getCoordinates() as [number, number]);
-  shown.highlight.select(coords.length ? coords : [[c[0]!, c[1]!]]);
-  shown.highlight.flash([c[0]!, c[1]!]);
+  shown.select(coords.length ? coords : [[c[0]!, c[1]!]]);
+  shown.flash([c[0]!, c[1]!]);
 }
 
 const bench: Bench & { map(): OlMap | undefined } = { run, show, highlight, map: () => shown?.map };

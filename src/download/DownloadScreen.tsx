@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { effect } from '@preact/signals-react';
 import { ArrowLeft, Download, X } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { navigate } from '../state/route.ts';
@@ -49,18 +50,18 @@ export function DownloadScreen() {
   useEffect(() => {
     if (!mc) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const update = (): void => {
+    // Runs now and after every move of the map.
+    const stop = effect(() => {
+      void mc.view.value;
       clearTimeout(timer);
       timer = setTimeout(() => {
         const extent = frame.current ? extentInFrame(mc, frame.current) : null;
-        if (extent) setFramed({ extent, zoom: mc.map.getView().getZoom() ?? MIN_DOWNLOAD_ZOOM });
+        if (extent) setFramed({ extent, zoom: mc.viewNow()?.zoom ?? MIN_DOWNLOAD_ZOOM });
       }, 350);
-    };
-    update();
-    const key = mc.map.on('moveend', update);
+    });
     return () => {
       clearTimeout(timer);
-      mc.map.un('moveend', key.listener);
+      stop();
     };
   }, [mc]);
 

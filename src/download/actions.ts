@@ -3,19 +3,19 @@ import { sl } from '../i18n/sl.ts';
 import { notify } from '../state/notices.ts';
 import { failureHint } from '../ui/errors.ts';
 import { askToKeepData } from '../state/persistence.ts';
-import type { MapController } from '../map/MapController.ts';
+import type { MapPort } from '../map/mapPort.ts';
+import { pixelToCoordinate } from '../map/viewMath.ts';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
 
 /** The map area inside the on-screen frame (EPSG:3857), or null before the map has a size. */
-export function extentInFrame(mc: MapController, frame: HTMLElement): DownloadArea['extent'] | null {
-  const mapEl = mc.map.getTargetElement();
-  if (!mapEl) return null;
-  const m = mapEl.getBoundingClientRect();
+export function extentInFrame(mc: MapPort, frame: HTMLElement): DownloadArea['extent'] | null {
+  const view = mc.viewNow();
+  if (!view) return null;
+  const m = mc.element.getBoundingClientRect();
   const f = frame.getBoundingClientRect();
-  const a = mc.map.getCoordinateFromPixel([f.left - m.left, f.bottom - m.top]);
-  const b = mc.map.getCoordinateFromPixel([f.right - m.left, f.top - m.top]);
-  if (!a || !b) return null;
-  return [Math.min(a[0]!, b[0]!), Math.min(a[1]!, b[1]!), Math.max(a[0]!, b[0]!), Math.max(a[1]!, b[1]!)];
+  const a = pixelToCoordinate(view, [f.left - m.left, f.bottom - m.top]);
+  const b = pixelToCoordinate(view, [f.right - m.left, f.top - m.top]);
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
 }
 
 /** Asks the core for the estimate; null when it failed (the reason is shown). */

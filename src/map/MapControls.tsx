@@ -6,7 +6,7 @@ import { profile } from '../state/appData.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { baseMapChoice, mapController, showAreas, tracking } from './mapState.ts';
 import { online } from '../state/online.ts';
-import { ZOOM_STEP } from './MapController.ts';
+import { ZOOM_STEP } from './mapSettings.ts';
 
 /** Zoom buttons (±1), live location tracking and the base-map chooser. */
 export function MapControls() {

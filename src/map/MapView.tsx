@@ -1,17 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { effect, signal } from '@preact/signals-react';
-import type Feature from 'ol/Feature.js';
-import type Point from 'ol/geom/Point.js';
 import { listenToMapKeys } from './mapKeyListener.ts';
 import { appConfig, profile } from '../state/appData.ts';
 import { layerFilter } from '../state/filters.ts';
 import { session } from '../state/session.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
-import { MapController, LOCATION_MAX_ZOOM } from './MapController.ts';
+import { MapController } from './MapController.ts';
+import { LOCATION_MAX_ZOOM } from './mapSettings.ts';
 import { baseMapChoice, mapController, showAreas, tilesPending, tracking } from './mapState.ts';
-import { watchFirstTiles } from './firstTiles.ts';
 import { MapLoadingHint } from './MapLoadingHint.tsx';
 import { followLinkedFind, refreshSightings } from './sightingsActions.ts';
 import { MapControls } from './MapControls.tsx';
@@ -19,7 +17,7 @@ import { EmptyFilterNotice } from './EmptyFilterNotice.tsx';
 import { shortInfo } from '../state/shortInfo.ts';
 import { activePanel, openPanel } from '../state/panel.ts';
 import { flashRequest } from './mapState.ts';
-import type { Properties } from '../../domain/model.ts';
+import type { MapCoord, MapSighting } from './mapPort.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
 import { AddButton } from '../records/AddButton.tsx';
 import { online } from '../state/online.ts';
@@ -53,7 +51,7 @@ export function MapView() {
       // Only offline: a stored tile costs a worker round trip, which online loading need not pay.
       loadStoredTile: storedTile,
       location: {
-        onFirstFix: (c) => mc.centerOn(c, LOCATION_MAX_ZOOM),
+        onFirstFix: (c) => mc.centerOn([c[0]!, c[1]!], LOCATION_MAX_ZOOM),
         onError: (code) => {
           tracking.value = false;
           void mc.setTracking(false);
@@ -67,19 +65,14 @@ export function MapView() {
       overlays: Object.fromEntries(p.baseMaps.filter((b) => b.overlay).map((b) => [b.id, b.visible])),
     };
     mapController.value = mc;
-    const stopTilesWatch = watchFirstTiles(mc.baseLayers, (pending) => (tilesPending.value = pending));
-    const openPlace = (coord: [number, number], hits: Feature<Point>[]): void => {
+    const stopTilesWatch = mc.watchFirstTiles((pending) => (tilesPending.value = pending));
+    const openPlace = (coord: MapCoord, hits: MapSighting[]): void => {
       shortInfo.value = {
         coord,
-        features: hits.map((f) => ({
-          id: Number(f.getId()),
-          coord: f.getGeometry()!.getCoordinates() as [number, number],
-          properties: f.get('props') as Properties,
-          generalised: f.get('generalised') as number | undefined,
-        })),
+        features: hits.map((f) => ({ id: f.id, coord: f.coord, properties: f.properties, generalised: f.generalised })),
       };
       openPanel('shortInfo');
-      if (isMobile.value) keepClearOfSheet(mc.map, coord);
+      if (isMobile.value) keepClearOfSheet(mc, coord);
     };
     const stopClicks = mc.onClick((coord, hits) => {
       if (pickingLocation.value) {
@@ -98,7 +91,7 @@ export function MapView() {
           announcement.value = sl.map.keyboardPicked;
           return;
         }
-        openPlace(coord, mc.sightingsAtCoordinate(coord));
+        void mc.sightingsAt(coord).then((hits) => openPlace(coord, hits));
       },
       announce: (text) => (announcement.value = text),
     });
@@ -106,11 +99,11 @@ export function MapView() {
     const stopAreas = effect(() => mc.showAreas(extents.value));
     const stopSelection = effect(() => {
       const info = activePanel.value === 'shortInfo' ? shortInfo.value : null;
-      mc.highlight.select(info ? info.features.map((f) => f.coord) : []);
+      mc.select(info ? info.features.map((f) => f.coord) : []);
     });
     const stopFlash = effect(() => {
       const f = flashRequest.value;
-      if (f) mc.highlight.flash(f);
+      if (f) mc.flash(f);
     });
     let wasOnline = online.peek();
     const stopOffline = effect(() => {
@@ -118,7 +111,7 @@ export function MapView() {
       if (online.value !== wasOnline) {
         wasOnline = online.value;
         // Tiles that failed while the network was gone load again, from the store or the network.
-        for (const l of mc.baseLayers) l.getSource()?.refresh();
+        mc.reloadTiles();
       }
     });
     // Redraw when the filter or the user changes.
@@ -129,22 +122,19 @@ export function MapView() {
     });
     // The view at rest, read-only, for the e2e tests (as data-sightings is): zoom, rotation,
     // centre and resolution (EPSG:3857) after every move, gesture or animation has ended.
-    const onMoveEnd = (): void => {
-      const v = mc.map.getView();
-      document.documentElement.dataset.mapView = JSON.stringify({
-        zoom: v.getZoom(),
-        rotation: v.getRotation(),
-        center: v.getCenter(),
-        resolution: v.getResolution(),
-      });
-    };
-    mc.map.on('moveend', onMoveEnd);
+    const stopViewHook = effect(() => {
+      const v = mc.view.value;
+      if (v) {
+        const { zoom, rotation, center, resolution } = v;
+        document.documentElement.dataset.mapView = JSON.stringify({ zoom, rotation, center, resolution });
+      }
+    });
     // A link to a find pasted into this open tab is followed.
     const onHash = (): void => followLinkedFind();
     window.addEventListener('hashchange', onHash);
     return () => {
       window.removeEventListener('hashchange', onHash);
-      mc.map.un('moveend', onMoveEnd);
+      stopViewHook();
       stop();
       stopClicks();
       stopKeys();

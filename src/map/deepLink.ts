@@ -1,8 +1,6 @@
 import { openPanel } from '../state/panel.ts';
 import { shortInfo } from '../state/shortInfo.ts';
-import type { Properties } from '../../domain/model.ts';
-import type { MapController } from './MapController.ts';
-import { buffer, type Extent } from 'ol/extent.js';
+import type { MapExtent, MapPort } from './mapPort.ts';
 
 /** The query parameter of a link to one sighting: #/?najdba=123. */
 export const FIND_PARAM = 'najdba';
@@ -24,29 +22,25 @@ export function findLink(id: number): string {
 const SQUARE_MARGIN = 0.15;
 
 /** The extent to fit for a generalised find's square (its corners x, y as the batch gives them), with a margin. */
-function squareExtent(c: ArrayLike<number>): Extent {
+function squareExtent(c: ArrayLike<number>): MapExtent {
   const xs = [c[0]!, c[2]!, c[4]!, c[6]!];
   const ys = [c[1]!, c[3]!, c[5]!, c[7]!];
-  const e: Extent = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-  return buffer(e, (e[2]! - e[0]!) * SQUARE_MARGIN);
+  const m = (Math.max(...xs) - Math.min(...xs)) * SQUARE_MARGIN;
+  return [Math.min(...xs) - m, Math.min(...ys) - m, Math.max(...xs) + m, Math.max(...ys) + m];
 }
 
 /**
  * Centres the map on a linked sighting (when it is on the layer) and opens its card; a
  * generalised find (issue #21) is fitted with its whole square, which is where it may be.
  */
-export function openLinkedFind(mc: MapController, id: number): boolean {
-  const f = mc.sightingById(id);
-  const coord = f?.getGeometry()?.getCoordinates();
-  if (!f || !coord) return false;
-  const square = f.get('square') as Float64Array | undefined;
-  const generalised = f.get('generalised') as number | undefined;
-  const extent =
-    square && square.every(Number.isFinite) ? squareExtent(square) : [coord[0]!, coord[1]!, coord[0]!, coord[1]!];
-  mc.fit(extent, 'feature');
+export async function openLinkedFind(mc: MapPort, id: number): Promise<boolean> {
+  const f = await mc.sightingById(id);
+  if (!f) return false;
+  const [x, y] = f.coord;
+  mc.fit(f.square ? squareExtent(f.square) : [x, y, x, y], 'feature');
   shortInfo.value = {
-    coord: [coord[0]!, coord[1]!],
-    features: [{ id, coord: [coord[0]!, coord[1]!], properties: f.get('props') as Properties, generalised }],
+    coord: [x, y],
+    features: [{ id, coord: [x, y], properties: f.properties, generalised: f.generalised }],
   };
   openPanel('shortInfo');
   return true;

@@ -1,4 +1,4 @@
-import type { MapController } from './MapController.ts';
+import type { MapPort } from './mapPort.ts';
 
 /** What the keyboard on the focused map does besides OpenLayers' own arrows and +/−. */
 export interface MapKeyActions {
@@ -28,7 +28,7 @@ export function mapKeyAction(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey'
  * Enter or Space act on the crosshair (mapKeys.ts, loaded at the first such key, so the first
  * load stays small). Returns a function that stops listening.
  */
-export function listenToMapKeys(el: HTMLElement, mc: MapController, actions: MapKeyActions): () => void {
+export function listenToMapKeys(el: HTMLElement, mc: MapPort, actions: MapKeyActions): () => void {
   const state: MapKeyState = { currentId: null };
   let stopped = false;
   const onKey = (e: KeyboardEvent): void => {
@@ -36,7 +36,7 @@ export function listenToMapKeys(el: HTMLElement, mc: MapController, actions: Map
     if (!action) return;
     e.preventDefault();
     void import('./mapKeys.ts').then((m) => {
-      if (!stopped) m.runMapKey(action, mc, actions, state);
+      if (!stopped) return m.runMapKey(action, mc, actions, state);
     });
   };
   el.addEventListener('keydown', onKey);

@@ -1,4 +1,4 @@
-import type { MapController } from './MapController.ts';
+import type { MapPort } from './mapPort.ts';
 import { readingOrder, stepIndex, type FindPosition } from './keyboardFinds.ts';
 import { sl } from '../i18n/sl.ts';
 import type { MapKeyAction, MapKeyActions, MapKeyState } from './mapKeyListener.ts';
@@ -11,16 +11,18 @@ const STEP_MS = 250;
  * 'next' / 'previous' go to the next / previous find in view (reading order) and centre it under
  * the crosshair, saying so; 'centre' acts on the centre.
  */
-export function runMapKey(action: MapKeyAction, mc: MapController, actions: MapKeyActions, state: MapKeyState): void {
+export async function runMapKey(
+  action: MapKeyAction,
+  mc: MapPort,
+  actions: MapKeyActions,
+  state: MapKeyState,
+): Promise<void> {
   if (action === 'centre') {
-    const c = mc.centre();
+    const c = mc.viewNow()?.center;
     if (c) actions.onCentre(c);
     return;
   }
-  const inView: FindPosition[] = mc.sightingsInView().map((f) => {
-    const [x, y] = f.getGeometry()!.getCoordinates() as [number, number];
-    return { id: Number(f.getId()), x, y };
-  });
+  const inView: FindPosition[] = await mc.sightingsInView();
   const ordered = readingOrder(inView);
   const i = stepIndex(ordered, state.currentId, action === 'next' ? 1 : -1);
   if (i < 0) {

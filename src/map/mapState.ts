@@ -1,8 +1,8 @@
 import { signal } from '@preact/signals-react';
-import type { MapController } from './MapController.ts';
+import type { MapPort } from './mapPort.ts';
 
 /** The live map, once mounted (panels use it to zoom). */
-export const mapController = signal<MapController | null>(null);
+export const mapController = signal<MapPort | null>(null);
 
 /** Which base map is shown and whether the hillshade overlay is on. */
 export const baseMapChoice = signal<{ base: string; overlays: Record<string, boolean> }>({

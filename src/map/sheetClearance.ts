@@ -1,4 +1,5 @@
-import type OlMap from 'ol/Map.js';
+import type { MapPort } from './mapPort.ts';
+import { coordinateToPixel, pixelToCoordinate } from './viewMath.ts';
 
 /** Space kept between a tapped place and the top edge of the sheet over it (CSS px). */
 export const SHEET_MARGIN_PX = 32;
@@ -23,19 +24,15 @@ export const SHEET_WATCH_MS = 15_000;
  * Pans so that `coord` shows above a bottom sheet whose top edge is at client y `sheetTop`;
  * nothing when it is already clear.
  */
-export function revealAbove(map: OlMap, coord: readonly [number, number], sheetTop: number): void {
-  const target = map.getTargetElement();
-  const pixel = map.getPixelFromCoordinate([coord[0], coord[1]]);
-  const size = map.getSize();
-  if (!target || !pixel || !size) return;
-  const view = map.getView();
-  if (view.getInteracting()) return; // never fight the user's own drag
-  const dy = sheetPan(pixel[1]!, sheetTop - target.getBoundingClientRect().top);
+export function revealAbove(map: MapPort, coord: readonly [number, number], sheetTop: number): void {
+  const view = map.viewNow();
+  if (!view) return;
+  if (map.isInteracting()) return; // never fight the user's own drag
+  const pixel = coordinateToPixel(view, coord);
+  const dy = sheetPan(pixel[1], sheetTop - map.element.getBoundingClientRect().top);
   if (!dy) return;
-  const center = map.getCoordinateFromPixel([size[0]! / 2, size[1]! / 2 + dy]);
-  if (!center) return;
-  view.cancelAnimations(); // a pan still under way: go on from where the map is now
-  view.animate({ center, duration: REVEAL_MS });
+  // panTo ends a pan still under way: it goes on from where the map is now.
+  map.panTo(pixelToCoordinate(view, [view.size[0] / 2, view.size[1] / 2 + dy]), REVEAL_MS);
 }
 
 let stopWatching: (() => void) | null = null;
@@ -49,10 +46,8 @@ const SHEET_LOOK_MS = 150;
  * yellow ring) shows above it, as map apps do. Ends when the sheet closes, on the next tap, as
  * soon as the user touches the map, or after SHEET_WATCH_MS.
  */
-export function keepClearOfSheet(map: OlMap, coord: readonly [number, number]): void {
+export function keepClearOfSheet(map: MapPort, coord: readonly [number, number]): void {
   stopWatching?.();
-  const viewport = map.getViewport() as HTMLElement | undefined;
-  if (!viewport) return;
   let sheet: HTMLElement | null = null;
   // Reports the sheet's size once when it starts observing, then on each change.
   const observer = new ResizeObserver(() => {
@@ -73,10 +68,10 @@ export function keepClearOfSheet(map: OlMap, coord: readonly [number, number]): 
     observer.disconnect();
     clearInterval(poll);
     clearTimeout(timer);
-    viewport!.removeEventListener('pointerdown', stop);
+    stopPointer();
     if (stopWatching === stop) stopWatching = null;
   }
-  viewport.addEventListener('pointerdown', stop);
+  const stopPointer = map.onPointerDown(stop);
   stopWatching = stop;
   look();
 }

@@ -24,17 +24,23 @@ export function followLinkedFind(): void {
   if (!mc || !drawn || linked === null || linked === lastLinked) return;
   lastLinked = linked;
   missed = null;
-  if (openLinkedFind(mc, linked)) return;
-  missed = linked;
-  notify('info', sl.map.linkNotFound(linked), 6000);
+  void openLinkedFind(mc, linked).then((found) => {
+    if (found || lastLinked !== linked) return;
+    missed = linked;
+    notify('info', sl.map.linkNotFound(linked), 6000);
+  });
 }
 
 /** Opens the missed linked find if the sightings just drawn hold it and the address still links to it. */
 function retryMissedLink(): void {
   const mc = mapController.value;
   if (!mc || missed === null) return;
-  if (linkedFindId(location.hash) !== missed) missed = null;
-  else if (openLinkedFind(mc, missed)) missed = null;
+  const linked = missed;
+  if (linkedFindId(location.hash) !== linked) missed = null;
+  else
+    void openLinkedFind(mc, linked).then((found) => {
+      if (found && missed === linked) missed = null;
+    });
 }
 
 /** Asks the data core for the filtered, styled sightings and draws them; a newer call wins. */

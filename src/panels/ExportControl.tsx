@@ -5,6 +5,7 @@ import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
 import { layerFilter } from '../state/filters.ts';
 import { mapController } from '../map/mapState.ts';
+import { viewExtent } from '../map/viewMath.ts';
 import { failureHint } from '../ui/errors.ts';
 
 type Format = 'geojson' | 'csv';
@@ -40,7 +41,8 @@ export function ExportControl() {
     setMessage(sl.exportFinds.busy);
     try {
       const mc = mapController.value;
-      const extent = mc ? (mc.visibleExtent() as [number, number, number, number]) : null;
+      const view = mc?.viewNow();
+      const extent = view ? viewExtent(view) : null;
       const file = await core.exportFinds(format, extent, layerFilter.value);
       saveBlob(file.blob, file.fileName);
       setMessage(sl.exportFinds.done(file.fileName));

@@ -68,7 +68,7 @@ export function LocationField() {
             type="button"
             className="button"
             onClick={() => {
-              const c = mapController.value?.centre();
+              const c = mapController.value?.viewNow()?.center;
               if (c) setLocation(c, 'map');
               pickingLocation.value = false;
             }}

@@ -58,7 +58,7 @@ export function Inbox() {
                 label={sl.review.openFind}
                 onClick={() => {
                   const mc = mapController.value;
-                  if (mc) openLinkedFind(mc, e.recordId);
+                  if (mc) void openLinkedFind(mc, e.recordId);
                 }}
                 icon={<MapPin aria-hidden />}
               />

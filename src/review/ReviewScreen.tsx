@@ -7,6 +7,7 @@ import { catalogue } from '../state/appData.ts';
 import { navigate } from '../state/route.ts';
 import { reviewRevision, reviewScope, userReviews } from '../state/review.ts';
 import { mapController } from '../map/mapState.ts';
+import { viewExtent } from '../map/viewMath.ts';
 import { notify } from '../state/notices.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { formatDateSl } from '../ui/format.ts';
@@ -161,14 +162,8 @@ export function ReviewScreen() {
               type="checkbox"
               checked={query.extent !== null}
               onChange={(e) => {
-                const v = mapController.value?.map.getView();
-                const size = mapController.value?.map.getSize();
-                set({
-                  extent:
-                    e.target.checked && v && size
-                      ? (v.calculateExtent(size) as [number, number, number, number])
-                      : null,
-                });
+                const v = mapController.value?.viewNow();
+                set({ extent: e.target.checked && v ? viewExtent(v) : null });
               }}
             />
             {sl.review.queueArea}

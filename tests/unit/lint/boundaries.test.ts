@@ -47,6 +47,7 @@ describe('import boundaries', () => {
       "import type { ServerConfig } from '../server/config.ts';\nexport type X = ServerConfig;\n",
     ],
     ['refuses', 'src/state → OpenLayers', "import { fromLonLat } from 'ol/proj.js';\nexport const x = fromLonLat;\n"],
+    ['refuses', 'src/panels → OpenLayers map', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
     ['refuses', 'server → worker', dataCoreType],
     ['refuses', 'server → src', "import { sl } from '../src/i18n/sl.ts';\nexport const x = sl;\n"],
     ['refuses', 'domain → worker', dataCoreType],
@@ -55,6 +56,7 @@ describe('import boundaries', () => {
     ['refuses', 'domain → Node', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['allows', 'src → worker as types', dataCoreType],
     ['allows', 'src → domain', domainColumns],
+    ['allows', 'src/panels → OpenLayers proj', "import { toLonLat } from 'ol/proj.js';\nexport const x = toLonLat;\n"],
     [
       'allows',
       'worker → OpenLayers tile grid',
