@@ -15,7 +15,10 @@ import prettier from 'eslint-config-prettier';
 /** OpenLayers modules the worker may use: pure geometry maths, no canvas, no DOM. */
 const OL_PURE = ['ol/tilegrid', 'ol/tilegrid.js', 'ol/extent', 'ol/extent.js', 'ol/proj', 'ol/proj.js'];
 
-/** The map's own modules (the map on the main thread): the only UI modules that use OpenLayers' map and layers. */
+/**
+ * The map's own modules (the map on the main thread, and the layers the map worker shares): with
+ * src/mapworker/, the only UI modules that use OpenLayers' map and layers.
+ */
 const MAP_IMPLEMENTATION = [
   'MapController.ts',
   'mapSightings.ts',
@@ -181,6 +184,11 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'The UI imports the data core only as types (import type); shared rules live in domain/.',
             },
+            {
+              regex: '(^|/)mapworker/',
+              allowTypeImports: true,
+              message: 'The map worker is started by its URL (MapOnWorker.ts); the UI imports only its protocol types.',
+            },
           ],
         },
       ],
@@ -190,7 +198,7 @@ export default tseslint.config(
   // the map through MapPort (src/map/mapPort.ts) in plain data, whichever thread draws the map.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/sw.ts', 'src/state/**', ...MAP_IMPLEMENTATION],
+    ignores: ['src/sw.ts', 'src/state/**', 'src/mapworker/**', ...MAP_IMPLEMENTATION],
     rules: {
       'no-restricted-imports': [
         'error',

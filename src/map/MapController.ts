@@ -9,35 +9,21 @@ import type XYZ from 'ol/source/XYZ.js';
 import type { Pixel } from 'ol/pixel.js';
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
-import type { Profile } from '../../domain/model.ts';
 import { createBaseLayer } from './baseLayers.ts';
 import { MapSightings, toSighting } from './mapSightings.ts';
-import type { LocationTracker, LocationCallbacks } from './locationLayer.ts';
+import type { LocationTracker } from './locationLayer.ts';
 import { defaultExtent3857 } from './defaultExtent.ts';
 import { EditMarker } from './editMarker.ts';
 import { Highlight } from './highlight.ts';
 import { createAreasLayer, setAreas } from './areasLayer.ts';
-import { panelPadding } from './panelPadding.ts';
+import { fitOptions } from './panelPadding.ts';
 import { isMobile } from '../state/layout.ts';
 import type VectorLayerType from 'ol/layer/Vector.js';
 import type VectorSourceType from 'ol/source/Vector.js';
-import type { FitKind, MapCoord, MapExtent, MapPort, MapSighting, MapViewState } from './mapPort.ts';
+import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from './mapPort.ts';
 import type { FindPosition } from './keyboardFinds.ts';
 import { watchFirstTiles } from './firstTiles.ts';
-
-import { AREA_FIT_MS, AREA_FIT_PADDING, FEATURE_FIT_MS, FEATURE_MAX_ZOOM, LOCATION_MAX_ZOOM } from './mapSettings.ts';
-
-/** What the map controller is made from. */
-export interface MapControllerOptions {
-  target: HTMLElement;
-  profile: Profile;
-  layerId: number;
-  defaultExtent: [number, number, number, number];
-  origin: string;
-  location: LocationCallbacks;
-  /** Gives a stored tile (offline) as a Blob, or null to load it from the network. */
-  loadStoredTile: (url: string) => Promise<Blob | null>;
-}
+import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from './mapSettings.ts';
 
 /**
  * The map on the main thread: owns the OpenLayers map (view, base maps, the sightings layer, the
@@ -54,13 +40,13 @@ export class MapController implements MapPort {
   readonly sightings: MapSightings;
   private disposed = false;
   private tracker: LocationTracker | null = null;
-  private readonly locationCallbacks: LocationCallbacks;
+  private readonly locationCallbacks: MapOptions['location'];
   private readonly editMarker = new EditMarker();
   readonly areas: VectorLayerType<VectorSourceType> = createAreasLayer();
   private areasWanted = true;
   private readonly highlight: Highlight;
 
-  constructor(o: MapControllerOptions) {
+  constructor(o: MapOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
     this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, o.loadStoredTile));
     const view = new View({
@@ -249,15 +235,8 @@ export class MapController implements MapPort {
    * padding 20, 1.5 s).
    */
   fit(extent: MapExtent, kind: FitKind): void {
-    const view = this.map.getView();
-    if (kind === 'feature') {
-      const size = this.map.getSize();
-      const padding = size ? panelPadding([size[0]!, size[1]!], isMobile.value) : undefined;
-      view.fit(extent, { maxZoom: FEATURE_MAX_ZOOM, duration: FEATURE_FIT_MS, padding });
-    } else {
-      const p = AREA_FIT_PADDING;
-      view.fit(extent, { padding: [p, p, p, p], duration: AREA_FIT_MS });
-    }
+    const size = this.map.getSize();
+    this.map.getView().fit(extent, fitOptions(kind, size ? [size[0]!, size[1]!] : null, isMobile.value));
   }
 
   /** Detaches the map from the page. */

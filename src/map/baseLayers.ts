@@ -1,5 +1,6 @@
 import TileLayer from 'ol/layer/Tile.js';
 import XYZ from 'ol/source/XYZ.js';
+import { defaultTileLoadFunction } from 'ol/source/TileImage.js';
 import type { BaseMap } from '../../domain/model.ts';
 import type ImageTile from 'ol/ImageTile.js';
 import type { LoadFunction } from 'ol/Tile.js';
@@ -24,7 +25,11 @@ export function tileUrlTemplate(url: string, origin: string): string {
  */
 function storedTileLoader(loadStored: (url: string) => Promise<Blob | null>): LoadFunction {
   return (tile, src) => {
-    const image = (tile as ImageTile).getImage() as HTMLImageElement;
+    const image = (tile as ImageTile).getImage();
+    if (typeof HTMLImageElement === 'undefined' || !(image instanceof HTMLImageElement)) {
+      workerTileLoad(tile as ImageTile, src, loadStored);
+      return;
+    }
     loadStored(src)
       .then((blob) => {
         if (!blob) {
@@ -41,6 +46,27 @@ function storedTileLoader(loadStored: (url: string) => Promise<Blob | null>): Lo
         image.src = src;
       });
   };
+}
+
+/**
+ * The same in the map worker, where a tile is an OffscreenCanvas (OpenLayers' worker loading):
+ * a stored tile is decoded with createImageBitmap and drawn into it, as OpenLayers' own worker
+ * loader does with a fetched one; without one, OpenLayers' loader fetches it.
+ */
+function workerTileLoad(tile: ImageTile, src: string, loadStored: (url: string) => Promise<Blob | null>): void {
+  const canvas = tile.getImage() as unknown as OffscreenCanvas;
+  loadStored(src)
+    .catch(() => null)
+    .then(async (blob) => {
+      if (!blob) return defaultTileLoadFunction(tile, src);
+      const bitmap = await createImageBitmap(blob);
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+      bitmap.close();
+      canvas.dispatchEvent(new Event('load'));
+    })
+    .catch(() => canvas.dispatchEvent(new Event('error')));
 }
 
 /** Makes the tile layer of one base map of the profile; offline-capable ones read stored tiles first. */

@@ -37,45 +37,57 @@ function headingStyle(heading: number): Style {
 
 /** Callbacks of the location tracker. */
 export interface LocationCallbacks {
-  onFirstFix: (coord: number[]) => void;
+  onFirstFix: (coord: [number, number]) => void;
   onError: (code: number) => void;
 }
 
-/**
- * The current-location marker with a heading arrow when the heading is known, and live
- * tracking with high accuracy that can be started and stopped.
- */
-export class LocationTracker {
+/** The current-location marker: a dot, its accuracy circle, and a heading arrow when the heading is known. */
+export class LocationMarker {
   readonly layer: VectorLayer<VectorSource>;
-  private readonly geo: Geolocation;
   private readonly position = new Feature<Point>();
   private readonly accuracy = new Feature<Polygon>();
-  private hadFix = false;
 
-  constructor(map: OlMap, cb: LocationCallbacks) {
+  constructor() {
     this.layer = new VectorLayer({
       source: new VectorSource({ features: [this.accuracy, this.position] }),
       zIndex: 20,
     });
+    this.accuracy.setStyle(ACCURACY);
+  }
+
+  /** Shows the position (EPSG:3857), its accuracy polygon and heading (radians), or hides the marker. */
+  show(coord: number[] | null, accuracy: Polygon | null, heading: number | undefined): void {
+    this.position.setGeometry(coord ? new Point(coord) : undefined);
+    this.accuracy.setGeometry(accuracy ?? undefined);
+    this.position.setStyle(heading !== undefined && Number.isFinite(heading) ? [DOT, headingStyle(heading)] : DOT);
+  }
+}
+
+/**
+ * Live tracking with high accuracy that can be started and stopped, shown by a LocationMarker
+ * (the map on the main thread; the map worker gets its fixes from the main thread instead).
+ */
+export class LocationTracker {
+  private readonly marker = new LocationMarker();
+  readonly layer = this.marker.layer;
+  private readonly geo: Geolocation;
+  private hadFix = false;
+
+  constructor(map: OlMap, cb: LocationCallbacks) {
     this.geo = new Geolocation({
       projection: map.getView().getProjection(),
       trackingOptions: { enableHighAccuracy: true },
     });
-    this.geo.on('change:position', () => {
+    const update = (): void => {
       const c = this.geo.getPosition();
       if (!c) return;
-      this.position.setGeometry(new Point(c));
-      this.restyle();
+      this.marker.show(c, this.geo.getAccuracyGeometry(), this.geo.getHeading());
       if (!this.hadFix) {
         this.hadFix = true;
-        cb.onFirstFix(c);
+        cb.onFirstFix([c[0]!, c[1]!]);
       }
-    });
-    this.geo.on('change:heading', () => this.restyle());
-    this.geo.on('change:accuracyGeometry', () =>
-      this.accuracy.setGeometry(this.geo.getAccuracyGeometry() ?? undefined),
-    );
-    this.accuracy.setStyle(ACCURACY);
+    };
+    this.geo.on(['change:position', 'change:heading', 'change:accuracyGeometry'], update);
     this.geo.on('error', (e) => cb.onError((e as unknown as { code: number }).code ?? 0));
   }
 
@@ -88,14 +100,6 @@ export class LocationTracker {
   setTracking(on: boolean): void {
     this.hadFix = false;
     this.geo.setTracking(on);
-    if (!on) {
-      this.position.setGeometry(undefined);
-      this.accuracy.setGeometry(undefined);
-    }
-  }
-
-  private restyle(): void {
-    const h = this.geo.getHeading();
-    this.position.setStyle(h !== undefined && Number.isFinite(h) ? [DOT, headingStyle(h)] : DOT);
+    if (!on) this.marker.show(null, null, undefined);
   }
 }

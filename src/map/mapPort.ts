@@ -8,7 +8,7 @@
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
-import type { Properties } from '../../domain/model.ts';
+import type { Profile, Properties } from '../../domain/model.ts';
 import type { FindPosition } from './keyboardFinds.ts';
 
 /** A map coordinate (EPSG:3857). */
@@ -36,6 +36,25 @@ export interface MapViewState {
   rotation: number;
   /** The map's size in CSS pixels [width, height]. */
   size: [number, number];
+}
+
+/** What a map is made from. */
+export interface MapOptions {
+  /** The element the map fills (it keeps the focus, the keyboard and the accessible name). */
+  target: HTMLElement;
+  profile: Profile;
+  layerId: number;
+  /** SPEC's default extent [minLat, minLon, maxLat, maxLon]. */
+  defaultExtent: [number, number, number, number];
+  origin: string;
+  location: {
+    /** The first position fix after tracking starts (EPSG:3857). */
+    onFirstFix: (coord: MapCoord) => void;
+    /** Geolocation failed (its error code: 1 = denied). */
+    onError: (code: number) => void;
+  };
+  /** Gives a stored tile (offline) as a Blob, or null to load it from the network. */
+  loadStoredTile: (url: string) => Promise<Blob | null>;
 }
 
 /** Which kind of place a fit frames: a find (1 s, max zoom 16, clear of its panel) or an area (1.5 s). */

@@ -39,9 +39,17 @@ export async function waitForSightings(page: Page): Promise<number> {
   return Number(await page.evaluate(() => document.documentElement.dataset.sightings));
 }
 
-/** How many animation frames the page has asked for so far (see waitForMapAtRest). */
+/**
+ * How many animation frames the page has asked for so far (see waitForMapAtRest), plus how many
+ * times the map worker's map started to move or load (its frames are not the page's: the
+ * read-only `data-map-moves` of MapOnWorker.ts).
+ */
 export function framesAsked(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __framesAsked: number }).__framesAsked);
+  return page.evaluate(
+    () =>
+      (window as unknown as { __framesAsked: number }).__framesAsked +
+      Number(document.documentElement.dataset.mapMoves ?? 0),
+  );
 }
 
 /**
@@ -49,7 +57,8 @@ export function framesAsked(page: Page): Promise<number> {
  * that came have been drawn, i.e. the page has asked for no animation frame for `frames` frames
  * in a row (newContext's init script counts them). With `since` (a `framesAsked` count taken
  * before an action whose movement starts later, e.g. after a call to the data core), the map
- * must first have moved after it.
+ * must first have moved after it. A map drawn by the map worker must also say it is not busy
+ * (`data-map-busy`: not moving, not loading tiles).
  */
 export async function waitForMapAtRest(
   page: Page,
@@ -63,9 +72,11 @@ export async function waitForMapAtRest(
         const end = performance.now() + ms;
         let seen = -1;
         let count = 0;
+        const root = document.documentElement.dataset;
         const tick = (): void => {
-          if (w.__framesAsked <= after || w.__framesAsked !== seen) {
-            seen = w.__framesAsked;
+          const asked = w.__framesAsked + Number(root.mapMoves ?? 0);
+          if (asked <= after || asked !== seen || root.mapBusy === '1') {
+            seen = asked;
             count = 0;
           } else if (++count >= want) return resolve(true);
           if (performance.now() > end) return resolve(false);

@@ -48,6 +48,11 @@ describe('import boundaries', () => {
     ],
     ['refuses', 'src/state → OpenLayers', "import { fromLonLat } from 'ol/proj.js';\nexport const x = fromLonLat;\n"],
     ['refuses', 'src/panels → OpenLayers map', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
+    [
+      'refuses',
+      'src/panels → the map worker at run time',
+      "import { WorkerMap } from '../mapworker/workerMap.ts';\nexport const x = WorkerMap;\n",
+    ],
     ['refuses', 'server → worker', dataCoreType],
     ['refuses', 'server → src', "import { sl } from '../src/i18n/sl.ts';\nexport const x = sl;\n"],
     ['refuses', 'domain → worker', dataCoreType],
@@ -56,6 +61,11 @@ describe('import boundaries', () => {
     ['refuses', 'domain → Node', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
     ['allows', 'src → worker as types', dataCoreType],
     ['allows', 'src → domain', domainColumns],
+    [
+      'allows',
+      'src/panels → the map worker protocol as types',
+      "import type { ToMapWorker } from '../mapworker/protocol.ts';\nexport type X = ToMapWorker;\n",
+    ],
     ['allows', 'src/panels → OpenLayers proj', "import { toLonLat } from 'ol/proj.js';\nexport const x = toLonLat;\n"],
     [
       'allows',

@@ -1,0 +1,298 @@
+/**
+ * The map drawn by the map worker (issue #16, design A of docs/map-worker.md): the main-thread
+ * side of MapPort. Imports no OpenLayers: a <canvas> in the map's element is transferred to the
+ * worker (src/mapworker/), gestures become view operations (mapGestures.ts), the size and device
+ * pixel ratio follow the element, geolocation runs here (workers have none) and its fixes go to
+ * the worker, and the worker's view is copied back for the UI. Questions about the sightings are
+ * one message round trip each.
+ */
+import { signal, type ReadonlySignal } from '@preact/signals-react';
+import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
+import type { FromMapWorker, MapAnswers, MapQuery, ToMapWorker } from '../mapworker/protocol.ts';
+import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from './mapPort.ts';
+import type { FindPosition } from './keyboardFinds.ts';
+import { listenToGestures } from './mapGestures.ts';
+import { waitForFirstTile } from './firstTiles.ts';
+import { fitOptions } from './panelPadding.ts';
+import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from './mapSettings.ts';
+import { isMobile } from '../state/layout.ts';
+
+export class MapOnWorker implements MapPort {
+  readonly element: HTMLElement;
+  private readonly atRest = signal<MapViewState | null>(null);
+  readonly view: ReadonlySignal<MapViewState | null> = this.atRest;
+  private latest: MapViewState | null = null;
+  private interacting = false;
+  private readonly worker: Worker;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly stops: (() => void)[] = [];
+  private readonly clicks = new Set<(coord: MapCoord, hits: MapSighting[]) => void>();
+  private readonly tileEnds = new Set<() => void>();
+  private readonly answers = new Map<number, (a: MapAnswers[keyof MapAnswers]) => void>();
+  private readonly drawn = new Map<number, () => void>();
+  private nextId = 0;
+  private generation = 0;
+  private watchId: number | null = null;
+
+  constructor(private readonly o: MapOptions) {
+    this.element = o.target;
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'map-canvas';
+    this.element.append(this.canvas);
+    this.worker = new Worker(new URL('../mapworker/mapWorker.ts', import.meta.url), { type: 'module', name: 'map' });
+    this.worker.onmessage = (e: MessageEvent<FromMapWorker>) => this.receive(e.data);
+    this.worker.onerror = (e) => console.error('The map worker failed', e.message);
+    const rect = this.element.getBoundingClientRect();
+    const offscreen = this.canvas.transferControlToOffscreen();
+    const p = o.profile;
+    this.send(
+      {
+        type: 'init',
+        canvas: offscreen,
+        width: rect.width,
+        height: rect.height,
+        pixelRatio: devicePixelRatio,
+        origin: o.origin,
+        baseMaps: p.baseMaps,
+        layer: p.layers.find((l) => l.id === o.layerId) ?? p.layers[0] ?? null,
+        view: {
+          center: [p.initalCenterLong, p.initalCenterLat],
+          zoom: p.initalZoom,
+          minZoom: p.minZoom,
+          maxZoom: p.maxZoom,
+        },
+        defaultExtent: o.defaultExtent,
+      },
+      [offscreen],
+    );
+    this.followSize();
+    this.stops.push(
+      listenToGestures(
+        this.element,
+        (m) => this.send(m),
+        (x, y) => void this.clicked(x, y),
+      ),
+    );
+  }
+
+  private send(m: ToMapWorker, transfer: Transferable[] = []): void {
+    this.worker.postMessage(m, transfer);
+  }
+
+  /** The canvas follows the element's size and the screen's pixel ratio (a zoomed page, another screen). */
+  private followSize(): void {
+    let last = '';
+    const resize = (): void => {
+      const r = this.element.getBoundingClientRect();
+      const key = `${r.width}x${r.height}@${devicePixelRatio}`;
+      if (key === last) return;
+      last = key;
+      this.send({ type: 'resize', width: r.width, height: r.height, pixelRatio: devicePixelRatio });
+    };
+    const observer = new ResizeObserver(resize);
+    observer.observe(this.element);
+    let ratio: MediaQueryList | null = null;
+    const watchRatio = (): void => {
+      ratio?.removeEventListener('change', onRatio);
+      ratio = matchMedia(`(resolution: ${devicePixelRatio}dppx)`);
+      ratio.addEventListener('change', onRatio);
+    };
+    const onRatio = (): void => {
+      resize();
+      watchRatio();
+    };
+    watchRatio();
+    this.stops.push(() => {
+      observer.disconnect();
+      ratio?.removeEventListener('change', onRatio);
+    });
+  }
+
+  private receive(m: FromMapWorker): void {
+    switch (m.type) {
+      case 'view':
+        this.latest = m.view;
+        this.interacting = m.interacting;
+        if (m.atRest) this.atRest.value = m.view;
+        return;
+      case 'drawn':
+        for (const [g, done] of this.drawn) {
+          if (g > m.generation) continue;
+          done();
+          this.drawn.delete(g);
+        }
+        return;
+      case 'busy': {
+        // Read-only, for the tests (as data-map-view): whether the map is moving or loading
+        // tiles, and how many times it started to; the main thread's own frames no longer say so.
+        const root = document.documentElement.dataset;
+        root.mapBusy = m.busy ? '1' : '0';
+        if (m.busy) root.mapMoves = String(Number(root.mapMoves ?? 0) + 1);
+        return;
+      }
+      case 'tileEnd':
+        for (const end of [...this.tileEnds]) end();
+        return;
+      case 'tileRequest':
+        void this.o
+          .loadStoredTile(m.url)
+          .catch(() => null)
+          .then((blob) => this.send({ type: 'tile', id: m.id, blob }));
+        return;
+      case 'firstFix':
+        this.o.location.onFirstFix(m.coord);
+        return;
+      case 'answer':
+        this.answers.get(m.id)?.(m.answer);
+        this.answers.delete(m.id);
+        return;
+      case 'error':
+        console.error('The map worker:', m.message);
+        return;
+    }
+  }
+
+  private ask<K extends MapQuery['q']>(query: Extract<MapQuery, { q: K }>): Promise<MapAnswers[K]> {
+    const id = ++this.nextId;
+    return new Promise((resolve) => {
+      this.answers.set(id, resolve as (a: MapAnswers[keyof MapAnswers]) => void);
+      this.send({ type: 'query', id, query });
+    });
+  }
+
+  private async clicked(x: number, y: number): Promise<void> {
+    const { coord, hits } = await this.ask({ q: 'hit', x, y });
+    if (coord) for (const cb of this.clicks) cb(coord, hits);
+  }
+
+  viewNow(): MapViewState | null {
+    return this.latest;
+  }
+
+  isInteracting(): boolean {
+    return this.interacting;
+  }
+
+  onClick(cb: (coord: MapCoord, hits: MapSighting[]) => void): () => void {
+    this.clicks.add(cb);
+    return () => this.clicks.delete(cb);
+  }
+
+  onPointerDown(cb: () => void): () => void {
+    this.element.addEventListener('pointerdown', cb);
+    return () => this.element.removeEventListener('pointerdown', cb);
+  }
+
+  sightingsAt(coord: MapCoord): Promise<MapSighting[]> {
+    return this.ask({ q: 'hitAt', coord });
+  }
+
+  sightingById(id: number): Promise<MapSighting | null> {
+    return this.ask({ q: 'byId', id });
+  }
+
+  sightingsInView(): Promise<FindPosition[]> {
+    return this.ask({ q: 'inView' });
+  }
+
+  /** Resolves when the batch (or a newer one) has been drawn. */
+  showSightings(batch: PointBatch): Promise<void> {
+    const generation = ++this.generation;
+    return new Promise((resolve) => {
+      this.drawn.set(generation, resolve);
+      this.send({ type: 'batch', batch, generation });
+    });
+  }
+
+  select(coords: readonly MapCoord[]): void {
+    this.send({ type: 'select', coords: [...coords] });
+  }
+
+  flash(coord: MapCoord): void {
+    this.send({ type: 'flash', coord });
+  }
+
+  setEditMarker(coord: MapCoord | null): void {
+    this.send({ type: 'editMarker', coord });
+  }
+
+  showAreas(areas: readonly ExtentSummary[]): void {
+    this.send({ type: 'areas', areas: [...areas] });
+  }
+
+  setOffline(offline: boolean, areasWanted: boolean): void {
+    this.send({ type: 'areasVisible', visible: offline || areasWanted });
+  }
+
+  reloadTiles(): void {
+    this.send({ type: 'reloadTiles' });
+  }
+
+  watchFirstTiles(onPending: (pending: boolean) => void): () => void {
+    return waitForFirstTile((end) => {
+      this.tileEnds.add(end);
+      return () => this.tileEnds.delete(end);
+    }, onPending);
+  }
+
+  setBaseMap(id: string): void {
+    this.send({ type: 'baseMap', id });
+  }
+
+  setOverlay(id: string, visible: boolean): void {
+    this.send({ type: 'overlay', id, visible });
+  }
+
+  /** Geolocation runs on the main thread (workers have none); the fixes go to the worker's marker. */
+  setTracking(on: boolean): Promise<void> {
+    if (on && this.watchId === null) {
+      this.watchId = navigator.geolocation.watchPosition(
+        (p) => {
+          const heading = p.coords.heading;
+          this.send({
+            type: 'location',
+            fix: {
+              lonLat: [p.coords.longitude, p.coords.latitude],
+              accuracy: p.coords.accuracy,
+              // As OpenLayers' Geolocation: radians, none when unknown.
+              heading: heading === null || Number.isNaN(heading) ? null : (heading * Math.PI) / 180,
+            },
+          });
+        },
+        (e) => this.o.location.onError(e.code),
+        { enableHighAccuracy: true },
+      );
+    } else if (!on && this.watchId !== null) {
+      navigator.geolocation.clearWatch(this.watchId);
+      this.watchId = null;
+      this.send({ type: 'location', fix: null });
+    }
+    return Promise.resolve();
+  }
+
+  zoomBy(delta: number): void {
+    this.send({ type: 'zoomBy', delta, duration: 250 });
+  }
+
+  panTo(coord: MapCoord, duration: number): void {
+    this.send({ type: 'panTo', coord, duration });
+  }
+
+  centerOn(coord: MapCoord, minZoom = LOCATION_MAX_ZOOM): void {
+    this.send({ type: 'centerOn', coord, minZoom, duration: FEATURE_FIT_MS });
+  }
+
+  fit(extent: MapExtent, kind: FitKind): void {
+    const o = fitOptions(kind, this.latest?.size ?? null, isMobile.value);
+    this.send({ type: 'fit', extent, padding: o.padding ?? [0, 0, 0, 0], maxZoom: o.maxZoom, duration: o.duration });
+  }
+
+  dispose(): void {
+    void this.setTracking(false);
+    for (const stop of this.stops) stop();
+    this.worker.terminate();
+    this.canvas.remove();
+    for (const done of this.drawn.values()) done();
+    this.drawn.clear();
+  }
+}
