@@ -8,7 +8,7 @@
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
-import type { FromMapWorker, MapAnswers, MapQuery, ToMapWorker } from '../mapworker/protocol.ts';
+import type { DrawnPixels, FromMapWorker, MapAnswers, MapQuery, ToMapWorker } from '../mapworker/protocol.ts';
 import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from './mapPort.ts';
 import type { FindPosition } from './keyboardFinds.ts';
 import { listenToGestures } from './mapGestures.ts';
@@ -66,6 +66,7 @@ export class MapOnWorker implements MapPort {
       [offscreen],
     );
     this.followSize();
+    this.answerProbes();
     this.stops.push(
       listenToGestures(
         this.element,
@@ -73,6 +74,24 @@ export class MapOnWorker implements MapPort {
         (x, y) => void this.clicked(x, y),
       ),
     );
+  }
+
+  /**
+   * A read-only probe for the e2e tests, which cannot read the worker's layer canvases from the
+   * page: an `sv-map-probe` event on the document with `{ className, resolve }` in its detail gets
+   * what that layer drew (DrawnPixels, in CSS px from the page's top left).
+   */
+  private answerProbes(): void {
+    const onProbe = (e: Event): void => {
+      const { className, resolve } = (e as CustomEvent<{ className: string; resolve: (d: DrawnPixels) => void }>)
+        .detail;
+      void this.ask({ q: 'drawn', className }).then((d) => {
+        const r = this.element.getBoundingClientRect();
+        resolve(d.box ? { ...d, box: { ...d.box, x: d.box.x + r.left, y: d.box.y + r.top } } : d);
+      });
+    };
+    document.addEventListener('sv-map-probe', onProbe);
+    this.stops.push(() => document.removeEventListener('sv-map-probe', onProbe));
   }
 
   private send(m: ToMapWorker, transfer: Transferable[] = []): void {

@@ -27,7 +27,18 @@ export interface MapInit {
 
 /** The questions the main thread asks (answered by `answer` with the same id). */
 export type MapQuery =
-  { q: 'hit'; x: number; y: number } | { q: 'hitAt'; coord: MapCoord } | { q: 'byId'; id: number } | { q: 'inView' };
+  | { q: 'hit'; x: number; y: number }
+  | { q: 'hitAt'; coord: MapCoord }
+  | { q: 'byId'; id: number }
+  | { q: 'inView' }
+  /** What a layer (by its class name) has drawn: a read-only probe for the tests (MapOnWorker.ts). */
+  | { q: 'drawn'; className: string };
+
+/** The non-transparent pixels of a layer and their bounding box (CSS px from the map's top left). */
+export interface DrawnPixels {
+  pixels: number;
+  box: { x: number; y: number; width: number; height: number } | null;
+}
 
 /** Their answers. */
 export interface MapAnswers {
@@ -35,6 +46,7 @@ export interface MapAnswers {
   hitAt: MapSighting[];
   byId: MapSighting | null;
   inView: FindPosition[];
+  drawn: DrawnPixels;
 }
 
 export type ToMapWorker =

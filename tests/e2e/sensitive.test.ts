@@ -23,6 +23,13 @@ async function drawnSquares(
   page: Page,
 ): Promise<{ pixels: number; box: { x: number; y: number; width: number; height: number } | null }> {
   return page.evaluate(() => {
+    type Drawn = { pixels: number; box: { x: number; y: number; width: number; height: number } | null };
+    // A map drawn by the map worker: its layers' canvases are not in the page; it answers a probe
+    // (MapOnWorker.ts) that reads the same pixels there.
+    if (document.documentElement.dataset.mapThread === 'worker')
+      return new Promise<Drawn>((resolve) =>
+        document.dispatchEvent(new CustomEvent('sv-map-probe', { detail: { className: 'squares', resolve } })),
+      );
     const canvas = document.querySelector<HTMLCanvasElement>('.squares canvas');
     if (!canvas || !canvas.width || canvas.closest<HTMLElement>('.squares')?.style.display === 'none')
       return { pixels: 0, box: null };
