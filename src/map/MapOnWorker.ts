@@ -12,6 +12,8 @@ import type { DrawnPixels, FromMapWorker, MapAnswers, MapQuery, ToMapWorker } fr
 import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from './mapPort.ts';
 import type { FindPosition } from './keyboardFinds.ts';
 import { listenToGestures } from './mapGestures.ts';
+import { watchLocation } from './locationWatch.ts';
+import { followSize } from './followSize.ts';
 import { waitForFirstTile } from './firstTiles.ts';
 import { fitOptions } from './panelPadding.ts';
 import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from './mapSettings.ts';
@@ -32,13 +34,15 @@ export class MapOnWorker implements MapPort {
   private readonly drawn = new Map<number, () => void>();
   private nextId = 0;
   private generation = 0;
-  private watchId: number | null = null;
+  private stopWatch: (() => void) | null = null;
 
   constructor(private readonly o: MapOptions) {
     this.element = o.target;
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'map-canvas';
     this.element.append(this.canvas);
+    // No page zoom or scroll and no text selection under the map's own gestures.
+    this.element.classList.add('on-worker');
     this.worker = new Worker(new URL('../mapworker/mapWorker.ts', import.meta.url), { type: 'module', name: 'map' });
     this.worker.onmessage = (e: MessageEvent<FromMapWorker>) => this.receive(e.data);
     this.worker.onerror = (e) => console.error('The map worker failed', e.message);
@@ -65,7 +69,9 @@ export class MapOnWorker implements MapPort {
       },
       [offscreen],
     );
-    this.followSize();
+    this.stops.push(
+      followSize(this.element, (width, height, pixelRatio) => this.send({ type: 'resize', width, height, pixelRatio })),
+    );
     this.answerProbes();
     this.stops.push(
       listenToGestures(
@@ -96,35 +102,6 @@ export class MapOnWorker implements MapPort {
 
   private send(m: ToMapWorker, transfer: Transferable[] = []): void {
     this.worker.postMessage(m, transfer);
-  }
-
-  /** The canvas follows the element's size and the screen's pixel ratio (a zoomed page, another screen). */
-  private followSize(): void {
-    let last = '';
-    const resize = (): void => {
-      const r = this.element.getBoundingClientRect();
-      const key = `${r.width}x${r.height}@${devicePixelRatio}`;
-      if (key === last) return;
-      last = key;
-      this.send({ type: 'resize', width: r.width, height: r.height, pixelRatio: devicePixelRatio });
-    };
-    const observer = new ResizeObserver(resize);
-    observer.observe(this.element);
-    let ratio: MediaQueryList | null = null;
-    const watchRatio = (): void => {
-      ratio?.removeEventListener('change', onRatio);
-      ratio = matchMedia(`(resolution: ${devicePixelRatio}dppx)`);
-      ratio.addEventListener('change', onRatio);
-    };
-    const onRatio = (): void => {
-      resize();
-      watchRatio();
-    };
-    watchRatio();
-    this.stops.push(() => {
-      observer.disconnect();
-      ratio?.removeEventListener('change', onRatio);
-    });
   }
 
   private receive(m: FromMapWorker): void {
@@ -264,26 +241,14 @@ export class MapOnWorker implements MapPort {
 
   /** Geolocation runs on the main thread (workers have none); the fixes go to the worker's marker. */
   setTracking(on: boolean): Promise<void> {
-    if (on && this.watchId === null) {
-      this.watchId = navigator.geolocation.watchPosition(
-        (p) => {
-          const heading = p.coords.heading;
-          this.send({
-            type: 'location',
-            fix: {
-              lonLat: [p.coords.longitude, p.coords.latitude],
-              accuracy: p.coords.accuracy,
-              // As OpenLayers' Geolocation: radians, none when unknown.
-              heading: heading === null || Number.isNaN(heading) ? null : (heading * Math.PI) / 180,
-            },
-          });
-        },
-        (e) => this.o.location.onError(e.code),
-        { enableHighAccuracy: true },
+    if (on && !this.stopWatch) {
+      this.stopWatch = watchLocation(
+        (fix) => this.send({ type: 'location', fix }),
+        (code) => this.o.location.onError(code),
       );
-    } else if (!on && this.watchId !== null) {
-      navigator.geolocation.clearWatch(this.watchId);
-      this.watchId = null;
+    } else if (!on && this.stopWatch) {
+      this.stopWatch();
+      this.stopWatch = null;
       this.send({ type: 'location', fix: null });
     }
     return Promise.resolve();
@@ -311,6 +276,7 @@ export class MapOnWorker implements MapPort {
     for (const stop of this.stops) stop();
     this.worker.terminate();
     this.canvas.remove();
+    this.element.classList.remove('on-worker');
     for (const done of this.drawn.values()) done();
     this.drawn.clear();
   }

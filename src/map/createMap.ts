@@ -1,11 +1,12 @@
 /**
- * Makes the map: drawn by the map worker where the browser can (OffscreenCanvas in workers) and
- * the map worker is switched on, otherwise on the main thread (MapController). Both load as
- * chunks of their own, so the first load carries neither (issue #16).
+ * Makes the map: drawn by the map worker (MapOnWorker) wherever the browser can draw in a
+ * worker (OffscreenCanvas 2D in workers: Chrome 69, Firefox 105, Safari 16.4), otherwise on the
+ * main thread (MapController), the same layers and behaviour. Both load as chunks of their own,
+ * so the first load carries neither (issue #16, docs/map-worker.md).
  *
- * The switch, while the map worker reaches parity (docs/map-worker.md): a build made with
- * VITE_MAP_WORKER=1 uses it by default; `?mapworker=1` / `?mapworker=0` in the address turns it on
- * / off for the tab (kept in sessionStorage: the sign-in redirect drops the query).
+ * `?mapworker=0` / `?mapworker=1` in the address turns the map worker off / on for the tab (kept
+ * in sessionStorage: the sign-in redirect drops the query), to compare or to work around a
+ * problem; a build made with VITE_MAP_WORKER=0 leaves it off by default.
  */
 import type { MapOptions, MapPort } from './mapPort.ts';
 
@@ -28,7 +29,7 @@ function wanted(): boolean {
   } catch {
     // Storage refused: the address and the build decide.
   }
-  return mapWorkerWanted(location.search, stored, import.meta.env.VITE_MAP_WORKER === '1');
+  return mapWorkerWanted(location.search, stored, import.meta.env.VITE_MAP_WORKER !== '0');
 }
 
 /** Whether this browser can draw the map in a worker (OffscreenCanvas 2D: Chrome 69, Firefox 105, Safari 16.4). */

@@ -7,6 +7,7 @@
 import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
 import type { BaseMap, ProfileLayer } from '../../domain/model.ts';
 import type { FindPosition } from '../map/keyboardFinds.ts';
+import type { LocationFix } from '../map/locationWatch.ts';
 import type { MapCoord, MapExtent, MapSighting, MapViewState } from '../map/mapPort.ts';
 
 /** What the map worker starts with. */
@@ -78,7 +79,7 @@ export type ToMapWorker =
   | { type: 'overlay'; id: string; visible: boolean }
   | { type: 'reloadTiles' }
   /** A position fix of the device (geolocation runs on the main thread), or null to hide the marker. */
-  | { type: 'location'; fix: { lonLat: MapCoord; accuracy: number; heading: number | null } | null }
+  | { type: 'location'; fix: LocationFix | null }
   /** A stored tile the map worker asked for (null: load it from the network). */
   | { type: 'tile'; id: number; blob: Blob | null }
   | { type: 'query'; id: number; query: MapQuery };

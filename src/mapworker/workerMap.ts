@@ -23,7 +23,8 @@ import { createAreasLayer, setAreas } from '../map/areasLayer.ts';
 import { defaultExtent3857 } from '../map/defaultExtent.ts';
 import { LocationMarker } from '../map/locationLayer.ts';
 import type { MapViewState } from '../map/mapPort.ts';
-import type { DrawnPixels, FromMapWorker, MapAnswers, MapInit, MapQuery, ToMapWorker } from './protocol.ts';
+import type { FromMapWorker, MapAnswers, MapInit, MapQuery, ToMapWorker } from './protocol.ts';
+import { drawnPixels } from './drawnPixels.ts';
 import { scaleCompositionByPixelRatio } from './pixelRatioFix.ts';
 
 /** How often the view is copied to the main thread while it moves (ms). */
@@ -231,7 +232,8 @@ export class WorkerMap {
   private async showBatch(m: Extract<ToMapWorker, { type: 'batch' }>): Promise<void> {
     await this.sightings.show(m.batch);
     const generation = m.generation;
-    this.map.once('rendercomplete', () => this.post({ type: 'drawn', generation }));
+    // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
+    this.map.once('postrender', () => this.post({ type: 'drawn', generation }));
     this.map.render();
   }
 
@@ -254,48 +256,6 @@ export class WorkerMap {
     }
   }
 
-  /**
-   * The non-transparent pixels of an image layer's own image (a VectorImage layer renders into an
-   * image of its own; the canvases it is composed into are shared with other layers here), the
-   * part in view, as a box in CSS px from the map's top left.
-   */
-  private drawnPixels(className: string): DrawnPixels {
-    const none = { pixels: 0, box: null };
-    const layer = this.map.getAllLayers().find((l) => l.getClassName() === className && l.getVisible());
-    type Image = {
-      getImage(): OffscreenCanvas;
-      getExtent(): number[];
-      getResolution(): number;
-      getPixelRatio(): number;
-    };
-    const image = (layer?.getRenderer() as { image?: Image | null } | undefined)?.image;
-    const size = this.map.getSize();
-    if (!image || !size) return none;
-    const canvas = image.getImage();
-    const ctx = canvas.getContext('2d');
-    if (!ctx || !canvas.width) return none;
-    const { width, height } = canvas;
-    const data = ctx.getImageData(0, 0, width, height).data;
-    const [left, , , top] = image.getExtent() as [number, number, number, number];
-    const step = image.getResolution() / image.getPixelRatio();
-    let pixels = 0;
-    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (let i = 3; i < data.length; i += 4) {
-      if (data[i] === 0) continue;
-      const p = (i - 3) / 4;
-      const at = this.map.getPixelFromCoordinate([left + (p % width) * step, top - Math.floor(p / width) * step]);
-      if (!at || at[0]! < 0 || at[1]! < 0 || at[0]! >= size[0]! || at[1]! >= size[1]!) continue;
-      pixels++;
-      [minX, minY, maxX, maxY] = [
-        Math.min(minX, at[0]!),
-        Math.min(minY, at[1]!),
-        Math.max(maxX, at[0]!),
-        Math.max(maxY, at[1]!),
-      ];
-    }
-    return { pixels, box: pixels ? { x: minX, y: minY, width: maxX - minX, height: maxY - minY } : null };
-  }
-
   private answer(q: MapQuery): MapAnswers[keyof MapAnswers] {
     switch (q.q) {
       case 'hit': {
@@ -311,7 +271,7 @@ export class WorkerMap {
         return f ? toSighting(f) : null;
       }
       case 'drawn':
-        return this.drawnPixels(q.className);
+        return drawnPixels(this.map, q.className);
       case 'inView': {
         const extent = this.map.getView().calculateExtent(this.map.getSize());
         return this.sightings.inExtent(extent).map((f) => {

@@ -146,86 +146,99 @@ beforeAll(async () => {
 /** The seed's point symbol: a circle of radius 7 with a 2 px white stroke, so its edge is 8 px from its centre. */
 const POINT_EDGE_PX = 8;
 
-describe('map gestures', () => {
+// Both maps: the map worker's (every browser that can draw in a worker) and the main thread's
+// (the fallback for the others), held to the same behaviour.
+describe.each(['worker', 'main'] as const)('map gestures, the map drawn on the %s thread', (thread) => {
   for (const [label, viewport] of [
     ['390', PHONE],
     ['1280', DESKTOP],
   ] as const) {
     it(`zooms in by a pinch that never rotates, a double-tap and a double-click, and in and out by the wheel, at ${label} px`, () =>
-      env.withSignedInPage(viewport, async ({ page }) => {
-        const cdp = await page.context().newCDPSession(page);
-        const box = await mapBox(page);
-        const cx = box.x + box.width / 2;
-        const cy = box.y + box.height / 2;
-        const start = await viewAtRest(page);
-        expect(start.rotation).toBe(0);
+      env.withSignedInPage(
+        viewport,
+        async ({ page }) => {
+          expect(await page.evaluate(() => document.documentElement.dataset.mapThread)).toBe(thread);
+          const cdp = await page.context().newCDPSession(page);
+          const box = await mapBox(page);
+          const cx = box.x + box.width / 2;
+          const cy = box.y + box.height / 2;
+          const start = await viewAtRest(page);
+          expect(start.rotation).toBe(0);
 
-        // A pinch: two fingers spread to twice their distance (zoom +1, less the first move,
-        // which OpenLayers takes as the start) and turn by 30 degrees on the way.
-        await pinch(cdp, cx, cy);
-        const pinched = await zoomSettles(page, start.zoom, true);
-        expect(pinched.zoom - start.zoom).toBeGreaterThan(0.5);
-        expect(pinched.zoom - start.zoom).toBeLessThan(1.25);
-        expect(pinched.rotation).toBe(0);
+          // A pinch: two fingers spread to twice their distance (zoom +1, less the first move,
+          // which OpenLayers takes as the start) and turn by 30 degrees on the way.
+          await pinch(cdp, cx, cy);
+          const pinched = await zoomSettles(page, start.zoom, true);
+          expect(pinched.zoom - start.zoom).toBeGreaterThan(0.5);
+          expect(pinched.zoom - start.zoom).toBeLessThan(1.25);
+          expect(pinched.rotation).toBe(0);
 
-        // A double-tap: one level in.
-        await doubleTap(cdp, cx, cy);
-        const tapped = await zoomSettles(page, pinched.zoom, true);
-        expect(tapped.zoom - pinched.zoom).toBeCloseTo(1, 2);
-        expect(tapped.rotation).toBe(0);
+          // A double-tap: one level in.
+          await doubleTap(cdp, cx, cy);
+          const tapped = await zoomSettles(page, pinched.zoom, true);
+          expect(tapped.zoom - pinched.zoom).toBeCloseTo(1, 2);
+          expect(tapped.rotation).toBe(0);
 
-        // A double-click with the mouse: one level in.
-        await page.mouse.dblclick(cx, cy);
-        const clicked = await zoomSettles(page, tapped.zoom, true);
-        expect(clicked.zoom - tapped.zoom).toBeCloseTo(1, 2);
+          // A double-click with the mouse: one level in.
+          await page.mouse.dblclick(cx, cy);
+          const clicked = await zoomSettles(page, tapped.zoom, true);
+          expect(clicked.zoom - tapped.zoom).toBeCloseTo(1, 2);
 
-        // One notch of the wheel (100 px): away from the user (negative deltaY) in, towards them
-        // out; OpenLayers makes a notch a third of a level.
-        await page.mouse.move(cx, cy);
-        await page.mouse.wheel(0, -100);
-        const wheeledIn = await zoomSettles(page, clicked.zoom, true);
-        expect(wheeledIn.zoom - clicked.zoom).toBeGreaterThan(0.2);
-        expect(wheeledIn.zoom - clicked.zoom).toBeLessThan(1.05);
-        await page.mouse.wheel(0, 100);
-        const wheeledOut = await zoomSettles(page, wheeledIn.zoom, false);
-        expect(wheeledIn.zoom - wheeledOut.zoom).toBeGreaterThan(0.2);
-        expect(wheeledIn.zoom - wheeledOut.zoom).toBeLessThan(1.05);
-        expect(wheeledOut.rotation).toBe(0);
-        await screenshot(page, `gestures-zoomed-${label}`);
-        await cdp.detach();
-      }));
+          // One notch of the wheel (100 px): away from the user (negative deltaY) in, towards them
+          // out; OpenLayers makes a notch a third of a level.
+          await page.mouse.move(cx, cy);
+          await page.mouse.wheel(0, -100);
+          const wheeledIn = await zoomSettles(page, clicked.zoom, true);
+          expect(wheeledIn.zoom - clicked.zoom).toBeGreaterThan(0.2);
+          expect(wheeledIn.zoom - clicked.zoom).toBeLessThan(1.05);
+          await page.mouse.wheel(0, 100);
+          const wheeledOut = await zoomSettles(page, wheeledIn.zoom, false);
+          expect(wheeledIn.zoom - wheeledOut.zoom).toBeGreaterThan(0.2);
+          expect(wheeledIn.zoom - wheeledOut.zoom).toBeLessThan(1.05);
+          expect(wheeledOut.rotation).toBe(0);
+          await screenshot(page, `gestures-zoomed-${label}-${thread}`);
+          await cdp.detach();
+        },
+        undefined,
+        { mapThread: thread },
+      ));
 
     it(`selects a find by a click within 3 px of its point, and not by one farther away, at ${label} px`, () =>
-      env.withSignedInPage(viewport, async ({ page }) => {
-        // Alone on the map for 40 px and more at zoom 16 (2.4 m a pixel): no other point near the clicks.
-        expect(loneGap).toBeGreaterThan(100);
-        const id = String(lone.id);
-        // The find's link zooms to it; its card opens and is closed again.
-        await page.evaluate((i) => (location.hash = `#/?najdba=${i}`), id);
-        await page.getByTestId('find-card').filter({ hasText: id }).waitFor({ timeout: 30_000 });
-        const closePanel = async (): Promise<void> => {
-          await page.getByRole('button', { name: 'Zapri' }).first().click();
-          await page.getByTestId('coords').waitFor({ state: 'detached' });
-        };
-        await closePanel();
-        // Each click is measured from where the point is now (on a phone, the map pans a tapped
-        // place clear of the sheet that opens over it): [dx, dy] from its centre, and whether it selects.
-        const clicks: Array<[number, number, boolean]> = [
-          [3, 0, true], // on the point
-          [0, -(POINT_EDGE_PX + 2), true], // 2 px beyond its edge: inside the 3 px tolerance
-          [-(POINT_EDGE_PX + 5), 0, false], // 5 px beyond its edge
-          [0, 20, false],
-        ];
-        for (const [dx, dy, selects] of clicks) {
-          const p = await pagePixel(page, lone.geometry.coordinates);
-          const ids = await clickAt(page, p.x + dx, p.y + dy);
-          expect(
-            ids.map((t) => t.includes(id)),
-            `a click ${Math.hypot(dx, dy)} px from the point`,
-          ).toEqual(selects ? [true] : []);
-          if (dx === 3) await screenshot(page, `gestures-selected-${label}`);
+      env.withSignedInPage(
+        viewport,
+        async ({ page }) => {
+          // Alone on the map for 40 px and more at zoom 16 (2.4 m a pixel): no other point near the clicks.
+          expect(loneGap).toBeGreaterThan(100);
+          const id = String(lone.id);
+          // The find's link zooms to it; its card opens and is closed again.
+          await page.evaluate((i) => (location.hash = `#/?najdba=${i}`), id);
+          await page.getByTestId('find-card').filter({ hasText: id }).waitFor({ timeout: 30_000 });
+          const closePanel = async (): Promise<void> => {
+            await page.getByRole('button', { name: 'Zapri' }).first().click();
+            await page.getByTestId('coords').waitFor({ state: 'detached' });
+          };
           await closePanel();
-        }
-      }));
+          // Each click is measured from where the point is now (on a phone, the map pans a tapped
+          // place clear of the sheet that opens over it): [dx, dy] from its centre, and whether it selects.
+          const clicks: Array<[number, number, boolean]> = [
+            [3, 0, true], // on the point
+            [0, -(POINT_EDGE_PX + 2), true], // 2 px beyond its edge: inside the 3 px tolerance
+            [-(POINT_EDGE_PX + 5), 0, false], // 5 px beyond its edge
+            [0, 20, false],
+          ];
+          for (const [dx, dy, selects] of clicks) {
+            const p = await pagePixel(page, lone.geometry.coordinates);
+            const ids = await clickAt(page, p.x + dx, p.y + dy);
+            expect(
+              ids.map((t) => t.includes(id)),
+              `a click ${Math.hypot(dx, dy)} px from the point`,
+            ).toEqual(selects ? [true] : []);
+            if (dx === 3) await screenshot(page, `gestures-selected-${label}-${thread}`);
+            await closePanel();
+          }
+        },
+        undefined,
+        { mapThread: thread },
+      ));
   }
 });

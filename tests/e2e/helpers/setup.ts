@@ -5,6 +5,14 @@ import { ANA, signIn, waitForSightings } from './app.ts';
 import { startAppServer } from './server.ts';
 import type { StartServerOptions, TestServer } from '../../api/helpers/server.ts';
 
+/** Which thread draws the map (src/map/createMap.ts): the map worker, or the main thread (the fallback). */
+export type MapThread = 'worker' | 'main';
+
+/** Makes the context's pages draw the map on `thread` (the tab's switch of createMap.ts). */
+export async function chooseMapThread(ctx: BrowserContext, thread: MapThread): Promise<void> {
+  await ctx.addInitScript((v) => sessionStorage.setItem('sv.mapWorker', v), thread === 'worker' ? '1' : '0');
+}
+
 /** What `withSignedInPage` hands its body: the page, its context, and how many sightings it drew. */
 export interface SignedInPage {
   page: Page;
@@ -24,6 +32,7 @@ export interface AppAndBrowser {
     viewport: { width: number; height: number },
     body: (s: SignedInPage) => Promise<void>,
     user?: { email: string; password: string },
+    opts?: { mapThread?: MapThread },
   ): Promise<void>;
 }
 
@@ -50,9 +59,10 @@ export function useAppAndBrowser(opts: StartServerOptions = {}): AppAndBrowser {
       if (!browser) throw new Error('the browser has not started');
       return browser;
     },
-    async withSignedInPage(viewport, body, user = ANA): Promise<void> {
+    async withSignedInPage(viewport, body, user = ANA, opts = {}): Promise<void> {
       const ctx = await newContext(env.browser, viewport);
       try {
+        if (opts.mapThread) await chooseMapThread(ctx, opts.mapThread);
         const page = await ctx.newPage();
         await signIn(page, env.server.url, user);
         await body({ page, ctx, sightings: await waitForSightings(page) });
