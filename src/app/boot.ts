@@ -1,6 +1,7 @@
 import { proxy } from 'comlink';
 import type { UserManager } from 'oidc-client-ts';
 import { core } from '../core.ts';
+import { prestartMapWorker } from '../map/createMap.ts';
 import { appConfig, catalogue, profile, project } from '../state/appData.ts';
 import { online } from '../state/online.ts';
 import { authFailure, authStatus, session } from '../state/session.ts';
@@ -67,6 +68,8 @@ export async function boot(): Promise<void> {
     authStatus.value = 'redirecting';
     return;
   }
+  // The map worker loads while the data core starts and the user signs in.
+  prestartMapWorker();
   // The sign-in library loads while the data core starts (it is not in the first chunk), unless a
   // returning user may start without it.
   const returning = maybeReturning();

@@ -18,6 +18,8 @@ import { waitForFirstTile } from './firstTiles.ts';
 import { fitOptions } from './panelPadding.ts';
 import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from './mapSettings.ts';
 import { isMobile } from '../state/layout.ts';
+import { notify } from '../state/notices.ts';
+import { sl } from '../i18n/sl.ts';
 
 export class MapOnWorker implements MapPort {
   readonly element: HTMLElement;
@@ -25,7 +27,6 @@ export class MapOnWorker implements MapPort {
   readonly view: ReadonlySignal<MapViewState | null> = this.atRest;
   private latest: MapViewState | null = null;
   private interacting = false;
-  private readonly worker: Worker;
   private readonly canvas: HTMLCanvasElement;
   private readonly stops: (() => void)[] = [];
   private readonly clicks = new Set<(coord: MapCoord, hits: MapSighting[]) => void>();
@@ -36,16 +37,24 @@ export class MapOnWorker implements MapPort {
   private generation = 0;
   private stopWatch: (() => void) | null = null;
 
-  constructor(private readonly o: MapOptions) {
+  /** `worker` runs src/mapworker/mapWorker.ts (createMap.ts starts it, early). */
+  constructor(
+    private readonly o: MapOptions,
+    private readonly worker: Worker,
+  ) {
     this.element = o.target;
     this.canvas = document.createElement('canvas');
     this.canvas.className = 'map-canvas';
     this.element.append(this.canvas);
     // No page zoom or scroll and no text selection under the map's own gestures.
     this.element.classList.add('on-worker');
-    this.worker = new Worker(new URL('../mapworker/mapWorker.ts', import.meta.url), { type: 'module', name: 'map' });
     this.worker.onmessage = (e: MessageEvent<FromMapWorker>) => this.receive(e.data);
-    this.worker.onerror = (e) => console.error('The map worker failed', e.message);
+    // The worker's script did not load or start (e.g. a build half-updated offline): say so; the
+    // page and the data keep working, and a reload gets a whole build.
+    this.worker.onerror = (e) => {
+      console.error('The map worker failed', e.message);
+      notify('error', sl.map.loadError);
+    };
     const rect = this.element.getBoundingClientRect();
     const offscreen = this.canvas.transferControlToOffscreen();
     const p = o.profile;

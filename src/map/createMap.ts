@@ -41,6 +41,24 @@ export function canDrawInWorker(): boolean {
   );
 }
 
+/** The map worker (its script, and OpenLayers in it, load as soon as it is made). */
+function newMapWorker(): Worker {
+  return new Worker(new URL('../mapworker/mapWorker.ts', import.meta.url), { type: 'module', name: 'map' });
+}
+
+let early: Worker | null = null;
+
+/**
+ * Starts the map worker, and the chunk that talks to it, at the app's start (boot.ts), so that
+ * they load while the data core starts and the profile comes, not after: the map is made only
+ * once the profile is there.
+ */
+export function prestartMapWorker(): void {
+  if (early || !wanted() || !canDrawInWorker()) return;
+  early = newMapWorker();
+  void import('./MapOnWorker.ts');
+}
+
 /**
  * Makes the map. Which thread draws it is written to `data-map-thread` on the document element
  * ('worker' or 'main'), read-only, for the tests and benchmarks (as `data-sightings` is).
@@ -50,7 +68,9 @@ export async function createMap(o: MapOptions): Promise<MapPort> {
   document.documentElement.dataset.mapThread = onWorker ? 'worker' : 'main';
   if (onWorker) {
     const { MapOnWorker } = await import('./MapOnWorker.ts');
-    return new MapOnWorker(o);
+    const worker = early ?? newMapWorker();
+    early = null;
+    return new MapOnWorker(o, worker);
   }
   const { MapController } = await import('./MapController.ts');
   return new MapController(o);
