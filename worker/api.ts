@@ -123,6 +123,19 @@ export interface PointBatch {
 /** The filter state of SPEC §4: year, species, 'mine only' and the review status (issue #20), combined with AND. */
 export type LayerFilterState = MapFilterState;
 
+/** What the data core sends the map worker over the channel of `connectMap`. */
+export type ToMapChannel =
+  | { type: 'batch'; batch: PointBatch; generation: number }
+  /** The answer to a `tileRequest`: the stored tile, or null (load it from the network). */
+  | { type: 'tile'; id: number; blob: Blob | null };
+
+/** What the map worker asks of the data core over that channel: a stored tile (offline). */
+export interface FromMapChannel {
+  type: 'tileRequest';
+  id: number;
+  url: string;
+}
+
 /** Events the worker pushes to the main thread through `subscribe`. */
 export type CoreEvent =
   | { type: 'online'; online: boolean }
@@ -154,6 +167,17 @@ export interface DataCore {
   getBaseMaps(): Promise<BaseMap[]>;
   /** The sightings layer inside `extent` (EPSG:3857), filtered and styled, in one batch. */
   getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch>;
+  /**
+   * Connects the map worker's end of a MessageChannel (transferred with Comlink's `transfer`):
+   * from now on the map's batches and stored tiles go there directly, never through the main
+   * thread (issue #16; MapChannelMessage). A new map connects anew; the old port is closed.
+   */
+  connectMap(port: MessagePort): void;
+  /**
+   * Sends the whole layer's sightings under `filter` to the connected map worker as batch
+   * `generation` (transferred, not copied) and resolves with their number.
+   */
+  sendLayerPoints(filter: LayerFilterState, generation: number): Promise<number>;
   /**
    * The finds the map shows (the filter state within `extent`, EPSG:3857) as a GeoJSON or CSV file
    * from the server (issue #21), fetched with the user's token; the main thread only saves it.

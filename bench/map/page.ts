@@ -103,7 +103,13 @@ async function appMap(target: HTMLElement, zoom: number, batch: PointBatch): Pro
     defaultExtent: [45.2, 13, 47, 17],
     origin: location.origin,
     location: { onFirstFix: () => undefined, onError: () => undefined },
-    loadStoredTile: async () => null,
+    data: {
+      points: async () => batch,
+      offline: () => false,
+      storedTile: async () => null,
+      connect: () => undefined,
+      sendPoints: async () => batch.ids.length,
+    },
   });
   mc.map.getView().setCenter(START.center);
   mc.map.getView().setZoom(zoom);

@@ -8,7 +8,7 @@ import type TileLayer from 'ol/layer/Tile.js';
 import type XYZ from 'ol/source/XYZ.js';
 import type { Pixel } from 'ol/pixel.js';
 import { signal, type ReadonlySignal } from '@preact/signals-react';
-import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
+import type { ExtentSummary, LayerFilterState, PointBatch } from '../../worker/api.ts';
 import { createBaseLayer } from './baseLayers.ts';
 import { MapSightings, toSighting } from './mapSightings.ts';
 import type { LocationTracker } from './locationLayer.ts';
@@ -45,10 +45,14 @@ export class MapController implements MapPort {
   readonly areas: VectorLayerType<VectorSourceType> = createAreasLayer();
   private areasWanted = true;
   private readonly highlight: Highlight;
+  private readonly data: MapOptions['data'];
+  private generation = 0;
 
   constructor(o: MapOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
-    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, o.loadStoredTile));
+    this.data = o.data;
+    const stored = { offline: () => o.data.offline(), load: (url: string) => o.data.storedTile(url) };
+    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, stored));
     const view = new View({
       projection: 'EPSG:3857',
       center: fromLonLat([o.profile.initalCenterLong, o.profile.initalCenterLat]),
@@ -200,9 +204,17 @@ export class MapController implements MapPort {
     for (const l of this.baseLayers) if (l.get('overlay') && l.get('baseMapId') === id) l.setVisible(visible);
   }
 
-  /** Draws a batch of sightings (after the layer's module has loaded). */
+  /** Draws a batch of sightings (after the layer's module has loaded); bench/map calls it directly. */
   showSightings(batch: PointBatch): Promise<void> {
     return this.sightings.show(batch);
+  }
+
+  async drawSightings(filter: LayerFilterState): Promise<number | null> {
+    const mine = ++this.generation;
+    const batch = await this.data.points(filter);
+    if (mine !== this.generation) return null;
+    await this.showSightings(batch);
+    return mine === this.generation ? batch.ids.length : null;
   }
 
   /** The sightings whose point is in the visible extent (thinned ones included). */

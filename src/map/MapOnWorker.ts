@@ -4,10 +4,11 @@
  * worker (src/mapworker/), gestures become view operations (mapGestures.ts), the size and device
  * pixel ratio follow the element, geolocation runs here (workers have none) and its fixes go to
  * the worker, and the worker's view is copied back for the UI. Questions about the sightings are
- * one message round trip each.
+ * one message round trip each. The sightings' batches and stored tiles go between the data core
+ * and the map worker over a channel of their own: this thread only learns how many were drawn.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
-import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
+import type { ExtentSummary, LayerFilterState } from '../../worker/api.ts';
 import type { DrawnPixels, FromMapWorker, MapAnswers, MapQuery, ToMapWorker } from '../mapworker/protocol.ts';
 import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from './mapPort.ts';
 import type { FindPosition } from './keyboardFinds.ts';
@@ -57,6 +58,8 @@ export class MapOnWorker implements MapPort {
     };
     const rect = this.element.getBoundingClientRect();
     const offscreen = this.canvas.transferControlToOffscreen();
+    const channel = new MessageChannel();
+    o.data.connect(channel.port2);
     const p = o.profile;
     this.send(
       {
@@ -75,8 +78,10 @@ export class MapOnWorker implements MapPort {
           maxZoom: p.maxZoom,
         },
         defaultExtent: o.defaultExtent,
+        dataPort: channel.port1,
+        offline: o.data.offline(),
       },
-      [offscreen],
+      [offscreen, channel.port1],
     );
     this.stops.push(
       followSize(this.element, (width, height, pixelRatio) => this.send({ type: 'resize', width, height, pixelRatio })),
@@ -138,12 +143,6 @@ export class MapOnWorker implements MapPort {
       case 'tileEnd':
         for (const end of [...this.tileEnds]) end();
         return;
-      case 'tileRequest':
-        void this.o
-          .loadStoredTile(m.url)
-          .catch(() => null)
-          .then((blob) => this.send({ type: 'tile', id: m.id, blob }));
-        return;
       case 'firstFix':
         this.o.location.onFirstFix(m.coord);
         return;
@@ -200,13 +199,17 @@ export class MapOnWorker implements MapPort {
     return this.ask({ q: 'inView' });
   }
 
-  /** Resolves when the batch (or a newer one) has been drawn. */
-  showSightings(batch: PointBatch): Promise<void> {
+  /** The data core sends the batch to the map worker; this waits until it (or a newer one) is drawn. */
+  async drawSightings(filter: LayerFilterState): Promise<number | null> {
     const generation = ++this.generation;
-    return new Promise((resolve) => {
-      this.drawn.set(generation, resolve);
-      this.send({ type: 'batch', batch, generation });
-    });
+    const drawn = new Promise<void>((resolve) => this.drawn.set(generation, resolve));
+    try {
+      const count = await this.o.data.sendPoints(filter, generation);
+      await drawn;
+      return generation === this.generation ? count : null;
+    } finally {
+      this.drawn.delete(generation);
+    }
   }
 
   select(coords: readonly MapCoord[]): void {
@@ -226,7 +229,7 @@ export class MapOnWorker implements MapPort {
   }
 
   setOffline(offline: boolean, areasWanted: boolean): void {
-    this.send({ type: 'areasVisible', visible: offline || areasWanted });
+    this.send({ type: 'offline', offline, areasVisible: offline || areasWanted });
   }
 
   reloadTiles(): void {

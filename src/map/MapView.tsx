@@ -12,7 +12,7 @@ import { EmptyFilterNotice } from './EmptyFilterNotice.tsx';
 import type { MapPort } from './mapPort.ts';
 import { pickingLocation } from '../state/recordForm.ts';
 import { AddButton } from '../records/AddButton.tsx';
-import { storedTile } from './offlineTiles.ts';
+import { mapData } from './mapData.ts';
 import { createMap } from './createMap.ts';
 import { wireMap } from './mapWiring.ts';
 
@@ -42,8 +42,7 @@ export function MapView() {
       layerId: cfg.layerId,
       defaultExtent: cfg.defaultExtent,
       origin: location.origin,
-      // Only offline: a stored tile costs a worker round trip, which online loading need not pay.
-      loadStoredTile: storedTile,
+      data: mapData,
       location: {
         onFirstFix: (c) => mc?.centerOn(c, LOCATION_MAX_ZOOM),
         onError: (code) => {

@@ -19,32 +19,47 @@ export function tileUrlTemplate(url: string, origin: string): string {
 }
 
 /**
- * Loads a tile from the local store when one is there (a downloaded area, or no network),
- * through a blob URL revoked after load; otherwise from the network. Works without a
- * service worker, on the first visit.
+ * Where stored tiles come from: only offline is a tile asked of the data core (a downloaded area),
+ * which costs a worker round trip that online loading need not pay.
  */
-function storedTileLoader(loadStored: (url: string) => Promise<Blob | null>): LoadFunction {
+export interface StoredTiles {
+  offline: () => boolean;
+  /** The stored tile as a Blob, or null: then it loads from the network. */
+  load: (url: string) => Promise<Blob | null>;
+}
+
+/** The stored tile when offline and one is there, else null. */
+function storedTile(stored: StoredTiles, src: string): Promise<Blob | null> {
+  return stored.offline() ? stored.load(src).catch(() => null) : Promise.resolve(null);
+}
+
+/**
+ * Loads a tile from the local store when offline and one is there (a downloaded area), through a
+ * blob URL revoked after load; otherwise from the network. Works without a service worker, on
+ * the first visit.
+ */
+function storedTileLoader(stored: StoredTiles): LoadFunction {
   return (tile, src) => {
     const image = (tile as ImageTile).getImage();
     if (typeof HTMLImageElement === 'undefined' || !(image instanceof HTMLImageElement)) {
-      workerTileLoad(tile as ImageTile, src, loadStored);
+      workerTileLoad(tile as ImageTile, src, stored);
       return;
     }
-    loadStored(src)
-      .then((blob) => {
-        if (!blob) {
-          image.src = src;
-          return;
-        }
-        const url = URL.createObjectURL(blob);
-        const done = (): void => URL.revokeObjectURL(url);
-        image.addEventListener('load', done, { once: true });
-        image.addEventListener('error', done, { once: true });
-        image.src = url;
-      })
-      .catch(() => {
+    if (!stored.offline()) {
+      image.src = src;
+      return;
+    }
+    void storedTile(stored, src).then((blob) => {
+      if (!blob) {
         image.src = src;
-      });
+        return;
+      }
+      const url = URL.createObjectURL(blob);
+      const done = (): void => URL.revokeObjectURL(url);
+      image.addEventListener('load', done, { once: true });
+      image.addEventListener('error', done, { once: true });
+      image.src = url;
+    });
   };
 }
 
@@ -53,10 +68,10 @@ function storedTileLoader(loadStored: (url: string) => Promise<Blob | null>): Lo
  * a stored tile is decoded with createImageBitmap and drawn into it, as OpenLayers' own worker
  * loader does with a fetched one; without one, OpenLayers' loader fetches it.
  */
-function workerTileLoad(tile: ImageTile, src: string, loadStored: (url: string) => Promise<Blob | null>): void {
+function workerTileLoad(tile: ImageTile, src: string, stored: StoredTiles): void {
+  if (!stored.offline()) return defaultTileLoadFunction(tile, src);
   const canvas = tile.getImage() as unknown as OffscreenCanvas;
-  loadStored(src)
-    .catch(() => null)
+  void storedTile(stored, src)
     .then(async (blob) => {
       if (!blob) return defaultTileLoadFunction(tile, src);
       const bitmap = await createImageBitmap(blob);
@@ -70,11 +85,7 @@ function workerTileLoad(tile: ImageTile, src: string, loadStored: (url: string) 
 }
 
 /** Makes the tile layer of one base map of the profile; offline-capable ones read stored tiles first. */
-export function createBaseLayer(
-  b: BaseMap,
-  origin: string,
-  loadStored?: (url: string) => Promise<Blob | null>,
-): TileLayer<XYZ> {
+export function createBaseLayer(b: BaseMap, origin: string, stored?: StoredTiles): TileLayer<XYZ> {
   const layer = new TileLayer({
     source: new XYZ({
       url: tileUrlTemplate(b.url, origin),
@@ -86,7 +97,7 @@ export function createBaseLayer(
       // while tiles load, which on a cheap phone is most of the start-up main-thread work
       // (measured: ~40 % less main-thread time in the first 7 s; bench/startup).
       transition: 0,
-      ...(b.offline && loadStored ? { tileLoadFunction: storedTileLoader(loadStored) } : {}),
+      ...(b.offline && stored ? { tileLoadFunction: storedTileLoader(stored) } : {}),
     }),
     preload: b.overlay ? 0 : BASE_PRELOAD,
     opacity: b.overlay ? (b.opacity ?? OVERLAY_OPACITY) : 1,

@@ -1,13 +1,13 @@
 /**
  * What the rest of the UI may ask of the map (issue #16, docs/map-worker.md step 1). Plain data
  * only: no OpenLayers object crosses this line, and every answer that needs the map's layers is
- * a promise. Today `MapController` (the map on the main thread) implements it; the map worker's
- * proxy will implement the same, so panels, the keyboard, forms and links keep their call sites
+ * a promise. `MapOnWorker` (the map drawn by the map worker) and `MapController` (the map on the
+ * main thread) implement it, so panels, the keyboard, forms and links keep their call sites
  * whichever thread draws the map. Only the map's own modules import OpenLayers' map and layers
  * (eslint.config.js).
  */
 import type { ReadonlySignal } from '@preact/signals-react';
-import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
+import type { ExtentSummary, LayerFilterState, PointBatch } from '../../worker/api.ts';
 import type { Profile, Properties } from '../../domain/model.ts';
 import type { FindPosition } from './keyboardFinds.ts';
 
@@ -53,8 +53,26 @@ export interface MapOptions {
     /** Geolocation failed (its error code: 1 = denied). */
     onError: (code: number) => void;
   };
-  /** Gives a stored tile (offline) as a Blob, or null to load it from the network. */
-  loadStoredTile: (url: string) => Promise<Blob | null>;
+  /** The data core, as far as the map needs it (src/map/mapData.ts). */
+  data: MapData;
+}
+
+/**
+ * What the map asks of the data core. The map on the main thread takes batches and stored tiles
+ * itself; the map worker is connected to the data core by a channel of its own, so that they
+ * never cross the main thread (issue #16).
+ */
+export interface MapData {
+  /** The whole layer's sightings under `filter`, as one batch to this thread. */
+  points(filter: LayerFilterState): Promise<PointBatch>;
+  /** Whether the app is offline now: then tiles are asked of the data core (downloaded areas) first. */
+  offline(): boolean;
+  /** A stored tile as a Blob, or null to load it from the network (asked only offline). */
+  storedTile(url: string): Promise<Blob | null>;
+  /** Hands the data core a map worker's end of a MessageChannel (transferred). */
+  connect(port: MessagePort): void;
+  /** Has the data core send the sightings under `filter` over that channel as batch `generation`; resolves with their number. */
+  sendPoints(filter: LayerFilterState, generation: number): Promise<number>;
 }
 
 /** Which kind of place a fit frames: a find (1 s, max zoom 16, clear of its panel) or an area (1.5 s). */
@@ -81,8 +99,11 @@ export interface MapPort {
   /** The sightings whose point is in view (thinned ones included). */
   sightingsInView(): Promise<FindPosition[]>;
 
-  /** Draws a batch of sightings. */
-  showSightings(batch: PointBatch): Promise<void>;
+  /**
+   * Draws the layer's sightings under `filter` (the data core selects and styles them); resolves
+   * with their number once they are drawn, or null when a newer call replaced this one.
+   */
+  drawSightings(filter: LayerFilterState): Promise<number | null>;
   /** Rings these places in yellow (the finds whose card is open; empty = none). */
   select(coords: readonly MapCoord[]): void;
   /** Flashes a place black (a find just saved). */

@@ -1,4 +1,3 @@
-import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
 import { drawnSightings, layerFilter } from '../state/filters.ts';
 import { notify } from '../state/notices.ts';
@@ -43,19 +42,17 @@ function retryMissedLink(): void {
     });
 }
 
-/** Asks the data core for the filtered, styled sightings and draws them; a newer call wins. */
+/** Draws the filtered, styled sightings (the data core selects them); a newer call wins. */
 export async function refreshSightings(): Promise<void> {
   const mc = mapController.value;
   if (!mc) return;
   const mine = ++generation;
   try {
-    // The whole loaded layer is sent once per filter change; extent culling is OpenLayers' job.
-    const batch = await core.getLayerPoints([-Infinity, -Infinity, Infinity, Infinity], layerFilter.value);
-    if (mine !== generation) return;
-    await mc.showSightings(batch);
-    if (mine !== generation) return;
-    document.documentElement.dataset.sightings = String(batch.ids.length);
-    drawnSightings.value = batch.ids.length;
+    // The whole layer is drawn once per filter change; the data core selects and styles it.
+    const count = await mc.drawSightings(layerFilter.value);
+    if (count === null || mine !== generation) return;
+    document.documentElement.dataset.sightings = String(count);
+    drawnSightings.value = count;
     drawn = true;
     retryMissedLink();
     followLinkedFind();

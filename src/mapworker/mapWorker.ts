@@ -1,8 +1,10 @@
 /**
  * The map worker's entry (issue #16): owns the whole OpenLayers map (workerMap.ts) on the
- * OffscreenCanvas the main thread transferred. Messages before `init` wait for it; stored tiles
- * (offline) are asked of the main thread, which asks the data core.
+ * OffscreenCanvas the main thread transferred. Messages before `init` wait for it. The data core
+ * talks to the map worker over a channel of its own (`init.dataPort`): the sightings' batches come
+ * that way, and stored tiles (offline) are asked for there, so neither crosses the main thread.
  */
+import type { FromMapChannel, ToMapChannel } from '../../worker/api.ts';
 import type { FromMapWorker, ToMapWorker } from './protocol.ts';
 import { WorkerMap } from './workerMap.ts';
 
@@ -13,26 +15,36 @@ interface MapWorkerScope {
 }
 const scope = self as unknown as MapWorkerScope;
 const post = (m: FromMapWorker): void => scope.postMessage(m);
+const fail = (err: unknown): void =>
+  post({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 
 let map: WorkerMap | null = null;
 const waiting: ToMapWorker[] = [];
 let tileId = 0;
 const tiles = new Map<number, (blob: Blob | null) => void>();
 
-/** A stored tile from the main thread (which asks the data core), or null to load it from the network. */
-function loadStored(url: string): Promise<Blob | null> {
-  const id = ++tileId;
-  post({ type: 'tileRequest', id, url });
-  return new Promise((resolve) => tiles.set(id, resolve));
+/** Listens to the data core: batches to draw, stored tiles it answers. */
+function listenToDataCore(port: MessagePort): (url: string) => Promise<Blob | null> {
+  port.onmessage = (e: MessageEvent<ToMapChannel>) => {
+    const m = e.data;
+    if (m.type === 'tile') {
+      tiles.get(m.id)?.(m.blob);
+      tiles.delete(m.id);
+    } else map?.showBatch(m.batch, m.generation).catch(fail);
+  };
+  return (url) => {
+    const id = ++tileId;
+    const ask: FromMapChannel = { type: 'tileRequest', id, url };
+    port.postMessage(ask);
+    return new Promise((resolve) => tiles.set(id, resolve));
+  };
 }
 
 function handle(m: ToMapWorker): void {
   if (m.type === 'init') {
-    map = new WorkerMap(m, post, loadStored);
+    const storedTile = listenToDataCore(m.dataPort);
+    map = new WorkerMap(m, post, storedTile);
     waiting.splice(0).forEach(handle);
-  } else if (m.type === 'tile') {
-    tiles.get(m.id)?.(m.blob);
-    tiles.delete(m.id);
   } else if (!map) waiting.push(m);
   else map.handle(m);
 }
@@ -41,6 +53,6 @@ scope.onmessage = (e) => {
   try {
     handle(e.data);
   } catch (err) {
-    post({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    fail(err);
   }
 };

@@ -4,7 +4,7 @@
  * OffscreenCanvas; the main thread forwards gestures as view operations and keeps a copy of the
  * view. The main thread imports only these types from src/mapworker/.
  */
-import type { ExtentSummary, PointBatch } from '../../worker/api.ts';
+import type { ExtentSummary } from '../../worker/api.ts';
 import type { BaseMap, ProfileLayer } from '../../domain/model.ts';
 import type { FindPosition } from '../map/keyboardFinds.ts';
 import type { LocationFix } from '../map/locationWatch.ts';
@@ -24,6 +24,13 @@ export interface MapInit {
   view: { center: MapCoord; zoom: number; minZoom: number; maxZoom: number };
   /** SPEC's default extent [minLat, minLon, maxLat, maxLon]. */
   defaultExtent: [number, number, number, number];
+  /**
+   * The map worker's end of its channel to the data core (worker/api.ts ToMapChannel,
+   * FromMapChannel): the sightings' batches come this way, and stored tiles are asked for here.
+   */
+  dataPort: MessagePort;
+  /** Whether the app is offline now (then tiles are asked of the data core first); `offline` messages follow. */
+  offline: boolean;
 }
 
 /** The questions the main thread asks (answered by `answer` with the same id). */
@@ -69,32 +76,28 @@ export type ToMapWorker =
   | { type: 'panTo'; coord: MapCoord; duration: number }
   | { type: 'centerOn'; coord: MapCoord; minZoom: number; duration: number }
   | { type: 'fit'; extent: MapExtent; padding: number[]; maxZoom?: number; duration: number }
-  | { type: 'batch'; batch: PointBatch; generation: number }
   | { type: 'select'; coords: MapCoord[] }
   | { type: 'flash'; coord: MapCoord }
   | { type: 'editMarker'; coord: MapCoord | null }
   | { type: 'areas'; areas: ExtentSummary[] }
-  | { type: 'areasVisible'; visible: boolean }
+  /** Offline, tiles are asked of the data core first; the downloaded areas show offline or when wanted. */
+  | { type: 'offline'; offline: boolean; areasVisible: boolean }
   | { type: 'baseMap'; id: string }
   | { type: 'overlay'; id: string; visible: boolean }
   | { type: 'reloadTiles' }
   /** A position fix of the device (geolocation runs on the main thread), or null to hide the marker. */
   | { type: 'location'; fix: LocationFix | null }
-  /** A stored tile the map worker asked for (null: load it from the network). */
-  | { type: 'tile'; id: number; blob: Blob | null }
   | { type: 'query'; id: number; query: MapQuery };
 
 export type FromMapWorker =
   /** The view: throttled while it moves, and at rest (`atRest`, after every move). */
   | { type: 'view'; view: MapViewState; atRest: boolean; interacting: boolean }
-  /** The batch `generation` has been drawn. */
+  /** The batch `generation` (sent by the data core) has been drawn. */
   | { type: 'drawn'; generation: number }
   /** The map started or stopped moving or loading tiles (a read-only hook for tests, MapOnWorker.ts). */
   | { type: 'busy'; busy: boolean }
   /** A base-map tile loaded or failed (for the loading hint). */
   | { type: 'tileEnd' }
-  /** The map worker asks for a stored tile (offline). */
-  | { type: 'tileRequest'; id: number; url: string }
   /** The location marker's first fix, in map coordinates (the map centres on it). */
   | { type: 'firstFix'; coord: MapCoord }
   | { type: 'answer'; id: number; answer: MapAnswers[keyof MapAnswers] }

@@ -23,6 +23,7 @@ import { createAreasLayer, setAreas } from '../map/areasLayer.ts';
 import { defaultExtent3857 } from '../map/defaultExtent.ts';
 import { LocationMarker } from '../map/locationLayer.ts';
 import type { MapViewState } from '../map/mapPort.ts';
+import type { PointBatch } from '../../worker/api.ts';
 import type { FromMapWorker, MapAnswers, MapInit, MapQuery, ToMapWorker } from './protocol.ts';
 import { drawnPixels } from './drawnPixels.ts';
 import { scaleCompositionByPixelRatio } from './pixelRatioFix.ts';
@@ -40,6 +41,8 @@ export class WorkerMap {
   private readonly editMarker = new EditMarker();
   private readonly areas: VectorLayer<VectorSource> = createAreasLayer();
   private areasWanted = true;
+  /** Offline, a tile is asked of the data core (a downloaded area) before the network. */
+  private offline = false;
   private location: LocationMarker | null = null;
   private hadFix = false;
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
@@ -52,7 +55,9 @@ export class WorkerMap {
     this.canvas = init.canvas;
     this.pixelRatio = init.pixelRatio;
     scaleCompositionByPixelRatio(this.canvas.getContext('2d')!, () => this.pixelRatio);
-    this.baseLayers = init.baseMaps.map((b) => createBaseLayer(b, init.origin, loadStored));
+    this.offline = init.offline;
+    const stored = { offline: () => this.offline, load: loadStored };
+    this.baseLayers = init.baseMaps.map((b) => createBaseLayer(b, init.origin, stored));
     const view = new View({
       projection: 'EPSG:3857',
       center: fromLonLat(init.view.center),
@@ -143,7 +148,7 @@ export class WorkerMap {
   }
 
   /** Carries out one message of the main thread. */
-  handle(m: Exclude<ToMapWorker, { type: 'init' } | { type: 'tile' }>): void {
+  handle(m: Exclude<ToMapWorker, { type: 'init' }>): void {
     const view = this.map.getView();
     switch (m.type) {
       case 'resize':
@@ -175,9 +180,6 @@ export class WorkerMap {
         return view.animate({ center: m.coord, zoom: Math.max(view.getZoom() ?? 0, m.minZoom), duration: m.duration });
       case 'fit':
         return view.fit(m.extent, { padding: m.padding, maxZoom: m.maxZoom, duration: m.duration });
-      case 'batch':
-        this.showBatch(m).catch((e: unknown) => this.post({ type: 'error', message: String(e) }));
-        return;
       case 'select':
         return this.highlight.select(m.coords);
       case 'flash':
@@ -187,8 +189,9 @@ export class WorkerMap {
       case 'areas':
         setAreas(this.areas, m.areas);
         return this.updateAreasVisible();
-      case 'areasVisible':
-        this.areasWanted = m.visible;
+      case 'offline':
+        this.offline = m.offline;
+        this.areasWanted = m.areasVisible;
         return this.updateAreasVisible();
       case 'baseMap':
         for (const l of this.baseLayers) if (!l.get('overlay')) l.setVisible(l.get('baseMapId') === m.id);
@@ -229,9 +232,9 @@ export class WorkerMap {
     });
   }
 
-  private async showBatch(m: Extract<ToMapWorker, { type: 'batch' }>): Promise<void> {
-    await this.sightings.show(m.batch);
-    const generation = m.generation;
+  /** Draws a batch the data core sent, then tells the main thread that `generation` is drawn. */
+  async showBatch(batch: PointBatch, generation: number): Promise<void> {
+    await this.sightings.show(batch);
     // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
     this.map.once('postrender', () => this.post({ type: 'drawn', generation }));
     this.map.render();

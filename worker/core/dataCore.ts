@@ -7,6 +7,7 @@ import { PhotosPart } from './photos.ts';
 import { AreasPart } from './areas.ts';
 import { RecordsPart } from './records.ts';
 import { ReviewPart } from './review.ts';
+import { MapChannel } from './mapChannel.ts';
 
 export type { DataCoreOptions } from './session.ts';
 
@@ -37,6 +38,10 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   });
   const records = new RecordsPart(session, profile, sync, layerChanged);
   const review = new ReviewPart(session, profile, layer);
+  const mapChannel = new MapChannel(
+    (extent, filter) => layer.getLayerPoints(extent, filter),
+    (url) => areas.getTile(url),
+  );
 
   /** Downloads, then the outbox, left by a reload, a closed tab or a lost connection. */
   const resume = async (): Promise<void> => {
@@ -71,6 +76,10 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'getSightingColumns',
     ]),
     ...bound(layer, ['getLayerPoints', 'exportFinds']),
+    ...bound(mapChannel, ['sendLayerPoints']),
+    connectMap(port: MessagePort): void {
+      mapChannel.connect(port);
+    },
     ...bound(records, ['getSpeciesByGroup', 'getRecord', 'saveRecord', 'deleteRecord']),
     ...bound(photos, ['inspectPhoto', 'getPhoto']),
     ...bound(areas, [

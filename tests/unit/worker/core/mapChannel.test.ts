@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MapChannel } from '../../../../worker/core/mapChannel.ts';
+import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../../../../worker/api.ts';
+
+/**
+ * The data core's end of the channel to the map worker (issue #16): batches go to the map
+ * worker's port, their buffers moved rather than copied, and stored tiles are answered there.
+ * Node's MessageChannel is a real one, with the same transfer semantics as the browser's.
+ */
+function batchOf(n: number): PointBatch {
+  return {
+    ids: Float64Array.from({ length: n }, (_, i) => 1000 + i),
+    coords: new Float64Array(2 * n).fill(1_600_000),
+    styleIndex: new Uint16Array(n),
+    minLevel: new Uint8Array(n),
+    properties: Array.from({ length: n }, (_, i) => ({ 920: i })),
+    unconfirmed: new Uint8Array(n),
+    generalised: new Uint16Array(n),
+    squares: new Float64Array(0),
+  };
+}
+
+const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
+const channels: MessageChannel[] = [];
+
+function connected(points: () => Promise<PointBatch>, tile: (url: string) => Promise<Blob | null>) {
+  const channel = new MessageChannel();
+  channels.push(channel);
+  const core = new MapChannel(points, tile);
+  core.connect(channel.port2);
+  const received: ToMapChannel[] = [];
+  const next = (): Promise<ToMapChannel> =>
+    new Promise((resolve) => {
+      channel.port1.onmessage = (e: MessageEvent<ToMapChannel>) => {
+        received.push(e.data);
+        resolve(e.data);
+      };
+    });
+  return { core, map: channel.port1, next, received };
+}
+
+afterEach(() => {
+  for (const c of channels.splice(0)) {
+    c.port1.close();
+    c.port2.close();
+  }
+});
+
+describe('MapChannel', () => {
+  it('sends the batch to the map worker, moving its buffers, and answers the number of finds', async () => {
+    const batch = batchOf(250);
+    const { core, next } = connected(
+      () => Promise.resolve(batch),
+      () => Promise.resolve(null),
+    );
+    const arrived = next();
+    await expect(core.sendLayerPoints(FILTER, 7)).resolves.toBe(250);
+    const m = await arrived;
+    expect(m.type).toBe('batch');
+    if (m.type !== 'batch') return;
+    expect(m.generation).toBe(7);
+    expect(Array.from(m.batch.ids.slice(0, 3))).toEqual([1000, 1001, 1002]);
+    expect(m.batch.properties[249]).toEqual({ 920: 249 });
+    // Moved, not copied: the data core's arrays are detached.
+    expect(batch.ids.byteLength).toBe(0);
+    expect(batch.coords.byteLength).toBe(0);
+    expect(batch.minLevel.byteLength).toBe(0);
+  });
+
+  it('asks for the whole layer under the filter', async () => {
+    const asked: unknown[] = [];
+    const core = new MapChannel(
+      (extent, filter) => {
+        asked.push(extent, filter);
+        return Promise.resolve(batchOf(1));
+      },
+      () => Promise.resolve(null),
+    );
+    const channel = new MessageChannel();
+    channels.push(channel);
+    core.connect(channel.port2);
+    await core.sendLayerPoints({ ...FILTER, year: 2024 }, 1);
+    expect(asked).toEqual([[-Infinity, -Infinity, Infinity, Infinity], { ...FILTER, year: 2024 }]);
+  });
+
+  it('answers a stored tile, and null when there is none or reading it fails', async () => {
+    const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    const { map, next } = connected(
+      () => Promise.resolve(batchOf(0)),
+      (url) =>
+        url.endsWith('/1.png')
+          ? Promise.resolve(blob)
+          : url.endsWith('/2.png')
+            ? Promise.resolve(null)
+            : Promise.reject(new Error('quota')),
+    );
+    const ask = async (id: number, url: string): Promise<ToMapChannel> => {
+      const answer = next();
+      const m: FromMapChannel = { type: 'tileRequest', id, url };
+      map.postMessage(m);
+      return answer;
+    };
+    const first = await ask(1, '/tiles/ortho/1.png');
+    expect(first).toMatchObject({ type: 'tile', id: 1 });
+    if (first.type === 'tile')
+      expect(new Uint8Array(await first.blob!.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+    await expect(ask(2, '/tiles/ortho/2.png')).resolves.toEqual({ type: 'tile', id: 2, blob: null });
+    await expect(ask(3, '/tiles/ortho/3.png')).resolves.toEqual({ type: 'tile', id: 3, blob: null });
+  });
+
+  it('refuses to send before a map is connected, and a new map replaces the old one', async () => {
+    const core = new MapChannel(
+      () => Promise.resolve(batchOf(2)),
+      () => Promise.resolve(null),
+    );
+    await expect(core.sendLayerPoints(FILTER, 1)).rejects.toThrow(/connectMap/);
+    const a = new MessageChannel();
+    const b = new MessageChannel();
+    channels.push(a, b);
+    core.connect(a.port2);
+    core.connect(b.port2);
+    const onB = new Promise<ToMapChannel>((resolve) => (b.port1.onmessage = (e) => resolve(e.data as ToMapChannel)));
+    let onA = false;
+    a.port1.onmessage = () => (onA = true);
+    await core.sendLayerPoints(FILTER, 2);
+    await expect(onB).resolves.toMatchObject({ type: 'batch', generation: 2 });
+    expect(onA).toBe(false);
+  });
+});
