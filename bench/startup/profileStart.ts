@@ -19,7 +19,9 @@ try {
   await page.getByLabel('E-pošta').fill('ana@example.si');
   await page.getByLabel('Geslo').fill('demo1234');
   await page.getByRole('button', { name: 'Prijava' }).click();
-  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
+    timeout: 60_000,
+  });
   await page.waitForTimeout(4000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -34,7 +36,9 @@ try {
     ],
   });
   await page.evaluate(() => location.reload());
-  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
+    timeout: 60_000,
+  });
   await page.waitForTimeout(2000);
   const buf = await browser.stopTracing();
   const out = process.env.PROFILE_OUT ?? '/tmp/start-trace.json';
