@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { boot } from './app/boot.ts';
@@ -18,10 +18,14 @@ listenToLayout();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// index.html already shows the loading screen: the app's first render may take its time, in
+// slices that let the browser answer in between (a transition), not in one long task (issue #16).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 // Production builds only; it waits for the page's load event, so it never slows the start.

@@ -28,6 +28,7 @@ import type { Page } from 'playwright-core';
 import { ensureAppBuild, fmt, launch, median, PHONE_CONTEXT, printTable, QUICK, startServer } from '../lib.ts';
 import { measureMainThreadScripts } from './mainThreadScripts.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { signIn } from './signIn.ts';
 
 /** Lighthouse runs per page (issue #16: the median of 3); BENCH_STARTUP_RUNS sets another number. */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? (QUICK ? 1 : 3));
@@ -120,16 +121,6 @@ const budgetOk = firstGz / 1024 <= BUDGET_KB;
 console.log(
   `Budget (entry graph): first-load JS ${kb(firstGz)} gzip (+ CSS ${kb(cssGz)}) vs ${BUDGET_KB} KB: ${budgetOk ? 'met' : `NOT met, ${(firstGz / 1024 - BUDGET_KB).toFixed(1)} KB (${(firstGz / 1024 / BUDGET_KB).toFixed(2)}x) over`}.`,
 );
-
-/** Signs in as the demo user ana@example.si through the embedded provider's login page. */
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('E-pošta').waitFor({ timeout: 60_000 });
-  await page.getByLabel('E-pošta').fill('ana@example.si');
-  await page.getByLabel('Geslo').fill('demo1234');
-  await page.getByRole('button', { name: 'Prijava' }).click();
-  await page.locator('.app-header').waitFor({ timeout: 60_000 });
-}
 
 // ---- 2 and 3 need the served app ----
 const server = await startServer({ env: { DIST_DIR: dist, SEED: '1' } });

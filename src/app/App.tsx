@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { authFailure, authStatus } from '../state/session.ts';
 import { route } from '../state/route.ts';
@@ -27,7 +27,10 @@ const ReviewScreen = lazy(() => import('../review/ReviewScreen.tsx').then((m) =>
 /** The shell: 'Nalaganje' until signed in, then header, map, the active panel and notifications; the update notice on top. */
 export function App() {
   useSignals();
-  const signedIn = authStatus.value === 'signedIn';
+  // The shell (header, map, panels) is rendered as a transition once signed in: React renders it
+  // in slices of a few milliseconds that let the browser answer in between, where a signal's
+  // update would render it in one long task (issue #16: no long task on a cheap phone).
+  const signedIn = useDeferredValue(authStatus.value === 'signedIn');
   return (
     <div className={`app ${isMobile.value ? 'layout-mobile' : 'layout-desktop'}`}>
       {signedIn ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { signal } from '@preact/signals-react';
 import { appConfig, profile } from '../state/appData.ts';
@@ -29,6 +29,8 @@ export function MapView() {
   const target = useRef<HTMLDivElement>(null);
   const p = profile.value;
   const cfg = appConfig.value;
+  // The map is made at once (the effect below); its controls render as a transition, in slices (App.tsx).
+  const controls = useDeferredValue(p !== null);
 
   useEffect(() => {
     const el = target.current;
@@ -87,8 +89,8 @@ export function MapView() {
       <p className="visually-hidden" role="status" data-testid="map-announcement">
         {announcement.value}
       </p>
-      {p && <MapControls />}
-      {p && <AddButton />}
+      {controls && <MapControls />}
+      {controls && <AddButton />}
       <EmptyFilterNotice />
       <MapLoadingHint />
     </div>
