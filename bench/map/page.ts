@@ -4,7 +4,9 @@
  * and animated zooms (view.animate, as the zoom buttons and wheel do) run, with a rest after
  * each movement, where it measures the redraw at rest.
  *
- * - 'app': the app's own code path: the points go through `buildPointBatch` (what the data-core
+ * - 'worker': the app's map as the app draws it by default, in the map worker (workerRun.ts).
+ * - 'app': the app's own code path on the main thread (the fallback where OffscreenCanvas does
+ *   not work in workers): the points go through `buildPointBatch` (what the data-core
  *   worker runs, with its thinning levels), then `MapController` (src/map/MapController.ts)
  *   with the profile's layer styles (`layerStyles`) draws them with `showSightings`, i.e. the
  *   VectorImageLayer of src/map/sightingsLayer.ts. Clicks are checked through
@@ -25,71 +27,10 @@ import type BaseLayer from 'ol/layer/Base.js';
 import { MapController } from '../../src/map/MapController.ts';
 import { buildPointBatch } from '../../worker/layer/points.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
-import { COL } from '../../domain/columns.ts';
 import type { PointBatch } from '../../worker/api.ts';
-import type { Feature as RecordFeature, Profile, ProfileLayer } from '../../domain/model.ts';
-import { mulberry32 } from '../../domain/prng.ts';
-import type { Bench, Rest, RunResult } from './result.ts';
-
-/** The group colours (8 groups) and the grey of the default style, as the seeded profile. */
-const COLORS = ['#2e7d32', '#1565c0', '#c62828', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457', '#4e342e', '#848484'];
-const circle = (color: string) => ({
-  marker: { type: 'circle' as const, radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } },
-});
-/** The sightings layer of the seeded profile (server/seed/profile.ts): one circle rule per group. */
-const LAYER: ProfileLayer = {
-  id: 86,
-  tableId: 48,
-  tableViewId: 2,
-  name: 'Najdbe',
-  symbology: {
-    type: 'complex',
-    rules: COLORS.slice(0, -1).map((c, g) => ({
-      filter: { type: 'condition', columnId: COL.group, operationType: 'equals', values: [g] },
-      style: circle(c),
-    })),
-    style: circle(COLORS[COLORS.length - 1]!),
-  },
-};
-/** The compiled rules as the worker's `compile` makes them: the group column equals g. */
-const RULES = COLORS.slice(0, -1).map((_, g) => (p: RecordFeature['properties']) => p[COL.group] === g);
-// Slovenia in EPSG:3857.
-const BOX = [1_480_000, 5_686_000, 1_859_000, 5_925_000] as const;
-const START = { center: [1_660_000, 5_800_000], zoom: 8 };
-
-/** n sightings spread uniformly over Slovenia, one of 8 groups each (seeded, domain/prng.ts). */
-function records(n: number): RecordFeature[] {
-  const rnd = mulberry32(12345);
-  const out: RecordFeature[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const x = BOX[0] + rnd() * (BOX[2] - BOX[0]);
-    const y = BOX[1] + rnd() * (BOX[3] - BOX[1]);
-    out[i] = {
-      type: 'Feature',
-      id: i + 1000,
-      geometry: { type: 'Point', coordinates: [x, y] },
-      properties: { [COL.public]: true, [COL.group]: Math.floor(rnd() * 8) },
-    };
-  }
-  return out;
-}
-
-function profile(): Profile {
-  return {
-    id: 18,
-    projectId: 35,
-    name: 'bench',
-    tables: [48],
-    tableViews: [],
-    layers: [LAYER],
-    baseMaps: [],
-    initalCenterLong: 14.82,
-    initalCenterLat: 46.12,
-    initalZoom: 8,
-    minZoom: 7,
-    maxZoom: 19,
-  };
-}
+import type { Bench, Renderer, Rest, RunResult } from './result.ts';
+import { COLORS, LAYER, profile, records, RULES, START } from './fixture.ts';
+import { runOnWorker } from './workerRun.ts';
 
 /**
  * The app's map (MapController with the bench profile) in `target`, at START's centre and `zoom`,
@@ -117,7 +58,7 @@ async function appMap(target: HTMLElement, zoom: number, batch: PointBatch): Pro
   return mc;
 }
 
-async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult> {
+async function run(renderer: Renderer, n: number, seconds: number): Promise<RunResult> {
   const target = document.getElementById('map')!;
   target.replaceChildren();
   const recs = records(n);
@@ -125,6 +66,7 @@ async function run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: num
   // In the app this runs in the data-core worker; timed here for the table.
   const batch: PointBatch = buildPointBatch(recs, { extent: null, filter: null, rules: RULES });
   const batchMs = performance.now() - t0;
+  if (renderer === 'worker') return runOnWorker(target, n, seconds, batch, batchMs);
   const t1 = performance.now();
   let map: OlMap;
   let mc: MapController | null = null;

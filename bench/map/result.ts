@@ -21,11 +21,15 @@ export interface RunResult {
   rests: Rest[];
   drawn: Record<string, number>;
   clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
+  /** 'worker': the longest gap between the page's own frames during the run (the map's frames are the worker's). */
+  pageWorstMs?: number;
 }
+
+export type Renderer = 'app' | 'worker' | 'canvas' | 'webgl';
 
 /** What the page puts on `window.bench`. */
 export interface Bench {
-  run(renderer: 'app' | 'canvas' | 'webgl', n: number, seconds: number): Promise<RunResult>;
+  run(renderer: Renderer, n: number, seconds: number): Promise<RunResult>;
   show(n: number, zoom: number): Promise<void>;
   highlight(): void;
 }

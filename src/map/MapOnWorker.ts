@@ -9,7 +9,14 @@
  */
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, LayerFilterState } from '../../worker/api.ts';
-import type { DrawnPixels, FromMapWorker, MapAnswers, MapQuery, ToMapWorker } from '../mapworker/protocol.ts';
+import type {
+  DrawnPixels,
+  FrameRecord,
+  FromMapWorker,
+  MapAnswers,
+  MapQuery,
+  ToMapWorker,
+} from '../mapworker/protocol.ts';
 import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from './mapPort.ts';
 import type { FindPosition } from './keyboardFinds.ts';
 import { listenToGestures } from './mapGestures.ts';
@@ -37,6 +44,8 @@ export class MapOnWorker implements MapPort {
   private nextId = 0;
   private generation = 0;
   private stopWatch: (() => void) | null = null;
+  /** `data-map-moves` when this map was made: it only grows, also across maps. */
+  private readonly movesBefore = Number(document.documentElement.dataset.mapMoves ?? 0);
 
   /** `worker` runs src/mapworker/mapWorker.ts (createMap.ts starts it, early). */
   constructor(
@@ -137,7 +146,7 @@ export class MapOnWorker implements MapPort {
         // tiles, and how many times it started to; the main thread's own frames no longer say so.
         const root = document.documentElement.dataset;
         root.mapBusy = m.busy ? '1' : '0';
-        if (m.busy) root.mapMoves = String(Number(root.mapMoves ?? 0) + 1);
+        root.mapMoves = String(this.movesBefore + m.starts);
         return;
       }
       case 'tileEnd':
@@ -167,6 +176,11 @@ export class MapOnWorker implements MapPort {
   private async clicked(x: number, y: number): Promise<void> {
     const { coord, hits } = await this.ask({ q: 'hit', x, y });
     if (coord) for (const cb of this.clicks) cb(coord, hits);
+  }
+
+  /** The frames the map worker drew since the last call (bench/map measures them; the page's own frames say nothing of the map's). */
+  frames(): Promise<FrameRecord[]> {
+    return this.ask({ q: 'frames' });
   }
 
   viewNow(): MapViewState | null {

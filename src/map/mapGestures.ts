@@ -144,7 +144,11 @@ export function listenToGestures(
   const onDown = (e: PointerEvent): void => {
     // The mouse's main button only, without modifier keys (OpenLayers' primaryAction, noModifierKeys).
     if (e.pointerType === 'mouse' && (e.button !== 0 || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey)) return;
-    el.setPointerCapture?.(e.pointerId);
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch {
+      // The pointer is already gone (released before this event ran): the gesture goes on without capture.
+    }
     if (pointers.size === 0) {
       down = local(e);
       dragging = false;

@@ -40,12 +40,23 @@ export type MapQuery =
   | { q: 'byId'; id: number }
   | { q: 'inView' }
   /** What a layer (by its class name) has drawn: a read-only probe for the tests (MapOnWorker.ts). */
-  | { q: 'drawn'; className: string };
+  | { q: 'drawn'; className: string }
+  /** The frames drawn since the last time this was asked: a read-only probe for bench/map. */
+  | { q: 'frames' };
 
 /** The non-transparent pixels of a layer and their bounding box (CSS px from the map's top left). */
 export interface DrawnPixels {
   pixels: number;
   box: { x: number; y: number; width: number; height: number } | null;
+}
+
+/** A frame the map worker drew: when it ended (ms since the epoch, as `performance.timeOrigin + now()`). */
+export interface FrameRecord {
+  at: number;
+  /** Its render (OpenLayers' precompose to postcompose), ms. */
+  renderMs: number;
+  /** The frame that settled the view (moveend). */
+  moveEnd: boolean;
 }
 
 /** Their answers. */
@@ -55,6 +66,7 @@ export interface MapAnswers {
   byId: MapSighting | null;
   inView: FindPosition[];
   drawn: DrawnPixels;
+  frames: FrameRecord[];
 }
 
 export type ToMapWorker =
@@ -95,7 +107,7 @@ export type FromMapWorker =
   /** The batch `generation` (sent by the data core) has been drawn. */
   | { type: 'drawn'; generation: number }
   /** The map started or stopped moving or loading tiles (a read-only hook for tests, MapOnWorker.ts). */
-  | { type: 'busy'; busy: boolean }
+  | { type: 'busy'; busy: boolean; starts: number }
   /** A base-map tile loaded or failed (for the loading hint). */
   | { type: 'tileEnd' }
   /** The location marker's first fix, in map coordinates (the map centres on it). */

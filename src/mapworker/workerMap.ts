@@ -26,6 +26,7 @@ import type { MapViewState } from '../map/mapPort.ts';
 import type { PointBatch } from '../../worker/api.ts';
 import type { FromMapWorker, MapAnswers, MapInit, MapQuery, ToMapWorker } from './protocol.ts';
 import { drawnPixels } from './drawnPixels.ts';
+import { FrameLog } from './frameLog.ts';
 import { scaleCompositionByPixelRatio } from './pixelRatioFix.ts';
 
 /** How often the view is copied to the main thread while it moves (ms). */
@@ -46,6 +47,7 @@ export class WorkerMap {
   private location: LocationMarker | null = null;
   private hadFix = false;
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly frameLog: FrameLog;
 
   constructor(
     init: MapInit,
@@ -74,6 +76,7 @@ export class WorkerMap {
       interactions: [],
       pixelRatio: init.pixelRatio,
     });
+    this.frameLog = new FrameLog(this.map);
     this.highlight = new Highlight(this.map);
     this.map.addLayer(this.highlight.layer);
     this.sightings = new MapSightings(this.map, init.layer ?? undefined, () => false);
@@ -100,25 +103,34 @@ export class WorkerMap {
     }
   }
 
-  /** Tells the main thread when the map starts and stops animating, being dragged or loading tiles. */
+  /**
+   * Tells the main thread when the map starts and stops animating, being dragged or loading
+   * tiles, and how many times it started to move or load (a move that starts while tiles still
+   * load counts too).
+   */
   private watchBusy(): void {
     let busy = false;
     let loading = false;
-    const update = (animating: boolean): void => {
+    let starts = 0;
+    const update = (animating: boolean, started = false): void => {
       const now = animating || loading || this.map.getView().getInteracting();
-      if (now === busy) return;
+      if (now === busy && !started) return;
       busy = now;
-      this.post({ type: 'busy', busy });
+      this.post({ type: 'busy', busy, starts });
     };
     this.map.on('loadstart', () => {
       loading = true;
-      update(false);
+      starts++;
+      update(false, true);
     });
     this.map.on('loadend', () => {
       loading = false;
       update(false);
     });
-    this.map.on('movestart', () => update(true));
+    this.map.on('movestart', () => {
+      starts++;
+      update(true, true);
+    });
     this.map.on('postrender', (e) => update(Boolean(e.frameState?.animate)));
   }
 
@@ -275,6 +287,8 @@ export class WorkerMap {
       }
       case 'drawn':
         return drawnPixels(this.map, q.className);
+      case 'frames':
+        return this.frameLog.take();
       case 'inView': {
         const extent = this.map.getView().calculateExtent(this.map.getSize());
         return this.sightings.inExtent(extent).map((f) => {

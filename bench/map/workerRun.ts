@@ -1,0 +1,247 @@
+/**
+ * The 'worker' row of bench/map: the app's map as the app draws it by default (issue #16), in
+ * the map worker (src/mapworker/) behind `MapOnWorker`, with the same layer, points and
+ * movements as the 'app' row, which draws on the main thread (MapController, the fallback).
+ *
+ * The page plays the data core: it hands the map worker its channel's end and sends the batch
+ * there (transferred), as worker/core/mapChannel.ts does. Drags are pointer events on the map's
+ * element, which go through the app's own gestures (src/map/mapGestures.ts: one step per frame,
+ * a kinetic flick at the end); zooms are the app's own animated calls (`centerOn` in to zoom 10,
+ * 1 s; `fit` of an area back out to about zoom 8, 1.5 s). The map's frames are the map worker's
+ * (its frame log, `MapOnWorker.frames`); the page's own frames are measured beside them.
+ */
+import { toLonLat } from 'ol/proj.js';
+import { MapOnWorker } from '../../src/map/MapOnWorker.ts';
+import type { FrameRecord } from '../../src/mapworker/protocol.ts';
+import { batchTransferables } from '../../worker/core/mapChannel.ts';
+import type { PointBatch, ToMapChannel } from '../../worker/api.ts';
+import { thinLevelFor } from '../../domain/thinGrid.ts';
+import { profile, START } from './fixture.ts';
+import type { Rest, RunResult } from './result.ts';
+
+/** Resolution (m/px) of a zoom level in EPSG:3857 with 256 px tiles. */
+const resolutionAt = (zoom: number): number => 156_543.033_928_041 / 2 ** zoom;
+/** Now, on the clock the map worker's frame log uses (ms since the epoch). */
+const now = (): number => performance.timeOrigin + performance.now();
+
+/** A copy of the batch: the one sent is moved to the map worker. */
+function copyOf(b: PointBatch): PointBatch {
+  return {
+    ids: b.ids.slice(),
+    coords: b.coords.slice(),
+    styleIndex: b.styleIndex.slice(),
+    minLevel: b.minLevel.slice(),
+    properties: b.properties,
+    unconfirmed: b.unconfirmed.slice(),
+    generalised: b.generalised.slice(),
+    squares: b.squares.slice(),
+  };
+}
+
+/** SPEC's default extent [minLat, minLon, maxLat, maxLon] that the map fits at start: START in a w x h element. */
+function startExtent(w: number, h: number): [number, number, number, number] {
+  const r = resolutionAt(START.zoom);
+  // The map fits the extent with 8 px of padding on each side.
+  const [cx, cy] = START.center as [number, number];
+  const [minLon, minLat] = toLonLat([cx - ((w - 16) / 2) * r, cy - ((h - 16) / 2) * r]);
+  const [maxLon, maxLat] = toLonLat([cx + ((w - 16) / 2) * r, cy + ((h - 16) / 2) * r]);
+  return [minLat!, minLon!, maxLat!, maxLon!];
+}
+
+/** The page's own frames: the longest gap between two of them in a time window. */
+class PageFrames {
+  private readonly stamps: number[] = [];
+  private running = true;
+  constructor() {
+    const tick = (): void => {
+      this.stamps.push(now());
+      if (this.running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+  worstGap(): number {
+    let worst = 0;
+    for (let i = 1; i < this.stamps.length; i++) worst = Math.max(worst, this.stamps[i]! - this.stamps[i - 1]!);
+    return worst;
+  }
+  stop(): void {
+    this.running = false;
+  }
+}
+
+const nextFrame = (): Promise<number> => new Promise((r) => requestAnimationFrame(() => r(now())));
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function pointer(el: HTMLElement, type: string, x: number, y: number): void {
+  const r = el.getBoundingClientRect();
+  el.dispatchEvent(
+    new PointerEvent(type, {
+      pointerId: 7,
+      pointerType: 'mouse',
+      isPrimary: true,
+      button: 0,
+      buttons: type === 'pointerup' ? 0 : 1,
+      clientX: r.left + x,
+      clientY: r.top + y,
+      bubbles: true,
+    }),
+  );
+}
+
+/** Waits until the map worker reports the frame that settled the view (moveend), at most `ms`; returns the frames drawn meanwhile. */
+async function untilSettled(mc: MapOnWorker, frames: FrameRecord[], ms: number): Promise<void> {
+  const end = now() + ms;
+  while (!frames.some((f) => f.moveEnd) && now() < end) {
+    await sleep(50);
+    frames.push(...(await mc.frames()));
+  }
+}
+
+export async function runOnWorker(
+  target: HTMLElement,
+  n: number,
+  seconds: number,
+  batch: PointBatch,
+  batchMs: number,
+): Promise<RunResult> {
+  let port: MessagePort | null = null;
+  const worker = new Worker(new URL('../../src/mapworker/mapWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'map',
+  });
+  const { width, height } = target.getBoundingClientRect();
+  const t1 = performance.now();
+  const mc = new MapOnWorker(
+    {
+      target,
+      profile: profile(),
+      layerId: 86,
+      defaultExtent: startExtent(width, height),
+      origin: location.origin,
+      location: { onFirstFix: () => undefined, onError: () => undefined },
+      data: {
+        offline: () => false,
+        storedTile: () => Promise.resolve(null),
+        points: () => Promise.resolve(batch),
+        connect: (p) => (port = p),
+        sendPoints: (_filter, generation) => {
+          const sent = copyOf(batch);
+          const m: ToMapChannel = { type: 'batch', batch: sent, generation };
+          port!.postMessage(m, batchTransferables(sent));
+          return Promise.resolve(batch.ids.length);
+        },
+      },
+    },
+    worker,
+  );
+  await mc.drawSightings({ year: null, speciesId: null, mineOnly: false, status: null });
+  const setupMs = performance.now() - t1;
+  await sleep(300);
+  await mc.frames();
+
+  const page = new PageFrames();
+  const motion: FrameRecord[] = [];
+  let motionMs = 0;
+  const rests: Rest[] = [];
+  let step = 0;
+  while (motionMs < seconds * 1000) {
+    const kind = step % 4;
+    const frames: FrameRecord[] = [];
+    let from = now();
+    let until: number;
+    if (kind === 0 || kind === 2) {
+      // A drag of 1.5 s that follows the same path as the 'app' row's (the map moves the other way).
+      const dir = step % 8 < 4 ? 1 : -1;
+      let x = width / 2;
+      let y = height / 2;
+      pointer(target, 'pointerdown', x, y);
+      from = await nextFrame();
+      for (;;) {
+        const t = (now() - from) / 1000;
+        if (t >= 1.5) break;
+        x -= dir * 6 * Math.cos(t * 2);
+        y += dir * 4 * Math.sin(t * 2);
+        pointer(target, 'pointermove', x, y);
+        await nextFrame();
+      }
+      pointer(target, 'pointerup', x, y);
+      until = now();
+    } else {
+      // Zoom in to 10 a little aside (1 s), or back out to about 8 (an area fit, 1.5 s).
+      const v = mc.viewNow()!;
+      const [cx, cy] = v.center;
+      if (kind === 1) mc.centerOn([cx + 20_000, cy], 10);
+      else {
+        const half = [(width / 2) * resolutionAt(8), (height / 2) * resolutionAt(8)] as const;
+        mc.fit([cx - 20_000 - half[0], cy - half[1], cx - 20_000 + half[0], cy + half[1]], 'area');
+      }
+      until = Infinity;
+    }
+    await untilSettled(mc, frames, 20_000);
+    const settle = frames.findIndex((f) => f.moveEnd);
+    // A zoom moves until the frame that settles it; a drag until the finger lifts (the flick after it is not counted).
+    const end = until === Infinity && settle >= 0 ? (frames[settle - 1]?.at ?? from) : until;
+    const moving = frames.filter((f) => f.at >= from && f.at <= end);
+    motion.push(...moving);
+    motionMs += end - from;
+    if (settle >= 0) {
+      const f = frames[settle]!;
+      const lastMoving = moving[moving.length - 1]?.at ?? from;
+      let gap = 0;
+      for (let i = 1; i <= settle; i++)
+        if (frames[i]!.at > lastMoving) gap = Math.max(gap, frames[i]!.at - frames[i - 1]!.at);
+      rests.push({ zoom: Math.round((mc.viewNow()?.zoom ?? NaN) * 10) / 10, renderMs: f.renderMs, frameMs: gap });
+    }
+    await sleep(300);
+    await mc.frames();
+    step++;
+  }
+  page.stop();
+
+  const gaps: number[] = [];
+  for (let i = 1; i < motion.length; i++) {
+    const gap = motion[i]!.at - motion[i - 1]!.at;
+    // Only gaps inside one movement (the rests between movements are not frames).
+    if (gap < 1000) gaps.push(gap);
+  }
+  gaps.sort((a, b) => a - b);
+  const drawn: Record<string, number> = {};
+  for (const z of [8, 10]) {
+    const level = thinLevelFor(resolutionAt(z));
+    drawn[`z${z}`] = batch.minLevel.filter((l) => l <= level).length;
+  }
+  // Clicks at the rest view: every sampled sighting's own place must give it back, drawn or thinned.
+  const v = mc.viewNow()!;
+  const level = thinLevelFor(v.resolution);
+  const clicks = { tried: 0, found: 0, hiddenTried: 0, hiddenFound: 0 };
+  for (let i = 0; i < batch.ids.length && clicks.tried < 300; i += Math.max(1, Math.floor(batch.ids.length / 3000))) {
+    const x = (batch.coords[2 * i]! - v.center[0]) / v.resolution + v.size[0] / 2;
+    const y = (v.center[1] - batch.coords[2 * i + 1]!) / v.resolution + v.size[1] / 2;
+    if (x < 10 || y < 10 || x > v.size[0] - 10 || y > v.size[1] - 10) continue;
+    const hits = await mc.sightingsAt([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]);
+    const found = hits.some((h) => h.id === batch.ids[i]);
+    clicks.tried++;
+    if (found) clicks.found++;
+    if (batch.minLevel[i]! > level) {
+      clicks.hiddenTried++;
+      if (found) clicks.hiddenFound++;
+    }
+  }
+  const result: RunResult = {
+    renderer: 'worker',
+    n,
+    frames: motion.length,
+    seconds: motionMs / 1000,
+    fps: motion.length / (motionMs / 1000),
+    p95: gaps[Math.floor(gaps.length * 0.95)] ?? NaN,
+    worst: gaps[gaps.length - 1] ?? NaN,
+    setupMs,
+    batchMs,
+    rests,
+    drawn,
+    clicks: n > 0 ? clicks : null,
+    pageWorstMs: page.worstGap(),
+  };
+  mc.dispose();
+  return result;
+}
