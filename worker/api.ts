@@ -4,10 +4,11 @@
  * Types only: it imports nothing but type modules, so the UI's compile never reaches the
  * worker's implementation.
  */
-import type { BaseMap, Column, DataRecord, Feature, Profile, Project, SelectValue } from '../domain/model.ts';
+import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../domain/model.ts';
 import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
+import type { PackedProperties } from '../domain/packedProperties.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
 import type { Inbox, QueuePage, QueueQuery } from './review/types.ts';
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
@@ -104,8 +105,11 @@ export interface PointBatch {
    * the layer (clicks and counts see them).
    */
   minLevel: Uint8Array;
-  /** Properties of each feature, for short info and lists. */
-  properties: Feature['properties'][];
+  /**
+   * Properties of each feature, for short info and lists, packed by key for a cheap transfer
+   * (domain/packedProperties.ts: `unpackProperties(batch.properties, i)`).
+   */
+  properties: PackedProperties;
   /** 1 where the find is not confirmed (STATUS other than 1): drawn lighter (worker/layer/unconfirmed.ts). */
   unconfirmed: Uint8Array;
   /**

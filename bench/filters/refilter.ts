@@ -1,4 +1,4 @@
-import { serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import type { LayerFilterState, PointBatch } from '../../worker/api.ts';
 import { compile } from '../../worker/filters/compile.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
@@ -29,8 +29,10 @@ export interface RefilterResult {
   loadMs: number;
   /** The background encoding of the filter panel's columns right after. */
   warmMs: number;
-  /** Serializing the largest batch (v8.serialize): the worker's side of sending it to the main thread. */
+  /** Serializing the largest batch (v8.serialize): the data core's side of sending it to the map. */
   serializeMs: number;
+  /** Reading it back (v8.deserialize): the map's side. */
+  deserializeMs: number;
   /** Bytes per record the layer's copy holds, counted from its arrays. */
   bytesPerRecord: number;
   /** The same measured: heap and ArrayBuffer growth over building it (needs --expose-gc). */
@@ -60,6 +62,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 const allocated = (): number => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
 const tick = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const ALL: [number, number, number, number] = [-Infinity, -Infinity, Infinity, Infinity];
+const BENCH_KEYS = BENCH_COLUMNS.map((c) => c.id);
 
 /** Re-filters `n` generated sightings through the filter panel's states, `rounds` times each. */
 export async function runRefilter(n: number, rounds: number): Promise<RefilterResult> {
@@ -71,6 +74,8 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
     rules: RULES,
     columns: BENCH_COLUMNS,
     userEmail: BENCH_USER,
+    // As the data core asks: the layer's columns.
+    propertyKeys: BENCH_KEYS,
   });
   const fullGc = (): void => {
     gc?.();
@@ -94,6 +99,7 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
       extent: ALL,
       filter: conditions.length ? compile(conditions, ctx) : null,
       rules,
+      propertyKeys: BENCH_KEYS,
     });
   };
   const ours: number[][] = STATES.map(() => []);
@@ -130,8 +136,11 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
     }
   }
   t0 = performance.now();
-  serialize(largest);
+  const wire = serialize(largest);
   const serializeMs = performance.now() - t0;
+  t0 = performance.now();
+  deserialize(wire);
+  const deserializeMs = performance.now() - t0;
   return {
     states: STATES.map(([name], i) => ({
       name,
@@ -144,6 +153,7 @@ export async function runRefilter(n: number, rounds: number): Promise<RefilterRe
     loadMs,
     warmMs,
     serializeMs,
+    deserializeMs,
     bytesPerRecord: layer.current!.bytes() / n,
     measuredBytesPerRecord,
   };

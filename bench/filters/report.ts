@@ -99,7 +99,7 @@ export function printRefilter(r: RefilterResult, log: (line: string) => void): v
     `Memory of the layer's copy: ${r.bytesPerRecord.toFixed(0)} B/record counted, ${r.measuredBytesPerRecord?.toFixed(0) ?? '?'} B/record measured (heap and ArrayBuffers).`,
   );
   log(
-    `Not in the goal: sending the largest batch to the main thread costs the worker ${r.serializeMs.toFixed(0)} ms more to serialize (v8.serialize), and the main thread much more to read (see README.md).`,
+    `Not in the goal: sending the largest batch to the map costs the data core ${r.serializeMs.toFixed(0)} ms more to serialize (v8.serialize), and the map ${r.deserializeMs.toFixed(0)} ms to read (v8.deserialize; its properties are packed by key, see README.md).`,
   );
 }
 

@@ -4,7 +4,8 @@ import type Point from 'ol/geom/Point.js';
 import type { Pixel } from 'ol/pixel.js';
 import type { Extent } from 'ol/extent.js';
 import type { PointBatch } from '../../worker/api.ts';
-import type { ProfileLayer, Properties } from '../../domain/model.ts';
+import type { ProfileLayer } from '../../domain/model.ts';
+import { unpackProperties, type PackedProperties } from '../../domain/packedProperties.ts';
 import type { SightingsLayer } from './sightingsLayer.ts';
 import type { SquaresLayer } from './squaresLayer.ts';
 import type { MapSighting } from './mapPort.ts';
@@ -20,7 +21,7 @@ export function toSighting(f: Feature<Point>): MapSighting {
   return {
     id: Number(f.getId()),
     coord: [x, y],
-    properties: f.get('props') as Properties,
+    properties: unpackProperties(f.get('packed') as PackedProperties, f.get('order') as number),
     generalised: f.get('generalised') as number | undefined,
     square: square && square.length === 8 && square.every(Number.isFinite) ? Array.from(square) : null,
   };

@@ -152,7 +152,8 @@ export class SightingsSource extends VectorSource<Feature<Point>> {
 const styleOfLayer = new WeakMap<SightingsLayer, (f: Feature<Point>) => Style>();
 
 /**
- * The project layer of sightings; features carry `styleIndex`, `minLevel` and their properties.
+ * The project layer of sightings; features carry `styleIndex`, `minLevel`, their place in the
+ * batch (`order`) and the batch's packed properties.
  * A `VectorImageLayer`: OpenLayers draws the features into an image (at the device pixel ratio)
  * and only moves and scales that image while the view is dragged or animated, then redraws it
  * once at rest. At low zoom the redraw skips the points `setBatch` marked as thinned at that
@@ -227,7 +228,8 @@ export function setBatch(source: VectorSource<Feature<Point>>, batch: PointBatch
     f.set('styleIndex', batch.styleIndex[i], true);
     f.set('minLevel', batch.minLevel[i], true);
     f.set('order', i, true);
-    f.set('props', batch.properties[i], true);
+    // The batch's properties, read for a feature only when it is asked for (mapSightings.ts).
+    f.set('packed', batch.properties, true);
     if (batch.unconfirmed[i]) f.set('unconfirmed', true, true);
     if (batch.generalised[i]) {
       f.set('generalised', batch.generalised[i], true);

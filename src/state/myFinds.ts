@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { core } from '../core.ts';
 import type { Properties } from '../../domain/model.ts';
+import { unpackProperties } from '../../domain/packedProperties.ts';
 
 /** One of the user's finds, as the profile lists it. */
 export interface MyFind {
@@ -21,7 +22,7 @@ export async function loadMyFinds(): Promise<void> {
     out.push({
       id: batch.ids[i]!,
       coord: [batch.coords[2 * i]!, batch.coords[2 * i + 1]!],
-      properties: batch.properties[i]!,
+      properties: unpackProperties(batch.properties, i),
     });
   }
   myFinds.value = out;

@@ -49,7 +49,16 @@ export class LayerPart {
       this.profile.layerRules(),
     ]);
     const grid = await gridFor(features);
-    return this.sightings.points(features, { extent, filter, rules, columns, userEmail: this.s.current.email, grid });
+    return this.sightings.points(features, {
+      extent,
+      filter,
+      rules,
+      columns,
+      userEmail: this.s.current.email,
+      grid,
+      // What the map needs of each find (its card reads the rest per record), online and offline alike.
+      propertyKeys: LAYER_COLUMNS,
+    });
   }
 
   exportFinds(

@@ -28,6 +28,11 @@ export interface LayerQuery {
   now?: () => number;
   /** The national grid, for the squares of generalised finds (PointBatch.squares); default none (NaN corners). */
   grid?: GridProjection | null;
+  /**
+   * The property keys (column ids) the batch carries: the layer's columns, which the loaded
+   * features hold; default every key the features have (slower to find at 100k, see packProperties).
+   */
+  propertyKeys?: readonly number[];
 }
 
 /** How the last batch was decided: rows through the columnar engine, features through the object engine. */
@@ -103,7 +108,7 @@ export class LayerIndex {
       const extras: Feature[] = [];
       for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
-      return assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null);
+      return assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, q.propertyKeys);
     } finally {
       this.pool.give(selected);
     }

@@ -1,5 +1,5 @@
 import type { PointBatch } from '../api.ts';
-import type { Feature, Properties } from '../../domain/model.ts';
+import type { Feature } from '../../domain/model.ts';
 import type { LayerRows } from './LayerRows.ts';
 import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL } from '../../domain/thinGrid.ts';
@@ -7,6 +7,7 @@ import { thinLevels } from './thin.ts';
 import { unconfirmedFlags } from './unconfirmed.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
 import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
+import { gatherProperties } from '../../domain/packedProperties.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
@@ -53,6 +54,7 @@ export function assembleBatch(
   styles: LayerStyles,
   scratch: BatchScratch,
   grid: GridProjection | null,
+  propertyKeys?: readonly number[],
 ): PointBatch {
   const n = k + extras.length;
   const { rank } = styles.order;
@@ -61,8 +63,6 @@ export function assembleBatch(
   const coords = new Float64Array(2 * n);
   const styleIndex = new Uint16Array(n);
   const generalised = new Uint16Array(n);
-  // Sized once: growing by push re-allocates, and fresh memory is what a large batch costs most.
-  const properties = new Array<Properties>(n);
   const { at } = scratch;
   const { xs, ys, store, gens } = rows;
   const rowIds = rows.ids;
@@ -75,7 +75,6 @@ export function assembleBatch(
     coords[2 * b + 1] = ys[row]!;
     styleIndex[b] = rowStyle[row]!;
     generalised[b] = gens[row]!;
-    properties[b] = store.record(row);
     const j = rank[row]!;
     if (j < 0) inRange = false;
     else at[j] = b;
@@ -92,7 +91,6 @@ export function assembleBatch(
     coords[2 * b + 1] = Number(c[1]);
     const s = styles.rules.findIndex((rule) => rule(f.properties));
     styleIndex[b] = s < 0 ? styles.rules.length : s;
-    properties[b] = f.properties;
     generalised[b] = generalisedSide(f);
     ex[e] = finestCell(coords[2 * b]!);
     ey[e] = finestCell(coords[2 * b + 1]!);
@@ -111,6 +109,12 @@ export function assembleBatch(
     if (j >= 0) at[j] = -1;
   }
   const squares = scratch.squares.of(coords, generalised, grid);
+  const properties = gatherProperties(
+    store.packed(propertyKeys),
+    selected,
+    k,
+    extras.map((f) => f.properties),
+  );
   return {
     ids,
     coords,

@@ -5,6 +5,7 @@ import { COL } from '../../domain/columns.ts';
 import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { thinLevels } from './thin.ts';
 import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
+import { packProperties } from '../../domain/packedProperties.ts';
 
 /** A predicate over a record's properties. */
 export type Predicate = (props: Properties) => boolean;
@@ -19,6 +20,8 @@ export interface PointBatchOptions {
   rules: Predicate[];
   /** The national grid, for the squares of generalised finds; default none (NaN corners). */
   grid?: GridProjection | null;
+  /** The property keys the batch carries; default every key the features have (LayerQuery.propertyKeys). */
+  propertyKeys?: readonly number[];
 }
 
 /**
@@ -62,13 +65,14 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
   const packedCoords = coords.slice(0, 2 * k);
   const packedStyles = styleIndex.slice(0, k);
   const packedGeneralised = generalised.slice(0, k);
+  const packedProperties = packProperties(properties, o.propertyKeys);
   return {
     ids: ids.slice(0, k),
     coords: packedCoords,
     styleIndex: packedStyles,
     minLevel: thinLevels(packedCoords, packedStyles),
-    properties,
-    unconfirmed: unconfirmedFlags(properties),
+    properties: packedProperties,
+    unconfirmed: unconfirmedFlags(packedProperties),
     generalised: packedGeneralised,
     squares: new SquareRings().of(packedCoords, packedGeneralised, o.grid ?? null),
   };

@@ -1,4 +1,5 @@
 import type { Properties } from '../../../domain/model.ts';
+import { packProperties, type PackedProperties } from '../../../domain/packedProperties.ts';
 import { readDayKey, readInstant } from '../../../domain/filters/dates.ts';
 import { readNumber } from '../../../domain/filters/numbers.ts';
 import { isEmpty } from '../predicates/types.ts';
@@ -42,6 +43,7 @@ export class ColumnStore {
   private readonly cols = new Map<number, ColumnData>();
   private readonly rows: Properties[];
   private edits = 0;
+  private packedRows: { keys: readonly (string | number)[] | undefined; packed: PackedProperties } | null = null;
 
   /** Takes the records' properties in row order (the list is copied, the objects are not). */
   constructor(records: readonly Properties[]) {
@@ -61,6 +63,18 @@ export class ColumnStore {
   /** The properties of a row. */
   record(row: number): Properties {
     return this.rows[row]!;
+  }
+
+  /**
+   * Every row's properties packed by key, those `keys` only when given (read once per list of
+   * keys; a batch gathers its rows from it).
+   */
+  packed(keys?: readonly (string | number)[]): PackedProperties {
+    const cached = this.packedRows;
+    if (cached && cached.keys === keys) return cached.packed;
+    const packed = packProperties(this.rows, keys);
+    this.packedRows = { keys, packed };
+    return packed;
   }
 
   /** Each row's value read as a number (NaN where it does not read). */
@@ -104,6 +118,8 @@ export class ColumnStore {
   update(row: number, props: Properties): void {
     if (row < 0 || row >= this.rows.length) throw new RangeError(`No row ${row} in a store of ${this.rows.length}`);
     this.rows[row] = props;
+    // Read anew when next asked for (an edit is rare; a key only this row has may come or go).
+    this.packedRows = null;
     for (const [key, c] of this.cols) {
       const v = props[key];
       if (c.numbers) c.numbers[row] = asNumber(v);

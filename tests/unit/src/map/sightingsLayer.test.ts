@@ -1,3 +1,5 @@
+import { packProperties } from '../../../../domain/packedProperties.ts';
+import { toSighting } from '../../../../src/map/mapSightings.ts';
 import { describe, expect, it } from 'vitest';
 import type Feature from 'ol/Feature.js';
 import type Point from 'ol/geom/Point.js';
@@ -23,7 +25,7 @@ function batch(points: Array<[number, number, number, number]>): PointBatch {
     coords: new Float64Array(points.flatMap(([x, y]) => [x, y])),
     styleIndex: new Uint16Array(points.map((p) => p[2])),
     minLevel: new Uint8Array(points.map((p) => p[3])),
-    properties: points.map((_, i) => ({ 767: 100 + i })),
+    properties: packProperties(points.map((_, i) => ({ 767: 100 + i }))),
     unconfirmed: new Uint8Array(points.length),
     generalised: new Uint16Array(points.length),
     squares: new Float64Array(0),
@@ -45,7 +47,9 @@ describe('sightings layer', () => {
       [10, 10, 0, 0],
     ]);
     const f = source.getFeatureById(100)!;
-    expect([f.get('styleIndex'), f.get('minLevel'), f.get('order'), f.get('props')]).toEqual([1, 3, 0, { 767: 100 }]);
+    expect([f.get('styleIndex'), f.get('minLevel'), f.get('order')]).toEqual([1, 3, 0]);
+    expect(toSighting(f).properties).toEqual({ 767: 100 });
+    expect(toSighting(source.getFeatureById(101)!).properties).toEqual({ 767: 101 });
   });
 
   it('gives the features of an extent in batch order (OpenLayers draws them so: the later on top)', () => {

@@ -1,3 +1,4 @@
+import { packProperties } from '../../../../domain/packedProperties.ts';
 import { describe, expect, it } from 'vitest';
 import type Feature from 'ol/Feature.js';
 import type Polygon from 'ol/geom/Polygon.js';
@@ -18,7 +19,7 @@ function batch(): PointBatch {
     coords: new Float64Array([0, 0, 700, 700, 700, 700, 7000, 7000]),
     styleIndex: new Uint16Array([0, 1, 1, 0]),
     minLevel: new Uint8Array(4),
-    properties: [{}, {}, {}, {}],
+    properties: packProperties([{}, {}, {}, {}]),
     unconfirmed: new Uint8Array(4),
     generalised: new Uint16Array([0, 1000, 1000, 10000]),
     squares: new Float64Array([...ring(0, 0, 1400), ...ring(0, 0, 1400), ...ring(0, 0, 14000)]),

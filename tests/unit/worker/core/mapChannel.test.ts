@@ -1,3 +1,4 @@
+import { packProperties, unpackProperties } from '../../../../domain/packedProperties.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MapChannel } from '../../../../worker/core/mapChannel.ts';
 import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../../../../worker/api.ts';
@@ -13,7 +14,7 @@ function batchOf(n: number): PointBatch {
     coords: new Float64Array(2 * n).fill(1_600_000),
     styleIndex: new Uint16Array(n),
     minLevel: new Uint8Array(n),
-    properties: Array.from({ length: n }, (_, i) => ({ 920: i })),
+    properties: packProperties(Array.from({ length: n }, (_, i) => ({ 920: i }))),
     unconfirmed: new Uint8Array(n),
     generalised: new Uint16Array(n),
     squares: new Float64Array(0),
@@ -60,7 +61,7 @@ describe('MapChannel', () => {
     if (m.type !== 'batch') return;
     expect(m.generation).toBe(7);
     expect(Array.from(m.batch.ids.slice(0, 3))).toEqual([1000, 1001, 1002]);
-    expect(m.batch.properties[249]).toEqual({ 920: 249 });
+    expect(unpackProperties(m.batch.properties, 249)).toEqual({ 920: 249 });
     // Moved, not copied: the data core's arrays are detached.
     expect(batch.ids.byteLength).toBe(0);
     expect(batch.coords.byteLength).toBe(0);

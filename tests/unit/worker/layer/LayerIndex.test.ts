@@ -1,3 +1,4 @@
+import { unpackProperties } from '../../../../domain/packedProperties.ts';
 import { describe, expect, it } from 'vitest';
 import type { PointBatch } from '../../../../worker/api.ts';
 import { compile } from '../../../../worker/filters/index.ts';
@@ -75,7 +76,7 @@ const plain = (b: PointBatch): unknown => ({
   coords: [...b.coords],
   styleIndex: [...b.styleIndex],
   minLevel: [...b.minLevel],
-  properties: b.properties,
+  properties: Array.from({ length: b.properties.count }, (_, i) => unpackProperties(b.properties, i)),
   generalised: [...b.generalised],
   squares: [...b.squares],
 });
