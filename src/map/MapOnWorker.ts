@@ -65,18 +65,41 @@ export class MapOnWorker implements MapPort {
       console.error('The map worker failed', e.message);
       notify('error', sl.map.loadError);
     };
-    const rect = this.element.getBoundingClientRect();
-    const offscreen = this.canvas.transferControlToOffscreen();
     const channel = new MessageChannel();
     o.data.connect(channel.port2);
+    // The map starts with the element's first size, which the browser measures in its own layout
+    // (a ResizeObserver), not forced here, in the task that has just rendered the page; until
+    // then the map worker keeps what it is sent.
+    let started = false;
+    this.stops.push(
+      followSize(this.element, (width, height, pixelRatio) => {
+        if (started) return this.send({ type: 'resize', width, height, pixelRatio });
+        started = true;
+        this.start(width, height, pixelRatio, channel.port1);
+      }),
+    );
+    this.answerProbes();
+    this.stops.push(
+      listenToGestures(
+        this.element,
+        (m) => this.send(m),
+        (x, y) => void this.clicked(x, y),
+      ),
+    );
+  }
+
+  /** Hands the canvas and the data core's channel to the map worker, which makes the map. */
+  private start(width: number, height: number, pixelRatio: number, dataPort: MessagePort): void {
+    const o = this.o;
+    const offscreen = this.canvas.transferControlToOffscreen();
     const p = o.profile;
     this.send(
       {
         type: 'init',
         canvas: offscreen,
-        width: rect.width,
-        height: rect.height,
-        pixelRatio: devicePixelRatio,
+        width,
+        height,
+        pixelRatio,
         origin: o.origin,
         baseMaps: p.baseMaps,
         layer: p.layers.find((l) => l.id === o.layerId) ?? p.layers[0] ?? null,
@@ -87,21 +110,10 @@ export class MapOnWorker implements MapPort {
           maxZoom: p.maxZoom,
         },
         defaultExtent: o.defaultExtent,
-        dataPort: channel.port1,
+        dataPort,
         offline: o.data.offline(),
       },
-      [offscreen, channel.port1],
-    );
-    this.stops.push(
-      followSize(this.element, (width, height, pixelRatio) => this.send({ type: 'resize', width, height, pixelRatio })),
-    );
-    this.answerProbes();
-    this.stops.push(
-      listenToGestures(
-        this.element,
-        (m) => this.send(m),
-        (x, y) => void this.clicked(x, y),
-      ),
+      [offscreen, dataPort],
     );
   }
 
