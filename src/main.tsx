@@ -28,7 +28,7 @@ startTransition(() =>
   ),
 );
 
-// Production builds only; it waits for the page's load event, so it never slows the start.
+// Production builds only; it waits for the page's load event and the map's first drawing, so it never slows the start.
 registerServiceWorker();
 
 boot().catch((e: unknown) => {

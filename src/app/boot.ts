@@ -19,6 +19,7 @@ import { sl } from '../i18n/sl.ts';
 import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
 import { loadReviewState, watchInbox } from '../state/review.ts';
+import { afterFirstDrawing } from '../state/firstDrawing.ts';
 
 let userManager: UserManager | null = null;
 /** Set when a returning user started without the sign-in library: the user manager it creates later. */
@@ -209,11 +210,14 @@ async function loadAppData(): Promise<void> {
   project.value = pr;
   catalogue.value = c;
   await loadOfflineState().catch((e: unknown) => console.error('Offline state', e));
-  // Cached now, so the report form has its choices in the forest too.
-  void loadFormOptions().catch((e: unknown) => console.warn('Form options not loaded', e));
-  // Whether the user reviews, and what reviewers said about her finds (the stored inbox works offline).
-  void loadReviewState().catch((e: unknown) => console.warn('Review state not loaded', e));
-  watchInbox();
+  // What the first screen does not show loads once the map has drawn (firstDrawing.ts).
+  afterFirstDrawing(() => {
+    // Cached now, so the report form has its choices in the forest too.
+    void loadFormOptions().catch((e: unknown) => console.warn('Form options not loaded', e));
+    // Whether the user reviews, and what reviewers said about her finds (the stored inbox works offline).
+    void loadReviewState().catch((e: unknown) => console.warn('Review state not loaded', e));
+    watchInbox();
+  });
 }
 
 /**

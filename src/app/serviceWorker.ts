@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { effect, signal } from '@preact/signals-react';
 import { recordForm } from '../state/recordForm.ts';
+import { afterFirstDrawing } from '../state/firstDrawing.ts';
 
 // The update flow of SPEC §2/§4 and STYLE convention 10. A new version of /sw.js installs in
 // the background and waits; `updateWaiting` makes UpdateNotice show the notice; closing the
@@ -121,8 +122,11 @@ export function registerServiceWorker(): void {
       .then(({ Workbox }) => startServiceWorker(new Workbox('/sw.js', { scope: '/' })))
       .catch((e: unknown) => console.error('Service worker registration failed', e));
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // After the page's load event and the map's first drawing: registering fetches and compares
+  // /sw.js, and a first install precaches the whole app, which must not compete with the start.
+  const whenDrawn = (): void => afterFirstDrawing(start);
+  if (document.readyState === 'complete') whenDrawn();
+  else window.addEventListener('load', whenDrawn, { once: true });
 }
 
 /** Wires a workbox-window instance: update flow, registration, periodic update checks. */
