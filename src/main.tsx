@@ -31,8 +31,11 @@ startTransition(() =>
 // Production builds only; it waits for the page's load event and the map's first drawing, so it never slows the start.
 registerServiceWorker();
 
-boot().catch((e: unknown) => {
-  console.error('Start failed', e);
-  authStatus.value = 'error';
-  notify('error', sl.errors.startFailed);
-});
+// In a task of its own: evaluating the app's modules is one long task already (issue #16).
+setTimeout(() => {
+  boot().catch((e: unknown) => {
+    console.error('Start failed', e);
+    authStatus.value = 'error';
+    notify('error', sl.errors.startFailed);
+  });
+}, 0);
