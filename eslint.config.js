@@ -32,6 +32,7 @@ const MAP_IMPLEMENTATION = [
   'symbology.ts',
   'firstTiles.ts',
   'projections.ts',
+  'viewState.ts',
 ].map((f) => `src/map/${f}`);
 
 const zone = (target, from, message) => ({ target, from, message });

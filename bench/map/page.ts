@@ -28,9 +28,10 @@ import { MapController } from '../../src/map/MapController.ts';
 import { buildPointBatch } from '../../worker/layer/points.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import type { PointBatch } from '../../worker/api.ts';
-import type { Bench, Renderer, Rest, RunResult } from './result.ts';
+import { motionFigures, type Bench, type Renderer, type Rest, type RunResult } from './result.ts';
 import { COLORS, LAYER, profile, records, RULES, START } from './fixture.ts';
 import { runOnWorker } from './workerRun.ts';
+import { clickSightings } from './clicks.ts';
 
 /**
  * The app's map (MapController with the bench profile) in `target`, at START's centre and `zoom`,
@@ -209,30 +210,22 @@ async function run(renderer: Renderer, n: number, seconds: number): Promise<RunR
   let clicks: RunResult['clicks'] = null;
   if (mc && n > 0) {
     const size = map.getSize()!;
-    const level = thinLevelFor(view.getResolution()!);
-    clicks = { tried: 0, found: 0, hiddenTried: 0, hiddenFound: 0 };
-    for (let i = 0; i < batch.ids.length && clicks.tried < 300; i += Math.max(1, Math.floor(batch.ids.length / 3000))) {
-      const px = map.getPixelFromCoordinate([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]);
-      if (!px || px[0]! < 10 || px[1]! < 10 || px[0]! > size[0]! - 10 || px[1]! > size[1]! - 10) continue;
-      const ids = mc.featuresAt(px).map((f) => f.getId());
-      const found = ids.includes(batch.ids[i]);
-      clicks.tried++;
-      if (found) clicks.found++;
-      if (batch.minLevel[i]! > level) {
-        clicks.hiddenTried++;
-        if (found) clicks.hiddenFound++;
-      }
-    }
+    const controller = mc;
+    clicks = await clickSightings(
+      batch,
+      thinLevelFor(view.getResolution()!),
+      [size[0]!, size[1]!],
+      (coord) => map.getPixelFromCoordinate(coord),
+      (px) => controller.featuresAt([...px]).map((f) => f.getId()),
+    );
   }
-  const sorted = motionFrames.slice(1).sort((a, b) => a - b);
   const result: RunResult = {
     renderer,
     n,
+    // The first gap is the wait before the first movement's frame, not a frame of it.
+    ...motionFigures(motionFrames.slice(1), motion),
     frames: motionFrames.length,
-    seconds: motion / 1000,
     fps: motionFrames.length / (motion / 1000),
-    p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN,
-    worst: sorted[sorted.length - 1] ?? NaN,
     setupMs,
     batchMs,
     rests,

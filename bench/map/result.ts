@@ -27,6 +27,21 @@ export interface RunResult {
 
 export type Renderer = 'app' | 'worker' | 'canvas' | 'webgl';
 
+/** A run's frame figures from the gaps between its frames while moving (ms) over `ms` of movement. */
+export function motionFigures(
+  gaps: readonly number[],
+  ms: number,
+): Pick<RunResult, 'frames' | 'seconds' | 'fps' | 'p95' | 'worst'> {
+  const sorted = [...gaps].sort((a, b) => a - b);
+  return {
+    frames: gaps.length,
+    seconds: ms / 1000,
+    fps: gaps.length / (ms / 1000),
+    p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN,
+    worst: sorted[sorted.length - 1] ?? NaN,
+  };
+}
+
 /** What the page puts on `window.bench`. */
 export interface Bench {
   run(renderer: Renderer, n: number, seconds: number): Promise<RunResult>;

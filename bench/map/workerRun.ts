@@ -17,7 +17,8 @@ import { batchTransferables } from '../../worker/core/mapChannel.ts';
 import type { PointBatch, ToMapChannel } from '../../worker/api.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { profile, START } from './fixture.ts';
-import type { Rest, RunResult } from './result.ts';
+import { motionFigures, type Rest, type RunResult } from './result.ts';
+import { clickSightings } from './clicks.ts';
 
 /** Resolution (m/px) of a zoom level in EPSG:3857 with 256 px tiles. */
 const resolutionAt = (zoom: number): number => 156_543.033_928_041 / 2 ** zoom;
@@ -216,8 +217,6 @@ export async function runOnWorker(
   }
   page.stop();
 
-  // Gaps between frames within one movement (the rests between movements are not frames).
-  gaps.sort((a, b) => a - b);
   const drawn: Record<string, number> = {};
   for (const z of [8, 10]) {
     const level = thinLevelFor(resolutionAt(z));
@@ -226,28 +225,20 @@ export async function runOnWorker(
   // Clicks at the rest view: every sampled sighting's own place must give it back, drawn or thinned.
   const v = mc.viewNow()!;
   const level = thinLevelFor(v.resolution);
-  const clicks = { tried: 0, found: 0, hiddenTried: 0, hiddenFound: 0 };
-  for (let i = 0; i < batch.ids.length && clicks.tried < 300; i += Math.max(1, Math.floor(batch.ids.length / 3000))) {
-    const x = (batch.coords[2 * i]! - v.center[0]) / v.resolution + v.size[0] / 2;
-    const y = (v.center[1] - batch.coords[2 * i + 1]!) / v.resolution + v.size[1] / 2;
-    if (x < 10 || y < 10 || x > v.size[0] - 10 || y > v.size[1] - 10) continue;
-    const hits = await mc.sightingsAt([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]);
-    const found = hits.some((h) => h.id === batch.ids[i]);
-    clicks.tried++;
-    if (found) clicks.found++;
-    if (batch.minLevel[i]! > level) {
-      clicks.hiddenTried++;
-      if (found) clicks.hiddenFound++;
-    }
-  }
+  const clicks = await clickSightings(
+    batch,
+    level,
+    v.size,
+    ([x, y]) => [(x - v.center[0]) / v.resolution + v.size[0] / 2, (v.center[1] - y) / v.resolution + v.size[1] / 2],
+    async (_px, coord) => (await mc.sightingsAt(coord)).map((h) => h.id),
+  );
   const result: RunResult = {
     renderer: 'worker',
     n,
+    // The gaps are those within one movement (the rests between movements are not frames).
+    ...motionFigures(gaps, motionMs),
     frames: motion.length,
-    seconds: motionMs / 1000,
     fps: motion.length / (motionMs / 1000),
-    p95: gaps[Math.floor(gaps.length * 0.95)] ?? NaN,
-    worst: gaps[gaps.length - 1] ?? NaN,
     setupMs,
     batchMs,
     rests,

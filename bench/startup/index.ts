@@ -169,7 +169,7 @@ try {
 
   // Lighthouse: both pages, several runs, the medians against issue #16's goals (lighthouse.ts).
   if (process.env.BENCH_STARTUP_LIGHTHOUSE === '0') console.log('Lighthouse skipped (BENCH_STARTUP_LIGHTHOUSE=0).');
-  else lighthouseOk = await lighthouseFigures(server.url, LIGHTHOUSE_RUNS, signIn);
+  else lighthouseOk = await lighthouseFigures(server.url, LIGHTHOUSE_RUNS);
 
   // Time to first sightings.
   const browser = await launch();

@@ -20,8 +20,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, fmt, freePort, median, printTable } from '../lib.ts';
+import { makeReturningUser } from './signIn.ts';
 
 /** The goals of issue #16 on the signed-in map route (medians), and >= 95 / 100 in the other categories. */
 export const GOALS = { performance: 95, tbtMs: 150, speedIndexMs: 3000, anonymousPerformance: 90 } as const;
@@ -130,12 +131,7 @@ async function startChromium(
 }
 
 /** The signed-in map route, once: sign in, close the browser, start it again, Lighthouse. */
-async function signedInRun(
-  origin: string,
-  signIn: (page: Page, url: string) => Promise<void>,
-  keep: string | undefined,
-  name: string,
-): Promise<LighthouseRun> {
+async function signedInRun(origin: string, keep: string | undefined, name: string): Promise<LighthouseRun> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'sv-lh-profile-'));
   try {
@@ -144,27 +140,7 @@ async function signedInRun(
     try {
       const cdp: Browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
       const page = await cdp.contexts()[0]!.newPage();
-      await signIn(page, `${origin}/#/`);
-      await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
-        timeout: 120_000,
-      });
-      // A returning user's service worker is installed and active: it installs after the page's
-      // load event and precaches (and compiles) the app for seconds, which must not happen during
-      // the audited load.
-      await page.waitForFunction(
-        async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return !!reg?.active && !reg.installing && !reg.waiting;
-        },
-        null,
-        { timeout: 120_000, polling: 250 },
-      );
-      // ... and has started the app once under it, as every later start of a returning user is
-      // (the browser then keeps V8's compiled code of the app's scripts beside their cached copies).
-      await page.reload();
-      await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
-        timeout: 120_000,
-      });
+      await makeReturningUser(page, `${origin}/#/`);
       await page.close();
       // Closed as a user closes it (Browser.close), so that it writes the session in local
       // storage to the profile; a killed Chromium loses it about every other time.
@@ -200,11 +176,7 @@ const PAGES = [
  * whether the goals are met (a run that failed, or a signed-in run that did not end on the map
  * route, fails them).
  */
-export async function lighthouseFigures(
-  origin: string,
-  runs: number,
-  signIn: (page: Page, url: string) => Promise<void>,
-): Promise<boolean> {
+export async function lighthouseFigures(origin: string, runs: number): Promise<boolean> {
   const keep = process.env.BENCH_LIGHTHOUSE_DIR;
   const results: Record<(typeof PAGES)[number]['key'], LighthouseRun[]> = { 'signed-in': [], anonymous: [] };
   const failures: string[] = [];
@@ -214,7 +186,7 @@ export async function lighthouseFigures(
       try {
         const run =
           p.key === 'signed-in'
-            ? await signedInRun(origin, signIn, keep, name)
+            ? await signedInRun(origin, keep, name)
             : lighthouse(`${origin}/`, origin, [`--chrome-flags=--headless ${CHROMIUM_ARGS.join(' ')}`], keep, name);
         if (p.key === 'signed-in' && run.finalPath !== '/#/')
           failures.push(`${name}: ended on ${run.finalPath}, not the map route (left out of the median)`);

@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { ensureAppBuild, launch, PHONE_CONTEXT, startServer } from '../lib.ts';
-import { signIn } from './signIn.ts';
+import { makeReturningUser } from './signIn.ts';
 
 const dist = process.argv[2] ?? ensureAppBuild();
 const rate = Number(process.env.PROFILE_CPU_RATE ?? 1);
@@ -16,23 +16,8 @@ const browser = await launch();
 try {
   const context = await browser.newContext(PHONE_CONTEXT);
   const page = await context.newPage();
-  await signIn(page, `${server.url}/#/`);
-  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
-    timeout: 60_000,
-  });
-  // As bench/startup's Lighthouse run: the service worker active, and the app started once under it.
-  await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return !!reg?.active && !reg.installing && !reg.waiting;
-    },
-    null,
-    { timeout: 120_000, polling: 250 },
-  );
-  await page.reload();
-  await page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, {
-    timeout: 60_000,
-  });
+  // As bench/startup's Lighthouse run.
+  await makeReturningUser(page, `${server.url}/#/`);
   await page.waitForTimeout(3000);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });

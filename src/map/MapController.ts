@@ -24,6 +24,7 @@ import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, Ma
 import type { FindPosition } from './keyboardFinds.ts';
 import { watchFirstTiles } from './firstTiles.ts';
 import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from './mapSettings.ts';
+import { viewStateOf } from './viewState.ts';
 
 /**
  * The map on the main thread: owns the OpenLayers map (view, base maps, the sightings layer, the
@@ -99,19 +100,7 @@ export class MapController implements MapPort {
   }
 
   viewNow(): MapViewState | null {
-    const v = this.map.getView();
-    const center = v.getCenter();
-    const resolution = v.getResolution();
-    const zoom = v.getZoom();
-    const size = this.map.getSize();
-    if (!center || resolution === undefined || zoom === undefined || !size) return null;
-    return {
-      center: [center[0]!, center[1]!],
-      zoom,
-      resolution,
-      rotation: v.getRotation(),
-      size: [size[0]!, size[1]!],
-    };
+    return viewStateOf(this.map);
   }
 
   isInteracting(): boolean {

@@ -22,7 +22,7 @@ import { Highlight } from '../map/highlight.ts';
 import { createAreasLayer, setAreas } from '../map/areasLayer.ts';
 import { defaultExtent3857 } from '../map/defaultExtent.ts';
 import { LocationMarker } from '../map/locationLayer.ts';
-import type { MapViewState } from '../map/mapPort.ts';
+import { viewStateOf } from '../map/viewState.ts';
 import type { PointBatch } from '../../worker/api.ts';
 import type { FromMapWorker, MapAnswers, MapInit, MapQuery, ToMapWorker } from './protocol.ts';
 import { drawnPixels } from './drawnPixels.ts';
@@ -144,18 +144,8 @@ export class WorkerMap {
     this.map.updateSize();
   }
 
-  private viewState(): MapViewState | null {
-    const v = this.map.getView();
-    const c = v.getCenter();
-    const resolution = v.getResolution();
-    const zoom = v.getZoom();
-    const size = this.map.getSize();
-    if (!c || resolution === undefined || zoom === undefined || !size) return null;
-    return { center: [c[0]!, c[1]!], zoom, resolution, rotation: v.getRotation(), size: [size[0]!, size[1]!] };
-  }
-
   private postView(atRest: boolean): void {
-    const view = this.viewState();
+    const view = viewStateOf(this.map);
     if (view) this.post({ type: 'view', view, atRest, interacting: this.map.getView().getInteracting() });
   }
 
