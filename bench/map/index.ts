@@ -94,6 +94,10 @@ try {
   for (const n of FPS ? COUNTS : []) {
     const res: Partial<Record<(typeof RENDERERS)[number], RunResult>> = {};
     for (const renderer of RENDERERS) {
+      // A fresh page for each run: the WebGL layer's software rasteriser went on using the cores
+      // after its run and cost the next run (the map worker's, 57 instead of 60 fps).
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.ready === '1');
       res[renderer] = await page.evaluate(([r, k, s]) => (window as unknown as { bench: Bench }).bench.run(r, k, s), [
         renderer,
         n,
