@@ -22,6 +22,8 @@ let map: WorkerMap | null = null;
 const waiting: ToMapWorker[] = [];
 let tileId = 0;
 const tiles = new Map<number, (blob: Blob | null) => void>();
+/** The newest batch drawn: an older one that arrives late (the data core answers calls as they end) is dropped. */
+let newestBatch = 0;
 
 /** Listens to the data core: batches to draw, stored tiles it answers. */
 function listenToDataCore(port: MessagePort): (url: string) => Promise<Blob | null> {
@@ -30,7 +32,10 @@ function listenToDataCore(port: MessagePort): (url: string) => Promise<Blob | nu
     if (m.type === 'tile') {
       tiles.get(m.id)?.(m.blob);
       tiles.delete(m.id);
-    } else map?.showBatch(m.batch, m.generation).catch(fail);
+    } else if (m.generation > newestBatch) {
+      newestBatch = m.generation;
+      map?.showBatch(m.batch, m.generation).catch(fail);
+    }
   };
   return (url) => {
     const id = ++tileId;
