@@ -29,8 +29,10 @@ export function App() {
   useSignals();
   // The shell (header, map, panels) is rendered as a transition once signed in: React renders it
   // in slices of a few milliseconds that let the browser answer in between, where a signal's
-  // update would render it in one long task (issue #16: no long task on a cheap phone).
-  const signedIn = useDeferredValue(authStatus.value === 'signedIn');
+  // update would render it in one long task (issue #16: no long task on a cheap phone). It goes
+  // at once.
+  const now = authStatus.value === 'signedIn';
+  const signedIn = useDeferredValue(now) && now;
   return (
     <div className={`app ${isMobile.value ? 'layout-mobile' : 'layout-desktop'}`}>
       {signedIn ? (

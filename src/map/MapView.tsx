@@ -29,8 +29,9 @@ export function MapView() {
   const target = useRef<HTMLDivElement>(null);
   const p = profile.value;
   const cfg = appConfig.value;
-  // The map is made at once (the effect below); its controls render as a transition, in slices (App.tsx).
-  const controls = useDeferredValue(p !== null);
+  // The map is made at once (the effect below); its controls render as a transition, in slices
+  // (App.tsx), and go at once.
+  const controls = useDeferredValue(p !== null) && p !== null;
 
   useEffect(() => {
     const el = target.current;
