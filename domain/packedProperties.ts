@@ -84,6 +84,16 @@ export function gatherProperties(
   return packed;
 }
 
+/** The properties of `keys` a record has. */
+export function pickProperties(p: Properties, keys: readonly (string | number)[]): Properties {
+  const out: Properties = {};
+  for (const key of keys) {
+    const v = p[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
 /** Record i's properties as an object (the keys it has). */
 export function unpackProperties(packed: PackedProperties, i: number): Properties {
   const p: Properties = {};

@@ -7,7 +7,7 @@ import { thinLevels } from './thin.ts';
 import { unconfirmedFlags } from './unconfirmed.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
 import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
-import { gatherProperties } from '../../domain/packedProperties.ts';
+import { gatherProperties, pickProperties } from '../../domain/packedProperties.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
@@ -113,7 +113,8 @@ export function assembleBatch(
     store.packed(propertyKeys),
     selected,
     k,
-    extras.map((f) => f.properties),
+    // The same keys as the rows' (an offline insert holds every column).
+    extras.map((f) => (propertyKeys ? pickProperties(f.properties, propertyKeys) : f.properties)),
   );
   return {
     ids,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { serialize, deserialize } from 'node:v8';
-import { gatherProperties, packedColumn, packProperties, unpackProperties } from '../../../domain/packedProperties.ts';
+import {
+  gatherProperties,
+  packedColumn,
+  packProperties,
+  pickProperties,
+  unpackProperties,
+} from '../../../domain/packedProperties.ts';
 import type { Properties } from '../../../domain/model.ts';
 
 const RECORDS: Properties[] = [
@@ -31,6 +37,14 @@ describe('packed properties', () => {
     expect([0, 1, 2].map((i) => unpackProperties(got, i))).toEqual([RECORDS[3], RECORDS[0], { 767: 5, 999: 'new' }]);
     // The packed rows are not changed by a gather that adds a key.
     expect(all.keys).not.toContain('999');
+  });
+
+  it('packs only the keys asked for, leaving out those no record has, and picks them from one record', () => {
+    const packed = packProperties(RECORDS, [920, 1820, 4242]);
+    expect(packed.keys).toEqual(['920', '1820']);
+    expect(unpackProperties(packed, 0)).toEqual({ 920: 1 });
+    expect(unpackProperties(packed, 3)).toEqual({ 1820: 'ana@example.si' });
+    expect(pickProperties(RECORDS[0]!, [920, 2066, 4242])).toEqual({ 920: 1, 2066: true });
   });
 
   it('reads one column, or none when no record has it', () => {

@@ -1,4 +1,3 @@
-import { unpackProperties } from '../../../../domain/packedProperties.ts';
 import { describe, expect, it } from 'vitest';
 import type { PointBatch } from '../../../../worker/api.ts';
 import { compile } from '../../../../worker/filters/index.ts';
@@ -14,6 +13,8 @@ import type { GridProjection } from '../../../../worker/layer/squares.ts';
 const v = loadVectors();
 const now = Date.parse(v.now);
 const columns: Column[] = v.columns;
+/** The keys the batches carry, as the data core asks for its layer's columns. */
+const KEYS = columns.map((c) => c.id);
 /** Rules like the seeded profile's: one per group (Select 920). */
 const RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({
   type: 'condition',
@@ -67,6 +68,7 @@ function reference(
     filter: filter ? compile(filter, ctx) : null,
     rules: rules.map((r) => compile(r, ctx)),
     grid,
+    propertyKeys: KEYS,
   });
 }
 
@@ -76,7 +78,14 @@ const plain = (b: PointBatch): unknown => ({
   coords: [...b.coords],
   styleIndex: [...b.styleIndex],
   minLevel: [...b.minLevel],
-  properties: Array.from({ length: b.properties.count }, (_, i) => unpackProperties(b.properties, i)),
+  // By key, the keys no point of the batch has left out (a batch gathered from the layer's packed
+  // rows keeps them as empty columns).
+  properties: Object.fromEntries(
+    b.properties.keys
+      .map((key, k) => [key, b.properties.values[k]!] as const)
+      .filter(([, values]) => values.some((x) => x !== undefined)),
+  ),
+  count: b.properties.count,
   generalised: [...b.generalised],
   squares: [...b.squares],
 });
@@ -85,7 +94,7 @@ const query = (
   filter: FilterInput | null,
   extent: [number, number, number, number] | null = null,
   grid: GridProjection | null = null,
-) => ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now, grid });
+) => ({ extent, filter, rules: RULES, columns, userEmail: v.userEmail, now: () => now, grid, propertyKeys: KEYS });
 
 describe('LayerIndex', () => {
   it('gives the batch the object path gives (ids, styles, thinning levels) for 200 random filters', () => {
