@@ -49,9 +49,13 @@ export function MapView() {
       location: {
         onFirstFix: (c) => mc?.centerOn(c, LOCATION_MAX_ZOOM),
         onError: (code) => {
+          // Denied: tracking stops. A position that cannot be had for a while (no satellites
+          // under the trees) or comes late: said for a moment, and tracking goes on, so the
+          // next fix shows (the watch keeps running).
+          if (code !== 1) return void notify('info', sl.map.locationError);
           tracking.value = false;
           void mc?.setTracking(false);
-          notify('error', code === 1 ? sl.map.locationDenied : sl.map.locationError);
+          notify('error', sl.map.locationDenied);
         },
       },
     })
