@@ -169,12 +169,12 @@ export interface DataCore {
   getSelectValues(columnId: number): Promise<SelectValue[]>;
   /** The base maps of the profile. */
   getBaseMaps(): Promise<BaseMap[]>;
-  /** The sightings layer inside `extent` (EPSG:3857), filtered and styled, in one batch. */
-  getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch>;
+  /** The sightings layer inside `extent` (EPSG:3857; null: the whole layer), filtered and styled, in one batch. */
+  getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch>;
   /**
    * Connects the map worker's end of a MessageChannel (transferred with Comlink's `transfer`):
    * from now on the map's batches and stored tiles go there directly, never through the main
-   * thread (issue #16; MapChannelMessage). A new map connects anew; the old port is closed.
+   * thread (issue #16; ToMapChannel, FromMapChannel). A new map connects anew; the old port is closed.
    */
   connectMap(port: MessagePort): void;
   /**

@@ -52,8 +52,7 @@ export class MapController implements MapPort {
   constructor(o: MapOptions) {
     const layerDef = o.profile.layers.find((l) => l.id === o.layerId) ?? o.profile.layers[0];
     this.data = o.data;
-    const stored = { offline: () => o.data.offline(), load: (url: string) => o.data.storedTile(url) };
-    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, stored));
+    this.baseLayers = o.profile.baseMaps.map((b) => createBaseLayer(b, o.origin, o.data));
     const view = new View({
       projection: 'EPSG:3857',
       center: fromLonLat([o.profile.initalCenterLong, o.profile.initalCenterLat]),

@@ -25,35 +25,26 @@ export function tileUrlTemplate(url: string, origin: string): string {
 export interface StoredTiles {
   offline: () => boolean;
   /** The stored tile as a Blob, or null: then it loads from the network. */
-  load: (url: string) => Promise<Blob | null>;
-}
-
-/** The stored tile when offline and one is there, else null. */
-function storedTile(stored: StoredTiles, src: string): Promise<Blob | null> {
-  return stored.offline() ? stored.load(src).catch(() => null) : Promise.resolve(null);
+  storedTile: (url: string) => Promise<Blob | null>;
 }
 
 /**
- * Loads a tile from the local store when offline and one is there (a downloaded area), through a
- * blob URL revoked after load; otherwise from the network. Works without a service worker, on
- * the first visit.
+ * Loads a tile from the local store when offline and one is there (a downloaded area), otherwise
+ * with OpenLayers' own loader (from the network). Works without a service worker, on the first
+ * visit.
  */
 function storedTileLoader(stored: StoredTiles): LoadFunction {
-  return (tile, src) => {
-    const image = (tile as ImageTile).getImage();
-    if (typeof HTMLImageElement === 'undefined' || !(image instanceof HTMLImageElement)) {
-      workerTileLoad(tile as ImageTile, src, stored);
-      return;
-    }
-    if (!stored.offline()) {
-      image.src = src;
-      return;
-    }
-    void storedTile(stored, src).then((blob) => {
-      if (!blob) {
-        image.src = src;
-        return;
-      }
+  return (t, src) => {
+    // A tile source of images (XYZ) loads ImageTiles.
+    const tile = t as ImageTile;
+    if (!stored.offline()) return defaultTileLoadFunction(tile, src);
+    const loadStored = stored.storedTile(src).catch(() => null);
+    const image = tile.getImage();
+    if (typeof HTMLImageElement === 'undefined' || !(image instanceof HTMLImageElement))
+      return workerTileLoad(tile, src, loadStored);
+    // On the main thread: through a blob URL revoked after load.
+    void loadStored.then((blob) => {
+      if (!blob) return defaultTileLoadFunction(tile, src);
       const url = URL.createObjectURL(blob);
       const done = (): void => URL.revokeObjectURL(url);
       image.addEventListener('load', done, { once: true });
@@ -68,10 +59,9 @@ function storedTileLoader(stored: StoredTiles): LoadFunction {
  * a stored tile is decoded with createImageBitmap and drawn into it, as OpenLayers' own worker
  * loader does with a fetched one; without one, OpenLayers' loader fetches it.
  */
-function workerTileLoad(tile: ImageTile, src: string, stored: StoredTiles): void {
-  if (!stored.offline()) return defaultTileLoadFunction(tile, src);
+function workerTileLoad(tile: ImageTile, src: string, loadStored: Promise<Blob | null>): void {
   const canvas = tile.getImage() as unknown as OffscreenCanvas;
-  void storedTile(stored, src)
+  loadStored
     .then(async (blob) => {
       if (!blob) return defaultTileLoadFunction(tile, src);
       const bitmap = await createImageBitmap(blob);

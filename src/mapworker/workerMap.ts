@@ -58,7 +58,7 @@ export class WorkerMap {
     this.pixelRatio = init.pixelRatio;
     scaleCompositionByPixelRatio(this.canvas.getContext('2d')!, () => this.pixelRatio);
     this.offline = init.offline;
-    const stored = { offline: () => this.offline, load: loadStored };
+    const stored = { offline: () => this.offline, storedTile: loadStored };
     this.baseLayers = init.baseMaps.map((b) => createBaseLayer(b, init.origin, stored));
     const view = new View({
       projection: 'EPSG:3857',

@@ -15,8 +15,7 @@ export const myFinds = signal<MyFind[] | null>(null);
 
 /** Loads the layer's features created by the signed-in user (filtered in the worker). */
 export async function loadMyFinds(): Promise<void> {
-  const all: [number, number, number, number] = [-Infinity, -Infinity, Infinity, Infinity];
-  const batch = await core.getLayerPoints(all, { year: null, speciesId: null, mineOnly: true, status: null });
+  const batch = await core.getLayerPoints(null, { year: null, speciesId: null, mineOnly: true, status: null });
   const out: MyFind[] = [];
   for (let i = 0; i < batch.ids.length; i++) {
     out.push({

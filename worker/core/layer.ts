@@ -41,7 +41,7 @@ export class LayerPart {
     private readonly storedFeatures: () => Promise<Feature[]>,
   ) {}
 
-  async getLayerPoints(extent: [number, number, number, number], filter: LayerFilterState): Promise<PointBatch> {
+  async getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
     const source = this.s.online ? this.loaded() : this.storedFeatures();
     const [features, columns, rules] = await Promise.all([
       source,

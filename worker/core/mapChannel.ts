@@ -1,8 +1,5 @@
 import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../api.ts';
 
-/** The whole layer: extent culling is OpenLayers' job in the map worker. */
-const ALL: [number, number, number, number] = [-Infinity, -Infinity, Infinity, Infinity];
-
 /** The buffers of a batch's typed arrays, each once: they move to the map worker instead of being copied. */
 export function batchTransferables(batch: PointBatch): ArrayBuffer[] {
   const arrays = [
@@ -27,7 +24,8 @@ export class MapChannel {
   private port: MessagePort | null = null;
 
   constructor(
-    private readonly points: (extent: typeof ALL, filter: LayerFilterState) => Promise<PointBatch>,
+    /** The layer's sightings under a filter, as `getLayerPoints` (asked with a null extent: the whole layer). */
+    private readonly points: (extent: null, filter: LayerFilterState) => Promise<PointBatch>,
     private readonly storedTile: (url: string) => Promise<Blob | null>,
   ) {}
 
@@ -40,7 +38,8 @@ export class MapChannel {
   }
 
   async sendLayerPoints(filter: LayerFilterState, generation: number): Promise<number> {
-    const batch = await this.points(ALL, filter);
+    // The whole layer: extent culling is OpenLayers' job in the map worker.
+    const batch = await this.points(null, filter);
     const port = this.port;
     if (!port) throw new Error('No map is connected to the data core (connectMap)');
     // Counted before the move: a transferred array is empty on this side.

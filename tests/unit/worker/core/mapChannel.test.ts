@@ -81,7 +81,8 @@ describe('MapChannel', () => {
     channels.push(channel);
     core.connect(channel.port2);
     await core.sendLayerPoints({ ...FILTER, year: 2024 }, 1);
-    expect(asked).toEqual([[-Infinity, -Infinity, Infinity, Infinity], { ...FILTER, year: 2024 }]);
+    // null: the whole layer (getLayerPoints).
+    expect(asked).toEqual([null, { ...FILTER, year: 2024 }]);
   });
 
   it('answers a stored tile, and null when there is none or reading it fails', async () => {
