@@ -16,11 +16,15 @@ import { registerStatic } from './http/static.ts';
 import { checkFilterCaseFolding } from './filters/checkDb.ts';
 import { speciesImageOrigin } from './http/customConfig.ts';
 import { startMetaCache } from './api/meta/sync.ts';
+import { createDrainState, registerDrainHeaders, type DrainState } from './lifecycle/drain.ts';
+import { registerReadiness } from './http/readiness.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {
   app: FastifyInstance;
   db: Db;
+  /** Set when the process drains (server/lifecycle/drain.ts); /readyz reads it. */
+  drainState: DrainState;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface Server {
  * /identity.json and /tiles, on PGlite or PostgreSQL.
  */
 export async function createServer(cfg: ServerConfig): Promise<Server> {
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, pool: cfg.database });
   if (cfg.seed) {
     await seedIfEmpty(db);
     await fillSensitivityClasses(db);
@@ -41,9 +45,12 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   const app = Fastify({
     logger: cfg.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
     bodyLimit: 25 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: cfg.trustProxy,
   });
   installErrorHandler(app);
+  const drainState = createDrainState();
+  registerDrainHeaders(app, drainState);
+  registerReadiness(app, { db, state: drainState });
   registerBodyParsers(app);
 
   const identity = await loadIdentityConfig(cfg);
@@ -92,5 +99,5 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     await metaSync.close();
     await db.close();
   });
-  return { app, db };
+  return { app, db, drainState };
 }

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from './db/postgres.ts';
 
 /** The embedded provider's access-token lifetime when ACCESS_TOKEN_TTL_SECONDS is not set: 10 minutes. */
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
@@ -36,6 +38,33 @@ export interface ServerConfig {
    * the organisation its eml.xml names (default 'Sporoči vrsto'); EXPORT_CONTACT_EMAIL its contact.
    */
   exports: { license: string; publisher: string; contactEmail: string | null };
+  /**
+   * The PostgreSQL pool of this process (ignored on PGlite): DATABASE_POOL_MAX connections (10);
+   * DATABASE_CONNECT_TIMEOUT_MS to get one (5000); DATABASE_STATEMENT_TIMEOUT_MS per statement
+   * (15000); DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS for a transaction left idle (30000). The
+   * fleet's total (processes x pool) must stay below PostgreSQL's max_connections.
+   */
+  database: PoolSettings;
+  /** Draining on SIGTERM (server/lifecycle/drain.ts). */
+  drain: DrainSettings;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host to believe (the client address in logs and
+   * rate limits): comma-separated addresses or CIDRs of the balancers (e.g. `127.0.0.1,10.0.0.0/8`).
+   * Default: none (false), the peer's own address and the connection's protocol count.
+   */
+  trustProxy: false | string[];
+}
+
+/** How the process drains on SIGTERM. */
+export interface DrainSettings {
+  /**
+   * DRAIN_GRACE_MS (5000): how long after SIGTERM the process still accepts connections while
+   * /readyz answers 503, so that the balancer takes it out first. Make it longer than the
+   * balancer's check interval times the failures it needs (HAProxy `inter` x `fall`).
+   */
+  graceMs: number;
+  /** DRAIN_TIMEOUT_MS (30000): the process exits by then even if requests are still running. */
+  timeoutMs: number;
 }
 
 /** The licences EXPORT_LICENSE takes (server/api/exports/dwcaTerms.ts LICENSES). */
@@ -52,6 +81,51 @@ export function loadExportConfig(env: NodeJS.ProcessEnv): ServerConfig['exports'
     publisher: (env.EXPORT_PUBLISHER ?? '').trim() || 'Sporoči vrsto',
     contactEmail: (env.EXPORT_CONTACT_EMAIL ?? '').trim() || null,
   };
+}
+
+/** A whole number of milliseconds (or a count) from `env[name]`, at least `min`; `fallback` when unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}: ${raw}`);
+  return n;
+}
+
+/** The pool settings of `env` (part of loadConfig). */
+export function loadPoolSettings(env: NodeJS.ProcessEnv): PoolSettings {
+  const d = DEFAULT_POOL_SETTINGS;
+  return {
+    max: wholeNumber(env, 'DATABASE_POOL_MAX', d.max, 1),
+    connectTimeoutMs: wholeNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', d.connectTimeoutMs, 1),
+    statementTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs, 1),
+    idleInTransactionTimeoutMs: wholeNumber(
+      env,
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      d.idleInTransactionTimeoutMs,
+      1,
+    ),
+  };
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy: false when unset, else a list of addresses and CIDRs. A hop
+ * count is refused: it cannot tell a balancer from a client that sends the headers itself.
+ */
+export function parseTrustProxy(raw: string | undefined): false | string[] {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const a of list) {
+    const [ip = '', bits, ...rest] = a.split('/');
+    const maxBits = isIP(ip) === 4 ? 32 : 128;
+    if (!isIP(ip) || rest.length > 0 || (bits !== undefined && !(/^[0-9]+$/.test(bits) && Number(bits) <= maxBits)))
+      throw new Error(`TRUST_PROXY: not an address or CIDR: ${a}`);
+  }
+  return list;
 }
 
 /** Reads the server's settings from `env`. */
@@ -81,5 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .filter(Boolean),
     accessTokenTtlSeconds,
     exports: loadExportConfig(env),
+    database: loadPoolSettings(env),
+    drain: {
+      graceMs: wholeNumber(env, 'DRAIN_GRACE_MS', 5_000),
+      timeoutMs: wholeNumber(env, 'DRAIN_TIMEOUT_MS', 30_000, 1),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

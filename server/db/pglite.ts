@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable } from './types.ts';
+import type { Db, Queryable, Session } from './types.ts';
 
 /** Opens (or creates) an embedded PGlite database in `dir`; `null` keeps it in memory. */
 export async function openPglite(dir: string | null): Promise<Db> {
@@ -14,7 +14,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
   };
   const query = async <T>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]): Promise<T[]> =>
     (await q.query<T>(sql, params as unknown[] | undefined)).rows;
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => serial(() => query<T>(pg, sql, params)),
     exec: (sql: string) =>
@@ -23,6 +23,9 @@ export async function openPglite(dir: string | null): Promise<Db> {
       }),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
       serial(() => pg.transaction(async (tx) => fn({ query: (sql, params) => query(tx, sql, params) }))),
+    // PGlite is one connection in one process: the session is the database itself.
+    withSession: <T>(fn: (s: Session) => Promise<T>) => fn(db),
     close: () => serial(() => pg.close()),
   };
+  return db;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/model.ts';
+import { isUnavailable } from '../db/unavailable.ts';
 
 /** SPEC §8 status texts; other statuses fall back to Node's own. */
 const STATUS_TEXT: Record<number, string> = {
@@ -101,8 +102,27 @@ export function clientErrorAnswer(err: Error): ErrorAnswer | null {
   return null;
 }
 
-/** The answer to any other error: a 500 whose details go to the log, not to the client. */
+/**
+ * Seconds a client is told to wait when the database is unavailable: a restart or failover takes a
+ * few seconds, and the pool connects again on the next query.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The answer to any other error: 503 with Retry-After when the database is unavailable or a
+ * statement timed out (the client should retry; a warning in the log), else a 500 whose details go
+ * to the log, not to the client.
+ */
 export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer {
+  if (isUnavailable(err)) {
+    req.log.warn({ err: { message: err.message } }, 'database unavailable');
+    return {
+      status: 503,
+      message: 'The database is unavailable; try again shortly',
+      extra: {},
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    };
+  }
   req.log.error({ err }, 'unhandled error');
   return { status: 500, message: 'Internal error', extra: {}, headers: {} };
 }

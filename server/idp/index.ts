@@ -45,6 +45,15 @@ export async function mountIdp(app: FastifyInstance, opts: IdpOptions): Promise<
   const provider = await createProvider({ db, keys, publicUrl, accessTokenTtl: opts.accessTokenTtl });
   const csp = contentSecurityPolicy(appOrigins(publicUrl));
 
+  // The provider believes X-Forwarded-* (Koa's proxy = true) but Fastify believes them only from
+  // TRUST_PROXY's addresses: every /idp request (the interactions read the provider's cookies too)
+  // carries what Fastify concluded, so that a client cannot claim https or another host itself.
+  app.addHook('onRequest', async (req) => {
+    if (req.url !== MOUNT && !req.url.startsWith(`${MOUNT}/`)) return;
+    req.raw.headers['x-forwarded-proto'] = req.protocol;
+    req.raw.headers['x-forwarded-host'] = req.host;
+    req.raw.headers['x-forwarded-for'] = req.ip;
+  });
   registerInteractions(app, { provider, db, publicUrl, csp });
 
   // Everything else under /idp is the provider's (a Koa app): Fastify steps aside (hijack), the
