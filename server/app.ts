@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { loggingOptions, registerRequestIdHeader } from './http/logging.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerBodyParsers } from './http/bodyParsers.ts';
 import { fillSensitivityClasses, seedIfEmpty } from './seed/index.ts';
 import { refreshAllPublicPlaces } from './api/sensitivity/generalise.ts';
@@ -43,11 +45,14 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   if (folding) console.warn(`Opozorilo: ${folding} Create the database with a UTF-8 locale (e.g. --locale=C.UTF-8).`);
 
   const app = Fastify({
-    logger: cfg.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    ...loggingOptions({ level: cfg.logLevel }),
     bodyLimit: 25 * 1024 * 1024,
     trustProxy: cfg.trustProxy,
   });
   installErrorHandler(app);
+  registerRequestIdHeader(app);
+  // Before every route, so that each is counted; /metrics needs no user, only METRICS_TOKEN when set.
+  registerMetrics(app, { db, token: cfg.metricsToken });
   const drainState = createDrainState();
   registerDrainHeaders(app, drainState);
   registerReadiness(app, { db, state: drainState });

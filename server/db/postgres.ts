@@ -130,5 +130,6 @@ export async function openPostgres(url: string, settings: PoolSettings = DEFAULT
       });
     },
     close: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -23,4 +23,6 @@ export interface Db extends Queryable {
    */
   withSession<T>(fn: (s: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's size, idle connections and queries waiting for one (PostgreSQL only; the metrics' gauges). */
+  stats?(): { total: number; idle: number; waiting: number };
 }

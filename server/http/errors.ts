@@ -110,8 +110,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /**
  * The answer to any other error: 503 with Retry-After when the database is unavailable or a
- * statement timed out (the client should retry; a warning in the log), else a 500 whose details go
- * to the log, not to the client.
+ * statement timed out (the client should retry; a warning in the log), else a 500 whose details
+ * (with the stack) go to the log at error level, not to the client.
  */
 export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer {
   if (isUnavailable(err)) {
@@ -138,6 +138,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const { status, message, extra, headers } =
       clientErrorAnswer(err) ??
       (validation ? { status: 400, message: err.message, extra: {}, headers: {} } : serverErrorAnswer(err, req));
+    // Every 5xx reaches the log with its stack (serverErrorAnswer has logged the unexpected ones);
+    // a 4xx only in the request's 'request completed' line (info).
+    if (status >= 500 && err instanceof HttpError) req.log.error({ err }, err.message);
     for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
     if (status === 413 && !req.raw.complete) {
       // Refused before its body was read: answer once the client has sent it, so that it reads
