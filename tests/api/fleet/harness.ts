@@ -114,11 +114,16 @@ export async function startHaproxy(port: number, apps: [number, number]): Promis
 }
 
 /** Polls `check` every 100 ms until it is true; rejects after `timeoutMs` naming `what`. */
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string | (() => string),
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     if (await check()) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

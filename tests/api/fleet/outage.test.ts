@@ -3,7 +3,7 @@ import { signIn } from '../helpers/auth.ts';
 import { freePort, type TestServer } from '../helpers/server.ts';
 import { alive, missingPrerequisite, startApp, waitFor } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './privatePostgres.ts';
-import { probeStatus, progress, recoveryMs } from './probes.ts';
+import { firstOwnFind, probeStatus, progress, recoveryMs } from './probes.ts';
 import { checkStored, startReporters } from './reporters.ts';
 
 /**
@@ -25,10 +25,10 @@ const runId = `outage${Math.random().toString(36).slice(2, 8)}`;
 const pre = missingPrerequisite();
 if (pre && !pre.mustFail) console.warn(`tests/api/fleet/outage.test.ts skipped: ${pre.reason}`);
 
-/** A GET's status and Retry-After within 2 s (status 0 without an answer). */
+/** A GET's status and Retry-After within 5 s (status 0 without an answer). */
 async function probe(url: string, token: string): Promise<{ status: number; retryAfter: string | null }> {
   try {
-    const r = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(2000) });
+    const r = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
     await r.arrayBuffer();
     return { status: r.status, retryAfter: r.headers.get('retry-after') };
   } catch {
@@ -64,6 +64,14 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
         exits.push(`${app.url} exited (${code ?? signal}):\n${app.output().slice(-3000)}`),
       );
     const bases = apps.map((a) => a.url);
+    /** `p`, or its error with what the processes printed last (and whether they exited). */
+    const explained = <T>(p: Promise<T>): Promise<T> =>
+      p.catch((e: unknown) => {
+        const tails = apps.map(
+          (a) => `--- ${a.url} (${alive(a.proc) ? 'running' : 'exited'}):\n${a.output().slice(-2000)}`,
+        );
+        throw new Error(`${e instanceof Error ? e.message : String(e)}\n${tails.join('\n')}`);
+      });
     const tokens: string[] = [];
     for (const email of USERS) tokens.push((await signIn(publicUrl, email, 'demo1234')).accessToken);
     const token = tokens[0] as string;
@@ -86,12 +94,12 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
     const whileDown: Array<{ readyz: number; api: number; retryAfter: string | null }> = [];
     try {
       await progress(seen, 100, 60_000, 'before the restart');
-      const someId = [...seen.acked.values()][0] as number;
+      const someId = await firstOwnFind(seen, tokens.length);
 
       // 1. A restart: every pooled connection is ended by the server ("terminating connection
       // due to administrator command").
       await cluster.restart();
-      secondsToRecoverFromRestart = (await recoveryMs(bases, token, someId, 60_000)) / 1000;
+      secondsToRecoverFromRestart = (await explained(recoveryMs(bases, token, someId, 60_000))) / 1000;
       await progress(seen, 100, 60_000, 'after the restart');
 
       // 2. Stopped for 20 s.
@@ -99,10 +107,14 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
       await cluster.stop();
       const stoppedAt = Date.now();
       // Both processes notice (readiness false) and answer the API with 503 and Retry-After.
+      let readyz: number[] = [];
       await waitFor(
-        async () => (await Promise.all(bases.map((b) => probeStatus(`${b}/readyz`)))).every((s) => s === 503),
+        async () => {
+          readyz = await Promise.all(bases.map((b) => probeStatus(`${b}/readyz`)));
+          return readyz.every((s) => s === 503);
+        },
         10_000,
-        '/readyz to answer 503 on both processes',
+        () => `/readyz to answer 503 on both processes (last: ${readyz.join(', ')})`,
       );
       for (const b of bases) {
         const api = await probe(`${b}/api/Features/35/48/${someId}`, token);
@@ -113,7 +125,7 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
       while (Date.now() - stoppedAt < OUTAGE_MS && exits.length === 0)
         await new Promise((r) => setTimeout(r, Math.min(1000, OUTAGE_MS - (Date.now() - stoppedAt))));
       await cluster.start();
-      secondsToRecoverFromStop = (await recoveryMs(bases, token, someId, 60_000)) / 1000;
+      secondsToRecoverFromStop = (await explained(recoveryMs(bases, token, someId, 60_000))) / 1000;
       status503DuringStop = (seen.statuses[503] ?? 0) - before503;
       await progress(seen, 100, 60_000, 'after PostgreSQL came back');
     } finally {
@@ -130,6 +142,7 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
       status500: end.statuses[500] ?? 0,
       status429: end.statuses[429] ?? 0,
       networkErrors: end.networkErrors,
+      networkErrorCauses: end.networkErrorCauses,
       timeouts: end.timeouts,
       slowestSeconds: end.slowestMs / 1000,
       secondsToRecoverFromRestart,

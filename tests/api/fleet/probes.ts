@@ -3,12 +3,12 @@ import type { LoadFigures } from './reporters.ts';
 
 /** What the fleet and outage tests watch while their reporters run: recovery and progress. */
 
-/** A GET bounded to 2 s: its status, or 0 without an answer. */
+/** A GET bounded to 5 s: its status, or 0 without an answer. */
 async function status(url: string, token?: string): Promise<number> {
   try {
     const r = await fetch(url, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: AbortSignal.timeout(2000),
+      signal: AbortSignal.timeout(5000),
     });
     await r.arrayBuffer();
     return r.status;
@@ -17,22 +17,26 @@ async function status(url: string, token?: string): Promise<number> {
   }
 }
 
-/** Whether `base` answers again: GET /readyz is 200, and a real API call (reading find `id`) is 200. */
-export async function answers(base: string, token: string, id: number): Promise<boolean> {
-  return (await status(`${base}/readyz`)) === 200 && (await status(`${base}/api/Features/35/48/${id}`, token)) === 200;
+/** What GET /readyz and a real API call (reading find `id`) answered, e.g. `readyz 200, api 200`. */
+async function answered(base: string, token: string, id: number): Promise<string> {
+  return `readyz ${await status(`${base}/readyz`)}, api ${await status(`${base}/api/Features/35/48/${id}`, token)}`;
 }
 
 /** Milliseconds from now until every one of `bases` answers (polled every 100 ms); rejects after `timeoutMs`. */
 export async function recoveryMs(bases: string[], token: string, id: number, timeoutMs: number): Promise<number> {
   const started = Date.now();
-  const pending = new Set(bases);
+  const last = new Map(bases.map((b) => [b, 'nothing yet']));
   await waitFor(
     async () => {
-      for (const b of [...pending]) if (await answers(b, token, id)) pending.delete(b);
-      return pending.size === 0;
+      for (const [b, was] of last) {
+        if (was === 'ok') continue;
+        const now = await answered(b, token, id);
+        last.set(b, now === 'readyz 200, api 200' ? 'ok' : now);
+      }
+      return [...last.values()].every((v) => v === 'ok');
     },
     timeoutMs,
-    `${[...pending].join(', ')} to answer /readyz and an API call again`,
+    () => `/readyz and an API call to answer 200 again (last: ${JSON.stringify(Object.fromEntries(last))})`,
   );
   return Date.now() - started;
 }
@@ -43,5 +47,22 @@ export async function progress(figures: LoadFigures, more: number, timeoutMs: nu
   await waitFor(async () => figures.acked.size >= target, timeoutMs, `${more} more finds acknowledged ${what}`);
 }
 
-/** The status of GET `url` within 2 s (0 without an answer), for checks while the database is down. */
+/** The status of GET `url` within 5 s (0 without an answer), for checks while the database is down. */
 export { status as probeStatus };
+
+/**
+ * The id of a find acknowledged to a reporter that used the first token (reporters r with
+ * r % tokens = 0), so that a read with that token may see it; waits for one up to 60 s.
+ */
+export async function firstOwnFind(figures: LoadFigures, tokens: number): Promise<number> {
+  let id: number | undefined;
+  await waitFor(
+    async () => {
+      id = [...figures.acked].find(([key]) => Number(/-r(\d+)-f/.exec(key)?.[1]) % tokens === 0)?.[1];
+      return id !== undefined;
+    },
+    60_000,
+    'a find acknowledged to a reporter of the first token',
+  );
+  return id as number;
+}

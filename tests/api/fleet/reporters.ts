@@ -20,6 +20,8 @@ export interface LoadFigures {
   statuses: Record<number, number>;
   /** Attempts that ended without an answer (connection refused or reset). */
   networkErrors: number;
+  /** The first few distinct causes of those, for the figures. */
+  networkErrorCauses: string[];
   /** Attempts cut by the per-request bound (a hang). */
   timeouts: number;
   /** 503 answers without a Retry-After header. */
@@ -71,6 +73,7 @@ export function startReporters(o: ReporterOptions): Reporters {
     requests: 0,
     statuses: {},
     networkErrors: 0,
+    networkErrorCauses: [],
     timeouts: 0,
     unavailableWithoutRetryAfter: 0,
     slowestMs: 0,
@@ -112,7 +115,11 @@ export function startReporters(o: ReporterOptions): Reporters {
       return { status: r.status, ...(id !== undefined ? { id } : {}), ...(ra ? { retryAfter: Number(ra) } : {}) };
     } catch (e) {
       if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) f.timeouts++;
-      else f.networkErrors++;
+      else {
+        f.networkErrors++;
+        const cause = e instanceof Error ? String((e.cause as Error | undefined)?.message ?? e.message) : String(e);
+        if (f.networkErrorCauses.length < 5 && !f.networkErrorCauses.includes(cause)) f.networkErrorCauses.push(cause);
+      }
       return { status: 0 };
     } finally {
       f.slowestMs = Math.max(f.slowestMs, Date.now() - started);
