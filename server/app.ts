@@ -5,8 +5,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { loggingOptions, registerRequestIdHeader } from './http/logging.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerBodyParsers } from './http/bodyParsers.ts';
-import { fillSensitivityClasses, seedIfEmpty } from './seed/index.ts';
-import { refreshAllPublicPlaces } from './api/sensitivity/generalise.ts';
+import { prepareDatabase } from './lifecycle/startup.ts';
 import { mountIdp } from './idp/index.ts';
 import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
 import { createAuthenticator } from './auth/verify.ts';
@@ -35,12 +34,9 @@ export interface Server {
  */
 export async function createServer(cfg: ServerConfig): Promise<Server> {
   const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, pool: cfg.database });
-  if (cfg.seed) {
-    await seedIfEmpty(db);
-    await fillSensitivityClasses(db);
-  }
-  // The public place of sensitive species' finds (issue #21): after the seed, a copied project or an upgrade.
-  await refreshAllPublicPlaces(db);
+  // The seed and the once-per-cause jobs (nothing table-wide on an up-to-date database).
+  const startup = await prepareDatabase(db, { seed: cfg.seed });
+  if (startup.ran.length) console.log(`Start-up jobs done: ${startup.ran.join(', ')}.`);
   const folding = await checkFilterCaseFolding(db);
   if (folding) console.warn(`Opozorilo: ${folding} Create the database with a UTF-8 locale (e.g. --locale=C.UTF-8).`);
 

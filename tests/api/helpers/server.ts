@@ -96,11 +96,10 @@ async function seededTemplate(): Promise<string> {
     try {
       const work = mkdtempSync(join(tmpdir(), 'sv-template-work-'));
       const { openDb } = await import('../../../server/db/index.ts');
-      const { fillSensitivityClasses, seedIfEmpty } = await import('../../../server/seed/index.ts');
+      const { prepareDatabase } = await import('../../../server/lifecycle/startup.ts');
       const { ensureRegionFile } = await import('../../../server/tiles/geo/extract.ts');
       const db = await openDb({ dataDir: work });
-      await seedIfEmpty(db);
-      await fillSensitivityClasses(db);
+      await prepareDatabase(db, { seed: true });
       await db.close();
       await ensureRegionFile(work);
       mkdirSync(join(work, 'done'));

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../helpers/privatePostgres.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+// On the PostgreSQL pass only (the PGlite pass has no PostgreSQL to lose), with a cluster of its own.
+const run = Boolean(process.env.TEST_DATABASE_URL) && canRunPrivatePostgres();
+
+let cluster: PrivatePostgres;
+let server: TestServer;
+
+beforeAll(async () => {
+  if (!run) return;
+  cluster = await startPrivatePostgres();
+  server = await startServer({ env: { DATABASE_URL: cluster.url, SEED: '0' } });
+});
+afterAll(async () => {
+  await server?.stop();
+  cluster?.destroy();
+});
+
+/** GET `path`: status and Retry-After; never throws (a refused connection is status 0). */
+async function get(path: string): Promise<{ status: number; retryAfter: string | null }> {
+  try {
+    const r = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(20_000) });
+    await r.arrayBuffer();
+    return { status: r.status, retryAfter: r.headers.get('retry-after') };
+  } catch {
+    return { status: 0, retryAfter: null };
+  }
+}
+
+/** Polls `path` until it answers `status`; the milliseconds it took. */
+async function until(path: string, status: number, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if ((await get(path)).status === status) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`${path} not ${status} in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!run)('the server while its PostgreSQL goes away', () => {
+  it('answers 503 with Retry-After while PostgreSQL is stopped and 200 again within 5 s of its return', async () => {
+    expect((await get('/readyz')).status).toBe(200);
+    expect((await get('/api/Projects')).status).toBe(200);
+    cluster.ctl('stop');
+    const down = await get('/api/Projects');
+    expect(down).toEqual({ status: 503, retryAfter: '2' });
+    await until('/readyz', 503, 5000);
+    expect((await get('/api/Test')).status).toBe(200);
+    expect(server.proc.exitCode).toBeNull();
+    cluster.ctl('start');
+    const recovered = await until('/api/Projects', 200, 5000);
+    await until('/readyz', 200, 5000);
+    console.log(`restart test: /api/Projects answered 200 again ${recovered} ms after PostgreSQL was back`);
+  });
+
+  it('survives pg_ctl restart -m fast (idle connections ended by the server) and answers within 5 s', async () => {
+    // Several idle pooled connections to be ended by the restart.
+    await Promise.all(Array.from({ length: 6 }, () => get('/api/Projects')));
+    cluster.ctl('restart');
+    const recovered = await until('/api/Projects', 200, 5000);
+    expect(server.proc.exitCode).toBeNull();
+    expect(server.output()).toMatch(/an idle connection was lost/);
+    console.log(`restart test: 200 again ${recovered} ms after pg_ctl restart returned`);
+  });
+});
