@@ -71,7 +71,12 @@ describe('request ids', () => {
   });
 
   it('makes a UUID when none (or an unusable one) is given', async () => {
-    for (const headers of [{}, { 'x-request-id': 'spaces are not taken' }, { 'x-request-id': 'x'.repeat(200) }]) {
+    const given: Array<Record<string, string>> = [
+      {},
+      { 'x-request-id': 'spaces are not taken' },
+      { 'x-request-id': 'x'.repeat(200) },
+    ];
+    for (const headers of given) {
       const r = await fetch(`${server.url}/api/Test`, { headers });
       const id = r.headers.get('x-request-id') ?? '';
       expect(id).toMatch(UUID);
