@@ -201,14 +201,37 @@ describe('/metrics', () => {
     const photo = await api('/api/Records/35/attachment', { token: ana, headers: photoKey, form });
     const photoAgain = await api('/api/Records/35/attachment', { token: ana, headers: photoKey, form });
     expect([photo.status, photoAgain.status]).toEqual([201, 200]);
+    // A create with two photos in one call, repeated with its key.
+    const fullKey = { 'idempotency-key': `metrics-full-${Date.now()}` };
+    const full = (): FormData => {
+      const f = new FormData();
+      f.append('feature', JSON.stringify(body));
+      for (const name of ['a.png', 'b.png']) f.append('AttachmentFiles', png, name);
+      return f;
+    };
+    const withPhotos = await api('/api/Features/35/48/full', { token: ana, headers: fullKey, form: full() });
+    const withPhotosAgain = await api('/api/Features/35/48/full', { token: ana, headers: fullKey, form: full() });
+    expect([withPhotos.status, withPhotosAgain.status]).toEqual([201, 200]);
+    expect(withPhotos.body.attachments).toHaveLength(2);
+    // An update and a refused one (another user's record: 403) — only the first counts.
+    const edit = await api(`/api/Features/35/48/${first.body.id}`, {
+      method: 'PUT',
+      token: ana,
+      body: { ...body, properties: { 980: 1105, 782: 3 } },
+    });
+    expect(edit.status).toBe(200);
+    const { accessToken: bor } = await signInWithSession(server.url, 'bor@example.si', 'demo1234');
+    const refused = await api(`/api/Features/35/48/${first.body.id}`, { method: 'PUT', token: bor, body });
+    expect(refused.status).toBe(403);
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string> = {}): number =>
       sampleValue(after, name, labels) - sampleValue(before, name, labels);
-    expect(delta('records_written_total', { op: 'create', replay: 'false' })).toBe(1);
-    expect(delta('records_written_total', { op: 'create', replay: 'true' })).toBe(1);
-    expect(delta('photos_uploaded_total', { replay: 'false' })).toBe(1);
-    expect(delta('photos_uploaded_total', { replay: 'true' })).toBe(1);
-    expect(delta('photo_bytes_uploaded_total')).toBe(png.size);
+    expect(delta('records_written_total', { op: 'create', replay: 'false' })).toBe(2);
+    expect(delta('records_written_total', { op: 'create', replay: 'true' })).toBe(2);
+    expect(delta('records_written_total', { op: 'update' })).toBe(1);
+    expect(delta('photos_uploaded_total', { replay: 'false' })).toBe(3);
+    expect(delta('photos_uploaded_total', { replay: 'true' })).toBe(3);
+    expect(delta('photo_bytes_uploaded_total')).toBe(3 * png.size);
   });
 
   it.runIf(onPostgres)('has the pool gauges on PostgreSQL', async () => {
