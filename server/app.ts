@@ -76,8 +76,8 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   if (!identity.embedded) {
     const rule = describeAudienceRule(audience, identity.config.client_id);
     if (audience === false)
-      console.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
-    else console.log(`Identity provider ${identity.config.authority}: ${rule}.`);
+      app.log.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
+    else app.log.info(`Identity provider ${identity.config.authority}: ${rule}.`);
   }
   const authenticate = createAuthenticator({
     issuer: identity.config.authority,
@@ -85,7 +85,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     clientId: identity.config.client_id,
     ...(identity.config.roles_claim ? { rolesClaim: identity.config.roles_claim } : {}),
     localJwks: embedded?.jwks ?? null,
-    onRefused: (reason) => console.warn(`Access token refused: ${reason}`),
+    onRefused: (reason) => app.log.warn(`Access token refused: ${reason}`),
   });
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).

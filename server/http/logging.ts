@@ -105,10 +105,7 @@ export interface LoggingOptions {
  * labelled `reqId` with its X-Request-Id (taken or made), URLs with secret query values masked,
  * and authorization, cookie and Set-Cookie headers redacted. Request bodies are never logged.
  */
-export function loggingOptions(opts: LoggingOptions): Pick<
-  FastifyServerOptions,
-  'genReqId' | 'requestIdHeader' | 'requestIdLogLabel'
-> & {
+export function loggingOptions(opts: LoggingOptions): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> & {
   logger: Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 } {
   return {

@@ -27,8 +27,10 @@ export function parsePrometheus(text: string): Sample[] {
       labels[l[1] as string] = (l[2] as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     }
     const raw = m[3] as string;
-    const value = raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : Number(raw);
-    if (Number.isNaN(value) && raw !== 'NaN') throw new Error(`bad value in: ${line}`);
+    // Prometheus reads values as Go's ParseFloat does: NaN and Inf in any case (prom-client writes 'Nan').
+    const lower = raw.toLowerCase();
+    const value = /^\+?inf$/.test(lower) ? Infinity : lower === '-inf' ? -Infinity : Number(raw);
+    if (Number.isNaN(value) && lower !== 'nan') throw new Error(`bad value in: ${line}`);
     samples.push({ name: m[1] as string, labels, value });
   }
   return samples;
