@@ -162,7 +162,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       const { projectId } = pathIds(req, 'projectId');
       const user = await requireUser(authenticate, req);
       const key = idempotencyKey(req, user.email);
-      const form = await readForm(req);
+      const form = await readForm(req, reply);
       const tableId = intField(field(form, 'TableId'), 'TableId');
       const recordId = intField(field(form, 'RecordId'), 'RecordId');
       const meta = await loadTable(db, projectId, tableId);

@@ -98,7 +98,7 @@ export function createWithPhotos(ctx: ApiContext, shape: AnswerShape): Handler {
     let meta = shape.createTableIn === 'path' ? (await writableTable(ctx, req, 'path', null)).meta : null;
     const key = idempotencyKey(req, user.email);
     const { name, what } = shape.formField;
-    const form = await readForm(req, [name]);
+    const form = await readForm(req, reply, [name]);
     let body = jsonField(form, name, what);
     if (meta === null) ({ meta, body } = await writableTable(ctx, req, 'body', body, `The ${what}`));
     const photos = await formPhotos(form, meta);
