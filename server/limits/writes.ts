@@ -8,8 +8,14 @@ import type { LimitRule } from './rules.ts';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * The POST routes that only read (a query too long for a URL): searches, records by id, spatial
+ * queries. They do not count: the app's downloads page through them far faster than anyone writes.
+ */
+const READ_ONLY_POST = /\/(search|search\/ids|ids|spatial)$/;
+
+/**
  * Limits the writes of each signed-in user (every authenticated POST, PUT, PATCH or DELETE of the
- * scope, keyed by the token's e-mail, else its subject): past the limit 429 with Retry-After,
+ * scope but the read-only POSTs, keyed by the token's e-mail, else its subject): past the limit 429 with Retry-After,
  * which the app's outbox reads as "later". Anonymous requests and bad tokens are left to the
  * route (it answers them 401 or serves them as anyone).
  */
@@ -21,6 +27,7 @@ export function installWriteLimit(
   if (!rule) return;
   app.addHook('preHandler', async (req) => {
     if (!WRITES.has(req.method)) return;
+    if (req.method === 'POST' && READ_ONLY_POST.test(req.routeOptions.url ?? '')) return;
     const user = await authenticate(req).catch(() => null);
     if (!user) return;
     const decision = await limiter.hit(rule, (user.email || user.sub).toLowerCase());
