@@ -19,6 +19,8 @@ import { speciesImageOrigin } from './http/customConfig.ts';
 import { startMetaCache } from './api/meta/sync.ts';
 import { createDrainState, registerDrainHeaders, type DrainState } from './lifecycle/drain.ts';
 import { registerReadiness } from './http/readiness.ts';
+import { RateLimiter } from './limits/rateLimiter.ts';
+import { configureUploads } from './api/http/uploadSpool.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {
@@ -53,6 +55,8 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   registerDrainHeaders(app, drainState);
   registerReadiness(app, { db, state: drainState });
   registerBodyParsers(app);
+  const limiter = new RateLimiter(db);
+  configureUploads({ tmpDir: cfg.limits.uploadTmpDir, concurrency: cfg.limits.uploadConcurrency });
 
   const identity = await loadIdentityConfig(cfg);
   const headers = await import('./http/securityHeaders.ts');
@@ -70,6 +74,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
         publicUrl: cfg.publicUrl,
         dataDir: cfg.dataDir,
         accessTokenTtl: cfg.accessTokenTtlSeconds,
+        limits: { limiter, config: cfg.limits },
       })
     : null;
   const audience = identity.config.audience ?? null;
@@ -90,7 +95,12 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).
   const metaSync = await startMetaCache(db, cfg.databaseUrl);
-  await registerApi(app, { db, authenticate, exports: { ...cfg.exports, publicUrl: cfg.publicUrl } });
+  await registerApi(app, {
+    db,
+    authenticate,
+    exports: { ...cfg.exports, publicUrl: cfg.publicUrl },
+    writeLimit: { limiter, rule: cfg.limits.writes },
+  });
   // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
   await registerOgc(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_POOL_SETTINGS, type PoolSettings } from './db/postgres.ts';
+import { loadLimits, type LimitsConfig } from './limits/rules.ts';
 
 /** The embedded provider's access-token lifetime when ACCESS_TOKEN_TTL_SECONDS is not set: 10 minutes. */
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
@@ -63,6 +64,16 @@ export interface ServerConfig {
    * Default: none (false), the peer's own address and the connection's protocol count.
    */
   trustProxy: false | string[];
+  /**
+   * Rate limits (kept in the database, shared by every process on it) and the bounds on password
+   * hashing and uploads (server/limits/rules.ts): RATE_LIMIT_SIGNIN_ACCOUNT (default 10/900:
+   * failed sign-ins per account per 15 min), RATE_LIMIT_SIGNIN_ADDRESS (50/900 per client
+   * address), RATE_LIMIT_TOKEN (60/60: token requests per client address), RATE_LIMIT_WRITES
+   * (120/60: writes per user), each `LIMIT/SECONDS` or `off`; SCRYPT_CONCURRENCY (2) and
+   * SCRYPT_QUEUE (16) password checks at once and waiting; UPLOAD_CONCURRENCY (4) photos in memory
+   * at once; UPLOAD_TMP_DIR where uploads are spooled (default the system's temp directory).
+   */
+  limits: LimitsConfig;
 }
 
 /** How the process drains on SIGTERM. */
@@ -185,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       timeoutMs: wholeNumber(env, 'DRAIN_TIMEOUT_MS', 30_000, 1),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    limits: loadLimits(env),
   };
 }

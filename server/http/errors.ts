@@ -13,6 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -43,6 +44,9 @@ export const unauthorized = (message = 'A valid bearer token is required'): Http
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 /** 404 with a reason. */
 export const notFound = (message: string): HttpError => new HttpError(404, message);
+/** 429 with a reason and the seconds to wait (Retry-After). */
+export const tooManyRequests = (message: string, retryAfterS: number): HttpError =>
+  new HttpError(429, message, { retryAfter: retryAfterS }, { 'retry-after': String(retryAfterS) });
 
 /** The JSON error body `{status, error, message}`. */
 export function errorBody(status: number, message: string): ApiErrorBody {
@@ -130,7 +134,7 @@ export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer 
 /**
  * Makes every error a JSON `{status, error, message}`: HttpErrors and Fastify's own 4xx
  * (bad JSON, too large, wrong content type) keep their status; anything else is a 500
- * whose details go to the log, not to the client. A 413 waits for the refused body (drainBody).
+ * whose details go to the log, not to the client. A 413 or 429 waits for the refused body (drainBody).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
@@ -142,11 +146,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     // a 4xx only in the request's 'request completed' line (info).
     if (status >= 500 && err instanceof HttpError) req.log.error({ err }, err.message);
     for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
-    if (status === 413 && !req.raw.complete) {
+    if ((status === 413 || status === 429) && !req.raw.complete) {
       // Refused before its body was read: answer once the client has sent it, so that it reads
-      // the 413 (a phone's app shows 'too large') instead of a connection reset mid-upload.
+      // the 413 (a phone's app shows 'too large') or the 429 (its outbox waits and sends again)
+      // instead of a connection reset mid-upload.
       return drainBody(req.raw, req.headers['content-length']).then(() =>
-        reply.status(status).type('application/json').send(errorBody(status, message)),
+        reply
+          .status(status)
+          .type('application/json')
+          .send({ ...errorBody(status, message), ...extra }),
       );
     }
     void reply
