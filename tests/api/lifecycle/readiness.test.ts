@@ -3,8 +3,9 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  // A long grace period: the draining test reads /readyz while the process still accepts.
-  server = await startServer({ env: { DRAIN_GRACE_MS: '4000' } });
+  // A long grace period: the draining test reads /readyz while the process still accepts. The
+  // balancer it trusts is elsewhere: the test's own X-Forwarded-* must count for nothing.
+  server = await startServer({ env: { DRAIN_GRACE_MS: '4000', TRUST_PROXY: '192.0.2.1' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -31,6 +32,15 @@ describe('GET /readyz', () => {
     expect(await r.json()).toEqual({ ok: true });
     // The SPEC's liveness answer is unchanged.
     expect((await fetch(`${server.url}/api/Test`)).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-* from a peer TRUST_PROXY does not list', async () => {
+    const r = await fetch(`${server.url}/ogc`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(r.status).toBe(200);
+    const self = ((await r.json()) as { links: { rel: string; href: string }[] }).links.find((l) => l.rel === 'self');
+    expect(self?.href).toBe(`http://localhost:${server.port}/ogc`);
   });
 
   it('answers 503 at once on SIGTERM while the process still serves, then the process exits 0', async () => {
