@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/auth.ts';
 import { freePort, type TestServer } from '../helpers/server.ts';
-import { alive, missingPrerequisite, startApp, startHaproxy, waitFor, type Haproxy } from './harness.ts';
+import { alive, missingPrerequisite, startApp, startHaproxy, waitFor, withOutput, type Haproxy } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './privatePostgres.ts';
 import { firstOwnFind, probeStatus, progress, recoveryMs } from './probes.ts';
 import { checkStored, startReporters } from './reporters.ts';
@@ -113,6 +113,7 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
       requestTimeoutMs: REQUEST_BOUND_MS,
     });
     const seen = load.figures;
+    const victim = f.apps[0];
     let secondsToRecoverFromKill: number;
     let secondsToRecoverFromRestart: number;
     try {
@@ -120,7 +121,6 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
       const someId = await firstOwnFind(seen, tokens.length);
 
       // One process dies without warning; HAProxy sends everything to the other one.
-      const victim = f.apps[0];
       const gone = new Promise<void>((resolve) => victim.proc.once('exit', () => resolve()));
       victim.proc.kill('SIGKILL');
       await gone;
@@ -139,6 +139,8 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
       secondsToRecoverFromRestart =
         (await recoveryMs([base, ...f.apps.map((a) => a.url)], token, someId, 60_000)) / 1000;
       await progress(seen, 100, 60_000, 'after the PostgreSQL restart');
+    } catch (e) {
+      throw withOutput(e, [...f.apps, victim], `--- haproxy:\n${f.haproxy.output().slice(-3000)}`);
     } finally {
       done = true;
     }

@@ -132,3 +132,12 @@ export async function waitFor(
 export function alive(proc: ChildProcess): boolean {
   return proc.exitCode === null && proc.signalCode === null;
 }
+
+/** `e` with what each app process printed last and whether it still runs, for a failure message. */
+export function withOutput(e: unknown, apps: readonly TestServer[], more = ''): Error {
+  const tails = apps.map(
+    (a) =>
+      `--- ${a.url} (${alive(a.proc) ? 'running' : `exited ${a.proc.exitCode ?? a.proc.signalCode}`}):\n${a.output().slice(-3000)}`,
+  );
+  return new Error(`${e instanceof Error ? e.message : String(e)}\n${tails.join('\n')}\n${more}`);
+}

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/auth.ts';
 import { freePort, type TestServer } from '../helpers/server.ts';
-import { alive, missingPrerequisite, startApp, waitFor } from './harness.ts';
+import { alive, missingPrerequisite, startApp, waitFor, withOutput } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './privatePostgres.ts';
 import { firstOwnFind, probeStatus, progress, recoveryMs } from './probes.ts';
 import { checkStored, startReporters } from './reporters.ts';
@@ -64,14 +64,6 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
         exits.push(`${app.url} exited (${code ?? signal}):\n${app.output().slice(-3000)}`),
       );
     const bases = apps.map((a) => a.url);
-    /** `p`, or its error with what the processes printed last (and whether they exited). */
-    const explained = <T>(p: Promise<T>): Promise<T> =>
-      p.catch((e: unknown) => {
-        const tails = apps.map(
-          (a) => `--- ${a.url} (${alive(a.proc) ? 'running' : 'exited'}):\n${a.output().slice(-2000)}`,
-        );
-        throw new Error(`${e instanceof Error ? e.message : String(e)}\n${tails.join('\n')}`);
-      });
     const tokens: string[] = [];
     for (const email of USERS) tokens.push((await signIn(publicUrl, email, 'demo1234')).accessToken);
     const token = tokens[0] as string;
@@ -99,7 +91,7 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
       // 1. A restart: every pooled connection is ended by the server ("terminating connection
       // due to administrator command").
       await cluster.restart();
-      secondsToRecoverFromRestart = (await explained(recoveryMs(bases, token, someId, 60_000))) / 1000;
+      secondsToRecoverFromRestart = (await recoveryMs(bases, token, someId, 60_000)) / 1000;
       await progress(seen, 100, 60_000, 'after the restart');
 
       // 2. Stopped for 20 s.
@@ -125,9 +117,11 @@ describe.skipIf(pre !== null && !pre.mustFail)('PostgreSQL restarted and stopped
       while (Date.now() - stoppedAt < OUTAGE_MS && exits.length === 0)
         await new Promise((r) => setTimeout(r, Math.min(1000, OUTAGE_MS - (Date.now() - stoppedAt))));
       await cluster.start();
-      secondsToRecoverFromStop = (await explained(recoveryMs(bases, token, someId, 60_000))) / 1000;
+      secondsToRecoverFromStop = (await recoveryMs(bases, token, someId, 60_000)) / 1000;
       status503DuringStop = (seen.statuses[503] ?? 0) - before503;
       await progress(seen, 100, 60_000, 'after PostgreSQL came back');
+    } catch (e) {
+      throw withOutput(e, apps);
     } finally {
       done = true;
     }
