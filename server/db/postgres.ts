@@ -75,6 +75,13 @@ export async function openPostgres(url: string, settings: PoolSettings = DEFAULT
   pool.on('error', (err) => {
     console.warn(`PostgreSQL: an idle connection was lost (${err.message}); a new one is made on demand.`);
   });
+  // A connection that fails while lent out emits 'error' on its client, and the pool listens only
+  // while the client is idle. A client released by one query is handed to a waiting transaction at
+  // once, inside the same read from the socket: when that read also holds the server's "terminating
+  // connection" (a restart), the error comes before the transaction's own listener is attached and
+  // would end the process. So every client listens for its whole life; the failed client is not
+  // queryable any more, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   await translated(() => pool.query('select 1'));
 
   return {
