@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../helpers/privatePostgres.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -11,7 +12,8 @@ let server: TestServer;
 beforeAll(async () => {
   if (!run) return;
   cluster = await startPrivatePostgres();
-  server = await startServer({ env: { DATABASE_URL: cluster.url, SEED: '0' } });
+  // A short statement timeout for the lock-wait test; start-up statements are far below it.
+  server = await startServer({ env: { DATABASE_URL: cluster.url, SEED: '0', DATABASE_STATEMENT_TIMEOUT_MS: '2000' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -53,6 +55,26 @@ describe.skipIf(!run)('the server while its PostgreSQL goes away', () => {
     const recovered = await until('/api/Projects', 200, 5000);
     await until('/readyz', 200, 5000);
     console.log(`restart test: /api/Projects answered 200 again ${recovered} ms after PostgreSQL was back`);
+  });
+
+  it('answers 503 with Retry-After when a statement passes the statement timeout (a lock wait)', async () => {
+    const holder = new pg.Client({ connectionString: cluster.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table projects in access exclusive mode');
+      const started = Date.now();
+      expect(await get('/api/Projects')).toEqual({ status: 503, retryAfter: '2' });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(1900);
+      expect(waited).toBeLessThan(15_000);
+      // The database itself answers: the process stays ready.
+      expect((await get('/readyz')).status).toBe(200);
+      await holder.query('rollback');
+      expect((await get('/api/Projects')).status).toBe(200);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('survives pg_ctl restart -m fast (idle connections ended by the server) and answers within 5 s', async () => {
