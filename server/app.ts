@@ -35,7 +35,12 @@ export interface Server {
  * /identity.json and /tiles, on PGlite or PostgreSQL.
  */
 export async function createServer(cfg: ServerConfig): Promise<Server> {
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, pool: cfg.database });
+  const db = await openDb({
+    databaseUrl: cfg.databaseUrl,
+    dataDir: cfg.dataDir,
+    pool: cfg.database,
+    startWaitMs: cfg.databaseStartWaitMs,
+  });
   // The seed and the once-per-cause jobs (nothing table-wide on an up-to-date database).
   const startup = await prepareDatabase(db, { seed: cfg.seed });
   if (startup.ran.length) console.log(`Start-up jobs done: ${startup.ran.join(', ')}.`);

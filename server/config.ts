@@ -56,6 +56,11 @@ export interface ServerConfig {
    * fleet's total (processes x pool) must stay below PostgreSQL's max_connections.
    */
   database: PoolSettings;
+  /**
+   * DATABASE_START_WAIT_MS (30000): how long a start keeps trying while PostgreSQL is unreachable
+   * or restarting before it gives up (exit 1).
+   */
+  databaseStartWaitMs: number;
   /** Draining on SIGTERM (server/lifecycle/drain.ts). */
   drain: DrainSettings;
   /**
@@ -191,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     accessTokenTtlSeconds,
     exports: loadExportConfig(env),
     database: loadPoolSettings(env),
+    databaseStartWaitMs: wholeNumber(env, 'DATABASE_START_WAIT_MS', 30_000),
     drain: {
       graceMs: wholeNumber(env, 'DRAIN_GRACE_MS', 5_000),
       timeoutMs: wholeNumber(env, 'DRAIN_TIMEOUT_MS', 30_000, 1),
