@@ -1,9 +1,27 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, Session } from './types.ts';
 
+/** The type id of bytea. */
+const BYTEA = 17;
+
+/**
+ * bytea to and from PostgreSQL's hex text with Node's own codec. PGlite's built-in one goes byte
+ * by byte through an array of small strings: a 20 MB photo took ~18 s and ~1.5 GB of memory to
+ * insert; this takes one 40 MB string.
+ */
+const BYTEA_CODEC = {
+  serializers: {
+    [BYTEA]: (x: unknown): string => {
+      if (!(x instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      return `\\x${Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('hex')}`;
+    },
+  },
+  parsers: { [BYTEA]: (x: string): Buffer => Buffer.from(x.slice(2), 'hex') },
+};
+
 /** Opens (or creates) an embedded PGlite database in `dir`; `null` keeps it in memory. */
 export async function openPglite(dir: string | null): Promise<Db> {
-  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  const pg = dir ? await PGlite.create(dir, BYTEA_CODEC) : await PGlite.create(BYTEA_CODEC);
   // PGlite runs one statement at a time; a transaction must not interleave with other
   // queries, so every call goes through one promise chain.
   let chain: Promise<unknown> = Promise.resolve();

@@ -44,6 +44,8 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   const v = (value ?? '').trim();
   if (v === '') return null;
   if (/^\d+$/.test(v)) return Number(v) * 1000;
+  // An HTTP date names its day and month; anything else (e.g. '-5', which Date.parse takes as a year) is not one.
+  if (!/[a-z]{3}/i.test(v)) return null;
   const at = Date.parse(v);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }

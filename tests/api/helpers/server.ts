@@ -139,6 +139,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   if (ownDir && pglite && seeded)
     cpSync(await seededTemplate(), dataDir, { recursive: true, filter: (src) => !src.endsWith('/done') });
   const env: NodeJS.ProcessEnv = {
+    // The per-user write and per-address token limits are off unless a test sets them: the suites
+    // send hundreds of writes and sign-ins a minute from one address (fuzzing, durability, many
+    // users); the limits have their own tests (rateLimits.test.ts).
+    RATE_LIMIT_WRITES: 'off',
+    RATE_LIMIT_TOKEN: 'off',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
