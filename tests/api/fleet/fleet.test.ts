@@ -4,7 +4,7 @@ import { freePort, type TestServer } from '../helpers/server.ts';
 import { alive, missingPrerequisite, startApp, startHaproxy, waitFor, withOutput, type Haproxy } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './privatePostgres.ts';
 import { firstOwnFind, probeStatus, progress, recoveryMs } from './probes.ts';
-import { checkStored, startReporters } from './reporters.ts';
+import { checkStored, startReporters, type LoadFigures } from './reporters.ts';
 
 /**
  * A fleet with real parts, as docs/deploy.md sets it up: a PostgreSQL cluster of the test's
@@ -21,6 +21,11 @@ const USERS = ['ana', 'bor', 'admin', 'pregled'].map((n) => `${n}@example.si`);
 /** The bound on every request of a reporter. */
 const REQUEST_BOUND_MS = 20_000;
 const runId = `fleet${Math.random().toString(36).slice(2, 8)}`;
+
+/** What a reporter saw go wrong so far: 502, 503 and 504 answers and attempts without an answer. */
+function clientErrors(f: LoadFigures): number {
+  return (f.statuses[502] ?? 0) + (f.statuses[503] ?? 0) + (f.statuses[504] ?? 0) + f.networkErrors;
+}
 
 const pre = missingPrerequisite();
 if (pre && !pre.mustFail) console.warn(`tests/api/fleet/fleet.test.ts skipped: ${pre.reason}`);
@@ -116,6 +121,7 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
     const victim = f.apps[0];
     let secondsToRecoverFromKill: number;
     let secondsToRecoverFromRestart: number;
+    let errorsAfterKill: number;
     try {
       await progress(seen, 100, 60_000, 'before the kill');
       const someId = await firstOwnFind(seen, tokens.length);
@@ -124,9 +130,11 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
       const gone = new Promise<void>((resolve) => victim.proc.once('exit', () => resolve()));
       victim.proc.kill('SIGKILL');
       await gone;
-      const killedAt = Date.now();
+      const errorsBefore = clientErrors(seen);
+      // Through the balancer, /readyz and an API call answer again (HAProxy sends them to the other).
+      secondsToRecoverFromKill = (await recoveryMs([base], token, someId, 60_000)) / 1000;
       await progress(seen, 50, 60_000, 'after the kill');
-      secondsToRecoverFromKill = (Date.now() - killedAt) / 1000;
+      errorsAfterKill = clientErrors(seen) - errorsBefore;
       // ... and is started again on its port; the balancer takes it back once /readyz answers.
       const again = await startApp(f.databaseUrl, base, f.ports[0]);
       servers.push(again);
@@ -160,6 +168,7 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
       timeouts: end.timeouts,
       slowestSeconds: end.slowestMs / 1000,
       secondsToRecoverFromKill,
+      errorsAfterKill,
       secondsToRecoverFromRestart,
       lost: stored.lost,
       duplicated: stored.duplicated,
