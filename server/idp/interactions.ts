@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type OidcProvider from 'oidc-provider';
 import type { Db } from '../db/index.ts';
-import { checkCredentials } from './accounts.ts';
+import { checkCredentials, type Account } from './accounts.ts';
 import { IDP_MOUNT } from './provider.ts';
 import { PAGE_HEADERS, errorPage, loginPage } from './pages.ts';
 import { SemaphoreFull } from '../limits/semaphore.ts';
@@ -173,7 +173,7 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
           loginPage({ action, email, failed: false, refusal }),
           csp,
         );
-      let account = null;
+      let account: Account | null = null;
       if (email && password) {
         // Counted before the password is hashed: a refused attempt costs no scrypt.
         const attempt = await guard.attempt(email, req.ip);
@@ -182,10 +182,10 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
           account = await checkCredentials(db, email, password, guard.gate);
         } catch (e) {
           if (!(e instanceof SemaphoreFull)) throw e;
-          await attempt.succeeded(); // not checked, so not a failure
+          await attempt.takeBack(); // never checked, so not a failure
           return refuse(503, BUSY_RETRY_AFTER_S, BUSY_TEXT);
         }
-        if (account) await attempt.succeeded();
+        if (account) await attempt.takeBack();
       }
       if (!account) {
         return sendPage(reply, 200, loginPage({ action, email, failed: true }), csp);

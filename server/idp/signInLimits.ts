@@ -9,8 +9,11 @@ export interface IdpLimits {
   config: LimitsConfig;
 }
 
-/** A sign-in attempt let through: `succeeded` takes its counted failure back. */
-export type Attempt = { allowed: true; succeeded: () => Promise<void> } | { allowed: false; retryAfterS: number };
+/**
+ * A sign-in attempt let through (counted as a failure until `takeBack`, called when it succeeded
+ * or was never checked), or refused with the seconds to wait.
+ */
+export type Attempt = { allowed: true; takeBack: () => Promise<void> } | { allowed: false; retryAfterS: number };
 
 /**
  * Failed sign-ins per account and per client address. An attempt is counted as a failure BEFORE
@@ -40,7 +43,7 @@ export class SignInGuard {
     const takeBack = async (): Promise<void> => {
       for (const undo of undos) await undo();
     };
-    if (!limiter) return { allowed: true, succeeded: takeBack };
+    if (!limiter) return { allowed: true, takeBack };
     for (const { rule, key } of this.rules) {
       const d = await limiter.hit(rule, key(email, address));
       if (!d.allowed) {
@@ -49,7 +52,7 @@ export class SignInGuard {
       }
       undos.push(d.undo);
     }
-    return { allowed: true, succeeded: takeBack };
+    return { allowed: true, takeBack };
   }
 }
 
