@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { loggingOptions, registerRequestIdHeader } from './http/logging.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerBodyParsers } from './http/bodyParsers.ts';
 import { fillSensitivityClasses, seedIfEmpty } from './seed/index.ts';
 import { refreshAllPublicPlaces } from './api/sensitivity/generalise.ts';
@@ -39,11 +41,14 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   if (folding) console.warn(`Opozorilo: ${folding} Create the database with a UTF-8 locale (e.g. --locale=C.UTF-8).`);
 
   const app = Fastify({
-    logger: cfg.log ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    ...loggingOptions({ level: cfg.logLevel }),
     bodyLimit: 25 * 1024 * 1024,
     trustProxy: true,
   });
   installErrorHandler(app);
+  registerRequestIdHeader(app);
+  // Before every route, so that each is counted; /metrics needs no user, only METRICS_TOKEN when set.
+  registerMetrics(app, { db, token: cfg.metricsToken });
   registerBodyParsers(app);
 
   const identity = await loadIdentityConfig(cfg);
@@ -68,8 +73,8 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   if (!identity.embedded) {
     const rule = describeAudienceRule(audience, identity.config.client_id);
     if (audience === false)
-      console.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
-    else console.log(`Identity provider ${identity.config.authority}: ${rule}.`);
+      app.log.warn(`Warning: access tokens of ${identity.config.authority} are accepted for any audience (${rule}).`);
+    else app.log.info(`Identity provider ${identity.config.authority}: ${rule}.`);
   }
   const authenticate = createAuthenticator({
     issuer: identity.config.authority,
@@ -77,7 +82,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     clientId: identity.config.client_id,
     ...(identity.config.roles_claim ? { rolesClaim: identity.config.roles_claim } : {}),
     localJwks: embedded?.jwks ?? null,
-    onRefused: (reason) => console.warn(`Access token refused: ${reason}`),
+    onRefused: (reason) => app.log.warn(`Access token refused: ${reason}`),
   });
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).

@@ -21,8 +21,18 @@ export interface ServerConfig {
   distDir: string;
   /** SEED=0 skips the sample data. */
   seed: boolean;
-  /** LOG=1 turns on request logging. */
-  log: boolean;
+  /**
+   * LOG_LEVEL: the JSON request log's level (trace, debug, info, warn, error, fatal or silent),
+   * default info: one line per request in and out, each with its X-Request-Id, and every 5xx with
+   * its stack. Tokens, passwords, cookies and secret query parameters are never written
+   * (server/http/logging.ts).
+   */
+  logLevel: LogLevel;
+  /**
+   * METRICS_TOKEN: when set, GET /metrics (Prometheus text) answers only a request with
+   * `Authorization: Bearer <token>`; unset, /metrics is open, so keep it off the public balancer.
+   */
+  metricsToken: string | null;
   /** EXTRA_ORIGINS: comma-separated origins the app may load images/data from (real tile services). */
   extraOrigins: string[];
   /**
@@ -36,6 +46,19 @@ export interface ServerConfig {
    * the organisation its eml.xml names (default 'Sporoči vrsto'); EXPORT_CONTACT_EMAIL its contact.
    */
   exports: { license: string; publisher: string; contactEmail: string | null };
+}
+
+/** The levels LOG_LEVEL takes. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+/** One of LOG_LEVELS. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The log level of `env` (LOG_LEVEL, default info); an unknown level stops the start. */
+export function loadLogLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const level = (env.LOG_LEVEL ?? '').trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}: ${env.LOG_LEVEL}`);
+  return level as LogLevel;
 }
 
 /** The licences EXPORT_LICENSE takes (server/api/exports/dwcaTerms.ts LICENSES). */
@@ -74,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     identityConfigFile: env.IDENTITY_CONFIG ? resolve(env.IDENTITY_CONFIG) : null,
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     seed: env.SEED !== '0',
-    log: env.LOG === '1',
+    logLevel: loadLogLevel(env),
+    metricsToken: env.METRICS_TOKEN || null,
     extraOrigins: (env.EXTRA_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -31,5 +31,6 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -12,4 +12,6 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction: all or nothing. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's size, idle connections and queries waiting for one (PostgreSQL only; the metrics' gauges). */
+  stats?(): { total: number; idle: number; waiting: number };
 }

@@ -101,7 +101,7 @@ export function clientErrorAnswer(err: Error): ErrorAnswer | null {
   return null;
 }
 
-/** The answer to any other error: a 500 whose details go to the log, not to the client. */
+/** The answer to any other error: a 500 whose details (with the stack) go to the log at error level, not to the client. */
 export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer {
   req.log.error({ err }, 'unhandled error');
   return { status: 500, message: 'Internal error', extra: {}, headers: {} };
@@ -118,6 +118,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const { status, message, extra, headers } =
       clientErrorAnswer(err) ??
       (validation ? { status: 400, message: err.message, extra: {}, headers: {} } : serverErrorAnswer(err, req));
+    // Every 5xx reaches the log with its stack (serverErrorAnswer has logged the unexpected ones);
+    // a 4xx only in the request's 'request completed' line (info).
+    if (status >= 500 && err instanceof HttpError) req.log.error({ err }, err.message);
     for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
     if (status === 413 && !req.raw.complete) {
       // Refused before its body was read: answer once the client has sent it, so that it reads

@@ -42,7 +42,7 @@ export async function mountIdp(app: FastifyInstance, opts: IdpOptions): Promise<
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   await ensureAccounts(db, opts.accountsFile !== undefined ? opts.accountsFile : process.env.IDP_ACCOUNTS_FILE || null);
   const keys = await loadIdpKeys(db);
-  const provider = await createProvider({ db, keys, publicUrl, accessTokenTtl: opts.accessTokenTtl });
+  const provider = await createProvider({ db, keys, publicUrl, accessTokenTtl: opts.accessTokenTtl, log: app.log });
   const csp = contentSecurityPolicy(appOrigins(publicUrl));
 
   registerInteractions(app, { provider, db, publicUrl, csp });

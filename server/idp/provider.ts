@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type OidcProvider from 'oidc-provider';
 import { DEFAULT_ACCESS_TOKEN_TTL_SECONDS } from '../config.ts';
@@ -30,6 +32,8 @@ export interface ProviderSetup {
   publicUrl: string;
   /** Seconds an access token lives; default ACCESS_TOKEN_TTL. */
   accessTokenTtl?: number;
+  /** Where the provider's server errors go (the server's JSON log); default standard error. */
+  log?: FastifyBaseLogger;
 }
 
 /** The app's redirect (and post-logout) URIs: `/`, `/index.html`, `/auth-callback.html` of each app origin. */
@@ -68,6 +72,7 @@ export async function createProvider({
   keys,
   publicUrl,
   accessTokenTtl = ACCESS_TOKEN_TTL,
+  log,
 }: ProviderSetup): Promise<OidcProvider> {
   const { default: Provider, errors } = await importOidcProvider();
   const apiAudience = `${publicUrl}/api`;
@@ -208,8 +213,10 @@ export async function createProvider({
   const provider = new Provider(`${publicUrl}${IDP_MOUNT}`, configuration);
   // Fastify trusts X-Forwarded-*; so does the provider, for its URLs and secure cookies.
   provider.proxy = true;
-  provider.on('server_error', (_ctx: unknown, err: Error) => {
-    console.error('oidc-provider server_error:', err);
+  provider.on('server_error', (ctx: { res?: ServerResponse }, err: Error) => {
+    // The request's id is on its response already (server/http/logging.ts).
+    if (log) log.error({ err, reqId: ctx.res?.getHeader('x-request-id') }, 'oidc-provider server_error');
+    else console.error('oidc-provider server_error:', err);
   });
   return provider;
 }

@@ -20,6 +20,7 @@ import { stripGps } from '../../geo/stripGps.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
 import type { Db } from '../../db/index.ts';
+import { noteWrite } from '../../http/writeEvents.ts';
 
 const THUMB_QUERY = {
   type: 'object',
@@ -176,7 +177,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       if (!file) throw badRequest('The form needs one File');
       // A repeated key: the first upload's attachment, before any work on the photo.
       const earlier = await findKeyedAttachment(db, key, tableId, recordId);
-      if (earlier) return reply.status(200).send(earlier);
+      const replayed = (): void => noteWrite(req, { kind: 'photos', count: 1, bytes: 0, replay: true });
+      if (earlier) {
+        replayed();
+        return reply.status(200).send(earlier);
+      }
       const photo = await preparePhoto(file);
       try {
         const { status, attachment } = await db.transaction(async (tx) => {
@@ -190,12 +195,17 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           await backToReviewAfterPhoto(tx, meta, row);
           return { status: 201, attachment };
         });
+        if (status === 201) noteWrite(req, { kind: 'photos', count: 1, bytes: photo.data.length, replay: false });
+        else replayed();
         return reply.status(status).send(attachment);
       } catch (e) {
         // A concurrent duplicate committed first (the unique key): answer with its attachment.
         if (key !== null && isUniqueViolation(e)) {
           const first = await findKeyedAttachment(db, key, tableId, recordId);
-          if (first) return reply.status(200).send(first);
+          if (first) {
+            replayed();
+            return reply.status(200).send(first);
+          }
         }
         throw e;
       }

@@ -30,6 +30,7 @@ import { createRecord, deleteOne, updateOne } from './mutations.ts';
 import { toDataRecords, type AnswerShape } from './shapes.ts';
 import { RECORD_COLUMNS, readRecordAs, type RecordRow } from './store.ts';
 import { ifMatch, sendVersion } from './versions.ts';
+import { noteWrite } from '../../http/writeEvents.ts';
 
 /** A Fastify route handler. */
 export type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -84,6 +85,7 @@ export function create(ctx: ApiContext, shape: AnswerShape): Handler {
     const user = await requireUser(ctx.authenticate, req);
     const { meta, body } = await writableTable(ctx, req, shape.createTableIn, req.body);
     const { status, feature } = await createRecord(ctx.db, meta, body, user.email, idempotencyKey(req, user.email), []);
+    noteWrite(req, { kind: 'records', op: 'create', count: 1, replay: status === 200 });
     return reply.status(status).send(shape.created(meta, feature));
   };
 }
@@ -103,6 +105,10 @@ export function createWithPhotos(ctx: ApiContext, shape: AnswerShape): Handler {
     if (meta === null) ({ meta, body } = await writableTable(ctx, req, 'body', body, `The ${what}`));
     const photos = await formPhotos(form, meta);
     const { status, feature } = await createRecord(ctx.db, meta, body, user.email, key, photos);
+    const replay = status === 200;
+    noteWrite(req, { kind: 'records', op: 'create', count: 1, replay });
+    const bytes = replay ? 0 : photos.reduce((n, p) => n + p.photo.data.length, 0);
+    noteWrite(req, { kind: 'photos', count: photos.length, bytes, replay });
     return reply.status(status).send(shape.createdWithPhotos(meta, feature));
   };
 }
@@ -116,6 +122,7 @@ export function update(ctx: ApiContext, shape: AnswerShape, idName: string): Han
     bodyObject(req.body);
     const expected = ifMatch(req);
     const row = await ctx.db.transaction((tx) => updateOne(tx, meta, id, req.body, userViewer(user), expected));
+    noteWrite(req, { kind: 'records', op: 'update', count: 1, replay: false });
     sendVersion(reply, row.version);
     return shape.updated(ctx.db, meta, row, userViewer(user));
   };
@@ -131,6 +138,7 @@ export function remove(ctx: ApiContext): Handler {
     const { meta } = await writableTable(ctx, req, 'body', b);
     const expected = ifMatch(req);
     await ctx.db.transaction((tx) => deleteOne(tx, meta, recordId, userViewer(user), expected));
+    noteWrite(req, { kind: 'records', op: 'delete', count: 1, replay: false });
     return { tableId, recordId, deleted: true };
   };
 }
@@ -180,6 +188,12 @@ export function bulk(ctx: ApiContext, shape: AnswerShape): Handler {
       const meta = await loadTable(ctx.db, projectId, input.tableId);
       assertWritableTable(meta);
       const out = await runBulk(ctx.db, meta, input, userViewer(user));
+      for (const [op, count] of [
+        ['create', out.created.length],
+        ['update', out.updated.length],
+        ['delete', out.deleted.length],
+      ] as const)
+        noteWrite(req, { kind: 'records', op, count, replay: false });
       const viewer = userViewer(user);
       return reply.send({
         tableId: meta.table.id,
@@ -239,6 +253,7 @@ export function archive(ctx: ApiContext): Handler {
         archived,
       ]);
     });
+    noteWrite(req, { kind: 'records', op: archived ? 'archive' : 'restore', count: 1, replay: false });
     return { tableId, recordId, archived };
   };
 }

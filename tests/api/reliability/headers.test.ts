@@ -31,7 +31,8 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { LOG: '1' } });
+  // The request log is on by default (LOG_LEVEL info).
+  server = await startServer();
 });
 afterAll(async () => {
   await server?.stop();
@@ -191,7 +192,7 @@ describe('the identity provider cookies', () => {
 });
 
 describe('access tokens stay out of logs', () => {
-  it('a signed-in read and write with LOG=1 never print the token', async () => {
+  it('a signed-in read and write never print the token in the request log', async () => {
     const { accessToken } = await signIn(server.url, 'bor@example.si', 'demo1234');
     const auth = { authorization: `Bearer ${accessToken}` };
     await (await fetch(`${server.url}/api/BaseProfiles/35/18`, { headers: auth })).arrayBuffer();
