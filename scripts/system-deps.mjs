@@ -1,6 +1,7 @@
 // Installs what the tests need from Debian's packages when it is missing: chromium for the
 // browser tests, glewlwyd (a second real OpenID provider) for the sign-in journey, postgresql for the PostgreSQL run of the API tests,
-// gdal-bin (ogrinfo, ogr2ogr) for the OGC API - Features test with a real client. Runs apt-get only as root.
+// gdal-bin (ogrinfo, ogr2ogr) for the OGC API - Features test with a real client, haproxy for the
+// fleet test (tests/api/fleet/). Runs apt-get only as root.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -43,6 +44,13 @@ export function ensureGdal() {
   if (existsSync('/usr/bin/ogrinfo') && existsSync('/usr/bin/ogr2ogr')) return true;
   console.log('Nameščam gdal-bin (Debian) za test OGC API - Features z ogrinfo in ogr2ogr …');
   return aptInstall(['gdal-bin']) && existsSync('/usr/bin/ogrinfo') && existsSync('/usr/bin/ogr2ogr');
+}
+
+/** Ensures /usr/sbin/haproxy (Debian haproxy, the balancer of tests/api/fleet/) exists; returns whether it does. */
+export function ensureHaproxy() {
+  if (existsSync('/usr/sbin/haproxy')) return true;
+  console.log('Nameščam haproxy (Debian) za test gruče strežnikov …');
+  return aptInstall(['haproxy']) && existsSync('/usr/sbin/haproxy');
 }
 
 /** The PostgreSQL server binaries directory, or null. */

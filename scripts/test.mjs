@@ -1,10 +1,17 @@
 // `npm test`: lint, format check, typecheck, build, then the unit, API and browser suites (vitest), and the API
 // suite once more on PostgreSQL when it can be started. Installs Debian's chromium, glewlwyd,
-// postgresql and gdal-bin first when they are missing (as root). Ends with one line 'N passed, N failed'.
+// postgresql, gdal-bin and haproxy first when they are missing (as root). Ends with one line 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensureGdal, ensureGlewlwyd, ensurePostgres, startPostgres } from './system-deps.mjs';
+import {
+  ensureChromium,
+  ensureGdal,
+  ensureGlewlwyd,
+  ensureHaproxy,
+  ensurePostgres,
+  startPostgres,
+} from './system-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -59,6 +66,8 @@ const glewlwydOk = ensureGlewlwyd();
 const postgresOk = ensurePostgres();
 // ogrinfo and ogr2ogr as a real OGC API - Features client (tests/api/ogc.test.ts skips without them, except in CI).
 const gdalOk = ensureGdal();
+// HAProxy in front of two app processes for the fleet test (tests/api/fleet/, PostgreSQL pass).
+const haproxyOk = ensureHaproxy();
 
 // Lint (with the architecture's import boundaries), the format check and the typecheck come first.
 run('lint', bin('eslint'), ['--max-warnings', '0', '.']);
@@ -80,6 +89,12 @@ if (chromiumOk) vitest('e2e (chromium)', ['e2e']);
 else {
   console.error('Brskalniški testi potrebujejo /usr/bin/chromium.');
   ok = false;
+}
+if (!haproxyOk) {
+  if (process.env.CI) {
+    console.error('Test gruče strežnikov (tests/api/fleet/) potrebuje /usr/sbin/haproxy (Debian haproxy).');
+    ok = false;
+  } else console.warn('Opozorilo: haproxy ni: testa gruče strežnikov na PostgreSQL sta izpuščena.');
 }
 const pgUrl = postgresOk ? startPostgres() : null;
 if (pgUrl) vitest('api (PostgreSQL)', ['api'], { TEST_DATABASE_URL: pgUrl });

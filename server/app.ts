@@ -5,8 +5,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { loggingOptions, registerRequestIdHeader } from './http/logging.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerBodyParsers } from './http/bodyParsers.ts';
-import { fillSensitivityClasses, seedIfEmpty } from './seed/index.ts';
-import { refreshAllPublicPlaces } from './api/sensitivity/generalise.ts';
+import { prepareDatabase } from './lifecycle/startup.ts';
 import { mountIdp } from './idp/index.ts';
 import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
 import { createAuthenticator } from './auth/verify.ts';
@@ -18,11 +17,17 @@ import { registerStatic } from './http/static.ts';
 import { checkFilterCaseFolding } from './filters/checkDb.ts';
 import { speciesImageOrigin } from './http/customConfig.ts';
 import { startMetaCache } from './api/meta/sync.ts';
+import { createDrainState, registerDrainHeaders, type DrainState } from './lifecycle/drain.ts';
+import { registerReadiness } from './http/readiness.ts';
+import { RateLimiter } from './limits/rateLimiter.ts';
+import { configureUploads } from './api/http/uploadSpool.ts';
 
 /** A composed server, not yet listening. */
 export interface Server {
   app: FastifyInstance;
   db: Db;
+  /** Set when the process drains (server/lifecycle/drain.ts); /readyz reads it. */
+  drainState: DrainState;
 }
 
 /**
@@ -30,26 +35,33 @@ export interface Server {
  * /identity.json and /tiles, on PGlite or PostgreSQL.
  */
 export async function createServer(cfg: ServerConfig): Promise<Server> {
-  const db = await openDb({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
-  if (cfg.seed) {
-    await seedIfEmpty(db);
-    await fillSensitivityClasses(db);
-  }
-  // The public place of sensitive species' finds (issue #21): after the seed, a copied project or an upgrade.
-  await refreshAllPublicPlaces(db);
+  const db = await openDb({
+    databaseUrl: cfg.databaseUrl,
+    dataDir: cfg.dataDir,
+    pool: cfg.database,
+    startWaitMs: cfg.databaseStartWaitMs,
+  });
+  // The seed and the once-per-cause jobs (nothing table-wide on an up-to-date database).
+  const startup = await prepareDatabase(db, { seed: cfg.seed });
+  if (startup.ran.length) console.log(`Start-up jobs done: ${startup.ran.join(', ')}.`);
   const folding = await checkFilterCaseFolding(db);
   if (folding) console.warn(`Opozorilo: ${folding} Create the database with a UTF-8 locale (e.g. --locale=C.UTF-8).`);
 
   const app = Fastify({
     ...loggingOptions({ level: cfg.logLevel }),
     bodyLimit: 25 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: cfg.trustProxy,
   });
   installErrorHandler(app);
   registerRequestIdHeader(app);
   // Before every route, so that each is counted; /metrics needs no user, only METRICS_TOKEN when set.
   registerMetrics(app, { db, token: cfg.metricsToken });
+  const drainState = createDrainState();
+  registerDrainHeaders(app, drainState);
+  registerReadiness(app, { db, state: drainState });
   registerBodyParsers(app);
+  const limiter = new RateLimiter(db);
+  configureUploads({ tmpDir: cfg.limits.uploadTmpDir, concurrency: cfg.limits.uploadConcurrency });
 
   const identity = await loadIdentityConfig(cfg);
   const headers = await import('./http/securityHeaders.ts');
@@ -67,6 +79,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
         publicUrl: cfg.publicUrl,
         dataDir: cfg.dataDir,
         accessTokenTtl: cfg.accessTokenTtlSeconds,
+        limits: { limiter, config: cfg.limits },
       })
     : null;
   const audience = identity.config.audience ?? null;
@@ -87,7 +100,12 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).
   const metaSync = await startMetaCache(db, cfg.databaseUrl);
-  await registerApi(app, { db, authenticate, exports: { ...cfg.exports, publicUrl: cfg.publicUrl } });
+  await registerApi(app, {
+    db,
+    authenticate,
+    exports: { ...cfg.exports, publicUrl: cfg.publicUrl },
+    writeLimit: { limiter, rule: cfg.limits.writes },
+  });
   // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
   await registerOgc(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });
@@ -97,5 +115,5 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     await metaSync.close();
     await db.close();
   });
-  return { app, db };
+  return { app, db, drainState };
 }

@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from './db/postgres.ts';
+import { loadLimits, type LimitsConfig } from './limits/rules.ts';
 
 /** The embedded provider's access-token lifetime when ACCESS_TOKEN_TTL_SECONDS is not set: 10 minutes. */
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
@@ -46,6 +49,48 @@ export interface ServerConfig {
    * the organisation its eml.xml names (default 'Sporoči vrsto'); EXPORT_CONTACT_EMAIL its contact.
    */
   exports: { license: string; publisher: string; contactEmail: string | null };
+  /**
+   * The PostgreSQL pool of this process (ignored on PGlite): DATABASE_POOL_MAX connections (10);
+   * DATABASE_CONNECT_TIMEOUT_MS to get one (5000); DATABASE_STATEMENT_TIMEOUT_MS per statement
+   * (15000); DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS for a transaction left idle (30000). The
+   * fleet's total (processes x pool) must stay below PostgreSQL's max_connections.
+   */
+  database: PoolSettings;
+  /**
+   * DATABASE_START_WAIT_MS (30000): how long a start keeps trying while PostgreSQL is unreachable
+   * or restarting before it gives up (exit 1).
+   */
+  databaseStartWaitMs: number;
+  /** Draining on SIGTERM (server/lifecycle/drain.ts). */
+  drain: DrainSettings;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For / -Proto / -Host to believe (the client address in logs and
+   * rate limits): comma-separated addresses or CIDRs of the balancers (e.g. `127.0.0.1,10.0.0.0/8`).
+   * Default: none (false), the peer's own address and the connection's protocol count.
+   */
+  trustProxy: false | string[];
+  /**
+   * Rate limits (kept in the database, shared by every process on it) and the bounds on password
+   * hashing and uploads (server/limits/rules.ts): RATE_LIMIT_SIGNIN_ACCOUNT (default 10/900:
+   * failed sign-ins per account per 15 min), RATE_LIMIT_SIGNIN_ADDRESS (50/900 per client
+   * address), RATE_LIMIT_TOKEN (60/60: token requests per client address), RATE_LIMIT_WRITES
+   * (120/60: writes per user), each `LIMIT/SECONDS` or `off`; SCRYPT_CONCURRENCY (2) and
+   * SCRYPT_QUEUE (16) password checks at once and waiting; UPLOAD_CONCURRENCY (4) photos in memory
+   * at once; UPLOAD_TMP_DIR where uploads are spooled (default the system's temp directory).
+   */
+  limits: LimitsConfig;
+}
+
+/** How the process drains on SIGTERM. */
+export interface DrainSettings {
+  /**
+   * DRAIN_GRACE_MS (5000): how long after SIGTERM the process still accepts connections while
+   * /readyz answers 503, so that the balancer takes it out first. Make it longer than the
+   * balancer's check interval times the failures it needs (HAProxy `inter` x `fall`).
+   */
+  graceMs: number;
+  /** DRAIN_TIMEOUT_MS (30000): the process exits by then even if requests are still running. */
+  timeoutMs: number;
 }
 
 /** The levels LOG_LEVEL takes. */
@@ -77,6 +122,51 @@ export function loadExportConfig(env: NodeJS.ProcessEnv): ServerConfig['exports'
   };
 }
 
+/** A whole number of milliseconds (or a count) from `env[name]`, at least `min`; `fallback` when unset. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}: ${raw}`);
+  return n;
+}
+
+/** The pool settings of `env` (part of loadConfig). */
+export function loadPoolSettings(env: NodeJS.ProcessEnv): PoolSettings {
+  const d = DEFAULT_POOL_SETTINGS;
+  return {
+    max: wholeNumber(env, 'DATABASE_POOL_MAX', d.max, 1),
+    connectTimeoutMs: wholeNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', d.connectTimeoutMs, 1),
+    statementTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', d.statementTimeoutMs, 1),
+    idleInTransactionTimeoutMs: wholeNumber(
+      env,
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      d.idleInTransactionTimeoutMs,
+      1,
+    ),
+  };
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy: false when unset, else a list of addresses and CIDRs. A hop
+ * count is refused: it cannot tell a balancer from a client that sends the headers itself.
+ */
+export function parseTrustProxy(raw: string | undefined): false | string[] {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const a of list) {
+    const [ip = '', bits, ...rest] = a.split('/');
+    const maxBits = isIP(ip) === 4 ? 32 : 128;
+    if (!isIP(ip) || rest.length > 0 || (bits !== undefined && !(/^[0-9]+$/.test(bits) && Number(bits) <= maxBits)))
+      throw new Error(`TRUST_PROXY: not an address or CIDR: ${a}`);
+  }
+  return list;
+}
+
 /** Reads the server's settings from `env`. */
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const port = Number(env.PORT ?? 8080);
@@ -105,5 +195,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .filter(Boolean),
     accessTokenTtlSeconds,
     exports: loadExportConfig(env),
+    database: loadPoolSettings(env),
+    databaseStartWaitMs: wholeNumber(env, 'DATABASE_START_WAIT_MS', 30_000),
+    drain: {
+      graceMs: wholeNumber(env, 'DRAIN_GRACE_MS', 5_000),
+      timeoutMs: wholeNumber(env, 'DRAIN_TIMEOUT_MS', 30_000, 1),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    limits: loadLimits(env),
   };
 }

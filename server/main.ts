@@ -1,23 +1,34 @@
 import { loadConfig } from './config.ts';
 import { createServer } from './app.ts';
+import { drain } from './lifecycle/drain.ts';
 
-/** Starts the server on PORT and prints its URL. */
+/** Starts the server on PORT and prints its URL; drains on SIGTERM or SIGINT (a second signal ends it at once). */
 async function main(): Promise<void> {
   const cfg = loadConfig(process.env);
-  const { app } = await createServer(cfg);
+  const { app, drainState } = await createServer(cfg);
   await app.listen({ port: cfg.port, host: cfg.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : cfg.port;
   console.log(
     `Sporoči vrsto teče na ${cfg.publicUrl} (port ${port}, ${cfg.databaseUrl ? 'PostgreSQL' : 'PGlite v ' + cfg.dataDir})`,
   );
-  const stop = async (): Promise<void> => {
-    app.server.closeAllConnections();
-    await app.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.log(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    void drain(app, drainState, cfg.drain).then(
+      (code) => process.exit(code),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((e: unknown) => {

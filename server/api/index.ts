@@ -18,6 +18,9 @@ import { registerReviewRoutes } from './review/routes.ts';
 import { registerSensitivityRoutes } from './sensitivity/routes.ts';
 import { registerExportRoutes, type ExportSettings } from './exports/routes.ts';
 import { loadExportConfig } from '../config.ts';
+import type { RateLimiter } from '../limits/rateLimiter.ts';
+import type { LimitRule } from '../limits/rules.ts';
+import { installWriteLimit } from '../limits/writes.ts';
 
 /** What the API routes need. */
 export interface ApiDeps {
@@ -25,6 +28,8 @@ export interface ApiDeps {
   authenticate: Authenticate;
   /** Licence, publisher and link origin of the exports; default from the environment (server/config.ts). */
   exports?: Partial<ExportSettings>;
+  /** The limit on each user's writes (server/limits/writes.ts); none when not given. */
+  writeLimit?: { limiter: RateLimiter; rule: LimitRule | null };
 }
 
 /**
@@ -42,6 +47,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await api.register(multipart, { limits: FORM_LIMITS });
     const ctx: ApiContext = { ...deps, authenticate: memoAuthenticate(deps.authenticate), docs };
     installNulGuard(api);
+    if (deps.writeLimit) installWriteLimit(api, { authenticate: ctx.authenticate, ...deps.writeLimit });
     installProjectVisibility(api, ctx);
 
     docs.define(api, {

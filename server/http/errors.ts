@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/model.ts';
+import { isUnavailable } from '../db/unavailable.ts';
 
 /** SPEC §8 status texts; other statuses fall back to Node's own. */
 const STATUS_TEXT: Record<number, string> = {
@@ -12,6 +13,7 @@ const STATUS_TEXT: Record<number, string> = {
   412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -42,6 +44,9 @@ export const unauthorized = (message = 'A valid bearer token is required'): Http
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 /** 404 with a reason. */
 export const notFound = (message: string): HttpError => new HttpError(404, message);
+/** 429 with a reason and the seconds to wait (Retry-After). */
+export const tooManyRequests = (message: string, retryAfterS: number): HttpError =>
+  new HttpError(429, message, { retryAfter: retryAfterS }, { 'retry-after': String(retryAfterS) });
 
 /** The JSON error body `{status, error, message}`. */
 export function errorBody(status: number, message: string): ApiErrorBody {
@@ -101,8 +106,27 @@ export function clientErrorAnswer(err: Error): ErrorAnswer | null {
   return null;
 }
 
-/** The answer to any other error: a 500 whose details (with the stack) go to the log at error level, not to the client. */
+/**
+ * Seconds a client is told to wait when the database is unavailable: a restart or failover takes a
+ * few seconds, and the pool connects again on the next query.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The answer to any other error: 503 with Retry-After when the database is unavailable or a
+ * statement timed out (the client should retry; a warning in the log), else a 500 whose details
+ * (with the stack) go to the log at error level, not to the client.
+ */
 export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer {
+  if (isUnavailable(err)) {
+    req.log.warn({ err: { message: err.message } }, 'database unavailable');
+    return {
+      status: 503,
+      message: 'The database is unavailable; try again shortly',
+      extra: {},
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    };
+  }
   req.log.error({ err }, 'unhandled error');
   return { status: 500, message: 'Internal error', extra: {}, headers: {} };
 }
@@ -110,7 +134,7 @@ export function serverErrorAnswer(err: Error, req: FastifyRequest): ErrorAnswer 
 /**
  * Makes every error a JSON `{status, error, message}`: HttpErrors and Fastify's own 4xx
  * (bad JSON, too large, wrong content type) keep their status; anything else is a 500
- * whose details go to the log, not to the client. A 413 waits for the refused body (drainBody).
+ * whose details go to the log, not to the client. A 413 or 429 waits for the refused body (drainBody).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req, reply) => {
@@ -122,11 +146,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     // a 4xx only in the request's 'request completed' line (info).
     if (status >= 500 && err instanceof HttpError) req.log.error({ err }, err.message);
     for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
-    if (status === 413 && !req.raw.complete) {
+    if ((status === 413 || status === 429) && !req.raw.complete) {
       // Refused before its body was read: answer once the client has sent it, so that it reads
-      // the 413 (a phone's app shows 'too large') instead of a connection reset mid-upload.
+      // the 413 (a phone's app shows 'too large') or the 429 (its outbox waits and sends again)
+      // instead of a connection reset mid-upload.
       return drainBody(req.raw, req.headers['content-length']).then(() =>
-        reply.status(status).type('application/json').send(errorBody(status, message)),
+        reply
+          .status(status)
+          .type('application/json')
+          .send({ ...errorBody(status, message), ...extra }),
       );
     }
     void reply

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../db/index.ts';
+import type { Semaphore } from '../limits/semaphore.ts';
 
 /** An account of the embedded provider, as given in IDP_ACCOUNTS_FILE or the demo set. */
 export interface AccountInput {
@@ -85,18 +86,29 @@ export async function findAccount(db: Db, email: string): Promise<Account | null
   return { email: row.email, name: row.name, roles };
 }
 
-/** Returns the account when e-mail and password match, else null (same timing either way). */
-export async function checkCredentials(db: Db, email: string, password: string): Promise<Account | null> {
+/**
+ * Returns the account when e-mail and password match, else null (same timing either way). With
+ * `gate`, the hash runs in one of its slots, so that password checks never take all of libuv's
+ * threads; a full gate rejects with SemaphoreFull before any hashing.
+ */
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+  gate?: Semaphore,
+): Promise<Account | null> {
   const rows = await db.query<{ password_hash: string }>('select password_hash from idp_accounts where email = $1', [
     normaliseEmail(email),
   ]);
   const stored = rows[0]?.password_hash;
-  if (!stored) {
+  const verify = async (): Promise<boolean> => {
+    if (stored) return verifyPassword(password, stored);
     dummyHash ??= hashPassword('not a password');
     await verifyPassword(password, await dummyHash);
-    return null;
-  }
-  return (await verifyPassword(password, stored)) ? findAccount(db, email) : null;
+    return false;
+  };
+  const ok = gate ? await gate.run(verify) : await verify();
+  return ok ? findAccount(db, email) : null;
 }
 
 /** Validates the JSON of IDP_ACCOUNTS_FILE; throws a message that names the file and the entry. */

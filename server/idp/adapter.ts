@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
 
 /** A stored row of `idp_store` as the adapter reads it. */
@@ -67,9 +67,18 @@ export class DbAdapter implements Adapter {
     return toPayload(rows[0]);
   }
 
-  /** Marks an artifact as used (codes, rotated refresh tokens). */
+  /**
+   * Marks an artifact as used (codes, rotated refresh tokens), as a compare-and-set: the provider
+   * reads the artifact, sees it unused and then consumes it, so two redemptions of one code at the
+   * same moment (in one process or two) may both get that far; only the one whose update finds
+   * `consumed_at` still empty goes on, the other fails with invalid_grant and issues nothing.
+   */
   async consume(id: string): Promise<void> {
-    await this.db.query('update idp_store set consumed_at = now() where model = $1 and id = $2', [this.model, id]);
+    const rows = await this.db.query(
+      'update idp_store set consumed_at = now() where model = $1 and id = $2 and consumed_at is null returning id',
+      [this.model, id],
+    );
+    if (rows.length === 0) throw new errors.InvalidGrant(`${this.model} already consumed`);
   }
 
   /** Deletes an artifact. */

@@ -7,6 +7,8 @@ import { purgeExpired } from './adapter.ts';
 import { registerInteractions } from './interactions.ts';
 import { loadIdpKeys } from './keys.ts';
 import { PAGE_HEADERS, contentSecurityPolicy } from './pages.ts';
+import { SignInGuard, type IdpLimits } from './signInLimits.ts';
+import { errorBody } from '../http/errors.ts';
 import { IDP_MOUNT as MOUNT, appOrigins, createProvider } from './provider.ts';
 
 export { CLIENT_ID, appRedirectUris } from './provider.ts';
@@ -21,6 +23,8 @@ export interface IdpOptions {
   accountsFile?: string | null;
   /** Seconds an access token lives (ACCESS_TOKEN_TTL_SECONDS); default 10 minutes. */
   accessTokenTtl?: number;
+  /** Rate limits of sign-in and the token endpoint, and the bound on password checks; none when not given. */
+  limits?: IdpLimits;
 }
 
 /** What the mounted provider gives the rest of the server. */
@@ -45,13 +49,36 @@ export async function mountIdp(app: FastifyInstance, opts: IdpOptions): Promise<
   const provider = await createProvider({ db, keys, publicUrl, accessTokenTtl: opts.accessTokenTtl, log: app.log });
   const csp = contentSecurityPolicy(appOrigins(publicUrl));
 
-  registerInteractions(app, { provider, db, publicUrl, csp });
+  // The provider believes X-Forwarded-* (Koa's proxy = true) but Fastify believes them only from
+  // TRUST_PROXY's addresses: every /idp request (the interactions read the provider's cookies too)
+  // carries what Fastify concluded, so that a client cannot claim https or another host itself.
+  app.addHook('onRequest', async (req) => {
+    if (req.url !== MOUNT && !req.url.startsWith(`${MOUNT}/`)) return;
+    req.raw.headers['x-forwarded-proto'] = req.protocol;
+    req.raw.headers['x-forwarded-host'] = req.host;
+    req.raw.headers['x-forwarded-for'] = req.ip;
+  });
+  registerInteractions(app, { provider, db, publicUrl, csp, guard: new SignInGuard(opts.limits ?? null) });
+  const tokenRule = opts.limits?.config.token ?? null;
 
   // Everything else under /idp is the provider's (a Koa app): Fastify steps aside (hijack), the
   // original URL is kept so the provider advertises its endpoints under /idp, and the prefix is
   // stripped because the provider's routes are relative to its mount point.
   const callback = provider.callback();
-  const handler = (req: FastifyRequest, reply: FastifyReply): void => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // The token endpoint, per client address, before the provider sees the request.
+    if (tokenRule && opts.limits && req.method === 'POST' && req.url.split('?')[0] === `${MOUNT}/token`) {
+      const d = await opts.limits.limiter.hit(tokenRule, req.ip);
+      if (!d.allowed) {
+        const message = `Too many token requests: at most ${tokenRule.limit} in ${tokenRule.windowS} s. Try again in ${d.retryAfterS} s.`;
+        return void reply
+          .status(429)
+          .header('retry-after', String(d.retryAfterS))
+          .header('cache-control', 'no-store')
+          .type('application/json')
+          .send({ ...errorBody(429, message), error_description: message });
+      }
+    }
     reply.hijack();
     const raw = req.raw as IncomingMessage & { originalUrl?: string };
     const url = raw.url ?? MOUNT;

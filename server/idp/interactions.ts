@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type OidcProvider from 'oidc-provider';
 import type { Db } from '../db/index.ts';
-import { checkCredentials } from './accounts.ts';
+import { checkCredentials, type Account } from './accounts.ts';
 import { IDP_MOUNT } from './provider.ts';
 import { PAGE_HEADERS, errorPage, loginPage } from './pages.ts';
+import { SemaphoreFull } from '../limits/semaphore.ts';
+import { BUSY_TEXT, tooManyAttemptsText, type SignInGuard } from './signInLimits.ts';
 
 /** What the interaction routes need. */
 export interface InteractionDeps {
@@ -13,7 +15,12 @@ export interface InteractionDeps {
   publicUrl: string;
   /** The Content-Security-Policy of the pages. */
   csp: string;
+  /** Failed sign-ins per account and address, and the bound on password checks. */
+  guard: SignInGuard;
 }
+
+/** Seconds a browser is asked to wait when every password check of the process is busy. */
+const BUSY_RETRY_AFTER_S = 2;
 
 type Interaction = Awaited<ReturnType<OidcProvider['interactionDetails']>>;
 
@@ -83,7 +90,7 @@ async function grantConsent(provider: OidcProvider, interaction: Interaction): P
  * GET shows the login page (or grants consent and continues), POST …/login checks the password.
  */
 export function registerInteractions(app: FastifyInstance, deps: InteractionDeps): void {
-  const { provider, db, csp } = deps;
+  const { provider, db, csp, guard } = deps;
   const appUrl = `${deps.publicUrl}/`;
 
   const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply => {
@@ -158,14 +165,30 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
       if (!form) throw Object.assign(new Error('the login form is missing or too large'), { statusCode: 400 });
       const email = (form.get('email') ?? '').trim();
       const password = form.get('password') ?? '';
-      const account = email && password ? await checkCredentials(db, email, password) : null;
-      if (!account) {
-        return sendPage(
-          reply,
-          200,
-          loginPage({ action: `${IDP_MOUNT}/interaction/${interaction.uid}/login`, email, failed: true }),
+      const action = `${IDP_MOUNT}/interaction/${interaction.uid}/login`;
+      const refuse = (status: number, retryAfterS: number, refusal: string): FastifyReply =>
+        sendPage(
+          reply.header('retry-after', String(retryAfterS)),
+          status,
+          loginPage({ action, email, failed: false, refusal }),
           csp,
         );
+      let account: Account | null = null;
+      if (email && password) {
+        // Counted before the password is hashed: a refused attempt costs no scrypt.
+        const attempt = await guard.attempt(email, req.ip);
+        if (!attempt.allowed) return refuse(429, attempt.retryAfterS, tooManyAttemptsText(attempt.retryAfterS));
+        try {
+          account = await checkCredentials(db, email, password, guard.gate);
+        } catch (e) {
+          if (!(e instanceof SemaphoreFull)) throw e;
+          await attempt.takeBack(); // never checked, so not a failure
+          return refuse(503, BUSY_RETRY_AFTER_S, BUSY_TEXT);
+        }
+        if (account) await attempt.takeBack();
+      }
+      if (!account) {
+        return sendPage(reply, 200, loginPage({ action, email, failed: true }), csp);
       }
       const returnTo = await provider.interactionResult(
         req.raw,

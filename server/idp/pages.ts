@@ -96,15 +96,18 @@ export interface LoginPageInput {
   email: string;
   /** Whether the last attempt failed. */
   failed: boolean;
+  /** Why the attempt was not checked (too many attempts, a busy server), shown instead of the bad-password error. */
+  refusal?: string;
 }
 
-/** The login page: "E-pošta", "Geslo", "Prijava", and the Slovenian error after a bad attempt. */
-export function loginPage({ action, email, failed }: LoginPageInput): string {
+/** The login page: "E-pošta", "Geslo", "Prijava", and the Slovenian error after a bad or refused attempt. */
+export function loginPage({ action, email, failed, refusal }: LoginPageInput): string {
+  const error = refusal ?? (failed ? 'Napačna e-pošta ali geslo.' : null);
   const invalid = failed ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   return layout(
     'Prijava',
     `<h1>Prijava</h1>
-${failed ? '<p class="error" id="login-error" role="alert">Napačna e-pošta ali geslo.</p>' : ''}
+${error ? `<p class="error" id="login-error" role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="${esc(action)}">
 <label for="email">E-pošta</label>
 <input id="email" name="email" type="email" inputmode="email" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${esc(email)}"${invalid}${failed || email ? '' : ' autofocus'}>

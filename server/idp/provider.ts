@@ -211,7 +211,8 @@ export async function createProvider({
   };
 
   const provider = new Provider(`${publicUrl}${IDP_MOUNT}`, configuration);
-  // Fastify trusts X-Forwarded-*; so does the provider, for its URLs and secure cookies.
+  // The provider reads X-Forwarded-* for its URLs and secure cookies; the mount (server/idp/index.ts)
+  // rewrites them to what Fastify concluded under TRUST_PROXY.
   provider.proxy = true;
   provider.on('server_error', (ctx: { res?: ServerResponse }, err: Error) => {
     // The request's id is on its response already (server/http/logging.ts).

@@ -11,10 +11,11 @@ const OGC_CODES: Record<number, string> = {
   406: 'NotAcceptable',
 };
 
-/** The error handler of /ogc: the status and message of an HttpError or a 4xx, else 500 (logged). */
+/** The error handler of /ogc: the status and message of an HttpError or a 4xx, 503 when the database is unavailable, else 500 (logged). */
 export function ogcErrorHandler(err: Error, req: FastifyRequest, reply: FastifyReply): void {
-  const { status, message: description } = clientErrorAnswer(err) ?? serverErrorAnswer(err, req);
+  const { status, message: description, headers } = clientErrorAnswer(err) ?? serverErrorAnswer(err, req);
   void reply
+    .headers(headers)
     .status(status)
     .type(JSON_TYPE)
     .send({ code: OGC_CODES[status] ?? (status >= 500 ? 'ServerError' : 'Error'), description });

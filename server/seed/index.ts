@@ -166,24 +166,25 @@ async function seedSightings(
  * and 60 with their columns, profile 18, the catalogue's units and relations, and 300 sample
  * sightings (counts in sightings.ts, SEED_COUNTS). Deterministic apart from dates, which are
  * relative to today. Safe with several processes: the project row is inserted first in the
- * same transaction, and a concurrent seeder finds it taken and stops.
+ * same transaction, and a concurrent seeder finds it taken and stops. True when it seeded now.
  */
-export async function seedIfEmpty(db: Db): Promise<void> {
+export async function seedIfEmpty(db: Pick<Db, 'query' | 'transaction'>): Promise<boolean> {
   const exists = await db.query('select 1 from projects where id = $1', [PROJECT_ID]);
-  if (exists.length > 0) return;
+  if (exists.length > 0) return false;
   const catalogue = loadCatalogue();
   const sightings = generateSightings(catalogue, new Date());
   const photos = new Map<number, SamplePhoto>();
   for (const [i, g] of catalogue.groups.entries()) photos.set(g.id, await samplePhoto(g.color, i));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const created = await tx.query(
       `insert into projects (id, name, description) values ($1, $2, $3) on conflict (id) do nothing returning id`,
       [PROJECT_ID, 'Sporoči vrsto', 'Sporočanje najdb izbranih rastlinskih in živalskih vrst v Sloveniji'],
     );
-    if (created.length === 0) return;
+    if (created.length === 0) return false;
     await seedStructure(tx, catalogue);
     await seedUnits(tx, catalogue);
     await seedSightings(tx, sightings, photos);
+    return true;
   });
 }
 
@@ -192,7 +193,7 @@ export async function seedIfEmpty(db: Db): Promise<void> {
  * installation seeded before classes existed gets them on its next start (migration 6 added the
  * column). A class an administrator has set is never overwritten.
  */
-export async function fillSensitivityClasses(db: Db): Promise<number> {
+export async function fillSensitivityClasses(db: Queryable): Promise<number> {
   const [col] = await db.query<{ id: number }>(
     `select id from platform_columns where table_id = $1 and upper(db_name) = 'VAROVANJE'`,
     [UNITS_TABLE_ID],

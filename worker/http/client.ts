@@ -1,4 +1,4 @@
-import { abortedError, apiErrorFor, networkError } from './errors.ts';
+import { abortedError, apiErrorFor, networkError, parseRetryAfter } from './errors.ts';
 
 /** The json-patch media type SPEC §7 gives for JSON bodies. */
 export const JSON_MEDIA_TYPE = 'application/json-patch+json';
@@ -68,7 +68,7 @@ export class HttpClient {
     if (res.ok) return res;
     const text = await res.text().catch(() => '');
     if (res.status === 401 && token) this.opts.onUnauthorized?.();
-    throw apiErrorFor(res.status, text);
+    throw apiErrorFor(res.status, text, parseRetryAfter(res.headers.get('retry-after')));
   }
 
   /** Sends a request and parses its JSON answer. */

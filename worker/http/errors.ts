@@ -11,11 +11,15 @@ export const STATUS_TEXTS: Readonly<Record<number, string>> = {
 
 /** An API call that did not succeed: the SPEC §8 catalogue ('Generic Error', 'Request aborted'). */
 export class ApiError extends Error {
+  /**
+   * @param retryAfterMs the server's Retry-After (a 429 or 503) in milliseconds, null when it sent none
+   */
   constructor(
     message: string,
     readonly status: number,
     readonly statusText: string,
     readonly body: string,
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,11 +36,25 @@ export class ApiError extends Error {
   }
 }
 
-/** Makes the catalogue error for a non-success response. */
-export function apiErrorFor(status: number, body: string): ApiError {
+/**
+ * A Retry-After header in milliseconds: delay-seconds or an HTTP date (from `now`); null when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  const v = (value ?? '').trim();
+  if (v === '') return null;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  // An HTTP date names its day and month; anything else (e.g. '-5', which Date.parse takes as a year) is not one.
+  if (!/[a-z]{3}/i.test(v)) return null;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** Makes the catalogue error for a non-success response (with its Retry-After in ms, when it sent one). */
+export function apiErrorFor(status: number, body: string, retryAfterMs: number | null = null): ApiError {
   const text = STATUS_TEXTS[status];
-  if (text) return new ApiError(text, status, text, body);
-  return new ApiError(`Generic Error: ${status} ${body}`.trim(), status, 'Generic Error', body);
+  if (text) return new ApiError(text, status, text, body, retryAfterMs);
+  return new ApiError(`Generic Error: ${status} ${body}`.trim(), status, 'Generic Error', body, retryAfterMs);
 }
 
 /** The error of a cancelled request. */

@@ -64,7 +64,8 @@ export class RecordService {
    * With `idempotencyKey` the server stores the photo once however often the upload is repeated
    * with that key (a repeat answers 200 with the first attachment), and a failed upload is tried
    * again, up to `uploadAttempts` times in all, when it may not have reached the server (network
-   * error, time-out, 408, 429, 5xx), with the same key, after `pauseMs` × the attempt number.
+   * error, time-out, 408, 429, 5xx), with the same key, after `pauseMs` × the attempt number (or
+   * the server's Retry-After when longer).
    * Without a key it is sent once.
    */
   async replacePhoto(
@@ -91,7 +92,8 @@ export class RecordService {
         const retry =
           e instanceof ApiError && (e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500);
         if (!retry || attempt >= attempts) throw e;
-        await new Promise((resolve) => setTimeout(resolve, pauseMs * attempt));
+        // Never sooner than the server's Retry-After (a 429 or 503 that says when).
+        await new Promise((resolve) => setTimeout(resolve, Math.max(pauseMs * attempt, e.retryAfterMs ?? 0)));
       }
     }
   }

@@ -54,7 +54,7 @@ export async function markOutcome(x: ApplyContext, c: Change, o: Outcome): Promi
         ? {
             state: 'failed',
             attempts: c.attempts + 1,
-            nextAttemptAt: x.now() + backoffMs(c.attempts + 1),
+            nextAttemptAt: x.now() + backoffMs(c.attempts + 1, o.retryAfterMs),
             lastError: o.message,
             lastStatus: o.status,
           }

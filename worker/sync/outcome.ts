@@ -10,14 +10,17 @@ export type Outcome =
   | { type: 'ok' }
   /** 401: the token expired; the queue pauses, nothing is marked failed. */
   | { type: 'auth'; message: string }
-  /** Network error, timeout, 5xx, 408 or 429: retried with backoff. */
-  | { type: 'transient'; message: string; status: number | null }
+  /** Network error, timeout, 5xx, 408 or 429: retried with backoff, and not before the server's Retry-After. */
+  | { type: 'transient'; message: string; status: number | null; retryAfterMs?: number }
   /** A 4xx refusal: the change becomes a conflict with the server's reason (and, for a 412, its current record). */
   | { type: 'refused'; status: number; reason: string; current?: Feature };
 
-/** The wait after the n-th consecutive failure of a change: min(2^n, 300) s, in ms. */
-export function backoffMs(n: number): number {
-  return Math.min(2 ** Math.max(0, n), MAX_BACKOFF_S) * 1000;
+/**
+ * The wait after the n-th consecutive failure of a change: min(2^n, 300) s, in ms, or the server's
+ * Retry-After when that is longer (a server that says "later" is never asked sooner).
+ */
+export function backoffMs(n: number, retryAfterMs = 0): number {
+  return Math.max(Math.min(2 ** Math.max(0, n), MAX_BACKOFF_S) * 1000, retryAfterMs);
 }
 
 /** True for statuses worth retrying unchanged: none (network), 408, 429 and 5xx. */
@@ -36,7 +39,13 @@ export function classify(e: unknown, goneIsSuccess = false): Outcome {
   }
   if (e.status === 401) return { type: 'auth', message: e.message };
   if (goneIsSuccess && e.status === 404) return { type: 'ok' };
-  if (isTransientStatus(e.status)) return { type: 'transient', message: e.message, status: e.status || null };
+  if (isTransientStatus(e.status))
+    return {
+      type: 'transient',
+      message: e.message,
+      status: e.status || null,
+      ...(e.retryAfterMs !== null ? { retryAfterMs: e.retryAfterMs } : {}),
+    };
   const current = staleRecord(e);
   return { type: 'refused', status: e.status, reason: e.reason ?? e.message, ...(current ? { current } : {}) };
 }

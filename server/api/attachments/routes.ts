@@ -163,7 +163,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       const { projectId } = pathIds(req, 'projectId');
       const user = await requireUser(authenticate, req);
       const key = idempotencyKey(req, user.email);
-      const form = await readForm(req);
+      const form = await readForm(req, reply);
       const tableId = intField(field(form, 'TableId'), 'TableId');
       const recordId = intField(field(form, 'RecordId'), 'RecordId');
       const meta = await loadTable(db, projectId, tableId);
@@ -195,7 +195,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           await backToReviewAfterPhoto(tx, meta, row);
           return { status: 201, attachment };
         });
-        if (status === 201) noteWrite(req, { kind: 'photos', count: 1, bytes: photo.data.length, replay: false });
+        if (status === 201) noteWrite(req, { kind: 'photos', count: 1, bytes: photo.size, replay: false });
         else replayed();
         return reply.status(status).send(attachment);
       } catch (e) {

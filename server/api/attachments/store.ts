@@ -1,28 +1,31 @@
 import type { Attachment } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
-import { checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
+import { SNIFF_BYTES, checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
 import { toAttachment } from '../records/store.ts';
 import { keyedLookup } from '../records/idempotency.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
+import { inUploadSlot, readHead, withPhotoBytes } from '../http/uploadSpool.ts';
 
 /** Most attachments one record may have. */
 export const MAX_ATTACHMENTS_PER_RECORD = 10;
 
-/** A checked photo with its thumbnail, ready to store. */
+/** A checked photo with its thumbnail, ready to store; its bytes stay in their file until stored. */
 export interface PreparedPhoto {
   name: string;
   mime: PhotoMime;
-  data: Buffer;
+  /** The spooled upload (uploadSpool.ts). */
+  path: string;
+  size: number;
   thumb: Buffer;
 }
 
-/** Checks type (415) and size (413) of an upload and makes its thumbnail (400 if unreadable). */
+/** Checks type (415) and size (413) of an upload and makes its thumbnail (400 if unreadable), in an upload slot. */
 export async function preparePhoto(file: UploadedFile): Promise<PreparedPhoto> {
-  const mime = checkPhoto(file.data);
-  const thumb = await makeThumbnail(file.data);
-  return { name: cleanFileName(file.filename, mime), mime, data: file.data, thumb };
+  const mime = checkPhoto(await readHead(file.path, SNIFF_BYTES), file.size);
+  const thumb = await inUploadSlot(() => makeThumbnail(file.path));
+  return { name: cleanFileName(file.filename, mime), mime, path: file.path, size: file.size, thumb };
 }
 
 /** 400 unless `infoId` is an attachment info of the table. */
@@ -53,10 +56,13 @@ export async function insertAttachment(
   );
   if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD)
     throw new HttpError(409, `A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments`);
-  const rows = await tx.query<StoredAttachment>(
-    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, record_id, attachment_info_id, name, mime_type, size`,
-    [recordId, tableId, infoId, p.name, p.mime, p.data.length, p.data, p.thumb, idempotencyKey],
+  // The bytes are in memory only for the insert, in one of the process's upload slots.
+  const rows = await withPhotoBytes(p.path, (data) =>
+    tx.query<StoredAttachment>(
+      `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, record_id, attachment_info_id, name, mime_type, size`,
+      [recordId, tableId, infoId, p.name, p.mime, data.length, data, p.thumb, idempotencyKey],
+    ),
   );
   return toAttachment(rows[0] as StoredAttachment);
 }

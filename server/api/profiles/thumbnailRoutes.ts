@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { defineAdminRoute } from '../access/admin.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { readForm } from '../http/multipart.ts';
-import { checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
+import { SNIFF_BYTES, checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
+import { inUploadSlot, readHead } from '../http/uploadSpool.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { readProfile } from './store.ts';
 
@@ -45,11 +46,11 @@ export function registerProfileThumbnailRoutes(app: FastifyInstance, ctx: ApiCon
     async handler(req, reply) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
       await readProfile(db, projectId, profileId);
-      const form = await readForm(req);
+      const form = await readForm(req, reply);
       const file = form.files[0];
       if (!file || form.files.length > 1) throw badRequest('The form needs exactly one image file');
-      checkPhoto(file.data);
-      const thumb = await makeThumbnail(file.data);
+      checkPhoto(await readHead(file.path, SNIFF_BYTES), file.size);
+      const thumb = await inUploadSlot(() => makeThumbnail(file.path));
       await db.query("update profiles set thumbnail = $2, thumbnail_mime = 'image/jpeg' where id = $1", [
         profileId,
         thumb,

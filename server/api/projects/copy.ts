@@ -1,7 +1,8 @@
 import type { Properties } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
 import { nextId, nextIds } from '../meta/nextIds.ts';
-import { requireProject, type ColumnRow } from '../meta/tableMeta.ts';
+import { loadTable, requireProject, type ColumnRow } from '../meta/tableMeta.ts';
+import { refreshPublicPlaces } from '../sensitivity/generalise.ts';
 
 /** How to copy a project. */
 export interface CopyOptions {
@@ -223,6 +224,15 @@ export async function copyProject(tx: Queryable, from: number, opts: CopyOptions
       [id, to, JSON.stringify(data), p.id],
     );
   }
-  if (opts.includeRecords) await copyRecords(tx, from, to, maps);
+  if (opts.includeRecords) {
+    await copyRecords(tx, from, to, maps);
+    // The copies got their exact place (the insert trigger): the finds of sensitive species get
+    // their public place now, for the new project's rows only (nothing at the next start does it).
+    const points = await tx.query<{ id: number }>(
+      'select id from platform_tables where project_id = $1 and geometry_type = 2 order by id',
+      [to],
+    );
+    for (const t of points) await refreshPublicPlaces(tx, await loadTable(tx, to, t.id));
+  }
   return to;
 }

@@ -100,14 +100,14 @@ export function createWithPhotos(ctx: ApiContext, shape: AnswerShape): Handler {
     let meta = shape.createTableIn === 'path' ? (await writableTable(ctx, req, 'path', null)).meta : null;
     const key = idempotencyKey(req, user.email);
     const { name, what } = shape.formField;
-    const form = await readForm(req, [name]);
+    const form = await readForm(req, reply, [name]);
     let body = jsonField(form, name, what);
     if (meta === null) ({ meta, body } = await writableTable(ctx, req, 'body', body, `The ${what}`));
     const photos = await formPhotos(form, meta);
     const { status, feature } = await createRecord(ctx.db, meta, body, user.email, key, photos);
     const replay = status === 200;
     noteWrite(req, { kind: 'records', op: 'create', count: 1, replay });
-    const bytes = replay ? 0 : photos.reduce((n, p) => n + p.photo.data.length, 0);
+    const bytes = replay ? 0 : photos.reduce((n, p) => n + p.photo.size, 0);
     noteWrite(req, { kind: 'photos', count: photos.length, bytes, replay });
     return reply.status(status).send(shape.createdWithPhotos(meta, feature));
   };

@@ -4,7 +4,7 @@ import { canSee } from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { PLACE_COLUMNS } from '../sensitivity/viewerPlace.ts';
-import { refreshPublicPlace } from '../sensitivity/generalise.ts';
+import { refreshForSpeciesRecord, refreshPublicPlace } from '../sensitivity/generalise.ts';
 
 /** A row of `records` as the routes read it. */
 export interface RecordRow {
@@ -169,8 +169,11 @@ export async function updateRecord(
     params,
   );
   const row = rows[0] as RecordRow;
-  // The species or the point may have changed: the public place follows (server/api/sensitivity/generalise.ts).
-  await refreshPublicPlace(tx, await loadTable(tx, row.project_id, row.table_id), row.id);
+  // The species or the point may have changed: the public place follows (server/api/sensitivity/generalise.ts);
+  // for a species record, its class may have: the places of its finds follow.
+  const meta = await loadTable(tx, row.project_id, row.table_id);
+  await refreshPublicPlace(tx, meta, row.id);
+  await refreshForSpeciesRecord(tx, meta, row.id);
   return row;
 }
 

@@ -142,7 +142,8 @@ export async function refreshPublicPlace(tx: Queryable, meta: TableMeta, id: num
 
 /**
  * Brings the public place of every record of `meta` up to date, or of the finds of one species:
- * at start (the seed, a copied project, an older installation) and when a species' class changes.
+ * once after the seed or an upgrade (server/lifecycle/startup.ts), for a copied project, and when a
+ * species' class changes.
  * Returns how many records changed.
  */
 export async function refreshPublicPlaces(
@@ -169,7 +170,32 @@ export async function refreshPublicPlaces(
   );
 }
 
-/** refreshPublicPlaces for every point table of every project: once at start, after the seed and the migrations. */
+/**
+ * After a record of a species table was written (its class may have changed, e.g. VAROVANJE edited
+ * through the records API): the public place of that species' finds in every point table of the
+ * project whose species column points at it. Nothing for other tables.
+ */
+export async function refreshForSpeciesRecord(tx: Queryable, units: TableMeta, recordId: number): Promise<number> {
+  const pk = units.roles.pk;
+  if (!pk || !units.roles.sensitivity) return 0;
+  const [row] = await tx.query<{ sp: string | null }>(`select properties->>$2::text as sp from records where id = $1`, [
+    recordId,
+    String(pk.id),
+  ]);
+  if (!row?.sp) return 0;
+  const tables = await tx.query<{ id: number }>(
+    `select t.id from platform_tables t join platform_columns c on c.table_id = t.id
+      where t.project_id = $1 and t.geometry_type = 2 and c.type = 'ForeignKey' and c.fk_table_id = $2
+        and upper(c.db_name) = 'VRSTA' order by t.id`,
+    [units.table.projectId, units.table.id],
+  );
+  let changed = 0;
+  for (const t of tables)
+    changed += await refreshPublicPlaces(tx, await loadTable(tx, units.table.projectId, t.id), row.sp);
+  return changed;
+}
+
+/** refreshPublicPlaces for every point table of every project: a start-up job (server/lifecycle/startup.ts), once per cause. */
 export async function refreshAllPublicPlaces(db: Queryable): Promise<number> {
   const tables = await db.query<{ id: number; project_id: number }>(
     'select id, project_id from platform_tables where geometry_type = 2 order by id',

@@ -96,11 +96,10 @@ async function seededTemplate(): Promise<string> {
     try {
       const work = mkdtempSync(join(tmpdir(), 'sv-template-work-'));
       const { openDb } = await import('../../../server/db/index.ts');
-      const { fillSensitivityClasses, seedIfEmpty } = await import('../../../server/seed/index.ts');
+      const { prepareDatabase } = await import('../../../server/lifecycle/startup.ts');
       const { ensureRegionFile } = await import('../../../server/tiles/geo/extract.ts');
       const db = await openDb({ dataDir: work });
-      await seedIfEmpty(db);
-      await fillSensitivityClasses(db);
+      await prepareDatabase(db, { seed: true });
       await db.close();
       await ensureRegionFile(work);
       mkdirSync(join(work, 'done'));
@@ -140,6 +139,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   if (ownDir && pglite && seeded)
     cpSync(await seededTemplate(), dataDir, { recursive: true, filter: (src) => !src.endsWith('/done') });
   const env: NodeJS.ProcessEnv = {
+    // The per-user write and per-address token limits are off unless a test sets them: the suites
+    // send hundreds of writes and sign-ins a minute from one address (fuzzing, durability, many
+    // users); the limits have their own tests (rateLimits.test.ts).
+    RATE_LIMIT_WRITES: 'off',
+    RATE_LIMIT_TOKEN: 'off',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

@@ -159,7 +159,8 @@ describe('the identity provider cookies', () => {
     const httpsUrl = `https://localhost:${port}`;
     const s2 = await (async () => {
       // startServer waits on http://localhost:<its own port>; PUBLIC_URL only changes the issuer.
-      return startServer({ env: { PUBLIC_URL: httpsUrl, SEED: '0' } });
+      // X-Forwarded-* count only from TRUST_PROXY's addresses: here the test itself is the proxy.
+      return startServer({ env: { PUBLIC_URL: httpsUrl, SEED: '0', TRUST_PROXY: '127.0.0.1,::1' } });
     })();
     try {
       const params = new URLSearchParams({

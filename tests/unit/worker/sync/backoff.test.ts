@@ -86,4 +86,35 @@ describe('retry schedule min(2^n, 300) s', () => {
     await server.settle();
     expect(server.find('780', 'stalled')).toHaveLength(1);
   });
+
+  it("waits at least the server's Retry-After of a 429 before sending again, and keeps the change", async () => {
+    const r = rig(server);
+    await r.records.create(point(), { '780': 'limited' }, null, server.email);
+    server.rules.push({ match: creates, fault: { tooMany: 30 } });
+    await r.engine.run();
+    // The 429 is "later", never a refusal: the change waits as failed, 30 s (not the 2 s of the schedule).
+    const waiting = (await r.db.outbox.toArray())[0]!;
+    expect(waiting).toMatchObject({ state: 'failed', attempts: 1, lastStatus: 429 });
+    expect(waiting.nextAttemptAt - r.clock.t).toBe(30_000);
+    expect(r.sleeps.at(-1)).toBe(30_000);
+    r.clock.advance(29_000);
+    await r.engine.run(); // not due yet: nothing is sent
+    expect(server.find('780', 'limited')).toHaveLength(0);
+    r.clock.advance(1_000);
+    await r.engine.run();
+    expect(server.find('780', 'limited')).toHaveLength(1);
+
+    // A Retry-After shorter than the schedule's wait does not shorten it.
+    const r2 = rig(server);
+    await r2.records.create(point(), { '780': 'short' }, null, server.email);
+    server.rules.push({ match: creates, fault: { tooMany: 1 } });
+    await r2.engine.run();
+    expect((await r2.db.outbox.toArray())[0]!.nextAttemptAt - r2.clock.t).toBe(2_000);
+    r2.clock.advance(1_000);
+    await r2.engine.run();
+    expect(server.find('780', 'short')).toHaveLength(0);
+    r2.clock.advance(1_000);
+    await r2.engine.run();
+    expect(server.find('780', 'short')).toHaveLength(1);
+  });
 });

@@ -39,7 +39,8 @@ export interface Req {
  */
 export interface FaultRule {
   match: (r: Req) => boolean;
-  fault: Fault | { hold: Promise<void>; cut?: boolean };
+  /** `tooMany`: answered 429 with that Retry-After (seconds), as the server's write limit does. */
+  fault: Fault | { hold: Promise<void>; cut?: boolean } | { tooMany: number };
 }
 
 type Reply = { status: number; body: unknown };
@@ -163,10 +164,12 @@ export class FakeServer {
     if (typeof fault === 'string' && isUpload(r)) this.stats.uploadFaults[fault]++;
     if (fault === 'drop') return void req.socket.destroy();
     if (fault === '500') return send(res, fail(500, 'Injected failure'));
+    if (fault && typeof fault === 'object' && 'tooMany' in fault)
+      return send(res, fail(429, 'Too many changes'), { 'retry-after': String(fault.tooMany) });
     if (fault === '401' || req.headers.authorization !== `Bearer ${this.token}`)
       return send(res, fail(401, 'Token expired'));
     if (fault === 'stall') await new Promise((w) => setTimeout(w, this.stallMs));
-    if (fault && typeof fault === 'object') {
+    if (fault && typeof fault === 'object' && 'hold' in fault) {
       if (fault.cut) req.socket.destroy();
       await fault.hold;
     }
@@ -326,8 +329,8 @@ function isUpload(r: Req): boolean {
   return r.method === 'POST' && r.path.endsWith('/attachment');
 }
 
-function send(res: ServerResponse, r: Reply): void {
+function send(res: ServerResponse, r: Reply, headers: Record<string, string> = {}): void {
   if (res.destroyed) return;
-  res.writeHead(r.status, { 'content-type': 'application/json' });
+  res.writeHead(r.status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(r.body));
 }
