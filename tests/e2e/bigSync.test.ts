@@ -43,7 +43,7 @@ import { refresh, signIn as apiSignIn, type Tokens } from '../api/helpers/auth.t
  *   requests lets a set number through and holds the next, so the step happens while changes
  *   still wait; a held request reaches the server when the gate is released (its answer lost
  *   when its page was reloaded meanwhile, so the change is sent again and must be stored once).
- *   In order: the page is reloaded with change request RELOAD_1_AT + 1 held; the server process
+ *   In order: the page is reloaded with change request GATE.reload1 + 1 held; the server process
  *   is SIGKILLed with a later one held and restarted on the same data and port (the proxy keeps
  *   the app's URL); then the proxy drops every token request, access tokens live TOKEN_TTL_S
  *   seconds (ACCESS_TOKEN_TTL_SECONDS), and the gate holds the sync until the server refuses the
@@ -65,18 +65,20 @@ const TOKEN_TTL_S = 40;
 /** In 'flaky' mode, every this-many-th API request fails. */
 const FLAKY_EVERY = 7;
 /**
- * The steps below are ordered by the proxy's gate on the change requests (creates, updates,
- * deletes, photo uploads and deletes): it lets so many through, then holds the next one until the
- * test has done the step, so each step comes while changes still wait, however fast the sync is.
- * Reload 1 while change request RELOAD_1_AT + 1 is held.
+ * How many change requests (creates, updates, deletes, photo uploads and deletes) the proxy's gate
+ * lets through before each step; it holds the next one until the test has done the step, so each
+ * step comes while changes still wait, however fast the sync is.
  */
-const RELOAD_1_AT = 15;
-/** The server is killed while the change request this many after reload 1's is held. */
-const KILL_AFTER = 35;
-/** After the restart, this many change requests pass; the next waits until the app's token has expired. */
-const TOKEN_AFTER = 10;
-/** Reload 2 while the change request this many after the token expired is held (the queue resumed first). */
-const RELOAD_2_AFTER = 15;
+const GATE = {
+  /** Reload 1 while change request 16 is held. */
+  reload1: 15,
+  /** The server is killed while the one this many after reload 1's is held. */
+  kill: 35,
+  /** After the restart, this many pass; the next waits until the app's token has expired. */
+  token: 10,
+  /** Reload 2 while the one this many after the token expired is held (the queue resumed first). */
+  reload2: 15,
+};
 
 const N_CREATES = 80;
 const N_EDITS = 50;
@@ -135,6 +137,8 @@ let tokens: Tokens & { at: number };
 /** ana's server records: 0..N_EDITS-1 are edited, the rest deleted. */
 const serverIds: number[] = [];
 let before: Feature[] = [];
+/** Set once the changes wait in the outbox (the sync needs that). */
+let queued = false;
 /** Set once the whole queue reached the server (the checks after it need that). */
 let synced = false;
 const figures = {
@@ -474,9 +478,11 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     await expect.poll(() => page.getByTestId('pending-change').count(), { timeout: 30_000 }).toBe(QUEUED);
     await screenshot(page, 'bigsync-1-queued');
     await page.getByRole('button', { name: 'Zapri' }).first().click();
+    queued = true;
   }, 180_000);
 
   it('sends them all by itself while the network and the server fail', async () => {
+    expect(queued, 'nothing waits in the outbox (see the test before)').toBe(true);
     const t0 = Date.now();
     const at = (): string => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
     const debug = Boolean(process.env.BIGSYNC_DEBUG);
@@ -537,19 +543,19 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       }
     };
 
-    // Reload 1: the gate lets RELOAD_1_AT change requests reach the server and holds the next, so the
+    // Reload 1: the gate lets GATE.reload1 change requests reach the server and holds the next, so the
     // page is reloaded with a change on its way. The held request reaches the server after the reload
     // (its answer lost), and the reloaded app sends that change again: it must not be stored twice.
-    gate.holdAfter(RELOAD_1_AT);
+    gate.holdAfter(GATE.reload1);
     proxy.flakyEvery = FLAKY_EVERY;
     proxy.mode = 'flaky';
-    await until(`change request ${RELOAD_1_AT + 1} held at the proxy`, () => gate.held > 0);
+    await until(`change request ${GATE.reload1 + 1} held at the proxy`, () => gate.held > 0);
     event('reload1', 'reload 1, with a change request held at the proxy');
     await reloadApp();
-    await gate.release(KILL_AFTER);
+    await gate.release(GATE.kill);
 
     // The server killed with a change held: it reaches the restarted server.
-    await until(`change request ${KILL_AFTER + 1} after reload 1 held at the proxy`, () => gate.held > 0);
+    await until(`change request ${GATE.kill + 1} after reload 1 held at the proxy`, () => gate.held > 0);
     event('killed', 'server SIGKILLed, with a change request held at the proxy');
     const old = server;
     const exited = new Promise<void>((r) => old.proc.once('exit', () => r()));
@@ -561,11 +567,11 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     note(`server restarted on the same data and port in ${figures.restartSeconds.toFixed(1)} s`);
 
     // The token: from now on the provider's token endpoint cannot be reached, so the app's renewals
-    // fail and its access token expires. The gate holds the sync after TOKEN_AFTER more change
+    // fail and its access token expires. The gate holds the sync after GATE.token more change
     // requests, so changes still wait when it does; then the server answers 401 and the queue pauses.
     proxy.refuseToken = true;
     note('token requests refused from now on');
-    await gate.release(TOKEN_AFTER);
+    await gate.release(GATE.token);
     let expired = '';
     await until(
       'the app’s access token to expire (the server refuses it)',
@@ -576,7 +582,7 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       TOKEN_TTL_S * 3 * 1000,
     );
     event('tokenExpired', 'the app’s access token expired');
-    await gate.release(RELOAD_2_AFTER);
+    await gate.release(GATE.reload2);
     await until('a 401 for that token', () => proxy.unauthorizedTokens.has(expired));
     const pausedAt = Date.now();
     note('the server answered 401: the queue pauses');
@@ -593,8 +599,8 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     figures.resumeSeconds = (Date.now() - allowedAt) / 1000;
     event('resumed', 'the queue goes on with a renewed token');
 
-    // Reload 2: RELOAD_2_AFTER change requests after the 401, the next one held.
-    await until(`change request ${RELOAD_2_AFTER + 1} after the 401 held at the proxy`, () => gate.held > 0);
+    // Reload 2: GATE.reload2 change requests after the token expired, the next one held.
+    await until(`change request ${GATE.reload2 + 1} after the 401 held at the proxy`, () => gate.held > 0);
     event('reload2', 'reload 2, with a change request held at the proxy');
     await reloadApp();
     await gate.release();
