@@ -5,7 +5,7 @@
 //   src     → domain; worker only with `import type` (the data core is reached through Comlink)
 //   src/state → no OpenLayers (state is plain data)
 //   server  → domain; never src or worker
-// tests/lint/boundaries.test.ts plants a violation of each and checks that this file refuses it.
+// tests/unit/lint/boundaries.test.ts plants a violation of each and checks that this file refuses it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -87,7 +87,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      // `any` needs a comment saying why (CONTRIBUTING rule): the disable comment is that place.
+      // `any` needs a comment saying why: the disable comment is that place.
       '@typescript-eslint/no-explicit-any': 'error',
       // `import('…').T` annotations stay allowed: they keep a lazily loaded module out of a chunk's imports.
       '@typescript-eslint/consistent-type-imports': [

@@ -29,7 +29,7 @@ export function ensureAppBuild(): string {
   return BENCH_DIST;
 }
 
-/** Debian chromium and the flags this machine needs (PITFALLS.md), shared with the e2e tests. */
+/** Debian chromium and the flags it needs here, shared with the e2e tests. */
 export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Launches headless Debian chromium (extra flags appended). */

@@ -1,4 +1,4 @@
-/** Column ids of the sightings table 48 (SPEC §3) that the app's logic uses by meaning. */
+/** Column ids of the sightings table 48 that the app's logic uses by meaning. */
 export const COL = {
   id: 767,
   locationDescription: 780,
@@ -20,8 +20,8 @@ export const COL = {
   createdByEmail: 1820,
 } as const;
 
-/** Unit (species) table 53: id field 971, description field 926 (SPEC §3). */
+/** Unit (species) table 53: id field 971, description field 926. */
 export const UNIT_TABLE = { id: 53, unitId: 971, description: 926 } as const;
 
-/** Group-to-unit relation table 60: group field 1010, unit field 1011 (SPEC §3). */
+/** Group-to-unit relation table 60: group field 1010, unit field 1011. */
 export const GROUP_UNIT_TABLE = { id: 60, group: 1010, unit: 1011 } as const;

@@ -1,5 +1,5 @@
 /**
- * The map's filter state (SPEC §4: year, species, 'mine only', and the review status of issue #20,
+ * The map's filter state (year, species, 'mine only', and the review status of issue #20,
  * combined with AND) as a filter of the filter language. The data core filters the map with it,
  * the review queue takes its status rule, and the server's exports (server/api/exports/query.ts)
  * build the very same filter, so an export holds what the map shows.

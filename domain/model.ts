@@ -1,11 +1,11 @@
 import type { FilterInput } from './filters/types.ts';
 
 /**
- * The data model of the generic data platform (SPEC §3), shared by the worker, the UI
+ * The data model of the generic data platform, shared by the worker, the UI
  * (type-only imports) and the server. Coordinates of features are EPSG:3857.
  */
 
-/** The column types of SPEC §3. */
+/** The platform's column types. */
 export type ColumnType =
   | 'Integer'
   | 'Number'
@@ -51,7 +51,7 @@ export interface Column {
   fkKeyType?: 'integer' | 'string' | null;
 }
 
-/** SPEC §3 geometry type numbers: 2,3 point; 4,5 line; 6,7 polygon. */
+/** A table's geometry type number: 2,3 point; 4,5 line; 6,7 polygon. */
 export type GeometryTypeNumber = number;
 
 /** A platform table. */
@@ -179,7 +179,7 @@ export interface TextStyle {
   stroke: StrokeStyle;
 }
 
-/** One style: any of the parts of SPEC §3 'Symbology'. */
+/** One style: any of the symbology parts (fill, stroke, marker, icon, text). */
 export interface SymbolStyle {
   fill?: FillStyle;
   stroke?: StrokeStyle;

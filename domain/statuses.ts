@@ -1,4 +1,4 @@
-/** STATUS (column 974, SPEC §3/§5): where a record stands in review. */
+/** STATUS (column 974 of table 48): where a record stands in review. */
 
 /** 'Potrjeno': confirmed by a reviewer; locked for its reporter. */
 export const STATUS_CONFIRMED = 1;
@@ -33,7 +33,7 @@ function isEmptyStatus(value: unknown): boolean {
 }
 
 /**
- * True while the creator may edit or delete the record: SPEC §4/§5's STATUS 5 or empty, and
+ * True while the creator may edit or delete the record: STATUS 5 or empty (the product's rule), and
  * 'Potrebna dopolnitev' (the reviewer handed it back). A missing value, null, '' or 5/3 written as
  * a number or a string; nothing else (5.5, [5], '05').
  */

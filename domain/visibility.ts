@@ -1,6 +1,6 @@
 /**
- * Whether a record is public: its public flag (JAVNO, SPEC §5) must say so plainly. SPEC names
- * 0, false and null as hiding; any value that is not plainly "yes" (an empty string, 2, 'yes',
+ * Whether a record is public: its public flag (JAVNO) must say so plainly. 0, false and null
+ * hide the record from the map; any value that is not plainly "yes" (an empty string, 2, 'yes',
  * 'TRUE', an array) hides too, so that a value nobody meant as public never publishes the place
  * of a rare species. The data core filters the map with this rule; the server serves rows by it
  * and compiles the same values into SQL.

@@ -2,7 +2,11 @@ import { loadConfig } from './config.ts';
 import { createServer } from './app.ts';
 import { drain } from './lifecycle/drain.ts';
 
-/** Starts the server on PORT and prints its URL; drains on SIGTERM or SIGINT (a second signal ends it at once). */
+/**
+ * Starts the server on PORT and prints its URL. SIGTERM (a service manager, a rolling restart)
+ * drains with the grace period a balancer needs to notice; SIGINT (Ctrl-C at a terminal) drains
+ * without it, since nobody waits on /readyz there. A second signal ends the process at once.
+ */
 async function main(): Promise<void> {
   const cfg = loadConfig(process.env);
   const { app, drainState } = await createServer(cfg);
@@ -19,7 +23,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    void drain(app, drainState, cfg.drain).then(
+    const settings = signal === 'SIGINT' ? { ...cfg.drain, graceMs: 0 } : cfg.drain;
+    void drain(app, drainState, settings).then(
       (code) => process.exit(code),
       (e: unknown) => {
         console.error(e);

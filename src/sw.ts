@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker served at /sw.js (SPEC §1, §4). It serves the app shell: the built
+// The service worker served at /sw.js. It serves the app shell: the built
 // index.html, scripts, styles, logo, icons, manifest and the species catalogue with its
 // illustrations, all precached at install, so the app starts and species info opens with no
 // network. It never answers /api/, /idp/, /tiles/, /identity.json or /config.json: the data
@@ -7,7 +7,7 @@
 // (Dexie), and the identity provider must always see real requests. Those URLs match no
 // route below, so the browser fetches them as if there were no service worker.
 //
-// Updates wait for the user (STYLE convention 10): a new version installs, then waits until
+// Updates wait for the user (never a reload over a half-filled form): a new version installs, then waits until
 // the page sends SKIP_WAITING (src/app/serviceWorker.ts, after the notice is closed).
 import { clientsClaim } from 'workbox-core';
 import {

@@ -21,7 +21,7 @@ export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';
 
-/** One species of the catalogue (SPEC §3: id, name, image, info images, description, link). */
+/** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {
   id: number;
   name: string;
@@ -62,7 +62,7 @@ export interface IdentityConfig {
   roles_claim?: string;
 }
 
-/** The app configuration (SPEC §3 'Configuration'), with /config.json overrides applied. */
+/** The app configuration, with /config.json overrides applied. */
 export interface AppConfig {
   projectId: number;
   profileId: number;
@@ -77,7 +77,7 @@ export interface AppConfig {
   contactEmail: string;
   version: string;
   /**
-   * Species images from an external atlas host (SPEC §3): `base` + the catalogue's file name is
+   * Species images from an external atlas host: `base` + the catalogue's file name is
    * the thumbnail; its `thumbsPart` path segment swapped for `fullPart` is the full image.
    * Null = the images the app ships (works offline).
    */
@@ -124,7 +124,7 @@ export interface PointBatch {
   squares: Float64Array;
 }
 
-/** The filter state of SPEC §4: year, species, 'mine only' and the review status (issue #20), combined with AND. */
+/** The map's filter state: year, species, 'mine only' and the review status (issue #20), combined with AND. */
 export type LayerFilterState = MapFilterState;
 
 /** What the data core sends the map worker over the channel of `connectMap`. */

@@ -1,6 +1,6 @@
 import type { AppConfig, IdentityConfig } from './api.ts';
 
-/** The built-in configuration of SPEC §3; /config.json may override any of it (usually projectId). */
+/** The built-in configuration; /config.json may override any of it (usually projectId). */
 export const DEFAULT_CONFIG: Omit<AppConfig, 'identity'> = {
   projectId: 35,
   profileId: 18,

@@ -1,4 +1,4 @@
-/** Health check interval of SPEC §9. */
+/** How often the server is asked whether it is reachable (GET /api/Test). */
 export const HEALTH_CHECK_INTERVAL_MS = 10_000;
 
 /** Options of the online monitor. */
@@ -14,7 +14,7 @@ export interface OnlineMonitorOptions {
 }
 
 /**
- * Online = the browser reports online AND the last GET /api/Test answered 200 (SPEC §4).
+ * Online = the browser reports online AND the last GET /api/Test answered 200.
  * Checks every 10 s and on demand; reports only changes.
  */
 export class OnlineMonitor {

@@ -10,7 +10,7 @@ import { sightingsFkColumn } from '../../tests/helpers/sightingsTable.ts';
 
 const col = sightingsFkColumn;
 
-/** Species ids of SPEC §3 and the 'other' entries of the groups. */
+/** The species ids of the catalogue and the 'other' entries of the groups. */
 export const SPECIES = [
   1804, 2044, 846, 729, 3332, 492, 1186, 3100, 2140, 366, 2195, 701, 675, 1301, 1182, 512, 3140, 1105, 2349, 2363, 2351,
   2360, 2355, 2356,

@@ -2,8 +2,8 @@ import { FilterError } from './FilterError.ts';
 import type { FilterCondition, FilterNode, JoinType } from './types.ts';
 
 /**
- * A condition spanning 1 January to 31 December of `year` on a date column (SPEC §5 'year
- * filter'): inRange from 00:00 on 1 January to the last microsecond of 31 December, both as
+ * A condition spanning 1 January to 31 December of `year` on a date column (the year filter
+ * spans the whole calendar year): inRange from 00:00 on 1 January to the last microsecond of 31 December, both as
  * Europe/Ljubljana wall-clock time (no offset), so a sighting at 00:30 on 1 January in
  * Ljubljana (23:30 UTC the day before) counts in the new year.
  */
@@ -35,7 +35,7 @@ function joinAll(nodes: ReadonlyArray<FilterNode | null | undefined>, joinType: 
   return acc;
 }
 
-/** All of the given nodes (SPEC §4 filter state: year, species and 'mine only' with AND); null when none. */
+/** All of the given nodes joined with And (the map's year, species and 'mine only' combine so); null when none. */
 export function andAll(nodes: ReadonlyArray<FilterNode | null | undefined>): FilterNode | null {
   return joinAll(nodes, 'And');
 }

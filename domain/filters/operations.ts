@@ -51,7 +51,7 @@ const TEXTUAL: readonly ValueKind[] = ['text', 'key'];
 const LISTABLE: readonly ValueKind[] = ['number', 'text', 'date', 'key'];
 const EQUATABLE: readonly ValueKind[] = ['number', 'text', 'date', 'boolean', 'key'];
 
-/** Every operation of SPEC §5 with its arity and the value kinds it applies to. */
+/** Every operation of the filter language with its arity and the value kinds it applies to. */
 export const OPERATIONS: Readonly<Record<OperationType, OperationInfo>> = {
   equals: { arity: 1, kinds: EQUATABLE },
   notEquals: { arity: 1, kinds: EQUATABLE },

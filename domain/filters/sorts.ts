@@ -15,7 +15,7 @@ export interface ValidSort {
 /** Most sorts a query may have. */
 const MAX_SORTS = 10;
 
-/** Checks the sorts of a records query (SPEC §7) against the columns; throws FilterError. */
+/** Checks the sorts of a records query against the columns; throws FilterError. */
 export function validateSorts(sorts: readonly SortSpec[] | null | undefined, columns: ColumnSource): ValidSort[] {
   if (sorts === null || sorts === undefined) return [];
   if (!Array.isArray(sorts)) throw new FilterError('sorts must be a list', 'shape', 'sorts');

@@ -1,9 +1,9 @@
 /**
- * Filter structures of SPEC §5 and §7, shared by the worker's engine, the symbology,
+ * Filter structures (conditions, And/Or expressions, records queries), shared by the worker's engine, the symbology,
  * table views, the server's SQL compiler and the map's filter state (domain/mapFilter.ts).
  */
 
-/** The 21 operations of SPEC §5, in SPEC order. */
+/** The 21 operations of the filter language, in the order the platform lists them. */
 export type OperationType =
   | 'equals'
   | 'notEquals'
@@ -59,7 +59,7 @@ export type JoinType = 'And' | 'Or';
 export type FilterValue = string | number | boolean | null;
 
 /**
- * One condition over a column (SPEC §7: type, columnId, joinType, operationType, values).
+ * One condition over a column, as a records query sends it: type, columnId, joinType, operationType, values.
  * `joinType` only matters in a flat list, where it joins this condition to the previous one.
  */
 export interface FilterCondition {
@@ -71,7 +71,7 @@ export interface FilterCondition {
   negate?: boolean;
 }
 
-/** An expression joining left and right with And or Or, with optional negate (SPEC §5). */
+/** An expression joining left and right with And or Or, with optional negate. */
 export interface FilterExpression {
   type: 'expression';
   left: FilterNode;
@@ -85,7 +85,7 @@ export type FilterNode = FilterCondition | FilterExpression;
 
 /**
  * What callers may pass: a tree, or a flat list of conditions folded left to right by
- * each condition's joinType (the records-query form of SPEC §7).
+ * each condition's joinType (the form records queries send).
  */
 export type FilterInput = FilterNode | FilterCondition[];
 
@@ -95,7 +95,7 @@ export interface SortSpec {
   direction: 'asc' | 'desc';
 }
 
-/** A records query (SPEC §7): tableId, page, perPage, filters and sorts. */
+/** A records query: tableId, page, perPage, filters and sorts. */
 export interface RecordQuery {
   tableId: number;
   page?: number;

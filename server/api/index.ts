@@ -33,7 +33,7 @@ export interface ApiDeps {
 }
 
 /**
- * Registers /api (SPEC §7): features, records, attachments, profiles, projects, columns, the
+ * Registers /api: features, records, attachments, profiles, projects, columns, the
  * health check and /api/openapi.json, which is built from the same route definitions (and lists
  * any /api route registered in this scope, documented or not). Every route refuses text that
  * PostgreSQL cannot store (400), and a draft project answers 404 to all but administrators.

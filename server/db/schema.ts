@@ -12,7 +12,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 1,
     statements: [
-      // A project groups tables, profiles and layers (SPEC §3 'Project').
+      // A project groups tables, profiles and layers.
       `create table projects (
         id integer primary key,
         name text not null,
@@ -60,7 +60,7 @@ export const MIGRATIONS: Migration[] = [
       // Records of every table. Properties are keyed by column id. Geometry is GeoJSON in
       // EPSG:3857 with its bounding box in plain columns, so extent queries use a btree index on
       // both databases. idempotency_key makes a retried create return the first result. Ids start
-      // above 10,000,000: SPEC §4 gives offline records random ids below that, so the two never meet.
+      // above 10,000,000: records made offline get random ids below that, so the two never meet.
       `create sequence records_id_seq start with 10000001`,
       `create table records (
         id integer primary key default nextval('records_id_seq'),
@@ -131,7 +131,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 2,
     statements: [
-      // Platform administration (SPEC §7 Projects, Profiles, Columns): a project is public (listed
+      // Platform administration (projects, profiles, columns): a project is public (listed
       // to everyone) or a draft seen only by administrators.
       `alter table projects add column is_public boolean not null default true`,
       // Ids of what administrators create or copy. Each sequence starts above the seeded ids and

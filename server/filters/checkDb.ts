@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types.ts';
 
 /**
- * Checks that the database folds case the way the filter engine does (worker/filters/casefold.ts):
+ * Checks that the database folds case the way the filter engine does (domain/filters/casefold.ts):
  * lower() must map 'ČŠŽ' to 'čšž', which needs a UTF-8 LC_CTYPE (e.g. C.UTF-8); a database
  * created with LC_CTYPE=C folds ASCII only, and text filters would then miss 'Čebela' for
  * 'čebela' on the server while matching it offline. Returns a reason when the check fails, else null.

@@ -32,7 +32,7 @@ function items(s: ValidSort, propertiesSql: string): string[] {
 }
 
 /**
- * Compiles the sorts of a records query (SPEC §7) to ORDER BY items, '' when there are none:
+ * Compiles the sorts of a records query to ORDER BY items, '' when there are none:
  * numbers numerically, dates by instant, booleans false before true, text case-insensitively in
  * the database's collation, key columns numbers first then text; empty and unreadable values
  * last in both directions. Throws badRequest (HTTP 400) for an invalid sort.

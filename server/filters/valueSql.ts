@@ -1,7 +1,7 @@
 import { DATE_RE_SOURCE, NUMBER_RE_SOURCE, OFFSET_RE_SOURCE } from '../../domain/filters/grammar.ts';
 
 /**
- * SQL that reads a property the way the engine does (worker/filters/numbers.ts, dates.ts,
+ * SQL that reads a property the way the engine does (domain/filters/numbers.ts, dates.ts,
  * booleans.ts). Each takes the property's text (`props->>'id'`) and yields NULL where the
  * engine's reader says "unreadable"; the regular expressions guard every cast, so a bad stored
  * value never makes a query fail. Nothing here depends on the session's TimeZone or DateStyle.

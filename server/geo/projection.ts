@@ -7,7 +7,7 @@ export { EPSG_3794_DEF };
 proj4.defs('EPSG:3794', EPSG_3794_DEF);
 
 /**
- * SPEC §9: the extent of the national grid EPSG:3794, in the EPSG axis order of that CRS,
+ * The extent of the national grid EPSG:3794 (D96-TM), in the EPSG axis order of that CRS,
  * northing first: [minN, minE, maxN, maxE] (Slovenia spans E ~373-623 km, N ~32-195 km).
  */
 export const NATIONAL_GRID_EXTENT: readonly [number, number, number, number] = [

@@ -8,7 +8,7 @@ export interface ValidGeometry {
   bbox: [number, number, number, number];
 }
 
-/** The GeoJSON type a table takes, by the SPEC §3 geometry type number. */
+/** The GeoJSON type a table takes, by its geometry type number (2,3 point; 4,5 line; 6,7 polygon). */
 export const GEOMETRY_KIND_BY_TYPE: Readonly<Record<number, Geometry['type']>> = {
   2: 'Point',
   3: 'MultiPoint',

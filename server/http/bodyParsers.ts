@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
 /**
- * JSON bodies arrive as application/json or the json-patch media type of SPEC §7
+ * JSON bodies arrive as application/json or the json-patch media type the app's client sends
  * (application/json-patch+json); both are parsed as JSON. Form posts are left raw for
  * the identity provider, which reads its own bodies.
  */

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/model.ts';
 import { isUnavailable } from '../db/unavailable.ts';
 
-/** SPEC §8 status texts; other statuses fall back to Node's own. */
+/** The API's status texts (the clients show them); other statuses fall back to Node's own. */
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -50,7 +50,7 @@ export function appOrigins(publicUrl: string): string[] {
 
 /**
  * Imports oidc-provider without its "Unsupported runtime" warning: version 9 asks for Node 22
- * but runs on Node 20 (checked end to end, see PITFALLS.md). Only that one line is dropped,
+ * but runs on Node 20 (checked end to end: sign-in, refresh, logout). Only that one line is dropped,
  * and only while the module is evaluated.
  */
 async function importOidcProvider(): Promise<typeof import('oidc-provider')> {
@@ -126,7 +126,7 @@ export async function createProvider({
       const account = accountId ? await findAccount(db, accountId) : null;
       return account ? { email: account.email, roles: account.roles } : undefined;
     },
-    // REFRESH TOKENS — the session-bound option of PITFALLS.md, chosen deliberately:
+    // REFRESH TOKENS — bound to the login session (not offline_access), chosen deliberately:
     // every authorization-code exchange gets a refresh token without `offline_access`, and every
     // artifact (code, refresh token) is bound to the login session (`expiresWithSession`). So
     //  - offline, the app keeps its stored tokens; back online it refreshes with the refresh token

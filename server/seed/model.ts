@@ -3,7 +3,7 @@ import type { Catalogue } from './catalogue.ts';
 import { STATUS_VALUES as STATUS_DOMAIN_VALUES } from '../../domain/statuses.ts';
 import selectValues from './selectValues.json' with { type: 'json' };
 
-/** SPEC §3 configuration ids. */
+/** The app's project (its configuration's projectId). */
 export const PROJECT_ID = 35;
 /** The profile of the app. */
 export const PROFILE_ID = 18;
@@ -16,7 +16,7 @@ export const RELATION_TABLE_ID = 60;
 /** The photo attachment info of table 48. */
 export const PHOTO_ATTACHMENT_INFO_ID = 1;
 
-/** Column ids of table 48 (SPEC §3). */
+/** Column ids of the sightings table 48. */
 export const COL = {
   id: 767,
   group: 920,

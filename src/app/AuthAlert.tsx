@@ -5,7 +5,7 @@ import { Modal } from '../ui/Modal.tsx';
 import { AuthFailureDetails } from './AuthFailureDetails.tsx';
 
 /**
- * SPEC §4: when the provider refuses to renew the session while the app is open, the token is
+ * When the provider refuses to renew the session while the app is open, the token is
  * gone and the user must sign in again. The dialog says why (the provider's reason) and signs in
  * when the user says so, never by itself.
  */

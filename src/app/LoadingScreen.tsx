@@ -8,7 +8,7 @@ import { signInAgain } from './boot.ts';
 const AuthFailureScreen = lazy(() => import('./AuthFailureScreen.tsx').then((m) => ({ default: m.AuthFailureScreen })));
 
 /**
- * SPEC §2: while the auth token is missing, 'Nalaganje' is shown (with what is happening); before
+ * While the auth token is missing, 'Nalaganje' is shown (with what is happening); before
  * any script runs, index.html shows the same screen (src/app/firstFrame.ts). When
  * sign-in failed it says why, with the provider's own words, and waits for 'Poskusi znova'.
  */

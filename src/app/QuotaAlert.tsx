@@ -3,7 +3,7 @@ import { sl } from '../i18n/sl.ts';
 import { quotaAlert } from '../state/offline.ts';
 import { NoticeDialog } from '../ui/NoticeDialog.tsx';
 
-/** SPEC §8: when local storage runs out, a Slovenian alert says offline mode will not work here. */
+/** When local storage runs out, a Slovenian alert says offline mode will not work here. */
 export function QuotaAlert() {
   useSignals();
   if (!quotaAlert.value) return null;

@@ -5,7 +5,7 @@ import { NoticeDialog } from '../ui/NoticeDialog.tsx';
 import { confirmUpdate, updateWaiting } from './serviceWorker.ts';
 
 /**
- * SPEC §2: the notice 'Obvestilo' that a new version is available; closing it (its button or
+ * The notice 'Obvestilo' that a new version is available; closing it (its button or
  * the X) installs the new service worker and reloads. Held back while the report form is
  * open, so nobody is asked to reload over a half-filled form; it shows once the form closes.
  */

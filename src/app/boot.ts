@@ -136,7 +136,7 @@ async function createWiredUserManager(
   userManager = um;
   um.events.addUserLoaded(adoptUser);
   um.events.addSilentRenewError((e) => {
-    // SPEC §4: a refresh refused with 400 clears the token and forces login; a network
+    // A refresh refused with 400 clears the token and forces login; a network
     // failure keeps the stored token (offline work goes on).
     if (isRefusedByProvider(e)) void renewRefused(e);
   });
@@ -221,7 +221,7 @@ async function loadAppData(): Promise<void> {
 }
 
 /**
- * The provider refused to renew the session (SPEC §4): the token is cleared and the user is
+ * The provider refused to renew the session (a refresh answered 400): the token is cleared and the user is
  * asked to sign in again, with the provider's reason, over the app (nothing typed is lost
  * behind a redirect the user did not ask for).
  */

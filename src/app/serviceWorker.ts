@@ -3,7 +3,7 @@ import { effect, signal } from '@preact/signals-react';
 import { recordForm } from '../state/recordForm.ts';
 import { afterFirstDrawing } from '../state/firstDrawing.ts';
 
-// The update flow of SPEC §2/§4 and STYLE convention 10. A new version of /sw.js installs in
+// The update flow: a new version is never activated behind the user's back. A new version of /sw.js installs in
 // the background and waits; `updateWaiting` makes UpdateNotice show the notice; closing the
 // notice is the user's yes: the waiting worker is told to activate, and once it controls the
 // page, the page reloads. The notice is not shown while the report form is open, and a
@@ -85,7 +85,7 @@ export function createUpdateFlow(opts: UpdateFlowOptions): UpdateFlow {
 /** The flow of the registered worker; null before registration, in development and without service-worker support. */
 let active: UpdateFlow | null = null;
 
-/** The user's yes to the update notice (closing it, SPEC §2): activates the new version, then reloads. */
+/** The user's yes to the update notice (closing it): activates the new version, then reloads. */
 export function confirmUpdate(): void {
   active?.confirm();
 }

@@ -2,7 +2,7 @@
 export const VERSION_KEY = 'sporoci-vrsto.version';
 
 /**
- * SPEC §4 'Start': when the stored version differs from `current` or is absent, local
+ * At start: when the stored version differs from `current` or is absent, local
  * storage is cleared and the version saved. Returns true when it cleared.
  */
 export function checkStoredVersion(storage: Storage, current: string): boolean {

@@ -7,7 +7,7 @@
  * tests/unit/src/auth/authorizeRequest.test.ts reads it back with oidc-client-ts itself.
  */
 
-/** SPEC §9: identity-provider message time-out 10000 ms. */
+/** The identity provider's messages time out after 10 s. */
 export const IDP_TIMEOUT_S = 10;
 
 /** The prefix oidc-client-ts's WebStorageStateStore puts before every key (userManager.ts passes it). */

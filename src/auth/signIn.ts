@@ -19,7 +19,7 @@ export type SignInResult =
   | { kind: 'offlineNoSession' }
   | { kind: 'failed'; failure: AuthFailure };
 
-/** True when the token endpoint refused (SPEC §4: a refresh answered 400 clears the token). */
+/** True when the token endpoint refused (a refresh answered 400 clears the token and forces a new sign-in). */
 export function isRefusedByProvider(e: unknown): boolean {
   return e instanceof ErrorResponse || isProviderRefusal(e);
 }
@@ -57,7 +57,7 @@ function cleanAddress(hash = location.hash): void {
 
 /**
  * Finds or makes the session: finishes a redirect back from the provider, reuses a stored
- * user (also an expired one when offline, SPEC §4), refreshes one that expired, and
+ * user (also an expired one when offline: offline, the stored token and profile are reused), refreshes one that expired, and
  * otherwise sends the browser to the provider's sign-in page. A failure (the provider's
  * `error`, a callback that does not check out, a provider that cannot be reached) is
  * returned to be shown, and remembered in `store` (the tab's session storage): until the
@@ -102,7 +102,7 @@ export async function startSession(um: UserManager, isOnline: boolean, store: St
       if (renewed) return { kind: 'user', user: renewed };
     } catch (e) {
       if (!isRefusedByProvider(e)) return failed(store, failureFromError(e, 'unreachable'));
-      // SPEC §4: a refused refresh clears the token. An expired grant is the normal end of a
+      // A refused refresh clears the token. An expired grant is the normal end of a
       // session (sign in again); any other refusal is shown with the provider's reason.
       await um.removeUser();
       const failure = failureFromError(e, 'renew');

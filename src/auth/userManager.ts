@@ -2,14 +2,14 @@ import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 import type { IdentityConfig } from '../../worker/api.ts';
 import { appRedirectUri, IDP_TIMEOUT_S, OIDC_STORE_PREFIX } from './authorizeRequest.ts';
 
-/** SPEC §9: the token is refreshed 30 s before it expires. */
+/** The token is refreshed 30 s before it expires. */
 export const TOKEN_REFRESH_MARGIN_S = 30;
-/** SPEC §9: login-callback state in session storage expires after 60 minutes. */
+/** Login-callback state in session storage expires after 60 minutes. */
 export const CALLBACK_STATE_TTL_S = 60 * 60;
 
 /**
  * Creates the oidc-client-ts user manager for the provider named in /identity.json:
- * authorization code + PKCE, token and profile in local storage (SPEC §1), refresh by
+ * authorization code + PKCE, token and profile in local storage (so they outlive a reload and work offline), refresh by
  * refresh token with the 30 s margin.
  */
 export function createUserManager(cfg: IdentityConfig, origin: string): UserManager {

@@ -1,5 +1,5 @@
 /**
- * Every user-visible string of the app, in Slovenian. Texts given by SPEC.md are verbatim;
+ * Every user-visible string of the app, in Slovenian. Texts the product's specification gives are verbatim;
  * the rest are ours.
  * Over 300 lines on purpose: the project keeps every string in this one module (one place to
  * translate and review); it holds data only, grouped by screen.

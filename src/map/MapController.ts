@@ -66,7 +66,7 @@ export class MapController implements MapPort {
       view,
       layers: [...this.baseLayers],
       controls: [],
-      // SPEC §2: pinch rotation is off.
+      // Pinch rotation is off.
       interactions: defaultInteractions({ pinchRotate: false, altShiftDragRotate: false }),
     });
     this.element = o.target;
@@ -84,7 +84,7 @@ export class MapController implements MapPort {
 
   /**
    * Calls `cb` on every single click with the click coordinate and the sightings within
-   * the SPEC's 3 px hit tolerance. Returns a function that stops listening.
+   * the 3 px hit tolerance. Returns a function that stops listening.
    */
   onClick(cb: (coord: MapCoord, hits: MapSighting[]) => void): () => void {
     const key = this.map.on('singleclick', (e) => {
@@ -140,7 +140,7 @@ export class MapController implements MapPort {
   }
 
   /**
-   * SPEC §4: offline, the project layer's server source is replaced by the local store (the
+   * Offline, the project layer's server source is replaced by the local store (the
    * core does that) and the downloaded-areas layer is forced visible.
    */
   setOffline(offline: boolean, areasWanted: boolean): void {
@@ -224,7 +224,7 @@ export class MapController implements MapPort {
     view.animate({ center: [coord[0], coord[1]], duration });
   }
 
-  /** Centres on a coordinate, zooming in to at least `minZoom` (SPEC §9: the location's zoom). */
+  /** Centres on a coordinate, zooming in to at least `minZoom` (by default 15, the zoom for the user's location). */
   centerOn(coord: MapCoord, minZoom = LOCATION_MAX_ZOOM): void {
     const view = this.map.getView();
     view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, minZoom), duration: FEATURE_FIT_MS });

@@ -5,11 +5,11 @@ import type { BaseMap } from '../../domain/model.ts';
 import type ImageTile from 'ol/ImageTile.js';
 import type { LoadFunction } from 'ol/Tile.js';
 
-/** SPEC §9: base map layers preload 3 levels, overlays are drawn at opacity 0.5. */
+/** Base map layers preload 3 levels, overlays are drawn at opacity 0.5. */
 export const BASE_PRELOAD = 3;
-/** SPEC §9: default overlay opacity. */
+/** The overlays' opacity. */
 export const OVERLAY_OPACITY = 0.5;
-/** SPEC §9: tile size and reprojection settings. */
+/** Tiles are 256 px; reprojection allows 0.5 px of error and 10 subdivisions. */
 export const TILE_SIZE = 256;
 export const REPROJECTION_ERROR_THRESHOLD = 0.5;
 

@@ -4,7 +4,7 @@ import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 
-/** SPEC §9: the edit style is red/black with line width 2. */
+/** The edit style is red/black with line width 2. */
 export const EDIT_STYLE = [
   new Style({
     image: new Circle({

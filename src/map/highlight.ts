@@ -5,13 +5,13 @@ import VectorSource from 'ol/source/Vector.js';
 import { Circle, Stroke, Style } from 'ol/style.js';
 import type OlMap from 'ol/Map.js';
 
-/** SPEC §9: the selection style is yellow. */
+/** The selection style is yellow. */
 export const SELECTION_STYLE = new Style({
   image: new Circle({ radius: 12, stroke: new Stroke({ color: '#ffd400', width: 4 }) }),
   zIndex: 1,
 });
 
-/** SPEC §9: a new or saved feature flashes black. */
+/** A new or saved feature flashes black. */
 export const FLASH_COLOR = '#000000';
 /** How long a flash lasts. */
 export const FLASH_MS = 1600;

@@ -3,7 +3,7 @@
  * wheel and key events of the map's element become view operations, as OpenLayers' default
  * interactions do on a map of their own (their constants are theirs): one finger or the mouse
  * pans with a flick at the end (DragPan + Kinetic), two fingers pan and pinch-zoom without
- * rotating (PinchZoom; SPEC §2), a double-click or double-tap zooms in by one level
+ * rotating (PinchZoom; pinch rotation is off), a double-click or double-tap zooms in by one level
  * (DoubleClickZoom), the wheel zooms (MouseWheelZoom), arrows pan and +/− zoom (KeyboardPan,
  * KeyboardZoom), and a press that does not move is a click, 250 ms later unless a second one
  * makes it a double-click (MapBrowserEventHandler). Steps are sent at most once per frame.

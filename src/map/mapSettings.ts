@@ -1,5 +1,5 @@
 /**
- * The map's numbers from SPEC §9, written once for whichever thread draws the map (no
+ * The map's numbers (zooms, animations, tolerances), written once for whichever thread draws the map (no
  * OpenLayers here).
  */
 

@@ -72,7 +72,7 @@ export class MapSightings {
   }
 
   /**
-   * The sightings under a pixel, within the SPEC's 3 px hit tolerance: the drawn ones (hit
+   * The sightings under a pixel, within the 3 px hit tolerance: the drawn ones (hit
    * detection on what was drawn), then the ones the low-zoom thinning left out under them; with
    * none, the finds whose drawn square (a generalised place) holds the pixel.
    */

@@ -16,7 +16,7 @@ export const tracking = signal(false);
 /** Whether the downloaded-areas layer is shown (it is always shown offline). */
 export const showAreas = signal(true);
 
-/** The last saved find's position, to flash black on the map (SPEC §9). */
+/** The last saved find's position, to flash black on the map. */
 export const flashRequest = signal<[number, number] | null>(null);
 
 /** True while the first base map tiles of this start are still on their way (a hint shows). */

@@ -1,6 +1,6 @@
 import proj4 from 'proj4';
 
-/** SPEC §9: MGRS is shown with 5-digit (1 m) precision. */
+/** MGRS is shown with 5-digit (1 m) precision. */
 export const MGRS_PRECISION = 5;
 
 const BANDS = 'CDEFGHJKLMNPQRSTUVWX';

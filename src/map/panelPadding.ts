@@ -18,7 +18,7 @@ export function panelPadding(size: readonly [number, number], mobile: boolean): 
 }
 
 /**
- * How a fit frames a place (SPEC §9): a find at most at zoom 16 in 1 s, clear of the panel that
+ * How a fit frames a place: a find at most at zoom 16 in 1 s, clear of the panel that
  * opens with it; an area with 20 px padding in 1.5 s. `size` is the map's size (CSS px), when known.
  */
 export function fitOptions(

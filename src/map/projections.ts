@@ -3,10 +3,10 @@ import { EPSG_3794_DEF } from '../../domain/nationalGrid.ts';
 import { register } from 'ol/proj/proj4.js';
 import { get as getProjection, transform } from 'ol/proj.js';
 
-/** SPEC §9: the national grid D96-TM. */
+/** The national grid D96-TM. */
 export const NATIONAL_GRID = 'EPSG:3794';
 /**
- * SPEC §9: its extent, in the CRS's EPSG axis order, northing first: [minN, minE, maxN, maxE]
+ * Its extent, in the CRS's EPSG axis order, northing first: [minN, minE, maxN, maxE]
  * (Slovenia spans E ~373-623 km, N ~32-195 km).
  */
 export const NATIONAL_GRID_EXTENT_NE: readonly [number, number, number, number] = [
@@ -19,9 +19,9 @@ export const NATIONAL_GRID_EXTENT: [number, number, number, number] = [
   NATIONAL_GRID_EXTENT_NE[3],
   NATIONAL_GRID_EXTENT_NE[2],
 ];
-/** SPEC §9: the data projection. */
+/** The projection of all data (features, extents). */
 export const DATA_PROJECTION = 'EPSG:3857';
-/** SPEC §9: GPS coordinates. */
+/** GPS coordinates. */
 export const GPS_PROJECTION = 'EPSG:4326';
 
 proj4.defs(NATIONAL_GRID, `${EPSG_3794_DEF} +type=crs`);

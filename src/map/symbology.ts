@@ -2,7 +2,7 @@ import { Circle, Fill, Icon, RegularShape, Stroke, Style, Text } from 'ol/style.
 import type ImageStyle from 'ol/style/Image.js';
 import type { FillStyle, MarkerStyle, StrokeStyle, SymbolStyle } from '../../domain/model.ts';
 
-/** Thrown for a style that breaks SPEC §5's validity rules. */
+/** Thrown for an invalid style (see `validateStyle`). */
 export class InvalidStyleError extends Error {
   constructor(detail: string) {
     super(`Invalid json style... ${detail}`);
@@ -11,7 +11,7 @@ export class InvalidStyleError extends Error {
 }
 
 /**
- * SPEC §5: a stroke is never thinner than 1 px; scaled widths divide by the resolution
+ * A stroke is never thinner than 1 px; scaled widths divide by the resolution
  * factor (at least 1).
  */
 export function strokeWidth(width: number | undefined, isScaled: boolean, resolutionFactor: number): number {
@@ -20,7 +20,7 @@ export function strokeWidth(width: number | undefined, isScaled: boolean, resolu
   return Math.max(1, scaled);
 }
 
-/** Checks SPEC §5's style validity: an icon needs svgString, a fill color, a text columnId, stroke and fill. */
+/** Checks a style: an icon needs svgString, a fill color, a text columnId, stroke and fill. */
 export function validateStyle(s: SymbolStyle): void {
   if (!s.icon && !s.fill && !s.text && !s.marker && !s.stroke) throw new InvalidStyleError('no style part');
   if (s.icon && !s.icon.svgString) throw new InvalidStyleError('icon without svgString');

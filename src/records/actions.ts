@@ -172,7 +172,7 @@ export async function submitForm(): Promise<void> {
   } catch (e) {
     console.error(e);
     patchForm({ stage: null });
-    // SPEC §8: storage ran out — the Slovenian alert; the form keeps what was typed.
+    // Storage ran out: the Slovenian alert that offline mode will not work here; the form keeps what was typed.
     if (e instanceof Error && e.name === 'QuotaExceededError') quotaAlert.value = true;
     const hint = failureHint(e);
     notify(

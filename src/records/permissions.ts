@@ -3,7 +3,7 @@ import { COL } from '../../domain/columns.ts';
 import { isEditableStatus } from '../../domain/statuses.ts';
 
 /**
- * SPEC §2/§5: the edit button appears when STATUS is 5 or empty AND the creator's e-mail
+ * The edit button appears when STATUS is 5 or empty AND the creator's e-mail
  * equals the signed-in user's.
  */
 export function canEdit(props: Properties, userEmail: string | null | undefined): boolean {

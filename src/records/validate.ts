@@ -16,7 +16,7 @@ export function todayIso(now = new Date()): string {
 }
 
 /**
- * The rules SPEC does not show, as a reporter expects: group, species and location
+ * The rules the specification leaves open, as a reporter expects: group, species and location
  * required; the date required and not in the future; the count a positive whole number.
  * `insideSlovenia` tells whether the location is inside the country.
  */

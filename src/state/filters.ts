@@ -1,15 +1,15 @@
 import { signal } from '@preact/signals-react';
 import type { LayerFilterState } from '../../worker/api.ts';
 
-/** SPEC §4 filter state: year, species, 'mine only' and the review status (issue #20), combined with AND. */
+/** The map's filter state: year, species, 'mine only' and the review status (issue #20), combined with AND. */
 export const layerFilter = signal<LayerFilterState>({ year: null, speciesId: null, mineOnly: false, status: null });
 
-/** SPEC §4: reset clears year and species (and the status). */
+/** Reset clears year and species (and the status); 'mine only' stays. */
 export function resetFilter(): void {
   layerFilter.value = { ...layerFilter.value, year: null, speciesId: null, status: null };
 }
 
-/** SPEC §5: the year filter offers the current year and the previous 4. */
+/** The year filter offers the current year and the previous 4. */
 export function yearOptions(now = new Date()): number[] {
   const y = now.getFullYear();
   return [y, y - 1, y - 2, y - 3, y - 4];

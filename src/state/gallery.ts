@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { activePanel, type PanelType } from './panel.ts';
 
-/** SPEC §2: a gallery state is set from two stored values: the images and the index shown. */
+/** A gallery state is set from two stored values: the images and the index shown. */
 export interface GalleryState {
   images: Array<{ src: string; alt: string }>;
   index: number;

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** SPEC §9: the mobile layout applies at a width of 480 px or less. */
+/** The mobile layout applies at a width of 480 px or less. */
 export const MOBILE_QUERY = '(max-width: 480px)';
 
 /** True on the mobile layout. */

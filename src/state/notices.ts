@@ -1,9 +1,9 @@
 import { signal } from '@preact/signals-react';
 
-/** The kinds of notification of SPEC §2. */
+/** The kinds of notification. */
 export type NoticeKind = 'info' | 'error' | 'success';
 
-/** A notification (SPEC §3 'Notice'). */
+/** A notification. */
 export interface Notice {
   /** 12 characters. */
   id: string;
@@ -17,10 +17,10 @@ export interface Notice {
   repeats?: number;
 }
 
-/** SPEC §9 default timeouts: info 3000 ms, success 2000 ms, error never. */
+/** Default timeouts: info 3000 ms, success 2000 ms, error never. */
 export const DEFAULT_TIMEOUTS: Record<NoticeKind, number | null> = { info: 3000, success: 2000, error: null };
 
-/** SPEC §9 fade duration. */
+/** How long a notification takes to fade out. */
 export const FADE_MS = 200;
 
 /** The notification stack, oldest first. */

@@ -21,7 +21,7 @@ export const syncState = signal<SyncState>({
 /** The changes the server refused, with reasons. */
 export const conflicts = signal<ConflictInfo[]>([]);
 
-/** True once storage ran out: the SPEC's Slovenian alert is shown. */
+/** True once storage ran out: the Slovenian alert that offline mode will not work here is shown. */
 export const quotaAlert = signal(false);
 
 /** Reloads the list of downloaded areas. */

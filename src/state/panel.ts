@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** The side panels of SPEC §2; at most one is active. */
+/** The side panels; at most one is active. */
 export type PanelType = 'speciesinfo' | 'filters' | 'about' | 'profile' | 'shortInfo' | 'gallery';
 
 /** The active panel, or null. */

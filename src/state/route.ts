@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 
-/** The hash routes of SPEC §2, and the reviewers' queue (issue #20). */
+/** The hash routes: the map, the area download, and the reviewers' queue (issue #20). */
 export type Route = '/' | '/download' | '/pregled';
 
 /** Parses location.hash ('#/download') into a route; unknown routes are home. */

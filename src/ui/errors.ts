@@ -18,7 +18,7 @@ const HINTS: Readonly<Record<number, string>> = {
   415: sl.records.photoWrongType,
 };
 
-/** A Slovenian explanation of why a request failed, to add after the SPEC message; '' when none fits. */
+/** A Slovenian explanation of why a request failed, to add after the failure message ('Pri … je prišlo do napake'); '' when none fits. */
 export function failureHint(e: unknown): string {
   const status = errorStatus(e);
   return status === null ? '' : (HINTS[status] ?? '');

@@ -9,7 +9,7 @@ export interface SpeciesImageUrls {
 }
 
 /**
- * SPEC §3/§7: with an atlas host configured, thumbnails load from it and the 'thumbs' path part
+ * With an atlas host configured, thumbnails load from it and the 'thumbs' path part
  * is swapped for the full-size folder; without one, the shipped images are used.
  */
 export function speciesImageUrls(image: string, cfg: Pick<AppConfig, 'speciesImages'> | null): SpeciesImageUrls {

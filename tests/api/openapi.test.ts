@@ -36,7 +36,7 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('documents the routes of SPEC §7 built in this step', async () => {
+  it('documents the platform routes the app calls', async () => {
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Doc;
     const expected = [
       'get /api/Test',

@@ -38,15 +38,20 @@ import { refresh, signIn as apiSignIn, type Tokens } from '../api/helpers/auth.t
  *   deletes need the stored copy). Every change has its own Število (782) and Opombe (1055) value,
  *   so the server shows whether it was applied, and how often. The 40 edits of offline creates
  *   merge into their queued creates (worker/sync/README.md), so the queue holds 160 changes.
- * - The sync: the proxy fails every FLAKY_EVERY-th API request (a 500 or a dropped connection);
- *   the page is reloaded after RELOAD_1_AT changes reached the server; the server process is
- *   SIGKILLed after KILL_AT and restarted on the same data and port (the proxy keeps the app's
- *   URL); access tokens live TOKEN_TTL_S seconds (ACCESS_TOKEN_TTL_SECONDS), and after the first
- *   reload the proxy drops every token request, so the app's early renewal fails and the token
- *   really expires: the server answers 401 and the queue pauses. Five seconds after the first
- *   401 the token endpoint is reachable again, and the queue must resume by itself (the silent
- *   refresh; no user action). After that the page is reloaded once more. Progress is read from
- *   the server directly (not through the proxy) with the test's own token.
+ * - The sync: the proxy fails every FLAKY_EVERY-th API request (a 500 or a dropped connection).
+ *   Each scripted step waits for the state it needs, not for time: the proxy's gate on the change
+ *   requests lets a set number through and holds the next, so the step happens while changes
+ *   still wait; a held request reaches the server when the gate is released (its answer lost
+ *   when its page was reloaded meanwhile, so the change is sent again and must be stored once).
+ *   In order: the page is reloaded with change request GATE.reload1 + 1 held; the server process
+ *   is SIGKILLed with a later one held and restarted on the same data and port (the proxy keeps
+ *   the app's URL); then the proxy drops every token request, access tokens live TOKEN_TTL_S
+ *   seconds (ACCESS_TOKEN_TTL_SECONDS), and the gate holds the sync until the server refuses the
+ *   app's token: the app's renewals failed and the token really expired. The server answers 401
+ *   and the queue pauses; once the app has tried to renew again and failed, the
+ *   token endpoint is reachable again, and the queue must resume by itself (the silent renewal;
+ *   no user action). Then the page is reloaded once more with a change request held. Progress is
+ *   read from the server directly (not through the proxy) with the test's own token.
  * - Checks: every create once with its photo once (the replaced ones portrait), every edit's
  *   values, every delete gone, every edited offline create with its edited values, no other new
  *   records, the badge gone, the outbox and the pending flags empty in IndexedDB, at least one
@@ -59,10 +64,21 @@ import { refresh, signIn as apiSignIn, type Tokens } from '../api/helpers/auth.t
 const TOKEN_TTL_S = 40;
 /** In 'flaky' mode, every this-many-th API request fails. */
 const FLAKY_EVERY = 7;
-const RELOAD_1_AT = 15;
-const KILL_AT = 50;
-/** The second reload comes this many changes after the queue resumed with the renewed token. */
-const RELOAD_2_AFTER = 15;
+/**
+ * How many change requests (creates, updates, deletes, photo uploads and deletes) the proxy's gate
+ * lets through before each step; it holds the next one until the test has done the step, so each
+ * step comes while changes still wait, however fast the sync is.
+ */
+const GATE = {
+  /** Reload 1 while change request 16 is held. */
+  reload1: 15,
+  /** The server is killed while the one this many after reload 1's is held. */
+  kill: 35,
+  /** After the restart, this many pass; the next waits until the app's token has expired. */
+  token: 10,
+  /** Reload 2 while the one this many after the token expired is held (the queue resumed first). */
+  reload2: 15,
+};
 
 const N_CREATES = 80;
 const N_EDITS = 50;
@@ -121,6 +137,8 @@ let tokens: Tokens & { at: number };
 /** ana's server records: 0..N_EDITS-1 are edited, the rest deleted. */
 const serverIds: number[] = [];
 let before: Feature[] = [];
+/** Set once the changes wait in the outbox (the sync needs that). */
+let queued = false;
 /** Set once the whole queue reached the server (the checks after it need that). */
 let synced = false;
 const figures = {
@@ -128,6 +146,8 @@ const figures = {
   faults: 0,
   unauthorized: 0,
   tokenRefused: 0,
+  /** Change requests the gate held, in all. */
+  held: 0,
   syncSeconds: 0,
   restartSeconds: 0,
   pausedSeconds: 0,
@@ -277,6 +297,22 @@ async function outboxOnDevice(): Promise<{
       }),
     DB_NAME,
   );
+}
+
+/** The access token the app holds now (oidc-client-ts keeps it in localStorage), or null when signed out. */
+async function appToken(): Promise<string | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    const user = JSON.parse(localStorage.getItem(key ?? '') ?? '{}') as { access_token?: string };
+    return user.access_token ?? null;
+  });
+}
+
+/** Whether the server refuses `accessToken` (401), asked directly, not through the proxy. */
+async function serverRefuses(accessToken: string): Promise<boolean> {
+  const r = await fetch(`${server.url}/api/Projects`, { headers: { authorization: `Bearer ${accessToken}` } });
+  await r.arrayBuffer();
+  return r.status === 401;
 }
 
 async function reloadApp(): Promise<void> {
@@ -442,9 +478,11 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     await expect.poll(() => page.getByTestId('pending-change').count(), { timeout: 30_000 }).toBe(QUEUED);
     await screenshot(page, 'bigsync-1-queued');
     await page.getByRole('button', { name: 'Zapri' }).first().click();
+    queued = true;
   }, 180_000);
 
   it('sends them all by itself while the network and the server fail', async () => {
+    expect(queued, 'nothing waits in the outbox (see the test before)').toBe(true);
     const t0 = Date.now();
     const at = (): string => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
     const debug = Boolean(process.env.BIGSYNC_DEBUG);
@@ -466,95 +504,113 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       );
       page.on('console', (m) => console.log(`${at()} console.${m.type()}: ${m.text()}`));
     }
+    // The probe the token step relies on: the server takes a valid token (and refuses an expired one).
+    expect(await serverRefuses(await token())).toBe(false);
     const start = { ...proxy.stats };
+    const gate = proxy.gate;
+    const log: string[] = [];
+    /** Changes on the server at the last poll. */
+    let p = 0;
+    /** How many changes were on the server at each scripted event: each must come before the end. */
+    const events: Record<string, number> = {};
+    const note = (what: string): void => void log.push(`${at()}, ${p}/${QUEUED} on the server: ${what}`);
+    const event = (name: string, what: string): void => {
+      events[name] = p;
+      note(what);
+    };
+    /**
+     * Reads the server's progress every half second until `cond` holds: the watch that orders the
+     * steps below. Fails with the timeline when it has not after `timeoutMs`.
+     */
+    const until = async (what: string, cond: () => boolean | Promise<boolean>, timeoutMs = 120_000): Promise<void> => {
+      const from = Date.now();
+      for (;;) {
+        p = applied(await ownRecords());
+        if (debug)
+          console.log(
+            `${at()} ${p}/${QUEUED} on the server; held ${gate.held}; badge '${await badge()}'; device: ${JSON.stringify(await outboxOnDevice())}`,
+          );
+        if (await cond()) return;
+        if (Date.now() - from > timeoutMs) {
+          await screenshot(page, 'bigsync-stuck');
+          const signedOut =
+            (await page.getByText('Prijava ni uspela').count()) > 0 ? '; the app asks to sign in again' : '';
+          throw new Error(
+            `waited ${timeoutMs / 1000} s for ${what} at ${p}/${QUEUED}; held ${gate.held}; badge '${await badge()}'${signedOut}\n${log.join('\n')}`,
+          );
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+
+    // Reload 1: the gate lets GATE.reload1 change requests reach the server and holds the next, so the
+    // page is reloaded with a change on its way. The held request reaches the server after the reload
+    // (its answer lost), and the reloaded app sends that change again: it must not be stored twice.
+    gate.holdAfter(GATE.reload1);
     proxy.flakyEvery = FLAKY_EVERY;
     proxy.mode = 'flaky';
-    const log: string[] = [];
-    const note = (what: string, p: number): void => void log.push(`${at()}, ${p}/${QUEUED} on the server: ${what}`);
-    const ev = {
-      reload1: false,
-      killed: false,
-      refusedFrom: 0,
-      pausedAt: 0,
-      allowedAt: 0,
-      tokenRequestsAtAllow: 0,
-      resumedAt: 0,
-      resumedAtCount: 0,
-      reload2: false,
-    };
-    let last = -1;
-    let lastChange = Date.now();
-    for (;;) {
-      const p = applied(await ownRecords());
-      if (p !== last) {
-        last = p;
-        lastChange = Date.now();
-      }
-      if (debug)
-        console.log(
-          `${at()} ${p}/${QUEUED} on the server; badge '${await badge()}'; device: ${JSON.stringify(await outboxOnDevice())}`,
-        );
-      if (p === QUEUED) break;
-      if (!ev.reload1 && p >= RELOAD_1_AT) {
-        note('reload 1', p);
-        await reloadApp();
-        ev.reload1 = true;
-        // From now on the provider's token endpoint cannot be reached: the app's renewal fails and the token expires.
-        proxy.refuseToken = true;
-        ev.refusedFrom = proxy.stats.unauthorized;
-        note('token requests refused from now on', p);
-      }
-      if (!ev.killed && p >= KILL_AT) {
-        note('server SIGKILLed', p);
-        const old = server;
-        const exited = new Promise<void>((r) => old.proc.once('exit', () => r()));
-        old.proc.kill('SIGKILL');
-        await exited;
-        const downAt = Date.now();
-        server = await startAppServer({ dataDir, port: old.port, env: { ...serverEnv, PUBLIC_URL: proxy.url } });
-        figures.restartSeconds = (Date.now() - downAt) / 1000;
-        ev.killed = true;
-        note(`server restarted on the same data and port in ${figures.restartSeconds.toFixed(1)} s`, p);
-      }
-      if (proxy.refuseToken && !ev.pausedAt && proxy.stats.unauthorized > ev.refusedFrom) {
-        ev.pausedAt = Date.now();
-        note('the server answered 401: the token expired, the queue pauses', p);
-      }
-      if (ev.pausedAt && !ev.allowedAt && Date.now() - ev.pausedAt > 5000) {
-        proxy.refuseToken = false;
-        ev.allowedAt = Date.now();
-        ev.tokenRequestsAtAllow = proxy.stats.tokenRequests;
-        note('token requests allowed again', p);
-      }
-      if (ev.allowedAt && !ev.resumedAt && lastChange > ev.allowedAt) {
-        ev.resumedAt = Date.now();
-        ev.resumedAtCount = p;
-        note('the queue goes on with a renewed token', p);
-      }
-      if (ev.resumedAt && !ev.reload2 && p >= ev.resumedAtCount + RELOAD_2_AFTER) {
-        note('reload 2', p);
-        await reloadApp();
-        ev.reload2 = true;
-      }
-      if (Date.now() - lastChange > 60_000) {
-        await screenshot(page, 'bigsync-stuck');
-        const renewals = ev.allowedAt
-          ? `; token requests since they were allowed again: ${proxy.stats.tokenRequests - ev.tokenRequestsAtAllow}`
-          : '';
-        const signedOut =
-          (await page.getByText('Prijava ni uspela').count()) > 0 ? '; the app asks to sign in again' : '';
-        throw new Error(
-          `no progress for 60 s at ${p}/${QUEUED}; badge '${await badge()}'${renewals}${signedOut}\n${log.join('\n')}`,
-        );
-      }
-      // The poll interval of this watch (each round reads the server and drives the scripted
-      // events); the loop ends on its condition, all changes on the server, not on time.
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    note('all on the server', QUEUED);
+    await until(`change request ${GATE.reload1 + 1} held at the proxy`, () => gate.held > 0);
+    event('reload1', 'reload 1, with a change request held at the proxy');
+    await reloadApp();
+    await gate.release(GATE.kill);
+
+    // The server killed with a change held: it reaches the restarted server.
+    await until(`change request ${GATE.kill + 1} after reload 1 held at the proxy`, () => gate.held > 0);
+    event('killed', 'server SIGKILLed, with a change request held at the proxy');
+    const old = server;
+    const exited = new Promise<void>((r) => old.proc.once('exit', () => r()));
+    old.proc.kill('SIGKILL');
+    await exited;
+    const downAt = Date.now();
+    server = await startAppServer({ dataDir, port: old.port, env: { ...serverEnv, PUBLIC_URL: proxy.url } });
+    figures.restartSeconds = (Date.now() - downAt) / 1000;
+    note(`server restarted on the same data and port in ${figures.restartSeconds.toFixed(1)} s`);
+
+    // The token: from now on the provider's token endpoint cannot be reached, so the app's renewals
+    // fail and its access token expires. The gate holds the sync after GATE.token more change
+    // requests, so changes still wait when it does; then the server answers 401 and the queue pauses.
+    proxy.refuseToken = true;
+    const unauthorizedFrom = proxy.stats.unauthorized;
+    note('token requests refused from now on');
+    await gate.release(GATE.token);
+    await until(
+      'the app’s access token to expire (the server refuses it)',
+      async () => {
+        const current = await appToken();
+        return current !== null && (await serverRefuses(current));
+      },
+      TOKEN_TTL_S * 3 * 1000,
+    );
+    event('tokenExpired', 'the app’s access token expired');
+    await gate.release(GATE.reload2);
+    // The 401 may have come already (the app's request met the expiry first): any since the refusal.
+    await until('a 401 from the server', () => proxy.stats.unauthorized > unauthorizedFrom);
+    const pausedAt = Date.now();
+    note('the server answered 401: the queue pauses');
+    // The app tries to renew again by itself and cannot; then the provider is back and the queue must
+    // go on with no user action (the silent renewal).
+    const tokenRefusedAtPause = proxy.stats.tokenRefused;
+    await until('a renewal after the 401', () => proxy.stats.tokenRefused > tokenRefusedAtPause);
+    proxy.refuseToken = false;
+    const allowedAt = Date.now();
+    const pAtAllow = p;
+    figures.pausedSeconds = (allowedAt - pausedAt) / 1000;
+    note('the app’s renewal failed; token requests allowed again');
+    await until('the queue to go on with a renewed token', () => p > pAtAllow);
+    figures.resumeSeconds = (Date.now() - allowedAt) / 1000;
+    event('resumed', 'the queue goes on with a renewed token');
+
+    // Reload 2: GATE.reload2 change requests after the token expired, the next one held.
+    await until(`change request ${GATE.reload2 + 1} after the 401 held at the proxy`, () => gate.held > 0);
+    event('reload2', 'reload 2, with a change request held at the proxy');
+    await reloadApp();
+    await gate.release();
+
+    await until('every change on the server', () => p === QUEUED, 240_000);
+    note('all on the server');
     await expect.poll(() => page.getByTestId('sync-badge').count(), { timeout: 60_000 }).toBe(0);
     figures.syncSeconds = (Date.now() - t0) / 1000;
-    note('the badge is gone', QUEUED);
+    note('the badge is gone');
     synced = true;
     proxy.mode = 'pass';
     const s = proxy.stats;
@@ -563,22 +619,17 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       faults: s.faults - start.faults,
       unauthorized: s.unauthorized - start.unauthorized,
       tokenRefused: s.tokenRefused - start.tokenRefused,
-      pausedSeconds: ev.allowedAt ? (ev.allowedAt - ev.pausedAt) / 1000 : 0,
-      resumeSeconds: ev.resumedAt ? (ev.resumedAt - ev.allowedAt) / 1000 : 0,
+      held: gate.heldTotal,
     });
     console.log(`big sync timeline (from the network's return):\n${log.join('\n')}`);
     // Every event happened while changes were still waiting.
-    expect({
-      reload1: ev.reload1,
-      killed: ev.killed,
-      tokenExpired: ev.pausedAt > 0,
-      resumed: ev.resumedAt > 0,
-      reload2: ev.reload2,
-    }).toEqual({ reload1: true, killed: true, tokenExpired: true, resumed: true, reload2: true });
+    const early = Object.entries(events).filter(([, n]) => n >= QUEUED);
+    expect(early, 'events with nothing left to send').toEqual([]);
+    expect(Object.keys(events)).toEqual(['reload1', 'killed', 'tokenExpired', 'resumed', 'reload2']);
     expect(figures.unauthorized).toBeGreaterThan(0);
     expect(figures.tokenRefused).toBeGreaterThan(0);
     expect(figures.faults).toBeGreaterThan(0);
-  }, 300_000);
+  }, 420_000);
 
   it('has every change on the server exactly once, every photo once, and nothing left in the queue', async () => {
     expect(synced, 'the queue did not reach the server (see the test before)').toBe(true);

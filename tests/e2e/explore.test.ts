@@ -14,7 +14,7 @@ describe('explore the sightings', () => {
     env.withSignedInPage(DESKTOP, async ({ page, sightings: all }) => {
       await page.getByRole('button', { name: 'Filtri' }).click();
       const panel = page.getByRole('complementary', { name: 'Filtri' });
-      // The watermarks of SPEC §2.
+      // The watermarks: 'Vrsta' and 'Leto'.
       expect(await panel.getByLabel('Vrsta').locator('option').first().textContent()).toBe('Vrsta');
       expect(await panel.getByLabel('Leto').locator('option').first().textContent()).toBe('Leto');
       const years = await panel.getByLabel('Leto').locator('option').allTextContents();

@@ -11,7 +11,7 @@ describe('foundation: sign in and see the sightings on the map', () => {
     const page = await ctx.newPage();
     const errors = watchErrors(page);
     // The first script sends the visitor on as soon as the provider's discovery document is read;
-    // held back here, as on a slow line, 'Nalaganje' shows meanwhile (SPEC §2).
+    // held back here, as on a slow line, 'Nalaganje' shows meanwhile (while the token is missing).
     const discovery = '**/.well-known/openid-configuration';
     let release = (): void => undefined;
     const held = new Promise<void>((r) => (release = r));

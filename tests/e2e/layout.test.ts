@@ -14,7 +14,7 @@ const env = useAppAndBrowser();
 
 /** Widths at which the screenshots are looked at. */
 const SHOTS = new Set([320, 390, 481, 768, 1280]);
-/** Where the header changes (styles.css 'Header'; 480/481 is the phone layout of SPEC §9). */
+/** Where the header changes (styles.css 'Header'; a width of 480 px or less is the phone layout). */
 const BREAKPOINTS = [360, 481, 720, 920];
 /**
  * Every breakpoint -2..+1, every 32 px from 320 to 1280, and the screenshot widths (each width

@@ -9,8 +9,8 @@ import { serverSightings, type ServerSighting } from './helpers/serverSightings.
 /**
  * The map's gestures in Debian chromium at 390 and 1280 px, driven by real input events (CDP
  * touches, the mouse and its wheel) and judged by what the map then shows: a pinch zooms in and
- * never rotates (SPEC §2: pinch rotation is off), a double-tap and a double-click zoom in by one
- * level, the wheel zooms in and out, and a click 3 px beside a point selects it (SPEC §9's hit
+ * never rotates (pinch rotation is off), a double-tap and a double-click zoom in by one
+ * level, the wheel zooms in and out, and a click 3 px beside a point selects it (the hit
  * tolerance) while one clearly away from every point does not. The map is to move into a worker
  * of its own (issue #16, docs/map-worker.md), where OpenLayers' interactions do not run and every
  * gesture has to be rebuilt: these tests hold the rebuilt map to what the old one does.

@@ -22,7 +22,7 @@ import { call, type Answer } from '../helpers/http.ts';
 const available = existsSync('/usr/bin/glewlwyd') && existsSync('/usr/bin/sqlite3');
 // Near Bohinj.
 const PHOTO = { lon: 13.8751, lat: 46.2801, date: new Date(2025, 6, 3) };
-/** Short-lived access tokens, so that the journey sees a refresh (30 s before expiry, SPEC §9). */
+/** Short-lived access tokens, so that the journey sees a refresh (30 s before expiry). */
 const ACCESS_TOKEN_TTL_S = 40;
 
 let browser: Browser;

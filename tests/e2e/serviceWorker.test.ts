@@ -159,7 +159,7 @@ describe('service worker at /sw.js', () => {
     expect(await page.getByRole('dialog', { name: 'Obvestilo' }).count()).toBe(0);
 
     // Offline: the reload is answered from the precache, and the app starts with the stored
-    // token (SPEC §4: offline, the stored token and profile are reused).
+    // token (offline, the stored token and profile are reused).
     await ctx.setOffline(true);
     const offline = await page.reload();
     expect(offline?.fromServiceWorker()).toBe(true);
@@ -195,7 +195,7 @@ describe('service worker at /sw.js', () => {
     expect(await page.getByLabel('Habitat').inputValue()).toBe('ob potoku');
 
     // The form closes (what was typed is thrown away only when the user says so): now the
-    // notice, with the SPEC text verbatim.
+    // notice, with its text verbatim.
     await page.getByRole('button', { name: 'Prekliči' }).last().click();
     const discard = page.getByRole('dialog', { name: 'Zavrzi spremembe?' });
     await discard.waitFor({ timeout: 10_000 });

@@ -78,7 +78,7 @@ describe('sign-in failures are shown, never answered by another redirect', () =>
     }
   });
 
-  it('at start, a refused refresh clears the token and signs in again once (SPEC §4), with no loop', async () => {
+  it('at start, a refused refresh clears the token and signs in again once, with no loop', async () => {
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     await signIn(page, server.url);

@@ -1,5 +1,5 @@
 /**
- * Debian's chromium and the flags this machine needs (PITFALLS.md), for the e2e tests
+ * Debian's chromium and the flags it needs here (headless, no sandbox, no GPU, no QUIC), for the e2e tests
  * (tests/e2e/helpers/browser.ts) and the benches (bench/lib.ts); never a downloaded browser.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 /**
- * Collects rows and writes them in batches, one batch at a time (PITFALLS 'Offline tiles':
- * bulkPut batches of 50 are ~1.7x faster than a put per tile), never a transaction per row, while
+ * Collects rows and writes them in batches, one batch at a time (measured in
+ * headless Chromium: bulkPut batches of 50 are ~1.7x faster than a put per tile), never a transaction per row, while
  * the fetching goes on: a full batch is queued for its write and the next one fills meanwhile,
  * up to a bounded number of batches (bench/download measured the choices; docs/architecture.md).
  */

@@ -1,6 +1,7 @@
 /**
  * The map-area download engine of the data core: plans, estimates, starts, resumes and cancels
- * download jobs, and manages the stored areas (ARCHITECTURE 'Long jobs', STYLE convention 2).
+ * download jobs, and manages the stored areas. A job takes a progress callback, returns a job id, can be
+ * cancelled and survives a reload.
  */
 import type { JobRow } from '../store/db.ts';
 import { DownloadJob } from './DownloadJob.ts';

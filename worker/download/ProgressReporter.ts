@@ -1,6 +1,6 @@
 /**
  * Turns a job's counters into throttled progress reports with an ETA, so the main thread gets at
- * most ~10 updates a second (ARCHITECTURE 'The main/worker boundary') and always the last one.
+ * most ~10 updates a second (rendering progress stays cheap) and always the last one.
  */
 import type { DownloadProgress, DownloadState } from './types.ts';
 

@@ -41,7 +41,7 @@ function prop(e: unknown, key: string): unknown {
 
 /**
  * True for a quota error: a QuotaExceededError itself (Error or DOMException, legacy code 22), or
- * Dexie's wrapper (AbortError and others) with one in `inner` (PITFALLS 'Quota'), in `cause`, or
+ * Dexie's wrapper (AbortError and others) with one in `inner` (how Dexie reports a full disk), in `cause`, or
  * among a BulkError's `failures`.
  */
 export function isQuotaError(e: unknown): boolean {

@@ -10,7 +10,7 @@ import type { ResolvedOptions } from './options.ts';
 /** Tiles sampled for their size, spread evenly over the plan (each zoom weighs in by its share of tiles). */
 export const SAMPLE_TILES = 6;
 
-/** Bytes assumed per tile when no sample could be fetched (PITFALLS: orthophoto tiles are ~20 KB). */
+/** Bytes assumed per tile when no sample could be fetched (orthophoto tiles are ~20 KB). */
 export const FALLBACK_TILE_BYTES = 20_000;
 
 /** Free bytes of the origin (quota - usage), or null when the browser does not tell. */

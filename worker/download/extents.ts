@@ -6,7 +6,7 @@ import type { OfflineDb } from '../store/db.ts';
 import { THUMB_NAME, hasPendingChange } from './featureStore.ts';
 import type { ExtentSummary } from './types.ts';
 
-/** The default name of an area (SPEC §2 'Prenešene karte'). */
+/** The default name of a downloaded area, 'Prenešena karta {id}'. */
 export function defaultExtentName(id: number): string {
   return `Prenešena karta ${id}`;
 }

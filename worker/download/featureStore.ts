@@ -1,6 +1,6 @@
 /**
  * Writing a downloaded area's features and their photo thumbnails into the offline store,
- * without ever overwriting a row that holds an offline change (SPEC §4 'Offline records').
+ * without ever overwriting a row that holds an offline change.
  */
 import type { Feature } from '../../domain/model.ts';
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';

@@ -1,5 +1,5 @@
 /**
- * The map-area download engine (ARCHITECTURE 'layout: worker/download'): the entry point the
+ * The map-area download engine: the entry point the
  * data core imports. Modules inside this folder import each other directly, never this file.
  */
 export { DownloadManager } from './DownloadManager.ts';

@@ -1,5 +1,5 @@
 /**
- * Bounded concurrency for the download's network steps (PITFALLS 'Offline tiles': 6-8 parallel
+ * Bounded concurrency for the download's network steps (Chromium opens at most 6 connections per host over HTTP/1.1: 6-8 parallel
  * fetches saturate HTTP/1.1).
  */
 import { stopFromSignal } from './retry.ts';

@@ -1,5 +1,5 @@
 /**
- * The public shapes of the map-area download engine (ARCHITECTURE 'Long jobs'): what the UI
+ * The public shapes of the map-area download engine (jobs that survive a reload): what the UI
  * asks for and what it is told back (types only; the engine's options are in options.ts).
  */
 

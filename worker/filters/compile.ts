@@ -158,7 +158,7 @@ function node(n: PlanNode, ctx: CompileContext): Predicate {
 
 /**
  * Compiles a filter once into a predicate to run on many records (null or [] = match all).
- * Throws FilterError for an invalid filter. Semantics: docs in worker/filters/README.md.
+ * Throws FilterError for an invalid filter. Semantics: docs in domain/filters/README.md.
  */
 export function compile(filter: FilterInput | null | undefined, ctx: CompileContext): Predicate {
   const plan = validate(filter, ctx);

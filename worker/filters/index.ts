@@ -1,7 +1,7 @@
 /**
- * The filter engine of SPEC §5 (pure: no DOM, no Node): validate a filter against a table's
+ * The filter engine (pure: no DOM, no Node): validate a filter against a table's
  * columns, compile it once, evaluate it on many records. The server compiles the same plans
- * to SQL (server/filters/sql.ts). Semantics are written down in README.md.
+ * to SQL (server/filters/sql.ts). Semantics are written down in domain/filters/README.md.
  */
 export { compile, compilePlan, type CompileContext, type Predicate } from './compile.ts';
 export {

@@ -1,6 +1,6 @@
 import { abortedError, apiErrorFor, networkError, parseRetryAfter } from './errors.ts';
 
-/** The json-patch media type SPEC §7 gives for JSON bodies. */
+/** The media type of the JSON bodies the client sends (the platform's json-patch type). */
 export const JSON_MEDIA_TYPE = 'application/json-patch+json';
 
 /** Options of one request. */
@@ -33,7 +33,7 @@ export interface HttpClientOptions {
   onUnauthorized?: () => void;
 }
 
-/** A small fetch wrapper: base path, bearer token, json-patch bodies, SPEC §8 errors, abort and timeout. */
+/** A small fetch wrapper: base path, bearer token, json-patch bodies, errors as ApiError, abort and timeout. */
 export class HttpClient {
   constructor(private readonly opts: HttpClientOptions) {}
 

@@ -2,7 +2,7 @@ import type { SelectValue } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
 import type { CallOptions, CastRequest, CastResult, CastTarget } from './types.ts';
 
-/** SPEC §7 Columns: one typed method per call (the cast needs an administrator). */
+/** /api/Columns: one typed method per call (the cast needs an administrator). */
 export class ColumnsApi {
   constructor(private readonly http: HttpClient) {}
 

@@ -1,4 +1,4 @@
-/** SPEC §8 status texts of the API. */
+/** The API's status texts. */
 export const STATUS_TEXTS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -9,7 +9,7 @@ export const STATUS_TEXTS: Readonly<Record<number, string>> = {
   503: 'Service Unavailable',
 };
 
-/** An API call that did not succeed: the SPEC §8 catalogue ('Generic Error', 'Request aborted'). */
+/** An API call that did not succeed: a known status's text, else 'Generic Error'; 'Request aborted' when cancelled. */
 export class ApiError extends Error {
   /**
    * @param retryAfterMs the server's Retry-After (a 429 or 503) in milliseconds, null when it sent none

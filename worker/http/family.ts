@@ -1,4 +1,4 @@
-/** What the Features and Records clients share (SPEC §7): the calls both answer alike, and the helpers of creates. */
+/** What the Features and Records clients share: the calls both answer alike, and the helpers of creates. */
 import { ifMatchHeader, type HttpClient } from './client.ts';
 import type {
   BulkRequest,

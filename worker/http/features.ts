@@ -11,7 +11,7 @@ import type {
   FeaturePage,
 } from './types.ts';
 
-/** SPEC §7 Features: one typed method per call (update, extenttables, search and bulk: FamilyApi). */
+/** /api/Features: one typed method per call (update, extenttables, search and bulk: FamilyApi). */
 export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
   constructor(http: HttpClient) {
     super(http, 'Features');

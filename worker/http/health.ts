@@ -1,7 +1,7 @@
 import type { HttpClient } from './client.ts';
 import type { CallOptions } from './types.ts';
 
-/** SPEC §7 Health. */
+/** The health check: GET /api/Test answers 200 while the server is reachable. */
 export class HealthApi {
   constructor(private readonly http: HttpClient) {}
 

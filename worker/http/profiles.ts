@@ -10,7 +10,7 @@ import type {
   UploadFile,
 } from './types.ts';
 
-/** SPEC §7 Profiles: one typed method per call (changes need an administrator). */
+/** /api/BaseProfiles: one typed method per call (changes need an administrator). */
 export class ProfilesApi {
   constructor(private readonly http: HttpClient) {}
 

@@ -1,7 +1,7 @@
 import type { HttpClient } from './client.ts';
 import type { CallOptions, Deleted, ProjectCopyRequest, ProjectDetail, ProjectInput, ProjectSummary } from './types.ts';
 
-/** SPEC §7 Projects: one typed method per call (changes and the full list need an administrator). */
+/** /api/Projects: one typed method per call (changes and the full list need an administrator). */
 export class ProjectsApi {
   constructor(private readonly http: HttpClient) {}
 

@@ -25,7 +25,7 @@ export interface AttachmentCreate {
   tableAttachmentInfoId?: number;
 }
 
-/** SPEC §7 Records, attachments included,: a method per call (update, extenttables, search, bulk: FamilyApi). */
+/** /api/Records, attachments included: a method per call (update, extenttables, search, bulk: FamilyApi). */
 export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTables> {
   constructor(http: HttpClient) {
     super(http, 'Records');

@@ -1,6 +1,6 @@
 /**
- * Request and response shapes of the platform API (SPEC §7), as the server sends them
- * (server/api/schemas*.ts document the same shapes in /api/openapi.json).
+ * Request and response shapes of the platform API, as the server sends them
+ * (server/api/openapi/schemas.ts and platformSchemas.ts document the same shapes in /api/openapi.json).
  */
 import type {
   Column,

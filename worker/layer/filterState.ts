@@ -29,7 +29,7 @@ export function layerStateFilter(state: LayerFilterState): FilterInput | null {
   return mapStateFilter(state, MAP_COLUMNS);
 }
 
-/** The conditions of year, species and 'mine only' as a flat list (SPEC §4). */
+/** The conditions of year, species and 'mine only' as a flat list, joined with And. */
 export function filterStateToConditions(state: LayerFilterState): FilterCondition[] {
   return mapStateConditions(state, MAP_COLUMNS);
 }

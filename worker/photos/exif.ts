@@ -6,7 +6,7 @@ export interface PhotoExif {
   takenOn: string | null;
 }
 
-/** SPEC §5: a location from photo GPS is accepted only if longitude and latitude are present and numeric. */
+/** A location from photo GPS is accepted only if longitude and latitude are present and numeric. */
 export function acceptGps(lon: unknown, lat: unknown): { lon: number; lat: number } | null {
   if (typeof lon !== 'number' || typeof lat !== 'number') return null;
   if (!Number.isFinite(lon) || !Number.isFinite(lat)) return null;

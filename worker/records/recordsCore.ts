@@ -10,7 +10,7 @@ import type { SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from
 /** Tries of an online save's photo upload when it may not have reached the server (same Idempotency-Key each time). */
 export const PHOTO_UPLOAD_ATTEMPTS = 3;
 
-/** SPEC §7: the group-unit relation is read with page 1 and 200 per page. */
+/** The group-unit relation is read with page 1 and 200 per page. */
 const RELATION_PAGE = { page: 1, perPage: 200 } as const;
 
 /** Reporting in the worker: the online save flows (photos resized) and species by group. */
@@ -29,7 +29,7 @@ export class RecordsCore {
   /**
    * Saves the form: creates (record + photo in one request) or updates (record, then the
    * photo: old first attachment deleted, new one uploaded; a photo failure does not undo the
-   * record, SPEC §4).
+   * record).
    */
   async save(
     input: SaveRecordInput,

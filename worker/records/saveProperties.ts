@@ -12,13 +12,13 @@ export class CoercionError extends Error {
   }
 }
 
-/** SPEC §5: properties are sent only for columns that are not calculated, interpolated or special. */
+/** Properties are sent only for columns that are not calculated, interpolated or special. */
 export function isSavable(c: Column): boolean {
   return !c.isSpecial && c.type !== 'Calculated' && c.type !== 'Interpolated' && c.type !== 'Geometry';
 }
 
 /**
- * SPEC §5 'Saving': keeps only savable columns and coerces by type — numeric types become a
+ * Keeps only savable columns and coerces by type — numeric types become a
  * number, text types a string, a foreign key a number or a string per its key type; null is
  * kept (an empty form field is null).
  */

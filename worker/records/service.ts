@@ -12,7 +12,7 @@ export interface RecordTarget {
   attachmentInfoId: number;
 }
 
-/** SPEC §7 'Saving flows' over HTTP: create (with photo), update, photo replace, delete. */
+/** Saving records over HTTP: create (with photo), update, photo replace, delete. */
 export class RecordService {
   private readonly features: FeaturesApi;
   private readonly records: RecordsApi;
@@ -60,7 +60,7 @@ export class RecordService {
   }
 
   /**
-   * SPEC §4 'Update flow' step 2: delete the old first attachment, then upload the new photo.
+   * The photo part of an update: delete the old first attachment, then upload the new photo.
    * With `idempotencyKey` the server stores the photo once however often the upload is repeated
    * with that key (a repeat answers 200 with the first attachment), and a failed upload is tried
    * again, up to `uploadAttempts` times in all, when it may not have reached the server (network
@@ -103,7 +103,7 @@ export class RecordService {
     await this.features.remove(this.t.projectId, this.t.tableId, id, { baseVersion });
   }
 
-  /** Records of a table (SPEC §7 records query). */
+  /** Records of a table (a records query). */
   search(query: RecordQuery): Promise<RecordPage> {
     return this.records.search(this.t.projectId, query);
   }

@@ -22,7 +22,7 @@ export interface SaveRecordInput {
 export interface SaveRecordResult {
   id: number;
   created: boolean;
-  /** SPEC §4: the record saved but the photo failed (its own error is shown). */
+  /** The record saved but the photo failed (its own error is shown; the save still counts). */
   photoFailed: boolean;
   /** True when it was kept on the device and queued for the server. */
   offline: boolean;

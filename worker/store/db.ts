@@ -2,8 +2,8 @@ import { Dexie, type EntityTable, type Transaction } from 'dexie';
 import type { Feature } from '../../domain/model.ts';
 
 /**
- * The local browser database, owned by the worker. Its name carries the version 0.1 of
- * SPEC §9. Every table and index says why it exists.
+ * The local browser database, owned by the worker. Its name carries the version 0.1
+ * of its first layout. Every table and index says why it exists.
  */
 export const DB_NAME = 'sporoci-vrsto-v0.1';
 
@@ -58,14 +58,14 @@ export interface LocalLayerRow {
   data: unknown;
 }
 
-/** A cached API response (SPEC §4 'Caching': project-specific keys, read back offline). */
+/** A cached API response (under a project-specific key, read back offline). */
 export interface ResponseRow {
   key: string;
   savedAt: number;
   body: unknown;
 }
 
-/** A map-area download job, kept so it survives a reload and resumes (ARCHITECTURE 'Long jobs'). */
+/** A map-area download job, kept so it survives a reload and resumes. */
 export interface JobRow {
   id: string;
   extentId: number;
@@ -81,7 +81,7 @@ export interface JobRow {
   updatedAt: number;
 }
 
-/** One offline change waiting to reach the server (STYLE.md convention 8). */
+/** One offline change waiting to reach the server (removed only after a 2xx). */
 export interface OutboxRow {
   /** UUID made when the change is made; sent as the Idempotency-Key. */
   id: string;

@@ -1,6 +1,6 @@
 import type { OfflineDb } from './db.ts';
 
-/** Builds the project-specific cache key of a response (SPEC §4 'Caching'). */
+/** Builds the project-specific cache key of a response (read back when offline). */
 export function cacheKey(projectId: number, ...parts: Array<string | number>): string {
   return `p${projectId}:${parts.join(':')}`;
 }

@@ -33,7 +33,7 @@ export interface OfflineRecordsOptions {
 type PhotoBytes = { name: string; mimeType: string; size: number; arrayBuffer: ArrayBuffer };
 
 /**
- * SPEC §4 offline writes: records created, edited and deleted with no signal are kept in the
+ * Offline writes: records created, edited and deleted with no signal are kept in the
  * features and attachments tables (isInsert / isEdit / isDelete) with one outbox change each,
  * for the SyncEngine to replay. See README.md in this folder.
  */

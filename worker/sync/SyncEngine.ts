@@ -42,8 +42,8 @@ export interface SyncEngineOptions {
 type PassEnd = 'done' | 'auth' | 'stopped';
 
 /**
- * Replays the outbox to the server one change at a time, in seq order (the enketo outbox of
- * STYLE.md convention 8): removed only after a 2xx, creates keyed by their change id, backoff
+ * Replays the outbox to the server one change at a time, in seq order (an outbox as enketo
+ * keeps it): removed only after a 2xx, creates keyed by their change id, backoff
  * min(2^n, 300) s, a 401 pauses everything. No UI here: state goes out through onState.
  */
 export class SyncEngine {

@@ -1,6 +1,6 @@
 /**
- * Offline records and their sync (SPEC §4, ARCHITECTURE 'Data source and offline', STYLE.md
- * convention 8). See README.md in this folder for the semantics.
+ * Offline records and their sync: changes made with no signal are kept on the device and reach
+ * the server exactly once. See worker/sync/README.md for the semantics.
  */
 export { OfflineRecords, type OfflineRecordsOptions } from './OfflineRecords.ts';
 export { SyncEngine, type SyncEngineOptions } from './SyncEngine.ts';

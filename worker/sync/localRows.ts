@@ -3,7 +3,7 @@ import type { Feature, Properties } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
 import { THUMB_NAME } from '../download/featureStore.ts';
 
-/** SPEC §4: temporary ids of records created offline are below this. */
+/** Temporary ids of records created offline are below this (server ids are above it). */
 export const TEMP_ID_LIMIT = 10_000_000;
 
 /**
@@ -14,7 +14,7 @@ export const TEMP_ID_LIMIT = 10_000_000;
  *   wins over area copies; its flags say what still has to reach the server.
  */
 
-/** The property key of the creator e-mail (SPEC §3 column 1820). */
+/** The property key of the creator e-mail (column 1820). */
 export const CREATOR_KEY = String(COL.createdByEmail);
 
 /** Columns the server fills itself on create (STATUS 5, JAVNO true, creator e-mail): kept locally, never sent. */
@@ -99,7 +99,7 @@ export async function currentId(db: OfflineDb, tableId: number, id: number): Pro
   return (await db.idMap.get(id))?.serverId ?? id;
 }
 
-/** A random id below 10,000,000 (SPEC §4) that no row, change or earlier temp id uses. */
+/** A random id below 10,000,000 that no row, change or earlier temp id uses. */
 export async function newTempId(db: OfflineDb, tableId: number, random: () => number): Promise<number> {
   for (let i = 0; i < 100; i++) {
     const id = 1 + Math.floor(random() * (TEMP_ID_LIMIT - 1));

@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors.ts';
 import type { Feature } from '../../domain/model.ts';
 import { staleRecord } from './stale.ts';
 
-/** Longest wait between retries of one change, in seconds (STYLE.md convention 8). */
+/** Longest wait between retries of one change, in seconds (the backoff is min(2^n, 300) s). */
 export const MAX_BACKOFF_S = 300;
 
 /** How one attempt of a change ended. */

@@ -60,7 +60,7 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
  * Idempotency-Key derived from the change and the photo (photoUploadKey), so the server stores it
  * once even when an attempt the client gave up on commits after a retry. The upload is also named
  * after the change and the photo, and before uploading the record's attachments are checked for
- * that name (this also guards servers that ignore the key). SPEC §4 order: the old first photo
+ * that name (this also guards servers that ignore the key). The order: the old first photo
  * is deleted, then the new one uploaded (RecordService.replacePhoto).
  */
 export async function sendPhoto(

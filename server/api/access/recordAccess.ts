@@ -50,7 +50,7 @@ export function userViewer(user: AuthUser & { email: string }): Viewer & { email
   return { email: user.email, review: reviewScope(user.roles) };
 }
 
-/** A signed-in caller seen only as the creator of what they write (creates, the writes of SPEC's creator rule). */
+/** A signed-in caller seen only as the creator of what they write (creates, and the writes only a record's creator may make). */
 export function creatorViewer(email: string): Viewer {
   return { email, review: NO_REVIEW };
 }

@@ -13,7 +13,7 @@ export interface ApiContext {
 /** Largest JSON body of the API (1 MB); bigger ones get 413. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** The JSON body media types of SPEC §7. */
+/** The JSON body media types: plain JSON and the json-patch type the app's client sends. */
 export const JSON_TYPES = ['application/json', 'application/json-patch+json'];
 
 /** Path parameters after Fastify validated (and coerced) them against the route's schema. */

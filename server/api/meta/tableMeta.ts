@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { cachedMeta } from './cache.ts';
 
-/** Columns with a platform role, found by their dbName (SPEC §3 names). */
+/** Columns with a platform role, found by their dbName (SKUPINA, VRSTA_JAVN, DATUM_NAJDBE, STATUS, createdbyemail, JAVNO, …). */
 export interface TableRoles {
   pk: Column | null;
   /** STATUS: 5 or empty = editable by the creator. */

@@ -173,7 +173,7 @@ export class ApiDocs {
         title: 'Sporoči vrsto API',
         version: '1.1.2',
         description:
-          'The data platform of Sporoči vrsto (SPEC §7). Coordinates are EPSG:3857. ' +
+          'The data platform of Sporoči vrsto. Coordinates are EPSG:3857. ' +
           'Reading public data needs no token; writing records needs one (update, delete and archive only by the creator while STATUS is 5 or empty); ' +
           'project, profile and column administration needs the role "admin" in the token\'s roles claim (403 otherwise). ' +
           'A project with public false is a draft: every route under it answers 404 to anyone but an administrator. ' +

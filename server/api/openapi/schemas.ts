@@ -13,7 +13,7 @@ const GENERALISED = {
     "Present when the caller gets a sensitive species' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.",
 };
 
-/** The component schemas of the OpenAPI document (shapes of worker/types.ts). */
+/** The component schemas of the OpenAPI document (the shapes worker/http/types.ts declares for the client). */
 export const SCHEMAS: Record<string, JsonSchema> = {
   ApiError: {
     type: 'object',

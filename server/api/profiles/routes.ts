@@ -14,7 +14,7 @@ import { registerProfileThumbnailRoutes } from './thumbnailRoutes.ts';
 
 const PROFILE = { description: 'The profile', schema: ref('Profile') };
 
-/** Profile routes (SPEC §7 Profiles): read, and for administrators create, change, delete, layer tree, thumbnail, copy. */
+/** Profile routes (/api/BaseProfiles): read, and for administrators create, change, delete, layer tree, thumbnail, copy. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
 

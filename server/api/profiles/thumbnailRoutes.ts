@@ -1,4 +1,4 @@
-/** The thumbnail of a profile (SPEC §7 Profiles): set by administrators (one JPEG or PNG, stored as a 320 px JPEG), read by anyone. */
+/** The thumbnail of a profile (/api/BaseProfiles/{projectId}/{profileId}/thumbnail): set by administrators (one JPEG or PNG, stored as a 320 px JPEG), read by anyone. */
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineAdminRoute } from '../access/admin.ts';

@@ -59,7 +59,7 @@ function filterOf(v: unknown, columns: Column[], path: string): FilterInput | nu
   return v as FilterInput;
 }
 
-/** Validates a style (SPEC §5 'Style validity'): icon needs svgString, fill color, text columnId, stroke and fill. */
+/** Validates a style: an icon needs svgString, a fill color, a text columnId, stroke and fill; anything else is invalid. */
 function styleOf(v: unknown, columns: Column[], path: string): SymbolStyle {
   const s = bodyObject(v, path);
   const color = (o: unknown, p: string): void => {

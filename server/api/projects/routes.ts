@@ -118,7 +118,7 @@ export function defineProjectRead(
   });
 }
 
-/** Project routes (SPEC §7 Projects): read and list, and for administrators create, change, delete, copy. */
+/** Project routes (/api/Projects): read and list, and for administrators create, change, delete, copy. */
 export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
 

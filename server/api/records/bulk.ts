@@ -11,7 +11,7 @@ import { bodyObject, positiveInt } from '../http/input.ts';
 /** The three lists of a bulk body. */
 export type BulkOperation = 'creates' | 'updates' | 'deletes';
 
-/** A validated bulk body (SPEC §7 Features/Records bulk). */
+/** A validated bulk body (POST /api/Features|Records/{projectId}/bulk). */
 export interface BulkInput {
   tableId: number;
   creates: unknown[];

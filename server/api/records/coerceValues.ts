@@ -11,7 +11,7 @@ export const MAX_LONG_TEXT = 20000;
 /** Most properties in one body. */
 export const MAX_PROPERTIES = 500;
 
-/** True for columns a client may write (SPEC §5: not calculated, not interpolated, not special; nor the key or geometry). */
+/** True for columns a client may write: not calculated, not interpolated, not special; nor the key or geometry. */
 export function isWritable(c: Column): boolean {
   return !c.isSpecial && !c.isPk && c.type !== 'Calculated' && c.type !== 'Interpolated' && c.type !== 'Geometry';
 }
@@ -44,8 +44,8 @@ function toText(v: unknown): string | null {
 }
 
 /**
- * Coerces one value to the column's type (SPEC §5: numeric → number, text → string, FK per key
- * type, null kept); throws 400 naming the column when it cannot.
+ * Coerces one value to the column's type (numeric → number, text → string, a foreign key to a
+ * number or a string per its key type, null kept); throws 400 naming the column when it cannot.
  */
 export function coerceValue(c: Column, v: unknown, selectValues: SelectValue[] | undefined): Value {
   if (v === null || v === undefined) return null;

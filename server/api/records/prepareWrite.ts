@@ -15,7 +15,7 @@ export interface PreparedWrite {
   geo: ValidGeometry | null;
 }
 
-/** The SPEC defaults of the platform's special columns on create. */
+/** What the platform's special columns hold on create: STATUS 5 (editable by the creator), public, the app as the source. */
 export const CREATE_DEFAULTS = { status: 5, isPublic: true, source: 'sporoci-vrsto' } as const;
 
 /** The raw properties object of a body (for the free-text species name), or {}. */
@@ -65,7 +65,7 @@ export async function prepareCreate(
 }
 
 /**
- * STATUS (SPEC §3 column 974) is the reviewers' verdict: an edit that would change it is refused
+ * STATUS (column 974) is the reviewers' verdict: an edit that would change it is refused
  * with 403 instead of being silently ignored (it used to answer 200, so a reporter believed she had
  * confirmed her own find). Sending the value the record already has is fine (clients that send
  * every property back).

@@ -51,7 +51,7 @@ async function correctSpecies(tx: Queryable, meta: TableMeta, props: Properties,
   const next: Properties = { ...props, [String(col.id)]: species };
   await checkForeignKeys(tx, meta, { [String(col.id)]: species });
   if (meta.roles.group) next[String(meta.roles.group.id)] = null;
-  // speciesChanged = false: VRSTA_ORIG keeps what the reporter chose (SPEC §3 'original species').
+  // speciesChanged = false: VRSTA_ORIG (the original species) keeps what the reporter chose.
   await applyUnitRules(tx, meta, next, {}, false);
   return next;
 }

@@ -8,7 +8,7 @@ import type { TableMeta } from '../meta/tableMeta.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
 
-/** Largest page of a records query (SPEC §7 callers read 200). */
+/** Largest page of a records query (the app reads at most 200 a page). */
 export const MAX_PER_PAGE = 1000;
 /** Page size when none is given. */
 export const DEFAULT_PER_PAGE = 100;
@@ -24,7 +24,7 @@ export interface ParsedQuery {
   sorts: SortSpec[];
 }
 
-/** Validates a RecordQuery body (SPEC §7: tableId, page, perPage, filters, sorts); 400 with the reason otherwise. */
+/** Validates a RecordQuery body (tableId, page, perPage, filters, sorts); 400 with the reason otherwise. */
 export function parseRecordQuery(
   body: unknown,
   maxPerPage = MAX_PER_PAGE,

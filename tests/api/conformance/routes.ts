@@ -1,4 +1,4 @@
-/** Every call of SPEC §7 the server registers under /api (plus the OpenAPI document), as "METHOD path". */
+/** Every platform call the server registers under /api (plus the OpenAPI document), as "METHOD path". */
 export const SPEC_ROUTES: readonly string[] = [
   'GET /api/Test',
   'GET /api/openapi.json',
@@ -52,7 +52,7 @@ export const SPEC_ROUTES: readonly string[] = [
   'POST /api/Columns/{projectId}/cast/{type}',
   'GET /api/Columns/{projectId}/select/{columnId}/values',
   'GET /api/Columns/{projectId}/distinct/{columnId}/values',
-  // Review (issue #20: beyond SPEC §7)
+  // Review (issue #20: beyond the platform's calls)
   'POST /api/Records/{projectId}/{tableId}/{recordId}/review',
   'GET /api/Records/{projectId}/{tableId}/{recordId}/history',
   'POST /api/Records/{projectId}/{tableId}/{recordId}/comments',

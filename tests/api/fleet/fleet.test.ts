@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../helpers/auth.ts';
 import { freePort, type TestServer } from '../helpers/server.ts';
 import { alive, missingPrerequisite, startApp, startHaproxy, waitFor, withOutput, type Haproxy } from './harness.ts';
-import { startPrivatePostgres, type PrivatePostgres } from './privatePostgres.ts';
+import { startPrivatePostgres, type PrivatePostgres } from '../helpers/privatePostgres.ts';
 import { firstOwnFind, probeStatus, progress, recoveryMs } from './probes.ts';
 import { checkStored, startReporters, type LoadFigures } from './reporters.ts';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { privatePostgresAvailable } from './privatePostgres.ts';
+import { privatePostgresAvailable } from '../helpers/privatePostgres.ts';
 
 /**
  * The parts of the fleet tests besides PostgreSQL: app processes on a given database and port,

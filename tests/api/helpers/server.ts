@@ -144,6 +144,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
     // users); the limits have their own tests (rateLimits.test.ts).
     RATE_LIMIT_WRITES: 'off',
     RATE_LIMIT_TOKEN: 'off',
+    // No balancer watches a test server's /readyz: stop() drains without the grace period
+    // (the drain tests set their own).
+    DRAIN_GRACE_MS: '0',
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',

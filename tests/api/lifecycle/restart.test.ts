@@ -1,11 +1,11 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canRunPrivatePostgres, startPrivatePostgres, type PrivatePostgres } from '../helpers/privatePostgres.ts';
+import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../helpers/privatePostgres.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 // On the PostgreSQL pass only (the PGlite pass has no PostgreSQL to lose), with a cluster of its own.
-const run = Boolean(process.env.TEST_DATABASE_URL) && canRunPrivatePostgres();
+const run = Boolean(process.env.TEST_DATABASE_URL) && privatePostgresAvailable() && process.getuid?.() === 0;
 
 let cluster: PrivatePostgres;
 let server: TestServer;
@@ -14,11 +14,13 @@ beforeAll(async () => {
   if (!run) return;
   cluster = await startPrivatePostgres();
   // A short statement timeout for the lock-wait test; start-up statements are far below it.
-  server = await startServer({ env: { DATABASE_URL: cluster.url, SEED: '0', DATABASE_STATEMENT_TIMEOUT_MS: '2000' } });
+  server = await startServer({
+    env: { DATABASE_URL: cluster.url(), SEED: '0', DATABASE_STATEMENT_TIMEOUT_MS: '2000' },
+  });
 });
 afterAll(async () => {
   await server?.stop();
-  cluster?.destroy();
+  await cluster?.destroy();
 });
 
 /** GET `path`: status and Retry-After; never throws (a refused connection is status 0). */
@@ -46,20 +48,20 @@ describe.skipIf(!run)('the server while its PostgreSQL goes away', () => {
   it('answers 503 with Retry-After while PostgreSQL is stopped and 200 again within 5 s of its return', async () => {
     expect((await get('/readyz')).status).toBe(200);
     expect((await get('/api/Projects')).status).toBe(200);
-    cluster.ctl('stop');
+    await cluster.stop();
     const down = await get('/api/Projects');
     expect(down).toEqual({ status: 503, retryAfter: '2' });
     await until('/readyz', 503, 5000);
     expect((await get('/api/Test')).status).toBe(200);
     expect(server.proc.exitCode).toBeNull();
-    cluster.ctl('start');
+    await cluster.start();
     const recovered = await until('/api/Projects', 200, 5000);
     await until('/readyz', 200, 5000);
     console.log(`restart test: /api/Projects answered 200 again ${recovered} ms after PostgreSQL was back`);
   });
 
   it('answers 503 with Retry-After when a statement passes the statement timeout (a lock wait)', async () => {
-    const holder = new pg.Client({ connectionString: cluster.url });
+    const holder = new pg.Client({ connectionString: cluster.url() });
     await holder.connect();
     try {
       await holder.query('begin');
@@ -81,7 +83,7 @@ describe.skipIf(!run)('the server while its PostgreSQL goes away', () => {
   it('survives pg_ctl restart -m fast (idle connections ended by the server) and answers within 5 s', async () => {
     // Several idle pooled connections to be ended by the restart.
     await Promise.all(Array.from({ length: 6 }, () => get('/api/Projects')));
-    cluster.ctl('restart');
+    await cluster.restart();
     const recovered = await until('/api/Projects', 200, 5000);
     expect(server.proc.exitCode).toBeNull();
     expect(server.output()).toMatch(/an idle connection was lost/);
@@ -115,7 +117,7 @@ describe.skipIf(!run)('the server while its PostgreSQL goes away', () => {
     const port = (stand.address() as AddressInfo).port;
     let second: TestServer | null = null;
     try {
-      const url = new URL(cluster.url);
+      const url = new URL(cluster.url());
       url.port = String(port);
       const starting = startServer({ env: { DATABASE_URL: url.toString(), SEED: '0' } });
       const deadline = Date.now() + 60_000;

@@ -26,7 +26,8 @@ export async function downloadAround(page: Page, baseUrl: string, id: number, us
   await page.goto(`${baseUrl}/#/download`);
   await page.getByLabel('Od merila (povečava)').selectOption('15');
   await page.getByLabel('Do merila (povečava)').selectOption('15');
-  await page.getByTestId('estimate-tiles').waitFor({ timeout: 30_000 });
+  // The estimate fetches sample tiles and the area's finds from the server: slow on a loaded machine.
+  await page.getByTestId('estimate-tiles').waitFor({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Prenesi', exact: true }).click();
   await page.locator('[data-testid="download-progress"][data-state="done"]').waitFor({ timeout: 120_000 });
 }

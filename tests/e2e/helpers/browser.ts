@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../helpers/chromium.ts';
 
-/** Debian's chromium and the flags this machine needs (PITFALLS.md), shared with the benches. */
+/** Debian's chromium and the flags it needs here, shared with the benches. */
 export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Where screenshots go (git-ignored) for a human to look at. */

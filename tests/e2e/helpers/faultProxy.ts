@@ -2,6 +2,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import type { Socket } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startAppServer } from './server.ts';
+import { isChangeRequest, RequestGate } from './requestGate.ts';
 import { freePort, type StartServerOptions, type TestServer } from '../../api/helpers/server.ts';
 import { signIn as apiSignIn } from '../../api/helpers/auth.ts';
 
@@ -40,8 +41,26 @@ export interface FaultProxy {
    * dropped), in any mode: token renewals fail as when the provider is down, the API still works.
    */
   refuseToken: boolean;
+  /**
+   * The gate on the requests that change data (`isChangeRequest`), after the faults: open unless
+   * a test closes it, to hold a sync at a known point.
+   */
+  gate: RequestGate;
   stats: ProxyStats;
   close(): Promise<void>;
+}
+
+/** The whole body of a request; rejects when its client goes away first. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => {
+      if (!req.complete) reject(new Error('the client went away'));
+    });
+  });
 }
 
 /** Starts a proxy on a free loopback port forwarding to `target` (http://127.0.0.1:PORT). */
@@ -55,6 +74,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
     mode: 'pass',
     flakyEvery: 3,
     refuseToken: false,
+    gate: new RequestGate(),
     stats: { requests: 0, faults: 0, unauthorized: 0, tokenRequests: 0, tokenRefused: 0 },
     close: async () => {
       for (const s of sockets) s.destroy();
@@ -88,26 +108,55 @@ export async function startFaultProxy(target: string, port = 0): Promise<FaultPr
       }
       return;
     }
-    const upstream = request(
-      {
-        host: t.hostname,
-        port: t.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: req.headers.host },
-      },
-      (up) => {
-        if (up.statusCode === 401 && (req.url ?? '').startsWith('/api/')) state.stats.unauthorized++;
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
+    if (isApi && isChangeRequest(req.method ?? '', req.url ?? '') && !state.gate.admit()) {
+      void readBody(req).then(
+        (body) => state.gate.hold(() => forward(req, res, body)),
+        () => undefined, // The client went away before its request arrived whole: it never reached the gate.
+      );
+      return;
+    }
+    void forward(req, res, null);
   });
+  /** Sends a request on to the server and its answer back; `body` when it was read already (a held request). */
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<void> =>
+    new Promise<void>((done) => {
+      const upstream = request(
+        {
+          host: t.hostname,
+          port: t.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: req.headers.host },
+        },
+        (up) => {
+          if (up.statusCode === 401 && (req.url ?? '').startsWith('/api/')) state.stats.unauthorized++;
+          up.once('error', () => done());
+          if (body === null) {
+            up.once('end', () => done());
+            res.writeHead(up.statusCode ?? 502, up.headers);
+            up.pipe(res);
+            return;
+          }
+          // A held request: its answer is read whole, and dropped when its client is gone (lost on the way back).
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.once('end', () => {
+            if (!res.destroyed) {
+              res.writeHead(up.statusCode ?? 502, up.headers);
+              res.end(Buffer.concat(chunks));
+            }
+            done();
+          });
+        },
+      );
+      upstream.on('error', () => {
+        if (!res.headersSent && !res.destroyed) res.writeHead(502);
+        res.end();
+        done();
+      });
+      if (body === null) req.pipe(upstream);
+      else upstream.end(body);
+    });
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

@@ -1,6 +1,6 @@
 // Debian's glewlwyd 2.7 as a second, real OpenID Connect provider for the browser tests: one
 // throw-away instance per call, everything (database, config, key, webapp, logs) in a temporary
-// directory. See the Glewlwyd bullet in PITFALLS.md.
+// directory.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,7 +99,7 @@ function configFile(dir: string, port: number, appOrigin: string): string {
   const mimeList = Object.entries(mime).map(
     ([extension, type]) => `  { extension = "${extension}"; mime_type = "${type}"; }`,
   );
-  // No use_secure_connection setting at all: 2.7 then wants key files even for `false` (PITFALLS.md).
+  // No use_secure_connection setting at all: 2.7 then wants key files even for `false`.
   const settings: Record<string, string | number> = {
     port,
     bind_address: '127.0.0.1',

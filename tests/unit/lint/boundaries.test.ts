@@ -24,7 +24,7 @@ describe('import boundaries', () => {
     await problems('domain/planted.ts', 'export const x = 1;\n');
   }, 60_000);
 
-  // Each case plants its module in the folder the arrow starts from: 'src/state → …' is src/state/planted.ts.
+  // Each case plants its module in the folder the arrow starts from: 'src/state → …' plants planted.ts in src/state.
   const planted = (arrow: string): string => `${arrow.split(' → ')[0]}/planted.ts`;
   // The modules planted in more than one folder.
   const dataCoreType = "import type { DataCore } from '../worker/api.ts';\nexport type X = DataCore;\n";

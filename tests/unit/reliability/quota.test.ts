@@ -8,7 +8,7 @@ import { TARGET, photo, point } from '../worker/sync/helpers.ts';
 /**
  * A quota error during an offline save (OfflineRecords.create): the save fails with an error the
  * app recognises as quota (isQuotaError), nothing of it is half-written, and everything saved
- * before is intact. Same fault model as tests/unit/worker/download/quota.test.ts (PITFALLS: Dexie
+ * before is intact. Same fault model as tests/unit/worker/download/quota.test.ts (Dexie
  * raises AbortError with the QuotaExceededError in `inner`; a failing transaction rolls back whole).
  */
 

@@ -23,7 +23,7 @@ function err(fn: () => void): HttpError | null {
   }
 }
 
-describe('edit rule (SPEC §5: creator only, STATUS 5 or empty)', () => {
+describe('edit rule (creator only, STATUS 5 or empty)', () => {
   it.each([
     [5, true],
     ['5', true],

@@ -29,7 +29,7 @@ function status(fn: () => unknown): number {
   return 0;
 }
 
-describe('coerceValue (SPEC §5)', () => {
+describe('coerceValue (numeric → number, text → string, foreign key per its key type, null kept)', () => {
   it('keeps null', () => {
     for (const t of ['Integer', 'Number', 'Text', 'DateTime', 'Boolean', 'Select', 'ForeignKey'] as const)
       expect(coerceValue(col(t), null, values)).toBeNull();

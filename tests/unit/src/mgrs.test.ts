@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMgrs, utmZone } from '../../../src/map/mgrs.ts';
 
-describe('MGRS (SPEC §9, 5-digit precision)', () => {
+describe('MGRS (5-digit precision)', () => {
   it('converts the Washington Monument to its published reference (18S UJ 23487 06483)', () => {
     // The published position has 4 decimals (~9 m of longitude); MGRS truncates to the metre.
     const m = /^18S UJ (\d{5}) (\d{5})$/.exec(toMgrs(-77.0352, 38.8895) ?? '');

@@ -6,12 +6,12 @@ afterEach(() => {
   notices.value = [];
 });
 
-describe('notifications (SPEC §2, §9)', () => {
+describe('notifications (kinds, ids, default timeouts)', () => {
   it('uses ids of 12 characters', () => {
     expect(noticeId()).toHaveLength(12);
   });
 
-  it('has the SPEC default timeouts', () => {
+  it('has the default timeouts: info 3 s, success 2 s, error never', () => {
     expect(DEFAULT_TIMEOUTS).toEqual({ info: 3000, success: 2000, error: null });
     expect(FADE_MS).toBe(200);
   });

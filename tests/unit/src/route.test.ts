@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoute } from '../../../src/state/route.ts';
 
-describe('hash routes (SPEC §2)', () => {
+describe('hash routes', () => {
   it('knows / and /download, everything else is home', () => {
     expect(parseRoute('')).toBe('/');
     expect(parseRoute('#/')).toBe('/');

@@ -25,7 +25,7 @@ afterEach(() => {
   updateWaiting.value = false;
 });
 
-describe('service-worker update flow (SPEC §2/§4, STYLE convention 10)', () => {
+describe('service-worker update flow (asks first, never reloads over a form)', () => {
   it('shows the notice for a waiting worker and neither activates nor reloads on its own', () => {
     const { flow, skipWaiting, reload } = setup();
     flow.onWaiting();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { speciesImageUrls } from '../../../src/ui/speciesImages.ts';
 import { mergeConfig } from '../../../worker/config.ts';
 
-describe('species images (SPEC §3: atlas host, thumbs → full-size folder)', () => {
+describe('species images (atlas host, thumbs → full-size folder)', () => {
   it('uses the shipped drawings when no atlas host is configured', () => {
     expect(speciesImageUrls('species/1804.svg', mergeConfig(null))).toEqual({
       thumb: '/species/1804.svg',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidStyleError, strokeWidth, toOlStyle, validateStyle } from '../../../src/map/symbology.ts';
 
-describe('symbology (SPEC §5 style validity)', () => {
+describe('symbology (style validity, stroke widths)', () => {
   it('never draws a stroke below 1 px and divides scaled widths by the resolution factor', () => {
     expect(strokeWidth(0.2, false, 1)).toBe(1);
     expect(strokeWidth(6, true, 3)).toBe(2);

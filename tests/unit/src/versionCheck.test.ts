@@ -23,7 +23,7 @@ class MemoryStorage implements Storage {
   }
 }
 
-describe('start-up version check (SPEC §4)', () => {
+describe('start-up version check (a new or missing version clears local storage)', () => {
   it('clears local storage when the stored version is absent, then saves it', () => {
     const s = new MemoryStorage();
     s.setItem('token', 'x');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, mergeConfig, parseIdentityConfig } from '../../../worker/config.ts';
 
 describe('configuration', () => {
-  it('has the SPEC constants', () => {
+  it('has the built-in configuration (project 35, profile 18, layer 86, …)', () => {
     expect(DEFAULT_CONFIG).toMatchObject({
       projectId: 35,
       profileId: 18,

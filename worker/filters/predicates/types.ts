@@ -3,7 +3,7 @@ import type { Properties } from '../../../domain/model.ts';
 /** A compiled filter: true when the properties match. Never allocates per call. */
 export type Predicate = (props: Properties) => boolean;
 
-/** True for the empty values of SPEC §5: null, undefined and ''. */
+/** True for the empty values: null, undefined and ''. A record with an empty value never matches, except for 'is null'. */
 export function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '';
 }

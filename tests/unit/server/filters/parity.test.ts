@@ -9,7 +9,7 @@ import { OUT } from '../../../../domain/filters/scratch.ts';
 /**
  * What the engine assumes of PostgreSQL, checked on PGlite: lower() folds like casefold.ts, and
  * timestamps round and convert like dates.ts. (PGlite's lower() leaves the circled letters
- * U+24B6-U+24E9 and some letters new in Unicode 14-16 alone; see worker/filters/README.md.)
+ * U+24B6-U+24E9 and some letters new in Unicode 14-16 alone; see domain/filters/README.md.)
  */
 let db: PGlite;
 beforeAll(async () => {

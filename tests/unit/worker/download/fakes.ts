@@ -82,7 +82,7 @@ export function freshDb(): { db: OfflineDb; name: string } {
   return { db: openOfflineDb(name), name };
 }
 
-/** The SPEC ids and fast defaults of a test manager. */
+/** The app's configuration ids and fast defaults of a test manager. */
 export function managerOptions(db: OfflineDb, over: Partial<DownloadManagerOptions> = {}): DownloadManagerOptions {
   return {
     db,

@@ -6,7 +6,7 @@ import { ONE_Z2_TILE, fakeServer, freshDb, manager, recorder, tileBytes } from '
 
 const BIG = { extent: ONE_Z2_TILE, minZoom: 2, maxZoom: 5 };
 
-/** The error Dexie raises when the disk is full (PITFALLS 'Quota'). */
+/** The error Dexie raises when the disk is full: an AbortError with the QuotaExceededError in `inner`. */
 function dexieQuotaError(): Error {
   return Object.assign(new Error('Transaction aborted'), {
     name: 'AbortError',

@@ -7,7 +7,7 @@ describe('errors crossing the worker boundary', () => {
     expect(forCrossing(apiErrorFor(403, '{"message":"not yours"}')).name).toBe('ApiError:403');
   });
 
-  it("names Dexie's wrapped quota error QuotaExceededError, so the UI shows the SPEC alert", () => {
+  it("names Dexie's wrapped quota error QuotaExceededError, so the UI shows the quota alert", () => {
     const inner = new DOMException('full', 'QuotaExceededError');
     const dexie = Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner });
     expect(forCrossing(dexie).name).toBe('QuotaExceededError');

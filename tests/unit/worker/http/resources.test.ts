@@ -68,7 +68,7 @@ afterAll(() => {
   server.close();
 });
 
-describe('worker API clients (SPEC §7)', () => {
+describe('worker API clients (one method per platform call)', () => {
   it('HealthApi: GET /api/Test', async () => {
     await new HealthApi(http).test();
     expect(last()).toMatchObject({ method: 'GET', url: '/api/Test', auth: 'Bearer tok' });

@@ -19,7 +19,7 @@ describe('buildPointBatch', () => {
     f(6, 500, 500, { 920: 3, 2066: 1 }),
   ];
 
-  it('hides JAVNO 0, false and null (SPEC §5)', () => {
+  it('hides JAVNO 0, false and null', () => {
     const b = buildPointBatch(features, { extent: null, filter: null, rules: [] });
     expect([...b.ids]).toEqual([1, 2, 6]);
   });

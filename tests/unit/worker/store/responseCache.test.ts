@@ -37,7 +37,7 @@ describe('response cache', () => {
     ).rejects.toThrow('down');
   });
 
-  it('names the database with version 0.1 and has the SPEC tables', () => {
+  it('names the database with version 0.1 and has the offline store’s tables', () => {
     const db = openOfflineDb();
     expect(db.name).toContain('0.1');
     expect(db.tables.map((t) => t.name).sort()).toEqual(

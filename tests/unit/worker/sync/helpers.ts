@@ -14,7 +14,7 @@ import {
 import type { Feature, Geometry } from '../../../../domain/model.ts';
 import type { FakeRecord, FakeServer } from './fakeServer.ts';
 
-/** The sightings table of SPEC §3. */
+/** The sightings table 48 of project 35 (profile 18, photo attachment info 1). */
 export const TARGET: OfflineTarget = { projectId: 35, profileId: 18, tableId: 48, attachmentInfoId: 1 };
 
 /** A point in EPSG:3857 inside Slovenia. */

@@ -13,7 +13,7 @@ const serverFeature = (id: number, label: string): Feature => ({
   properties: { '780': label, '782': 1, '974': 5 },
 });
 
-describe('OfflineRecords (SPEC §4 offline writes)', () => {
+describe('OfflineRecords (offline writes: flags, temp ids, queued changes)', () => {
   it('creates with isInsert 1, a random id below 10,000,000, the photo with isInsert 1 and one queued create', async () => {
     const db = fresh();
     const rec = new OfflineRecords(db, TARGET);
