@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
@@ -142,6 +143,20 @@ export interface Findings {
 }
 
 /**
+ * Whether `path` exists, or is one that git ignores (`tests/e2e/screenshots/`, `dist/`, `data/`):
+ * those are made by a run, so a clean clone does not have them yet and a page may still name them.
+ */
+function present(root: string, path: string): boolean {
+  if (existsSync(join(root, path))) return true;
+  try {
+    execFileSync('git', ['check-ignore', '-q', '--no-index', path], { cwd: root, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks one text (`file` is where it is, relative to `root`): every repository path named in a
  * source's comments or a page's prose must exist, and in Markdown every relative link must lead
  * to a file from the page's folder; a line citing a numbered section of the specification ("SPEC"
@@ -151,7 +166,7 @@ export function check(root: string, file: string, text: string, kind: TextKind, 
   const found: Findings = { missing: [], citations: [] };
   for (const { line, text: lineText } of linesOf(file, text, kind)) {
     const gone = new Set<string>();
-    for (const path of pathsIn(lineText, tops)) if (!existsSync(join(root, path))) gone.add(path);
+    for (const path of pathsIn(lineText, tops)) if (!present(root, path)) gone.add(path);
     if (kind === 'markdown')
       for (const target of linksIn(lineText)) if (!existsSync(join(root, dirname(file), target))) gone.add(target);
     for (const path of gone) found.missing.push({ file, line, path });
