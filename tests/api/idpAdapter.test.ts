@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from 'oidc-provider';
-import { openDb, type Db } from '../../server/db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import { DbAdapter } from '../../server/idp/adapter.ts';
-import { createTestDatabase } from './helpers/server.ts';
+import { openSharedDatabase, type SharedDatabase } from './helpers/sharedDatabase.ts';
 
 /**
  * The provider's storage on the database of the run (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL, where two connection pools stand for two server processes): consuming an
  * authorization code is a compare-and-set, so of many redemptions at once exactly one goes on.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+let shared: SharedDatabase | null = null;
 let dbs: Db[] = [];
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await createTestDatabase(process.env.TEST_DATABASE_URL);
-    const first = await openDb({ databaseUrl: database.url });
-    dbs = [first, await openDb({ databaseUrl: database.url })];
-  } else {
-    dbs = [await openDb({})];
-  }
+  shared = await openSharedDatabase();
+  dbs = shared.dbs;
 });
 afterAll(async () => {
-  for (const db of dbs) await db.close();
-  await database?.drop();
+  await shared?.close();
 });
 
 describe('DbAdapter.consume', () => {

@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import { RateLimiter } from '../../server/limits/rateLimiter.ts';
-import { createTestDatabase } from './helpers/server.ts';
+import { openSharedDatabase, type SharedDatabase } from './helpers/sharedDatabase.ts';
 
 /**
  * The rate limits' counters in the database of the run (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL, where two connection pools with a limiter each stand for two processes).
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+let shared: SharedDatabase | null = null;
 let dbs: Db[] = [];
 let limiters: RateLimiter[] = [];
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    database = await createTestDatabase(process.env.TEST_DATABASE_URL);
-    const first = await openDb({ databaseUrl: database.url });
-    dbs = [first, await openDb({ databaseUrl: database.url })];
-  } else {
-    dbs = [await openDb({})];
-  }
+  shared = await openSharedDatabase();
+  dbs = shared.dbs;
   limiters = dbs.map((db) => new RateLimiter(db));
 });
 afterAll(async () => {
-  for (const db of dbs) await db.close();
-  await database?.drop();
+  await shared?.close();
 });
 
 // An hour's window: the test lasts a moment of it.
