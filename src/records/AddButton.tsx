@@ -9,7 +9,12 @@ export function AddButton() {
   useSignals();
   if (recordForm.value || route.value === '/download') return null;
   return (
-    <button type="button" className="fab" onClick={() => void import('./actions.ts').then((m) => m.openNewRecord())}>
+    <button
+      type="button"
+      className="fab"
+      data-return-focus="add-find"
+      onClick={() => void import('./actions.ts').then((m) => m.openNewRecord())}
+    >
       <Plus aria-hidden /> <span>{sl.records.add}</span>
     </button>
   );

@@ -22,6 +22,7 @@ import { todayIso, validateForm } from './validate.ts';
 import { failureHint } from '../ui/errors.ts';
 import { flashRequest } from '../map/mapState.ts';
 import { quotaAlert } from '../state/offline.ts';
+import { rememberOpener, returnFocus } from '../ui/focusReturn.ts';
 
 /** File endings the photo picker accepts (SPEC: jpg, jpeg, png). */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
@@ -32,6 +33,7 @@ function emptyForm(): RecordFormState {
 
 /** Opens the form for a new sighting. */
 export function openNewRecord(): void {
+  rememberOpener('add-find');
   closePanels();
   pickingLocation.value = false;
   recordForm.value = emptyForm();
@@ -39,6 +41,7 @@ export function openNewRecord(): void {
 
 /** Opens the form on an existing sighting (loaded from the server with its photo). */
 export async function openEditRecord(id: number): Promise<void> {
+  rememberOpener();
   closePanels();
   pickingLocation.value = false;
   recordForm.value = { ...emptyForm(), mode: 'edit', id, loading: true, pristine: null };
@@ -79,6 +82,7 @@ export function closeForm(): void {
   if (f?.existingPhotoUrl) URL.revokeObjectURL(f.existingPhotoUrl);
   pickingLocation.value = false;
   recordForm.value = null;
+  returnFocus();
 }
 
 /** Takes a picked photo: checks its type, reads EXIF GPS (location) and date (finding date). */

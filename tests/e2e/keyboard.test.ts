@@ -112,11 +112,15 @@ describe('keyboard only', () => {
     await page.getByLabel('Geslo').fill(ANA.password);
     await page.keyboard.press('Enter');
     await page.locator('.app-header').waitFor({ timeout: 30_000 });
-    // Nothing typed: Escape just closes.
-    await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+    // Nothing typed: Escape just closes, and the focus is back on 'Dodaj najdbo' (opened by the keyboard).
+    await page.getByRole('button', { name: 'Dodaj najdbo' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByLabel('Skupina').waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel('Skupina').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''), { timeout: 10_000 })
+      .toBe('Dodaj najdbo');
     // Typed: Escape asks; 'Nadaljuj z urejanjem' keeps everything.
     await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
     await page.getByLabel('Habitat').fill('ob potoku');
