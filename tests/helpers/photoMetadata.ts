@@ -2,7 +2,15 @@
 import sharp from 'sharp';
 
 /** Text in the test photo's metadata that must never reach another user. */
-export const SECRETS = ['SerialNo-4711', 'CameraMake-Acme', 'Model-X9', 'EditorApp 3.1', 'xmp-secret', 'iptc-secret', 'comment-secret'];
+export const SECRETS = [
+  'SerialNo-4711',
+  'CameraMake-Acme',
+  'Model-X9',
+  'EditorApp 3.1',
+  'xmp-secret',
+  'iptc-secret',
+  'comment-secret',
+];
 
 /** A JPEG segment: marker and body. */
 function segment(marker: number, body: Buffer): Buffer {
@@ -36,11 +44,21 @@ export async function jpegWithMetadata(width: number, height: number, orientatio
     .toBuffer();
   const extendedXmp = segment(
     0xe1,
-    Buffer.concat([Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1'), Buffer.alloc(40), Buffer.from('xmp-secret')]),
+    Buffer.concat([
+      Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1'),
+      Buffer.alloc(40),
+      Buffer.from('xmp-secret'),
+    ]),
   );
   // Photoshop 3.0 image resource 0x0404 (IPTC) holding a by-line (2:80).
   const iptc = Buffer.concat([Buffer.from([0x1c, 0x02, 0x50, 0x00, 0x0b]), Buffer.from('iptc-secret')]);
-  const resource = Buffer.concat([Buffer.from('8BIM'), Buffer.from([0x04, 0x04, 0, 0]), Buffer.alloc(4), iptc, Buffer.alloc(1)]);
+  const resource = Buffer.concat([
+    Buffer.from('8BIM'),
+    Buffer.from([0x04, 0x04, 0, 0]),
+    Buffer.alloc(4),
+    iptc,
+    Buffer.alloc(1),
+  ]);
   resource.writeUInt32BE(iptc.length, 12);
   const app13 = segment(0xed, Buffer.concat([Buffer.from('Photoshop 3.0\0', 'latin1'), resource]));
   const comment = segment(0xfe, Buffer.from('comment-secret'));
@@ -83,7 +101,8 @@ export function jpegSegments(buf: Buffer): string[] {
     if (m === 0xda) break;
     const next = o + 2 + buf.readUInt16BE(o + 2);
     const body = buf.toString('latin1', o + 4, Math.min(next, o + 40));
-    if (m === 0xe1) out.push(body.startsWith('Exif') ? 'APP1 Exif' : body.includes('ns.adobe.com') ? 'APP1 XMP' : 'APP1');
+    if (m === 0xe1)
+      out.push(body.startsWith('Exif') ? 'APP1 Exif' : body.includes('ns.adobe.com') ? 'APP1 XMP' : 'APP1');
     else if (m === 0xe2) out.push(body.startsWith('ICC_PROFILE') ? 'APP2 ICC' : 'APP2');
     else if (m >= 0xe0 && m <= 0xef) out.push(`APP${m - 0xe0}`);
     else if (m === 0xfe) out.push('COM');

@@ -114,11 +114,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         const { projectId } = pathIds(req, 'projectId');
         const thumb = (req.query as { thumb?: boolean }).thumb === true;
         const viewer = viewerOf(await authenticate(req));
-        const { head, original } = await visibleAttachment(
-          projectId,
-          await route.attachmentId(req, projectId),
-          viewer,
-        );
+        const { head, original } = await visibleAttachment(projectId, await route.attachmentId(req, projectId), viewer);
         return sendImage(db, reply, head.id, thumb, head.name, original);
       },
     });
