@@ -7,7 +7,8 @@
  * the colour space, not the camera or the person) and the Adobe block (APP14, which says how the
  * colours are coded). The EXIF orientation goes with the EXIF: a photo whose orientation is not 1
  * must be turned upright before it is stripped (exifOrientation.ts, api/attachments/cleanPhoto.ts).
- * Anything that is not a well-formed JPEG or PNG comes back as null.
+ * Anything that is not a well-formed JPEG or PNG comes back as null (a JPEG cut off inside its
+ * image data keeps the picture it has: nothing can follow there).
  */
 
 const JFIF_ID = 'JFIF\0';
@@ -60,7 +61,8 @@ export function stripJpegMetadata(buf: Buffer): Buffer | null {
     // Start of scan: its entropy-coded data runs to the next marker (progressive JPEGs have several scans).
     if (marker === 0xda) {
       const end = endOfScan(buf, o);
-      if (end < 0) return null;
+      // No end of image (a cut-off file): the image data runs to the end, and no metadata can follow.
+      if (end < 0) return Buffer.concat([...keep, buf.subarray(o)]);
       keep.push(buf.subarray(o, end));
       o = end;
     }

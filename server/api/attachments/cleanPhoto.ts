@@ -19,19 +19,22 @@ const MAX_PIXELS = 120_000_000;
  * The picture turned upright by its EXIF orientation and re-encoded in its own format, without
  * metadata (sharp keeps none unless told; the ICC profile is applied, the result is sRGB).
  */
-export async function turnUpright(data: Buffer, mime: string): Promise<Buffer> {
+async function turnUpright(data: Buffer, mime: string): Promise<Buffer> {
   const img = sharp(data, { limitInputPixels: MAX_PIXELS }).rotate();
   const out = mime === 'image/png' ? img.png() : img.jpeg({ quality: 90, mozjpeg: true });
   return out.toBuffer();
 }
 
 /**
- * The bytes of a stored image (an original or a thumbnail) with only the picture. Null when they
- * are neither a well-formed JPEG nor PNG: the caller must then not send them to another user.
+ * The bytes of a stored image turned upright, with only the picture. Null when they are neither a
+ * well-formed JPEG nor PNG (or cannot be decoded): the caller must then not send them to another user.
  */
-export async function pictureOnly(data: Buffer, mime: string): Promise<Buffer | null> {
-  const upright = exifOrientation(data) === 1 ? data : await inUploadSlot(() => turnUpright(data, mime));
-  return stripMetadata(upright);
+async function pictureOnly(data: Buffer, mime: string): Promise<Buffer | null> {
+  try {
+    return stripMetadata(await inUploadSlot(() => turnUpright(data, mime)));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -43,8 +46,8 @@ export async function cleanImage(q: Queryable, id: number, bytes: AttachmentByte
   if (bytes.clean) return bytes.clean;
   if (exifOrientation(bytes.data) === 1) return stripMetadata(bytes.data);
   const clean = await pictureOnly(bytes.data, bytes.mime);
-  // Two first requests at once both make it; either result is the same picture. Thumbnails are
-  // made upright at upload (photoFiles.ts), so only an original is ever turned here.
+  // Two first requests at once both make it; either result is the same picture. Only an original
+  // is kept (thumbnails are made upright at upload, photoFiles.ts, and never need turning).
   if (clean && !bytes.isThumb) await q.query('update attachments set clean = $2 where id = $1', [id, clean]);
   return clean;
 }

@@ -48,7 +48,12 @@ describe('stripMetadata', () => {
 
   it('answers null for anything that is not a well-formed JPEG or PNG', async () => {
     const jpeg = await jpegWithMetadata(16, 16);
-    expect(stripMetadata(jpeg.subarray(0, jpeg.length / 2))).toBeNull();
+    // Cut inside the metadata segments: malformed.
+    expect(stripMetadata(jpeg.subarray(0, 100))).toBeNull();
+    // Cut inside the image data: the picture so far, still without metadata.
+    const cut = stripMetadata(jpeg.subarray(0, jpeg.length - 20));
+    expect(jpegSegments(cut!)).toEqual(['APP2 ICC']);
+    noSecret(cut!);
     expect(stripMetadata(Buffer.from('GIF89a'))).toBeNull();
     const png = await pngWithText(8, 8);
     expect(stripMetadata(png.subarray(0, 40))).toBeNull();

@@ -58,4 +58,11 @@ describe('cleanImage', () => {
     expect(jpegSegments(out!)).toEqual(['APP2 ICC']);
     expect(await cleanColumn(id)).toBeNull();
   });
+
+  it('gives nothing for stored bytes that cannot be turned, so they are never sent as they are', async () => {
+    const turned = await jpegWithMetadata(64, 48, 6);
+    const id = await store(turned.subarray(0, turned.length - 200));
+    expect(await cleanImage(db, id, (await readAttachmentBytes(db, id, false))!)).toBeNull();
+    expect(await cleanColumn(id)).toBeNull();
+  });
 });
