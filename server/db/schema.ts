@@ -351,4 +351,14 @@ export const MIGRATIONS: Migration[] = [
       `create index rate_limits_expires on rate_limits (expires_at)`,
     ],
   },
+  {
+    version: 9,
+    statements: [
+      // A photo served to anyone but its reporter and her group's reviewers carries only the picture
+      // (server/api/attachments/cleanPhoto.ts). A photo whose EXIF orientation is not 1 has to be turned
+      // upright and re-encoded for that: the result is kept here, made on its first such request.
+      // Null: not made yet, or not needed (the metadata is then dropped losslessly as it is served).
+      `alter table attachments add column clean bytea`,
+    ],
+  },
 ];

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { USER_ERRORS, assertCanEdit, requireUser, userViewer, viewerOf } from '../access/recordAccess.ts';
+import { HttpError, badRequest, notFound } from '../../http/errors.ts';
+import {
+  USER_ERRORS,
+  assertCanEdit,
+  canSeeCreator,
+  requireUser,
+  userViewer,
+  viewerOf,
+} from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import {
   assertAttachmentInfo,
@@ -15,8 +22,7 @@ import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { field, readForm } from '../http/multipart.ts';
 import { readVisibleRecord } from '../records/store.ts';
-import { placeOf } from '../sensitivity/viewerPlace.ts';
-import { stripGps } from '../../geo/stripGps.ts';
+import { cleanImage } from './cleanPhoto.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
 import type { Db } from '../../db/index.ts';
@@ -39,22 +45,28 @@ function intField(v: string | undefined, name: string): number {
   return Number(v);
 }
 
-/** Sends attachment bytes with safe headers. */
+/**
+ * Sends attachment bytes with safe headers: the stored bytes to those who see the original (the
+ * reporter and her group's reviewers), the picture only (cleanPhoto.ts) to everyone else.
+ */
 async function sendImage(
   db: Db,
   reply: FastifyReply,
   id: number,
   thumb: boolean,
   name: string,
-  withoutPlace: boolean,
+  original: boolean,
 ): Promise<FastifyReply> {
   const bytes = await readAttachmentBytes(db, id, thumb);
   if (!bytes) throw notFound(`Attachment ${id} does not exist`);
-  // A sensitive species' photo keeps its GPS position only for those who see the exact place (sensitivity/viewerPlace.ts).
-  const data = withoutPlace ? stripGps(bytes.data) : bytes.data;
+  // Without its metadata a photo also loses its GPS position, which a sensitive species' photo may
+  // keep only for those who see the exact place: the same people (sensitivity/viewerPlace.ts).
+  const data = original ? bytes.data : await cleanImage(db, id, bytes);
+  if (!data) throw new HttpError(500, `Attachment ${id} is not a readable JPEG or PNG`);
   return reply
     .type(bytes.mime)
     .header('cache-control', 'private, max-age=3600')
+    .header('vary', 'authorization')
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
     .send(data);
@@ -71,7 +83,9 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     const meta = await loadTable(db, projectId, head.table_id);
     const row = await readVisibleRecord(db, meta, head.record_id, viewer);
     if (!row) throw notFound(`Attachment ${id} does not exist`);
-    return { head, meta, row, withoutPlace: placeOf(meta, row, viewer).generalised !== undefined };
+    // The original (with its metadata) for those who may see who reported the find and where: her
+    // and her group's reviewers (recordAccess.ts canSeeCreator); everyone else gets the picture only.
+    return { head, meta, row, original: canSeeCreator(meta, row, viewer) };
   };
 
   /**
@@ -100,12 +114,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         const { projectId } = pathIds(req, 'projectId');
         const thumb = (req.query as { thumb?: boolean }).thumb === true;
         const viewer = viewerOf(await authenticate(req));
-        const { head, withoutPlace } = await visibleAttachment(
-          projectId,
-          await route.attachmentId(req, projectId),
-          viewer,
-        );
-        return sendImage(db, reply, head.id, thumb, head.name, withoutPlace);
+        const { head, original } = await visibleAttachment(projectId, await route.attachmentId(req, projectId), viewer);
+        return sendImage(db, reply, head.id, thumb, head.name, original);
       },
     });
 

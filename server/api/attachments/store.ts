@@ -100,22 +100,33 @@ export async function readAttachmentHead(q: Queryable, projectId: number, id: nu
   return rows[0] ?? null;
 }
 
+/** Stored bytes of an attachment as readAttachmentBytes gives them. */
+export interface AttachmentBytes {
+  data: Buffer;
+  mime: string;
+  /** True when `data` is the thumbnail. */
+  isThumb: boolean;
+  /** The kept clean copy of the original (cleanPhoto.ts), when `data` is the original and one was made. */
+  clean: Buffer | null;
+}
+
+const toBuffer = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
 /** The bytes of an attachment: the original or the thumbnail (JPEG; the original when none was made). */
-export async function readAttachmentBytes(
-  q: Queryable,
-  id: number,
-  thumb: boolean,
-): Promise<{ data: Buffer; mime: string } | null> {
-  const rows = await q.query<{ bytes: Uint8Array; is_thumb: boolean; mime_type: string }>(
+export async function readAttachmentBytes(q: Queryable, id: number, thumb: boolean): Promise<AttachmentBytes | null> {
+  const rows = await q.query<{ bytes: Uint8Array; is_thumb: boolean; mime_type: string; clean: Uint8Array | null }>(
     `select case when $2::boolean and thumb is not null then thumb else data end as bytes,
-            ($2::boolean and thumb is not null) as is_thumb, mime_type
+            ($2::boolean and thumb is not null) as is_thumb, mime_type,
+            case when $2::boolean and thumb is not null then null else clean end as clean
        from attachments where id = $1`,
     [id, thumb],
   );
   const r = rows[0];
   if (!r) return null;
   return {
-    data: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength),
+    data: toBuffer(r.bytes),
     mime: r.is_thumb ? 'image/jpeg' : r.mime_type,
+    isThumb: r.is_thumb,
+    clean: r.clean ? toBuffer(r.clean) : null,
   };
 }

@@ -164,7 +164,7 @@ export function exportFields(meta: TableMeta): ExportField[] {
   return out;
 }
 
-/** The URL of a photo (the API's attachment route; GPS stripped for those who may not see the exact place). */
+/** The URL of a photo (the API's attachment route; the picture only, without metadata, for all but the reporter and her group's reviewers). */
 export function photoUrl(links: ExportLinks, projectId: number, attachmentId: number): string {
   return `${links.origin}/api/Records/${projectId}/attachment/${attachmentId}`;
 }
