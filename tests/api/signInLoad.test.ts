@@ -29,6 +29,9 @@ beforeAll(async () => {
     flows.push(...(await Promise.all(Array.from({ length: 5 }, () => startAuthorization(server.url)))));
 }, 300_000);
 afterAll(async () => {
+  // A server that went away during the test says why in its own output.
+  if (server && server.proc.exitCode !== null)
+    console.error(`the server exited with ${server.proc.exitCode}:\n${server.output().slice(-4000)}`);
   await server?.stop();
 });
 

@@ -125,6 +125,19 @@ async function seededTemplate(): Promise<string> {
  * seeded template) or the PostgreSQL in TEST_DATABASE_URL, and resolves once it answers GET /api/Test.
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<TestServer> {
+  // A free port can be taken by another test file's server between freePort() and the bind
+  // (two files start servers at once): the process then exits with EADDRINUSE; try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(opts);
+    } catch (e) {
+      if (opts.port !== undefined || attempt >= 3 || !String(e).includes('EADDRINUSE')) throw e;
+    }
+  }
+}
+
+/** One try of startServer. */
+async function startServerOnce(opts: StartServerOptions): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sv-test-'));
@@ -173,11 +186,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<TestSe
   for (;;) {
     if (proc.exitCode !== null) {
       await pgDb?.drop();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
     }
     try {
       const r = await fetch(`${url}/api/Test`);
-      if (r.status === 200) break;
+      // Only once this process has said it listens: another file's server may hold the port.
+      if (r.status === 200 && out.includes(`(port ${port},`)) break;
     } catch {
       // not up yet
     }
