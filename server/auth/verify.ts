@@ -127,14 +127,25 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
     if (!email) throw unauthorized('The access token carries no e-mail (email claim)');
     return { sub: payload.sub, email, roles: readRoles(payload, opts.rolesClaim ?? DEFAULT_ROLES_CLAIM, clientId) };
   };
-  return async (req: WithHeaders): Promise<AuthUser | null> => {
-    const header = req.headers.authorization;
-    const token = bearerToken(Array.isArray(header) ? header[0] : header);
+  const authenticate = async (header: string | undefined): Promise<AuthUser | null> => {
+    const token = bearerToken(header);
     if (token === null) return null;
     try {
       return await verify(token);
     } catch (e) {
       throw refuse(e instanceof HttpError ? e : rejection(e));
     }
+  };
+  // One verification per request: a hook (the write limit) and the route both ask, and an external
+  // provider's token may cost a userinfo call. Kept while the request lives, for its header.
+  const answered = new WeakMap<WithHeaders, { header: string | undefined; user: Promise<AuthUser | null> }>();
+  return (req: WithHeaders): Promise<AuthUser | null> => {
+    const raw = req.headers.authorization;
+    const header = Array.isArray(raw) ? raw[0] : raw;
+    const known = answered.get(req);
+    if (known && known.header === header) return known.user;
+    const user = authenticate(header);
+    answered.set(req, { header, user });
+    return user;
   };
 }
