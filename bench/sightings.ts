@@ -13,6 +13,12 @@ import { loadTable } from '../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../server/db/types.ts';
 
 /** [minX, minY, maxX, maxY] of Slovenia in EPSG:3857. */
+/** The cluster the benches create their databases in: BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one. */
+export const benchAdminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://sv_test:sv_test@127.0.0.1:5432/postgres';
+
 export const SLOVENIA = [1_480_000, 5_686_000, 1_859_000, 5_925_000];
 
 /** A pg client as the server's Queryable. */

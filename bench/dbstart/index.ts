@@ -14,14 +14,11 @@ import { refreshAllPublicPlaces } from '../../server/api/sensitivity/generalise.
 import { fillSensitivityClasses } from '../../server/seed/index.ts';
 import { startServer } from '../../tests/api/helpers/server.ts';
 import { fmt, median, printTable, QUICK } from '../lib.ts';
-import { insertBenchSightings, openBenchDatabase, queryableOf } from '../sightings.ts';
+import { benchAdminUrl, insertBenchSightings, openBenchDatabase, queryableOf } from '../sightings.ts';
 
 const N = QUICK ? 100_000 : 1_000_000;
 const RUNS = QUICK ? 1 : 3;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://sv_test:sv_test@127.0.0.1:5432/postgres';
+const adminUrl = benchAdminUrl;
 
 const { database, server, client } = await openBenchDatabase(adminUrl);
 try {

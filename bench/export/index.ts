@@ -20,14 +20,11 @@ import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { signIn } from '../../tests/api/helpers/auth.ts';
 import { fmt, median, printTable, QUICK } from '../lib.ts';
-import { insertBenchSightings, openBenchDatabase, queryableOf } from '../sightings.ts';
+import { benchAdminUrl, insertBenchSightings, openBenchDatabase, queryableOf } from '../sightings.ts';
 
 const N = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;
-const adminUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://sv_test:sv_test@127.0.0.1:5432/postgres';
+const adminUrl = benchAdminUrl;
 
 /** The server's peak resident set in MB (Linux /proc). */
 function peakMb(pid: number | undefined): number {

@@ -45,3 +45,9 @@ export function sampleValue(samples: Sample[], name: string, labels: Record<stri
     .filter((x) => x.name === name && Object.entries(labels).every(([k, v]) => x.labels[k] === v))
     .reduce((sum, x) => sum + x.value, 0);
 }
+
+/** How much each sample grew from `before` to `after` (see sampleValue for how labels match). */
+export function sampleDelta(before: Sample[], after: Sample[]) {
+  return (name: string, labels: Record<string, string> = {}): number =>
+    sampleValue(after, name, labels) - sampleValue(before, name, labels);
+}

@@ -5,15 +5,21 @@ import { createTestDatabase } from '../helpers/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
+/** A pool of `max` connections with these timeouts (ms) on a fresh database of its own. */
+async function openTimedPool(
+  max: number,
+  connectTimeoutMs: number,
+  statementTimeoutMs: number,
+  idleInTransactionTimeoutMs: number,
+) {
+  const target = await createTestDatabase(adminUrl as string);
+  const db = await openPostgres(target.url, { max, connectTimeoutMs, statementTimeoutMs, idleInTransactionTimeoutMs });
+  return { target, db };
+}
+
 describe.skipIf(!adminUrl)('timeouts of the PostgreSQL pool', () => {
   it('ends a statement past statement_timeout with DatabaseUnavailableError instead of hanging', async () => {
-    const target = await createTestDatabase(adminUrl as string);
-    const db = await openPostgres(target.url, {
-      max: 2,
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 300,
-      idleInTransactionTimeoutMs: 1000,
-    });
+    const { db, target } = await openTimedPool(2, 5000, 300, 1000);
     try {
       const started = Date.now();
       const err = await db.query('select pg_sleep(30)').catch((e: unknown) => e);
@@ -49,13 +55,7 @@ describe.skipIf(!adminUrl)('timeouts of the PostgreSQL pool', () => {
   }, 60_000);
 
   it('ends the wait for a connection of a full pool after the connect timeout', async () => {
-    const target = await createTestDatabase(adminUrl as string);
-    const db = await openPostgres(target.url, {
-      max: 1,
-      connectTimeoutMs: 500,
-      statementTimeoutMs: 5000,
-      idleInTransactionTimeoutMs: 5000,
-    });
+    const { db, target } = await openTimedPool(1, 500, 5000, 5000);
     try {
       let release = (): void => undefined;
       const held = db.transaction(() => new Promise<void>((r) => (release = r)));

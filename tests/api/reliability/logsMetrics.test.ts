@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { call, type Answer, type CallInit } from '../../helpers/http.ts';
-import { parsePrometheus, sampleValue, type Sample } from '../../helpers/prometheus.ts';
+import { parsePrometheus, sampleDelta, sampleValue, type Sample } from '../../helpers/prometheus.ts';
 import { pngAttachmentForm } from '../helpers/attachmentForm.ts';
 import { followToCode, signInWithSession, startAuthorization, submitLogin } from '../helpers/auth.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -168,8 +168,7 @@ describe('/metrics', () => {
     for (let i = 0; i < N; i++) expect((await api('/api/Test')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await api(`/api/Features/35/48/${99_999_990 + i}`)).status).toBe(404);
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string>): number =>
-      sampleValue(after, name, labels) - sampleValue(before, name, labels);
+    const delta = sampleDelta(before, after);
     expect(delta('http_requests_total', { method: 'GET', route: '/api/Test', status_code: '200' })).toBe(N);
     const missing = { method: 'GET', route: '/api/Features/:projectId/:tableId/:recordId', status_code: '404' };
     expect(delta('http_requests_total', missing)).toBe(3);
@@ -224,8 +223,7 @@ describe('/metrics', () => {
     const refused = await api(`/api/Features/35/48/${first.body.id}`, { method: 'PUT', token: bor, body });
     expect(refused.status).toBe(403);
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string> = {}): number =>
-      sampleValue(after, name, labels) - sampleValue(before, name, labels);
+    const delta = sampleDelta(before, after);
     expect(delta('records_written_total', { op: 'create', replay: 'false' })).toBe(2);
     expect(delta('records_written_total', { op: 'create', replay: 'true' })).toBe(2);
     expect(delta('records_written_total', { op: 'update' })).toBe(1);

@@ -4,7 +4,7 @@ import { openDb, type Db } from '../../../../server/db/index.ts';
 import { installErrorHandler } from '../../../../server/http/errors.ts';
 import { bearerMatches, registerMetrics, UNMATCHED_ROUTE } from '../../../../server/http/metrics.ts';
 import { noteWrite } from '../../../../server/http/writeEvents.ts';
-import { parsePrometheus, sampleValue, type Sample } from '../../../helpers/prometheus.ts';
+import { parsePrometheus, sampleDelta, sampleValue, type Sample } from '../../../helpers/prometheus.ts';
 
 /**
  * The metrics (server/http/metrics.ts) of real Fastify servers on loopback, two in one process
@@ -92,8 +92,7 @@ describe('/metrics', () => {
     }
     expect((await fetch(`${open.base}/refused`, { method: 'POST' })).status).toBe(409);
     const after = await scrape(open.base);
-    const delta = (name: string, labels: Record<string, string> = {}): number =>
-      sampleValue(after, name, labels) - sampleValue(before, name, labels);
+    const delta = sampleDelta(before, after);
     expect(delta('records_written_total', { op: 'create', replay: 'false' })).toBe(2);
     expect(delta('records_written_total', { op: 'create', replay: 'true' })).toBe(1);
     expect(delta('photos_uploaded_total', { replay: 'false' })).toBe(4);

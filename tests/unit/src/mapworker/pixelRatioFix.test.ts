@@ -16,10 +16,16 @@ function fakeContext() {
   return ctx;
 }
 
+/** A context with the fix installed at this pixel ratio. */
+function fixedContext(pixelRatio: number) {
+  const ctx = fakeContext();
+  scaleCompositionByPixelRatio(ctx as unknown as OffscreenCanvasRenderingContext2D, () => pixelRatio);
+  return ctx;
+}
+
 describe('scaleCompositionByPixelRatio', () => {
   it('scales a layer composed on the identity by the pixel ratio (OpenLayers 10.11 maps it to CSS px)', () => {
-    const ctx = fakeContext();
-    scaleCompositionByPixelRatio(ctx as unknown as OffscreenCanvasRenderingContext2D, () => 2);
+    const ctx = fixedContext(2);
     // Composite.js: reset to identity, then apply the layer's CSS transform (here 1/2: device → CSS px).
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.transform(0.5, 0, 0, 0.5, 10, 20);
@@ -27,13 +33,11 @@ describe('scaleCompositionByPixelRatio', () => {
   });
 
   it('leaves other transforms, and every transform at pixel ratio 1, as they are', () => {
-    const ctx = fakeContext();
-    scaleCompositionByPixelRatio(ctx as unknown as OffscreenCanvasRenderingContext2D, () => 2);
+    const ctx = fixedContext(2);
     ctx.setTransform(2, 0, 0, 2, 0, 0);
     ctx.transform(0.5, 0, 0, 0.5, 10, 20);
     expect(ctx.matrix()).toEqual([1, 0, 0, 1, 20, 40]);
-    const one = fakeContext();
-    scaleCompositionByPixelRatio(one as unknown as OffscreenCanvasRenderingContext2D, () => 1);
+    const one = fixedContext(1);
     one.transform(0.5, 0, 0, 0.5, 10, 20);
     expect(one.matrix()).toEqual([0.5, 0, 0, 0.5, 10, 20]);
   });
