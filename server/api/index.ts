@@ -16,6 +16,7 @@ import { installNulGuard } from './http/nulGuard.ts';
 import { installProjectVisibility } from './access/draftProjects.ts';
 import { registerReviewRoutes } from './review/routes.ts';
 import { registerSensitivityRoutes } from './sensitivity/routes.ts';
+import { registerChangeRoutes } from './changes/routes.ts';
 import { registerExportRoutes, type ExportSettings } from './exports/routes.ts';
 import { loadExportConfig } from '../config.ts';
 import type { RateLimiter } from '../limits/rateLimiter.ts';
@@ -78,6 +79,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerProjectRoutes(api, ctx);
     registerColumnRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
+    registerChangeRoutes(api, ctx);
     registerSensitivityRoutes(api, ctx);
     registerExportRoutes(
       api,

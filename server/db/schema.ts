@@ -361,4 +361,64 @@ export const MIGRATIONS: Migration[] = [
       `alter table attachments add column clean bytea`,
     ],
   },
+  {
+    version: 10,
+    statements: [
+      // Area queries (server/api/sensitivity/viewerPlace.ts) go through R-trees: a GiST index of each
+      // record's box and one of the public squares of generalised records. A btree on
+      // (table_id, min_x, …) narrows a box by min_x alone, so a small area read the index across a
+      // whole north-south strip of the country. Core PostgreSQL's box type, no PostGIS: the same SQL on
+      // PGlite. The table is a filter on the few rows the box gives.
+      `create index records_place_gist on records using gist (box(point(min_x, min_y), point(max_x, max_y))) where not archived`,
+      `create index records_public_place_gist on records using gist (box(point(pub_min_x, pub_min_y), point(pub_max_x, pub_max_y))) where not archived and generalised <> 0`,
+      `drop index if exists records_table_bbox`,
+      `drop index if exists records_table_generalised`,
+    ],
+  },
+  {
+    version: 11,
+    statements: [
+      // The change feed (server/api/changes/feed.ts). Every write of a record stamps it with the id of
+      // its transaction; a deleted record leaves a removal with the same stamp. A device that holds a
+      // copy asks for what its transaction-id cursor has not seen: a transaction below the cursor had
+      // ended when the cursor was handed out (it is the reading snapshot's xmin), so nothing committed
+      // later can carry a lower stamp; one above may come twice, which an upsert does not mind.
+      // Existing rows get 0: older than any cursor, which only a full load hands out.
+      `alter table records add column change_xid xid8 not null default '0'`,
+      `create or replace function sv_change_stamp() returns trigger language plpgsql as $$
+       begin
+         new.change_xid := pg_current_xact_id();
+         return new;
+       end $$`,
+      `create trigger records_change_stamp before insert or update on records
+         for each row execute function sv_change_stamp()`,
+      `create index records_change on records (project_id, change_xid)`,
+      `create table record_removals (
+        record_id integer not null,
+        project_id integer not null,
+        table_id integer not null,
+        change_xid xid8 not null default pg_current_xact_id(),
+        removed_at timestamptz not null default now()
+      )`,
+      `create index record_removals_change on record_removals (project_id, change_xid)`,
+      `create index record_removals_at on record_removals (removed_at)`,
+      `create or replace function sv_record_removal() returns trigger language plpgsql as $$
+       begin
+         insert into record_removals (record_id, project_id, table_id) values (old.id, old.project_id, old.table_id);
+         return null;
+       end $$`,
+      `create trigger records_removal after delete on records
+         for each row execute function sv_record_removal()`,
+      // A photo added or removed changes what its record's card shows: the record is stamped again
+      // (an update without a change of its fields, which the history does not record).
+      `create or replace function sv_attachment_change() returns trigger language plpgsql as $$
+       begin
+         update records set change_xid = pg_current_xact_id()
+          where id = (case when tg_op = 'DELETE' then old.record_id else new.record_id end);
+         return null;
+       end $$`,
+      `create trigger attachments_change after insert or delete on attachments
+         for each row execute function sv_attachment_change()`,
+    ],
+  },
 ];

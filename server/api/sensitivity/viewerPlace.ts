@@ -11,13 +11,6 @@ import { readGeneralisation } from '../../../domain/sensitivity.ts';
 import { canSeeCreator, seesCreatorSql, type OwnedRow } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 
-/**
- * The widest EPSG:3857 extent of a public square: a 10 km square at Slovenia's northern edge
- * (46.9° N) spans 10 km / cos 46.9° ≈ 14.6 km in EPSG:3857, ~15 km with the grid's convergence.
- * How far left of and below a query extent the lower corner of a square that meets it can lie.
- */
-export const MAX_PUBLIC_SPAN = 20000;
-
 /** A stored row's place columns. */
 export interface PlacedRow extends OwnedRow {
   geometry: Geometry | null;
@@ -57,23 +50,19 @@ export interface PlaceSql {
 export function placeSql(meta: TableMeta, alias: string, params: unknown[], viewer: Viewer): PlaceSql {
   const exact = seesCreatorSql(meta, alias, params, viewer);
   const a = alias;
-  const isPoint = meta.table.geometryType === 2 || meta.table.geometryType === 3;
   return {
     exact,
     geometry: `(case when ${a}.generalised = 0 or ${exact} then ${a}.geometry else ${a}.pub_geometry end)`,
     generalised: `(case when ${a}.generalised = 0 or ${exact} then 0 else ${a}.generalised end)`,
-    // Two arms, each with its own index (the planner ORs their bitmaps): a record shown at its
-    // exact place by its bbox, as before (for points min = max, so the extent bounds min_x and
-    // min_y on both sides: a tight range scan); a generalised one by its public square (a partial
-    // index; the square's lower corner lies at most MAX_PUBLIC_SPAN below the extent), where the
-    // creator and reviewers are then held to the point.
+    // Two arms, each with its own R-tree (the planner ORs their bitmaps; server/db/schema.ts
+    // migration 10): a record shown at its exact place by its box; a generalised one by its public
+    // square, where the creator and reviewers are then held to the exact box. The boxes are written
+    // exactly as the indexes' expressions, or the planner cannot use them.
     intersects: (x1, y1, x2, y2) => {
-      const bbox = `${a}.max_x >= ${x1} and ${a}.min_x <= ${x2} and ${a}.max_y >= ${y1} and ${a}.min_y <= ${y2}`;
-      const pointRange = isPoint ? ` and ${a}.min_x >= ${x1} and ${a}.min_y >= ${y1}` : '';
-      const square =
-        `${a}.pub_max_x >= ${x1} and ${a}.pub_min_x <= ${x2} and ${a}.pub_max_y >= ${y1} and ${a}.pub_min_y <= ${y2}` +
-        ` and ${a}.pub_min_x >= ${x1} - ${MAX_PUBLIC_SPAN} and ${a}.pub_min_y >= ${y1} - ${MAX_PUBLIC_SPAN}`;
-      return `((${a}.generalised = 0 and ${bbox}${pointRange}) or (${a}.generalised <> 0 and ${square} and (not ${exact} or (${bbox}))))`;
+      const query = `box(point(${x1}, ${y1}), point(${x2}, ${y2}))`;
+      const bbox = `box(point(${a}.min_x, ${a}.min_y), point(${a}.max_x, ${a}.max_y)) && ${query}`;
+      const square = `box(point(${a}.pub_min_x, ${a}.pub_min_y), point(${a}.pub_max_x, ${a}.pub_max_y)) && ${query}`;
+      return `((${a}.generalised = 0 and ${bbox}) or (${a}.generalised <> 0 and ${square} and (not ${exact} or (${bbox}))))`;
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { parseExtent } from '../../geo/validate.ts';
-import { param, seesCreatorSql, viewerOf, visibleSql } from '../access/recordAccess.ts';
-import { placeSql } from '../sensitivity/viewerPlace.ts';
+import { viewerOf } from '../access/recordAccess.ts';
+import { viewerItemSql } from './itemSql.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { keyedArrays, sendJsonPieces } from '../http/jsonStream.ts';
 import type { ApiContext } from '../http/context.ts';
@@ -34,39 +34,18 @@ export type ExtentArgs = [
  * The features of one table intersecting `extent`, in chunks of at most `chunkRows` by id
  * (keyset paging: `id > last`, one short query each, so PGlite is never held by a slow
  * client and the server never builds the whole answer at once). Each chunk is the JSON text
- * of its items joined by commas, built in SQL (no per-row objects in Node), through the bbox
- * index. Properties lose, in one jsonb operation per row, the creator e-mail (unless it is the
- * caller's) and every column not in `columnIds`. Point tables take their coordinates from the
- * bbox columns instead of re-serialising the stored geometry. `form` 'record' writes
- * `{id, tableId, geometry, properties}` instead of a GeoJSON Feature. The caller's own records
- * carry their `version` (the ETag an offline edit sends as If-Match; records/versions.ts).
+ * of its items joined by commas, built in SQL (no per-row objects in Node; itemSql.ts), through
+ * the area indexes.
  */
 export async function* extentChunks(
   ...[db, meta, extent, viewer, columnIds, form = 'feature', chunkRows = EXTENT_CHUNK_ROWS]: ExtentArgs
 ): AsyncGenerator<string> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
-  const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
-  const keep = columnIds ? new Set(columnIds.map(String)) : null;
-  const dropped = keep ? [...meta.columns.keys()].map(String).filter((k) => !keep.has(k)) : [];
-  const forOwner = param(params, dropped, '::text[]');
-  const forOthers = param(params, creator && !dropped.includes(creator) ? [...dropped, creator] : dropped, '::text[]');
-  // The creator and the group's reviewers get the creator e-mail and the version (for If-Match).
-  const own = seesCreatorSql(meta, 'r', params, viewer);
-  const props = `(r.properties - (case when ${own} then ${forOwner} else ${forOthers} end))::text`;
-  const isPoint = meta.table.geometryType === 2;
-  // Sensitive species (sensitivity/viewerPlace.ts): the creator and reviewers get the point, everyone else the
-  // centre of its square, with the square's side as the foreign member "generalised".
-  const place = placeSql(meta, 'r', params, viewer);
-  const exactPoint = `'{"type":"Point","coordinates":[' || r.min_x || ',' || r.min_y || ']}'`;
-  const geometry = isPoint
-    ? `(case when r.generalised = 0 or ${place.exact} then ${exactPoint} else r.pub_geometry::text end)`
-    : `(${place.geometry})::text`;
-  const generalised = `(case when ${place.generalised} > 0 then ',"generalised":' || ${place.generalised} else '' end)`;
-  const visible = visibleSql(meta, 'r', params, viewer);
+  const { item, visible, place } = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select string_agg(c.item, ',' order by c.id) as body, max(c.id) as last, count(*)::int as n from (
-      select r.id, ${form === 'feature' ? `'{"type":"Feature","id":' || r.id` : `'{"id":' || r.id || ',"tableId":' || r.table_id`} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || (case when ${own} then ',"version":' || r.version else '' end) || ${generalised} || '}' as item
+      select r.id, ${item} as item
         from records r
        where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
          and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}

@@ -1,0 +1,122 @@
+/**
+ * GET /api/Changes/{projectId}: the change feed (feed.ts) of one or more tables since a cursor, so a
+ * device that holds a copy of the map's records downloads only what changed since its last visit.
+ */
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../http/errors.ts';
+import { viewerOf } from '../access/recordAccess.ts';
+import { pathIds, type ApiContext } from '../http/context.ts';
+import { parseIdList } from '../http/input.ts';
+import { sendJsonText } from '../http/compress.ts';
+import { loadTable } from '../meta/tableMeta.ts';
+import { idParams } from '../openapi/schemas.ts';
+import { MAX_EXTENT_TABLES } from '../spatial/extentTables.ts';
+import { CURSOR_PATTERN, currentCursor, cursorTooOld, pruneRemovals, tableChanges, type TableChanges } from './feed.ts';
+
+/** How often one process prunes old removals (on a feed request). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** The answer: the next cursor, whether the device must load afresh, and each table's changes. */
+function answerText(cursor: string, reset: boolean, tables: Map<number, TableChanges>): string {
+  const parts = [...tables].map(
+    ([id, c]) => `"${id}":{"upserts":[${c.upserts.join(',')}],"removed":${JSON.stringify(c.removed)}}`,
+  );
+  return `{"cursor":"${cursor}","reset":${reset},"tables":{${parts.join(',')}}}`;
+}
+
+/** Registers GET /api/Changes/{projectId}. */
+export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const { db, docs } = ctx;
+  let prunedAt = 0;
+  docs.define(app, {
+    method: 'GET',
+    url: '/api/Changes/:projectId',
+    params: idParams('projectId'),
+    querystring: {
+      type: 'object',
+      required: ['tableIds'],
+      properties: {
+        tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
+        since: {
+          type: 'string',
+          description: 'The cursor of the previous answer; without it the answer has only a cursor and reset: true',
+        },
+        columnIds: {
+          type: 'string',
+          description: 'Comma-separated column ids to keep in the items, as in extenttables',
+        },
+      },
+    },
+    doc: {
+      summary: 'What changed in the tables since a cursor, as the caller may see it',
+      description:
+        'Items are in the form of Records/extenttables (with `version` and `generalised` where that has them). ' +
+        '`removed` lists records deleted, archived, without a place or no longer visible to the caller. ' +
+        'A record may be answered again after the next cursor: apply upserts by id. With `reset: true` the ' +
+        'device loads the tables afresh (no cursor yet, a cursor older than the kept removals, or too many changes), ' +
+        'after taking this answer’s cursor. A device keeps one copy per caller and loads afresh when its roles change.',
+      tag: 'Records',
+      auth: 'optional',
+      responses: {
+        200: {
+          description: 'The next cursor and the changes per table',
+          schema: {
+            type: 'object',
+            required: ['cursor', 'reset', 'tables'],
+            properties: {
+              cursor: { type: 'string' },
+              reset: { type: 'boolean' },
+              tables: {
+                type: 'object',
+                additionalProperties: {
+                  type: 'object',
+                  properties: {
+                    upserts: { type: 'array', items: { type: 'object' } },
+                    removed: { type: 'array', items: { type: 'integer' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        400: 'Bad cursor or table list, or a table without geometry',
+        404: 'Unknown project or table',
+      },
+    },
+    async handler(req, reply) {
+      const { projectId } = pathIds(req, 'projectId');
+      const q = req.query as { tableIds?: unknown; since?: unknown; columnIds?: unknown };
+      const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
+      const columnIds =
+        q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
+      if (q.since !== undefined && (typeof q.since !== 'string' || !CURSOR_PATTERN.test(q.since))) {
+        throw badRequest('since must be a cursor given by this route');
+      }
+      const viewer = viewerOf(await ctx.authenticate(req));
+      const metas = [];
+      for (const tableId of tableIds) {
+        const meta = await loadTable(db, projectId, tableId);
+        if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
+        metas.push(meta);
+      }
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneRemovals(db);
+      }
+      reply.header('cache-control', 'no-store');
+      // The cursor is taken before anything is read (feed.ts says why).
+      const cursor = await currentCursor(db);
+      const since = q.since as string | undefined;
+      if (since === undefined || (await cursorTooOld(db, since))) {
+        return sendJsonText(req, reply, answerText(cursor, true, new Map()));
+      }
+      const tables = new Map<number, TableChanges>();
+      for (const meta of metas) {
+        const changes = await tableChanges(db, meta, viewer, since, columnIds);
+        if (changes === null) return sendJsonText(req, reply, answerText(cursor, true, new Map()));
+        tables.set(meta.table.id, changes);
+      }
+      return sendJsonText(req, reply, answerText(cursor, false, tables));
+    },
+  });
+}
