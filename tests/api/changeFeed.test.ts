@@ -36,6 +36,7 @@ async function feed(who: Who | null, cursor?: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body as {
     cursor: string;
+    viewer: string;
     reset: boolean;
     tables: Record<string, { upserts: Item[]; removed: number[] }>;
   };
@@ -167,20 +168,49 @@ describe('the change feed', () => {
   it('answers only what changed since the cursor, and a new cursor with reset: true without one', async () => {
     const first = await feed('ana');
     expect(first).toMatchObject({ reset: true, tables: {} });
-    expect(first.cursor).toMatch(/^\d+$/);
+    expect(first.cursor).toMatch(/^\d+:\d+:[\d,]*$/);
     const quiet = await feed('ana', first.cursor);
     expect(quiet.reset).toBe(false);
     const id = await suite.report('ana', 846, [14.5, 46.05]);
     const after = await feed('ana', quiet.cursor);
     expect(after.tables['48']!.upserts.map((x) => x.id)).toEqual([id]);
     expect(after.tables['48']!.removed).toEqual([]);
+    // form=feature: the items of Features/extenttables, the same columns kept.
+    const asFeature = await call(
+      'ana',
+      'GET',
+      `/api/Changes/35?tableIds=48&columnIds=980,974&form=feature&since=${quiet.cursor}`,
+    );
+    const full = await call(
+      'ana',
+      'GET',
+      `/api/Features/35/extenttables?extent=${SLOVENIA}&tableIds=48&columnIds=980,974`,
+    );
+    expect(asFeature.body.tables['48'].upserts).toEqual(
+      (full.body.features['48'] as Item[]).filter((f) => f.id === id),
+    );
+    // The answer says whom it is for: a device holding another caller's copy (a role changed) loads afresh.
+    const digests = await Promise.all(VIEWERS.map(async (who) => (await feed(who)).viewer));
+    expect(new Set(digests).size).toBe(VIEWERS.length);
+    expect((await feed('ana')).viewer).toBe(first.viewer);
     // Nothing was pruned yet: even the oldest cursor is answered with changes, not a reset.
-    expect((await call('ana', 'GET', '/api/Changes/35?tableIds=48&since=0')).body.reset).toBe(false);
+    const oldest = await call('ana', 'GET', '/api/Changes/35?tableIds=48&since=1:1:');
+    expect(oldest.body.reset).toBe(false);
+    expect(oldest.body.tables['48'].upserts.length).toBeGreaterThan(200);
   });
 
   it('refuses a bad cursor or table list with 400, and an unknown table with 404', async () => {
-    for (const q of ['tableIds=48&since=abc', 'tableIds=48&since=-1', 'tableIds=x', 'since=1'])
+    for (const q of [
+      'tableIds=48&since=abc',
+      'tableIds=48&since=7',
+      'tableIds=48&since=9:3:',
+      'tableIds=48&since=3:9:12',
+      'tableIds=48&since=0:0:',
+      'tableIds=x',
+      'since=1:1:',
+      'tableIds=48&form=x',
+    ])
       expect((await call(null, 'GET', `/api/Changes/35?${q}`)).status, q).toBe(400);
-    expect((await call(null, 'GET', '/api/Changes/35?tableIds=999999&since=1')).status).toBe(404);
+    expect((await call(null, 'GET', '/api/Changes/35?tableIds=999999&since=1:1:')).status).toBe(404);
   });
 });

@@ -2,11 +2,12 @@
  * The change feed: what changed in a table since a device's cursor, as this viewer may see it.
  *
  * Every write of a record stamps it with its transaction id (`change_xid`), and a deleted record
- * leaves a row in `record_removals` with the same stamp (server/db/schema.ts, migration 11). A
- * cursor is the xmin of a snapshot taken before the rows are read: every transaction below it had
- * ended by then, so every row it wrote is read now or was read before, and nothing written later
- * can carry a lower stamp. A row stamped at or above the cursor may be answered twice: an upsert
- * does not mind.
+ * leaves a row in `record_removals` with the same stamp (server/db/schema.ts, migration 11). An
+ * answer is read in one repeatable-read transaction, and its cursor is that transaction's snapshot
+ * (`pg_current_snapshot()`: xmin, xmax and the ids in progress). The next answer gives exactly the
+ * rows whose stamp that snapshot did not see: committed later, or in progress then. Nothing is
+ * missed, whatever order transactions commit in, and nothing is answered twice; a long transaction
+ * elsewhere (a backup) does not hold the feed back.
  *
  * For each record stamped since the cursor the viewer gets either its item (the same JSON text as
  * extenttables, spatial/itemSql.ts) or its id among the removals: deleted, archived, without a place,
@@ -16,6 +17,7 @@
 import type { Viewer } from '../../../domain/review.ts';
 import type { Queryable } from '../../db/types.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
+import { visibleSql } from '../access/recordAccess.ts';
 import { viewerItemSql } from '../spatial/itemSql.ts';
 
 /** Most changed records one answer carries for a table; past it a full load is cheaper. */
@@ -33,19 +35,38 @@ export interface TableChanges {
   removed: number[];
 }
 
-/** A cursor as the feed hands it out and takes it back: a transaction id (xid8) as digits. */
-export const CURSOR_PATTERN = /^\d{1,20}$/;
+/** A cursor as the feed hands it out and takes it back: a snapshot as text, `xmin:xmax:xip,…`. */
+export const CURSOR_PATTERN = /^\d{1,20}:\d{1,20}:(\d{1,20}(,\d{1,20})*)?$/;
 
-/** A new cursor: the xmin of a snapshot taken now (read it before reading the changes). */
+/** The longest cursor taken (a snapshot lists the transactions in progress; a server has few). */
+export const MAX_CURSOR_LENGTH = 8000;
+
+/** The snapshot of the transaction `db` runs in, as the next cursor. */
 export async function currentCursor(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ c: string }>('select pg_snapshot_xmin(pg_current_snapshot())::text as c');
+  const [row] = await db.query<{ c: string }>('select pg_current_snapshot()::text as c');
   return row!.c;
 }
 
-/** True when removals at or above `cursor` may have been pruned: the device must load afresh. */
+/** True when `cursor` is a snapshot PostgreSQL reads (xmin <= xmax, ids in between). */
+export async function validCursor(db: Queryable, cursor: string): Promise<boolean> {
+  if (cursor.length > MAX_CURSOR_LENGTH || !CURSOR_PATTERN.test(cursor)) return false;
+  const [xmin, xmax, xip] = cursor.split(':') as [string, string, string];
+  const ids = xip === '' ? [] : xip.split(',');
+  if (BigInt(xmin) > BigInt(xmax) || ids.some((x) => BigInt(x) < BigInt(xmin) || BigInt(x) >= BigInt(xmax)))
+    return false;
+  try {
+    return (await db.query<{ ok: boolean }>('select $1::pg_snapshot is not null as ok', [cursor]))[0]?.ok === true;
+  } catch (e) {
+    // 22P02: not a snapshot PostgreSQL reads (the checks above let few through); anything else is real.
+    if ((e as { code?: string }).code === '22P02') return false;
+    throw e;
+  }
+}
+
+/** True when removals `cursor` did not see may have been pruned: the device must load afresh. */
 export async function cursorTooOld(db: Queryable, cursor: string): Promise<boolean> {
   const [row] = await db.query<{ old: boolean }>(
-    `select coalesce((select (value #>> '{}')::xid8 from settings where key = $1) >= $2::xid8, false) as old`,
+    `select coalesce((select (value #>> '{}')::xid8 from settings where key = $1) >= pg_snapshot_xmin($2::pg_snapshot), false) as old`,
     [PRUNED_KEY, cursor],
   );
   return row!.old;
@@ -68,7 +89,8 @@ export async function pruneRemovals(db: Queryable, days = REMOVAL_RETENTION_DAYS
 }
 
 /**
- * The changes of one table since `cursor` for `viewer` (columns as extenttables' `columnIds`);
+ * The changes of one table since `cursor` for `viewer` (columns as extenttables' `columnIds`, items
+ * in either extenttables' form);
  * null when more than `limit` records changed (the device loads afresh).
  */
 export async function tableChanges(
@@ -77,21 +99,25 @@ export async function tableChanges(
   viewer: Viewer,
   cursor: string,
   columnIds: number[] | null,
+  form: 'feature' | 'record' = 'record',
   limit = MAX_FEED_CHANGES,
 ): Promise<TableChanges | null> {
   const params: unknown[] = [meta.table.id, meta.table.projectId, cursor, limit + 1];
-  const { item, visible } = viewerItemSql(meta, 'r', params, viewer, columnIds, 'record');
+  const item = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
+  const visible = visibleSql(meta, 'r', params, viewer);
   const changed = await db.query<{ id: number; item: string | null }>(
     `select r.id, case when not r.archived and r.geometry is not null and ${visible} then ${item} end as item
        from records r
-      where r.project_id = $2 and r.change_xid >= $3::xid8 and r.table_id = $1
+      where r.project_id = $2 and r.change_xid >= pg_snapshot_xmin($3::pg_snapshot) and r.table_id = $1
+        and not pg_visible_in_snapshot(r.change_xid, $3::pg_snapshot)
       order by r.id limit $4::int`,
     params,
   );
   if (changed.length > limit) return null;
   const removals = await db.query<{ id: number }>(
     `select distinct record_id as id from record_removals
-      where project_id = $2 and change_xid >= $3::xid8 and table_id = $1 order by 1`,
+      where project_id = $2 and change_xid >= pg_snapshot_xmin($3::pg_snapshot) and table_id = $1
+        and not pg_visible_in_snapshot(change_xid, $3::pg_snapshot) order by 1`,
     [meta.table.id, meta.table.projectId, cursor],
   );
   const upserts: string[] = [];

@@ -2,26 +2,40 @@
  * GET /api/Changes/{projectId}: the change feed (feed.ts) of one or more tables since a cursor, so a
  * device that holds a copy of the map's records downloads only what changed since its last visit.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Viewer } from '../../../domain/review.ts';
 import { badRequest } from '../../http/errors.ts';
 import { viewerOf } from '../access/recordAccess.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { parseIdList } from '../http/input.ts';
 import { sendJsonText } from '../http/compress.ts';
-import { loadTable } from '../meta/tableMeta.ts';
+import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { idParams } from '../openapi/schemas.ts';
 import { MAX_EXTENT_TABLES } from '../spatial/extentTables.ts';
-import { CURSOR_PATTERN, currentCursor, cursorTooOld, pruneRemovals, tableChanges, type TableChanges } from './feed.ts';
+import { currentCursor, validCursor, cursorTooOld, pruneRemovals, tableChanges, type TableChanges } from './feed.ts';
 
 /** How often one process prunes old removals (on a feed request). */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-/** The answer: the next cursor, whether the device must load afresh, and each table's changes. */
-function answerText(cursor: string, reset: boolean, tables: Map<number, TableChanges>): string {
+/** The answer: the next cursor, the viewer, whether the device must load afresh, and each table's changes. */
+function answerText(cursor: string, viewer: string, reset: boolean, tables: Map<number, TableChanges>): string {
   const parts = [...tables].map(
     ([id, c]) => `"${id}":{"upserts":[${c.upserts.join(',')}],"removed":${JSON.stringify(c.removed)}}`,
   );
-  return `{"cursor":"${cursor}","reset":${reset},"tables":{${parts.join(',')}}}`;
+  return `{"cursor":"${cursor}","viewer":"${viewer}","reset":${reset},"tables":{${parts.join(',')}}}`;
+}
+
+/**
+ * Who the caller is, as far as what she may see goes (her e-mail and the groups she reviews), as an
+ * opaque digest: a device whose copy was made for another digest loads afresh (a role changed).
+ */
+function viewerDigest(viewer: Viewer): string {
+  const scope = viewer.review.all ? '*' : [...viewer.review.groups].sort((a, b) => a - b).join(',');
+  return createHash('sha256')
+    .update(`${viewer.email ?? ''}\n${scope}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Registers GET /api/Changes/{projectId}. */
@@ -50,7 +64,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     doc: {
       summary: 'What changed in the tables since a cursor, as the caller may see it',
       description:
-        'Items are in the form of Records/extenttables (with `version` and `generalised` where that has them). ' +
+        'Items are in the form of Records/extenttables, or Features/extenttables with form=feature (with `version` and `generalised` where those have them). ' +
         '`removed` lists records deleted, archived, without a place or no longer visible to the caller. ' +
         'A record may be answered again after the next cursor: apply upserts by id. With `reset: true` the ' +
         'device loads the tables afresh (no cursor yet, a cursor older than the kept removals, or too many changes), ' +
@@ -65,6 +79,10 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
             required: ['cursor', 'reset', 'tables'],
             properties: {
               cursor: { type: 'string' },
+              viewer: {
+                type: 'string',
+                description: 'Who the answer is for; another value than before means: load afresh',
+              },
               reset: { type: 'boolean' },
               tables: {
                 type: 'object',
@@ -85,15 +103,20 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      const q = req.query as { tableIds?: unknown; since?: unknown; columnIds?: unknown };
+      const q = req.query as { tableIds?: unknown; since?: unknown; columnIds?: unknown; form?: unknown };
+      if (q.form !== undefined && q.form !== 'feature' && q.form !== 'record') {
+        throw badRequest('form must be record or feature');
+      }
+      const form = q.form === 'feature' ? 'feature' : 'record';
       const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
       const columnIds =
         q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
-      if (q.since !== undefined && (typeof q.since !== 'string' || !CURSOR_PATTERN.test(q.since))) {
+      if (q.since !== undefined && (typeof q.since !== 'string' || !(await validCursor(db, q.since)))) {
         throw badRequest('since must be a cursor given by this route');
       }
       const viewer = viewerOf(await ctx.authenticate(req));
-      const metas = [];
+      const digest = viewerDigest(viewer);
+      const metas: TableMeta[] = [];
       for (const tableId of tableIds) {
         const meta = await loadTable(db, projectId, tableId);
         if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
@@ -104,19 +127,21 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         await pruneRemovals(db);
       }
       reply.header('cache-control', 'no-store');
-      // The cursor is taken before anything is read (feed.ts says why).
-      const cursor = await currentCursor(db);
       const since = q.since as string | undefined;
-      if (since === undefined || (await cursorTooOld(db, since))) {
-        return sendJsonText(req, reply, answerText(cursor, true, new Map()));
-      }
-      const tables = new Map<number, TableChanges>();
-      for (const meta of metas) {
-        const changes = await tableChanges(db, meta, viewer, since, columnIds);
-        if (changes === null) return sendJsonText(req, reply, answerText(cursor, true, new Map()));
-        tables.set(meta.table.id, changes);
-      }
-      return sendJsonText(req, reply, answerText(cursor, false, tables));
+      // One snapshot for the cursor and every read (feed.ts says why).
+      const text = await db.transaction(async (tx) => {
+        await tx.query('set transaction isolation level repeatable read');
+        const cursor = await currentCursor(tx);
+        if (since === undefined || (await cursorTooOld(tx, since))) return answerText(cursor, digest, true, new Map());
+        const tables = new Map<number, TableChanges>();
+        for (const meta of metas) {
+          const changes = await tableChanges(tx, meta, viewer, since, columnIds, form);
+          if (changes === null) return answerText(cursor, digest, true, new Map());
+          tables.set(meta.table.id, changes);
+        }
+        return answerText(cursor, digest, false, tables);
+      });
+      return sendJsonText(req, reply, text);
     },
   });
 }

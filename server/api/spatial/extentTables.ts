@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { parseExtent } from '../../geo/validate.ts';
-import { viewerOf } from '../access/recordAccess.ts';
+import { viewerOf, visibleSql } from '../access/recordAccess.ts';
+import { placeSql } from '../sensitivity/viewerPlace.ts';
 import { viewerItemSql } from './itemSql.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { keyedArrays, sendJsonPieces } from '../http/jsonStream.ts';
@@ -31,32 +32,36 @@ export type ExtentArgs = [
 ];
 
 /**
- * The features of one table intersecting `extent`, in chunks of at most `chunkRows` by id
- * (keyset paging: `id > last`, one short query each, so PGlite is never held by a slow
- * client and the server never builds the whole answer at once). Each chunk is the JSON text
- * of its items joined by commas, built in SQL (no per-row objects in Node; itemSql.ts), through
- * the area indexes.
+ * The features of one table intersecting `extent`, in chunks of at most `chunkRows`. The area query
+ * runs once and gives the ids of the matches in id order (through the area indexes, without
+ * building any item); each chunk then builds the JSON text of its items, joined by commas, in SQL by
+ * primary key (no per-row objects in Node; itemSql.ts). Each is one short query, so PGlite is never
+ * held by a slow client, the server never builds the whole answer at once, and a large area is read
+ * once rather than once per chunk.
  */
 export async function* extentChunks(
   ...[db, meta, extent, viewer, columnIds, form = 'feature', chunkRows = EXTENT_CHUNK_ROWS]: ExtentArgs
 ): AsyncGenerator<string> {
-  const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
-  const { item, visible, place } = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
-  const after = params.push(0);
-  const limit = params.push(chunkRows);
-  const sql = `select string_agg(c.item, ',' order by c.id) as body, max(c.id) as last, count(*)::int as n from (
-      select r.id, ${item} as item
-        from records r
-       where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
-         and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}
-         and ${visible} and r.id > $${after}::bigint
-       order by r.id limit $${limit}::int) c`;
-  for (;;) {
-    const [row] = await db.query<{ body: string | null; last: string | number | null; n: number }>(sql, params);
-    if (!row || !row.n || row.body === null) return;
-    yield row.body;
-    if (row.n < chunkRows) return;
-    params[after - 1] = Number(row.last);
+  const where: unknown[] = [meta.table.id, meta.table.projectId, ...extent];
+  const place = placeSql(meta, 'r', where, viewer);
+  const visible = visibleSql(meta, 'r', where, viewer);
+  // One array, not a row per match: a million ids are a few MB, not a million objects.
+  const [found] = await db.query<{ ids: number[] }>(
+    `select coalesce(array_agg(r.id order by r.id), '{}') as ids from records r
+      where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
+        and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}
+        and ${visible}`,
+    where,
+  );
+  const matches = found?.ids ?? [];
+  if (matches.length === 0) return;
+  const params: unknown[] = [[]];
+  const item = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
+  const sql = `select string_agg(${item}, ',' order by r.id) as body from records r where r.id = any($1::int[])`;
+  for (let i = 0; i < matches.length; i += chunkRows) {
+    params[0] = matches.slice(i, i + chunkRows);
+    const [row] = await db.query<{ body: string | null }>(sql, params);
+    if (row?.body) yield row.body;
   }
 }
 

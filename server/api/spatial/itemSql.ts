@@ -3,22 +3,13 @@
  * answer and of the change feed (server/api/changes/feed.ts), written once so both always agree.
  */
 import type { Viewer } from '../../../domain/review.ts';
-import { param, seesCreatorSql, visibleSql } from '../access/recordAccess.ts';
+import { param, seesCreatorSql } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
-import { placeSql, type PlaceSql } from '../sensitivity/viewerPlace.ts';
-
-/** The SQL pieces of a viewer's item; every value is a parameter pushed onto `params`. */
-export interface ItemSql {
-  /** The item's JSON text. */
-  item: string;
-  /** True when the viewer may see the record at all (JAVNO, rejection; access/recordAccess.ts). */
-  visible: string;
-  /** The place as the viewer may see it (sensitive species: sensitivity/viewerPlace.ts). */
-  place: PlaceSql;
-}
+import { placeSql } from '../sensitivity/viewerPlace.ts';
 
 /**
- * The item of record `alias` for `viewer`. Properties lose, in one jsonb operation per row, the
+ * The item of record `alias` for `viewer` as JSON text; every value is a parameter pushed onto
+ * `params`. Whether the viewer may see the record at all is the caller's (visibleSql). Properties lose, in one jsonb operation per row, the
  * creator e-mail (unless the viewer is its creator or a reviewer of its group) and every column not
  * in `columnIds` (null: keep all). Point tables take their coordinates from the box columns instead
  * of re-serialising the stored geometry; a generalised find gives others the centre of its square
@@ -33,7 +24,7 @@ export function viewerItemSql(
   viewer: Viewer,
   columnIds: number[] | null,
   form: 'feature' | 'record',
-): ItemSql {
+): string {
   const r = alias;
   const creator = meta.roles.creator ? String(meta.roles.creator.id) : null;
   const keep = columnIds ? new Set(columnIds.map(String)) : null;
@@ -53,6 +44,5 @@ export function viewerItemSql(
     form === 'feature'
       ? `'{"type":"Feature","id":' || ${r}.id`
       : `'{"id":' || ${r}.id || ',"tableId":' || ${r}.table_id`;
-  const item = `${head} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || (case when ${own} then ',"version":' || ${r}.version else '' end) || ${generalised} || '}'`;
-  return { item, visible: visibleSql(meta, r, params, viewer), place };
+  return `${head} || ',"geometry":' || ${geometry} || ',"properties":' || ${props} || (case when ${own} then ',"version":' || ${r}.version else '' end) || ${generalised} || '}'`;
 }
