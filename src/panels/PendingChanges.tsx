@@ -9,6 +9,7 @@ import { findPhotoUrl } from '../state/shortInfo.ts';
 import { storageAtRisk } from '../state/persistence.ts';
 import { speciesName } from '../ui/species.ts';
 import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
+import { PendingBackup } from './PendingBackup.tsx';
 import { discardChange, syncNow } from '../app/syncActions.ts';
 import type { PendingChangeInfo } from '../../worker/api.ts';
 
@@ -45,7 +46,8 @@ function Thumb({ featureId }: { featureId: number }) {
 /**
  * 'Spremembe, ki čakajo na pošiljanje': each change still on its way, with its photo, what it is
  * and where it stands (čaka / pošiljam / ni uspelo, poskusim znova ob …), to be retried now or
- * discarded. Refused changes are listed apart (Conflicts).
+ * discarded. Refused changes are listed apart (Conflicts). Below the list: the backup of all of them
+ * to a file, and its import (PendingBackup).
  */
 export function PendingChanges() {
   useSignals();
@@ -57,7 +59,13 @@ export function PendingChanges() {
     void loadPendingChanges();
   }, [waiting, s.running]);
   const list = pendingChanges.value;
-  if (waiting === 0 || list.length === 0) return null;
+  // With nothing waiting, only the import of a backup is offered (a new browser, or after a reset).
+  if (waiting === 0 || list.length === 0)
+    return (
+      <section className="pending-changes" aria-label={sl.backup.title}>
+        <PendingBackup canExport={s.conflicts > 0} />
+      </section>
+    );
   const name = (c: PendingChangeInfo): string =>
     `${sl.offline.kindNames[c.kind]}: ${c.feature ? speciesName(catalogue.value, c.feature.properties) : `#${c.featureId}`}`;
   return (
@@ -101,6 +109,7 @@ export function PendingChanges() {
           </li>
         ))}
       </ul>
+      <PendingBackup canExport />
       {asking && (
         <ConfirmDelete
           header={sl.offline.discardTitle}
