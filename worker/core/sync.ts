@@ -74,7 +74,9 @@ export class SyncPart {
       const result = await importBackup(this.s.db, file, target);
       if (result.imported > 0) {
         this.layerChanged();
-        await this.afterOfflineWrite();
+        this.s.emit({ type: 'sync', state: await this.engine.state() });
+        // Sent in the background: the answer says what was imported without waiting for the server.
+        void this.syncNow().catch((e: unknown) => console.error('Sync after import failed', e));
       }
       return { ok: true, ...result };
     } catch (e) {

@@ -44,8 +44,8 @@ async function refusalOf(r: Rig, file: Blob, email: string | null = server.email
 }
 
 /** Two finds made offline in `r` (the first with a photo), with a fresh marker each. */
-async function twoFinds(r: Rig): Promise<string[]> {
-  const m = [`b${++marks}`, `b${++marks}`];
+async function twoFinds(r: Rig): Promise<[string, string]> {
+  const m: [string, string] = [`b${++marks}`, `b${++marks}`];
   await r.records.create(point(1), { '920': 7, '980': 1105, [MARK]: m[0] }, photo(`photo-${m[0]}`), server.email);
   await r.records.create(point(2), { '920': 7, '980': 1106, [MARK]: m[1] }, null, server.email);
   return m;
