@@ -60,6 +60,9 @@ describe('backup of waiting changes', () => {
     await exportButton.waitFor();
     await exportButton.scrollIntoViewIfNeeded();
     await screenshot(a, 'backup-panel-390');
+    await a.setViewportSize(DESKTOP);
+    await exportButton.scrollIntoViewIfNeeded();
+    await screenshot(a, 'backup-panel-1280');
     const [download] = await Promise.all([a.waitForEvent('download'), exportButton.click()]);
     expect(download.suggestedFilename()).toMatch(/^sporoci-vrsto-cakajoce-\d{4}-\d{2}-\d{2}\.zip$/);
     const file = await download.path();
@@ -77,7 +80,7 @@ describe('backup of waiting changes', () => {
     });
     await b.getByTestId('backup-status').getByText('ni varnostna kopija').waitFor();
     await b.getByRole('button', { name: 'Uvozi čakajoče spremembe iz datoteke' }).scrollIntoViewIfNeeded();
-    await screenshot(b, 'backup-panel-1280');
+    await screenshot(b, 'backup-refused-1280');
     await b.getByTestId('backup-file').setInputFiles(file);
     await b.getByTestId('backup-status').getByText('Uvoženi 2 čakajoči spremembi.').waitFor({ timeout: 20_000 });
     // B is online: the imported changes go out at once.
