@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import type { FeatureRow, OfflineDb } from '../store/db.ts';
 import { addChange } from './outbox.ts';
 import { changeRowOf, idInUse, isPending, newTempId, rowsOf, TEMP_ID_LIMIT } from './localRows.ts';
-import { BackupError, readManifest, type BackupManifest, type BackupRecord } from './backupFormat.ts';
+import { BackupError, MANIFEST_NAME, readManifest, type BackupManifest, type BackupRecord } from './backupFormat.ts';
 import type { BackupImportResult, OfflineTarget } from './types.ts';
 
 /** Who imports, and where her changes go. */
@@ -27,7 +27,8 @@ export const IMPORTED_NOTE = 'Imported from a backup: it may already be on the s
 /** Unzips a file; throws BackupError (notBackup) when it is not a ZIP. */
 function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
   try {
-    return unzipSync(bytes);
+    // Only what the format holds is inflated: anything else in the ZIP is ignored.
+    return unzipSync(bytes, { filter: (f) => f.name === MANIFEST_NAME || f.name.startsWith('attachments/') });
   } catch {
     throw new BackupError({ reason: 'notBackup' });
   }
