@@ -123,6 +123,35 @@ describe('backup of waiting changes', () => {
     expect(await b.engine.state()).toMatchObject({ pending: 0, conflicts: 0 });
   });
 
+  it('keeps any attachment by its MIME type: a sound recording waiting with a find comes back as it was', async () => {
+    const a = rig(server);
+    const { featureId } = await a.records.create(point(5), { '920': 7, '980': 1105 }, photo('slika'), server.email);
+    const sound = new TextEncoder().encode('ID3 posnetek').buffer;
+    await a.db.attachments.add({
+      ...{ tableId: 48, featureId, tableAttachmentInfoId: 2, name: 'posnetek.m4a', mimeType: 'audio/mp4' },
+      ...{ size: sound.byteLength, arrayBuffer: sound, isInsert: 1, isEdit: 0, isDelete: 0, projectId: 35 },
+    });
+    const { blob } = await backupOf(a);
+    expect(Object.keys(unzipSync(new Uint8Array(await blob.arrayBuffer()))).sort()).toEqual([
+      'attachments/1-1.jpg',
+      'attachments/1-2.m4a',
+      'manifest.json',
+    ]);
+    const b = await photosBefore(rig(server));
+    await importBackup(b.db, blob, target(b));
+    const rows = (await b.db.attachments.toArray()).map((x) => ({
+      name: x.name,
+      mimeType: x.mimeType,
+      info: x.tableAttachmentInfoId,
+      uploadId: x.uploadId,
+      text: new TextDecoder().decode(x.arrayBuffer),
+    }));
+    expect(rows).toEqual([
+      { name: 'slika.jpg', mimeType: 'image/jpeg', info: 1, uploadId: 1, text: 'slika' },
+      { name: 'posnetek.m4a', mimeType: 'audio/mp4', info: 2, uploadId: 2, text: 'ID3 posnetek' },
+    ]);
+  });
+
   it('importing the same backup again queues nothing, also after its changes were sent', async () => {
     const a = rig(server);
     const [m1] = await twoFinds(a);
