@@ -64,7 +64,8 @@ export async function importBackup(db: OfflineDb, file: Blob, t: BackupTarget): 
   checkOwner(m, t);
   const result: BackupImportResult = { imported: 0, alreadyHere: 0, skipped: 0 };
   await db.transaction('rw', [db.features, db.attachments, db.outbox, db.idMap, db.settings], async () => {
-    const imported = new Set((await db.settings.get(IMPORTED_KEYS))?.value as string[] | undefined);
+    const kept = (await db.settings.get(IMPORTED_KEYS))?.value;
+    const imported = new Set<string>(Array.isArray(kept) ? kept.filter((k) => typeof k === 'string') : []);
     const order = [...new Set(m.changes.map((c) => c.record))];
     for (const index of order) {
       const record = m.records[index] as BackupRecord;
