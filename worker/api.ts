@@ -12,14 +12,27 @@ import type { PackedProperties } from '../domain/packedProperties.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
 import type { Inbox, QueuePage, QueueQuery } from './review/types.ts';
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
-import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';
+import type {
+  BackupExportAnswer,
+  BackupImportAnswer,
+  ConflictInfo,
+  PendingChangeInfo,
+  SyncState,
+} from './sync/types.ts';
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
 export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
 export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
-export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';
+export type {
+  BackupExportAnswer,
+  BackupImportAnswer,
+  BackupRefusal,
+  ConflictInfo,
+  PendingChangeInfo,
+  SyncState,
+} from './sync/types.ts';
 
 /** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {
@@ -238,6 +251,10 @@ export interface DataCore {
   forgetBackgroundSetup(): Promise<void>;
   /** The service worker sent changes in the background while the page was open: redraw the layer and recount. */
   outboxChangedElsewhere(): Promise<void>;
+  /** Every change not yet on the server, with its photos and other attachments, as one ZIP to save (docs/backup.md). */
+  exportPendingBackup(): Promise<BackupExportAnswer>;
+  /** Queues the changes of a backup file again (same idempotency keys; ones already here are left out). */
+  importPendingBackup(file: Blob): Promise<BackupImportAnswer>;
   /** Keeps the user's change over the server's newer version of the record (a 412 conflict) and sends it. */
   keepMyChange(changeId: string): Promise<void>;
 

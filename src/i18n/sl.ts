@@ -82,6 +82,38 @@ export const sl = {
     failed: 'Izvoz ni uspel.',
   },
 
+  backup: {
+    title: 'Varnostna kopija čakajočih sprememb',
+    hint: 'Čakajoče spremembe so shranjene le v tem brskalniku: brskalnik jih lahko izbriše (Safari po 7 dneh brez uporabe), izgubijo se tudi s pokvarjenim telefonom. Shranite jih s fotografijami v datoteko in jo po potrebi uvozite v drug brskalnik.',
+    export: 'Izvozi čakajoče spremembe',
+    import: 'Uvozi',
+    importLabel: 'Uvozi čakajoče spremembe iz datoteke',
+    exporting: 'Pripravljam datoteko …',
+    exported: (fileName: string): string => `Datoteka je shranjena: ${fileName}`,
+    importing: 'Uvažam …',
+    imported: (n: number): string =>
+      n % 100 === 1
+        ? `Uvožena ${n} čakajoča sprememba.`
+        : n % 100 === 2
+          ? `Uvoženi ${n} čakajoči spremembi.`
+          : n % 100 === 3 || n % 100 === 4
+            ? `Uvožene ${n} čakajoče spremembe.`
+            : `Uvoženih ${n} čakajočih sprememb.`,
+    alreadyHere: (n: number): string => `Že v tem brskalniku (niso dodane znova): ${n}.`,
+    skipped: (n: number): string => `Izpuščene, ker ta brskalnik že ima čakajočo spremembo iste najdbe: ${n}.`,
+    refused: {
+      notBackup: 'Datoteka ni varnostna kopija čakajočih sprememb ali pa je poškodovana. Nič ni spremenjeno.',
+      newerFormat:
+        'Datoteko je naredila novejša različica aplikacije. Osvežite stran in poskusite znova. Nič ni spremenjeno.',
+      otherProject: 'Datoteka je iz drugega projekta. Nič ni spremenjeno.',
+      signedOut: 'Za izvoz in uvoz čakajočih sprememb se prijavite.',
+    },
+    otherUser: (email: string): string =>
+      `Datoteko je naredil drug uporabnik (${email}). Uvozite jo lahko le, ko ste prijavljeni z njegovim računom. Nič ni spremenjeno.`,
+    exportFailed: 'Izvoz ni uspel.',
+    importFailed: 'Uvoz ni uspel. Nič ni spremenjeno.',
+  },
+
   shortInfo: {
     title: 'Na tem mestu',
     e: 'E',

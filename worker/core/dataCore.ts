@@ -102,6 +102,8 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'keepMyChange',
       'forgetBackgroundSetup',
       'outboxChangedElsewhere',
+      'exportPendingBackup',
+      'importPendingBackup',
     ]),
     ...bound(review, [
       'getReviewScope',

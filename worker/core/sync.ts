@@ -1,7 +1,10 @@
-import type { ConflictInfo, PendingChangeInfo, SyncState } from '../api.ts';
+import type { BackupExportAnswer, BackupImportAnswer, ConflictInfo, PendingChangeInfo, SyncState } from '../api.ts';
 import { OfflineRecords, SyncEngine } from '../sync/index.ts';
 import { saveBackgroundSetup } from '../sync/background.ts';
 import { RecordService } from '../records/service.ts';
+import { BackupError } from '../sync/backupFormat.ts';
+import { exportBackup } from '../sync/backupExport.ts';
+import { importBackup } from '../sync/backupImport.ts';
 import type { CoreSession } from './session.ts';
 
 /**
@@ -53,6 +56,33 @@ export class SyncPart {
   async keepMyChange(changeId: string): Promise<void> {
     await this.engine.keepMine(changeId);
     await this.syncNow();
+  }
+
+  /** 'Izvozi čakajoče spremembe': every change still in the outbox with its attachments, as one ZIP (docs/backup.md). */
+  async exportPendingBackup(): Promise<BackupExportAnswer> {
+    const { email } = this.s.current;
+    if (!email) return { ok: false, refusal: { reason: 'signedOut' } };
+    const { version, projectId, tableId } = this.s.cfg;
+    const file = await exportBackup(this.s.db, { email, appVersion: version, projectId, tableId, now: new Date() });
+    return { ok: true, ...file };
+  }
+
+  /** 'Uvozi': queues the changes of a backup again under their own keys; a file it refuses changes nothing. */
+  async importPendingBackup(file: Blob): Promise<BackupImportAnswer> {
+    try {
+      const target = { email: this.s.current.email, target: this.s.target, now: Date.now, random: Math.random };
+      const result = await importBackup(this.s.db, file, target);
+      if (result.imported > 0) {
+        this.layerChanged();
+        this.s.emit({ type: 'sync', state: await this.engine.state() });
+        // Sent in the background: the answer says what was imported without waiting for the server.
+        void this.syncNow().catch((e: unknown) => console.error('Sync after import failed', e));
+      }
+      return { ok: true, ...result };
+    } catch (e) {
+      if (e instanceof BackupError) return { ok: false, refusal: e.refusal };
+      throw e;
+    }
   }
 
   /** After an offline write: tell the UI how many changes wait, and send them if the server is back. */

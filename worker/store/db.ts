@@ -41,6 +41,12 @@ export interface AttachmentRow {
   isEdit: 0 | 1;
   isDelete: 0 | 1;
   projectId: number;
+  /**
+   * For a pending attachment brought in from a backup (worker/sync/backupImport.ts): the row id it
+   * had in the browser that made it, so that its upload name and Idempotency-Key stay those of the
+   * original and the server stores it once whichever copy is sent. Not indexed.
+   */
+  uploadId?: number;
 }
 
 /** A stored base-map tile or raster (SPEC 'baseMapTiles', 'rasters'). */

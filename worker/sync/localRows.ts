@@ -99,16 +99,21 @@ export async function currentId(db: OfflineDb, tableId: number, id: number): Pro
   return (await db.idMap.get(id))?.serverId ?? id;
 }
 
+/** True when a row, a change or an earlier temp id uses `id` (it cannot be a new temp id). */
+export async function idInUse(db: OfflineDb, tableId: number, id: number): Promise<boolean> {
+  return (
+    (await db.features.where('[tableId+featureId]').equals([tableId, id]).count()) > 0 ||
+    (await db.outbox.where('featureId').equals(id).count()) > 0 ||
+    (await db.idMap.get(id)) !== undefined
+  );
+}
+
 /** A random id below 10,000,000 that no row, change or earlier temp id uses. */
 export async function newTempId(db: OfflineDb, tableId: number, random: () => number): Promise<number> {
   for (let i = 0; i < 100; i++) {
     const id = 1 + Math.floor(random() * (TEMP_ID_LIMIT - 1));
     if (id < 1 || id >= TEMP_ID_LIMIT) continue;
-    const used =
-      (await db.features.where('[tableId+featureId]').equals([tableId, id]).count()) > 0 ||
-      (await db.outbox.where('featureId').equals(id).count()) > 0 ||
-      (await db.idMap.get(id)) !== undefined;
-    if (!used) return id;
+    if (!(await idInUse(db, tableId, id))) return id;
   }
   throw new Error('No free temporary id found');
 }
@@ -119,9 +124,13 @@ export async function pendingPhotos(db: OfflineDb, tableId: number, featureId: n
   return rows.filter((a) => a.isInsert === 1 && a.isDelete === 0).sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
 }
 
-/** The file name a pending photo is uploaded under: unique per change and photo, so a retry can find it on the server. */
+/**
+ * The file name a pending photo is uploaded under: unique per change and photo, so a retry can find
+ * it on the server. A photo imported from a backup keeps the id it had where it was taken
+ * (`uploadId`), so both copies of it go up under one name and key.
+ */
 export function uploadName(changeId: string, photo: AttachmentRow): string {
-  return `${changeId}-${photo.id ?? 0}.${photo.mimeType === 'image/png' ? 'png' : 'jpg'}`;
+  return `${changeId}-${photo.uploadId ?? photo.id ?? 0}.${photo.mimeType === 'image/png' ? 'png' : 'jpg'}`;
 }
 
 /**

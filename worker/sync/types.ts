@@ -64,3 +64,28 @@ export interface AppliedChange {
   tempId?: number;
   serverId: number;
 }
+
+/** Why a backup of waiting changes cannot be made or imported (the UI words each reason). */
+export type BackupRefusal =
+  | { reason: 'notBackup' }
+  | { reason: 'newerFormat' }
+  | { reason: 'otherProject' }
+  | { reason: 'otherUser'; email: string }
+  | { reason: 'signedOut' };
+
+/** What an import of a backup did, change by change. */
+export interface BackupImportResult {
+  /** Changes queued now. */
+  imported: number;
+  /** Changes this browser already holds or imported before (the same key): not queued again. */
+  alreadyHere: number;
+  /** Changes of a find that has a waiting change of its own here: left out, that one stays. */
+  skipped: number;
+}
+
+/** The answer to an export of the waiting changes: the ZIP to save, or why there is none. */
+export type BackupExportAnswer =
+  { ok: true; blob: Blob; fileName: string; changes: number } | { ok: false; refusal: BackupRefusal };
+
+/** The answer to an import of a backup. */
+export type BackupImportAnswer = ({ ok: true } & BackupImportResult) | { ok: false; refusal: BackupRefusal };
