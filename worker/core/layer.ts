@@ -4,6 +4,9 @@ import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
 import { gridFor } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';
+import type { ChangeAnswer } from '../http/changes.ts';
+import { applyAnswer, type LayerReplica } from '../layer/layerReplica.ts';
+import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
 
@@ -31,6 +34,8 @@ const EXTENT_TIMEOUT_MS = 120_000;
  */
 export class LayerPart {
   private features: Promise<Feature[]> | null = null;
+  /** The device's copy of the layer for the user `key` (null: none yet). */
+  private replica: { key: string; copy: LayerReplica | null } | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
 
@@ -72,18 +77,56 @@ export class LayerPart {
     });
   }
 
-  /** The whole layer from the server (the layer's columns), loaded once per user and kept until a change. */
+  /**
+   * The whole layer from the server (the layer's columns), kept until a change. The device keeps a
+   * copy per user in IndexedDB (layerReplica.ts): a start, and the first read after a change, ask the
+   * change feed for what changed since the copy's cursor, and load the whole layer only when there is
+   * no copy, the server asks for it, or the copy was made for another viewer. Without a connection to
+   * the feed the copy is used as it is.
+   */
   loaded(): Promise<Feature[]> {
-    const c = this.s.cfg;
-    this.features ??= this.s
-      .cached(['extenttables', c.tableId, this.s.current.email ?? 'anon'], () =>
-        this.fetch(SLOVENIA_3857, undefined, LAYER_COLUMNS),
-      )
-      .catch((e: unknown) => {
-        this.features = null;
-        throw e;
-      });
+    this.features ??= this.current().catch((e: unknown) => {
+      this.features = null;
+      throw e;
+    });
     return this.features;
+  }
+
+  private async current(): Promise<Feature[]> {
+    const c = this.s.cfg;
+    const key = cacheKey(c.projectId, 'layer', c.tableId, this.s.current.email ?? 'anon');
+    if (this.replica?.key !== key) {
+      const row = await this.s.db.responses.get(key).catch(() => undefined);
+      this.replica = { key, copy: (row?.body as LayerReplica | undefined) ?? null };
+    }
+    const held = this.replica.copy;
+    let answer: ChangeAnswer;
+    try {
+      answer = await this.s.api.changes.since(c.projectId, [c.tableId], held?.cursor, LAYER_COLUMNS, {
+        timeoutMs: EXTENT_TIMEOUT_MS,
+      });
+    } catch (e) {
+      if (held) return held.features;
+      throw e;
+    }
+    const step = applyAnswer(held, answer, c.tableId);
+    if (step.kind === 'same') return step.replica.features;
+    let copy: LayerReplica;
+    if (step.kind === 'changed') copy = step.replica;
+    else {
+      // The cursor is taken before the load: what changes meanwhile comes again with the next answer.
+      const fresh = answer.reset ? answer : await this.s.api.changes.since(c.projectId, [c.tableId], undefined);
+      copy = {
+        cursor: fresh.cursor,
+        viewer: fresh.viewer,
+        features: await this.fetch(SLOVENIA_3857, undefined, LAYER_COLUMNS),
+      };
+    }
+    this.replica = { key, copy };
+    await this.s.db.responses.put({ key, savedAt: Date.now(), body: copy }).catch((e: unknown) => {
+      console.warn('Layer copy not stored', e);
+    });
+    return copy.features;
   }
 
   /** Features of the sightings table in an extent: all columns, or only `columnIds`. */

@@ -1,5 +1,6 @@
 import type { HttpClient } from './client.ts';
 import { AppFilesApi } from './appFiles.ts';
+import { ChangesApi } from './changes.ts';
 import { ColumnsApi } from './columns.ts';
 import { ExportApi } from './exports.ts';
 import { FeaturesApi } from './features.ts';
@@ -16,6 +17,7 @@ export interface PlatformApi {
   readonly profiles: ProfilesApi;
   readonly columns: ColumnsApi;
   readonly features: FeaturesApi;
+  readonly changes: ChangesApi;
   readonly records: RecordsApi;
   readonly review: ReviewApi;
   readonly exports: ExportApi;
@@ -30,6 +32,7 @@ export function platformApi(http: HttpClient): PlatformApi {
     profiles: new ProfilesApi(http),
     columns: new ColumnsApi(http),
     features: new FeaturesApi(http),
+    changes: new ChangesApi(http),
     records: new RecordsApi(http),
     review: new ReviewApi(http),
     exports: new ExportApi(http),

@@ -54,6 +54,31 @@ const PROFILE = {
   baseMaps: [],
 };
 
+/**
+ * The server's change feed, as far as the device can tell: the features as they are now, and a log
+ * of changes; a cursor is the length of the log it has seen.
+ */
+const feed = {
+  features: new Map<number, Feature>(FEATURES.map((f) => [Number(f.id), f])),
+  log: [] as { id: number; feature: Feature | null }[],
+  change(id: number, feature: Feature | null): void {
+    if (feature) this.features.set(id, feature);
+    else this.features.delete(id);
+    this.log.push({ id, feature });
+  },
+  answer(since: string | null): unknown {
+    const cursor = `${this.log.length + 1}:${this.log.length + 1}:`;
+    if (since === null) return { cursor, viewer: 'v', reset: true, tables: {} };
+    const seen = Number(since.split(':')[0]) - 1;
+    const later = this.log.slice(seen);
+    const upserts = later.filter((c) => c.feature && this.features.get(c.id) === c.feature).map((c) => c.feature);
+    const removed = later.filter((c) => !c.feature).map((c) => c.id);
+    return { cursor, viewer: 'v', reset: false, tables: { 48: { upserts, removed } } };
+  },
+};
+/** The requests the core made, as path and query. */
+const requests: string[] = [];
+
 /** The answers of the server the core talks to. */
 function answer(url: URL): unknown {
   if (url.pathname === '/api/Test') return 'ok';
@@ -66,7 +91,8 @@ function answer(url: URL): unknown {
       layers: [],
     };
   if (url.pathname === '/api/BaseProfiles/35/18') return PROFILE;
-  if (url.pathname === '/api/Features/35/extenttables') return { features: { 48: FEATURES } };
+  if (url.pathname === '/api/Features/35/extenttables') return { features: { 48: [...feed.features.values()] } };
+  if (url.pathname === '/api/Changes/35') return feed.answer(url.searchParams.get('since'));
   return null;
 }
 
@@ -74,13 +100,22 @@ let core: DataCore;
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   vi.stubGlobal('fetch', async (input: string | URL) => {
-    const body = answer(new URL(String(input)));
+    const url = new URL(String(input));
+    requests.push(url.pathname + url.search);
+    const body = answer(url);
     return body === null ? new Response('not found', { status: 404 }) : Response.json(body);
   });
-  core = createDataCore({ openDb: () => openOfflineDb(`coreLayer-${Date.now()}`), browserOnline: () => true });
-  await core.init('http://app.test');
-  core.setSession({ accessToken: null, email: 'ana@example.si' });
+  core = await startCore();
 });
+
+const DB_NAME = `coreLayer-${Date.now()}`;
+/** A data core on this test's IndexedDB database, signed in as ana (a second one is the app started again). */
+async function startCore(): Promise<DataCore> {
+  const c = createDataCore({ openDb: () => openOfflineDb(DB_NAME), browserOnline: () => true });
+  await c.init('http://app.test');
+  c.setSession({ accessToken: null, email: 'ana@example.si' });
+  return c;
+}
 afterAll(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -122,5 +157,34 @@ describe('the filter panel through the data core', () => {
     expect(select.mock.calls.length).toBeGreaterThanOrEqual(states.length);
     batch.mockRestore();
     select.mockRestore();
+  });
+});
+
+describe("the device's copy of the layer", () => {
+  const all: [number, number, number, number] = [-Infinity, -Infinity, Infinity, Infinity];
+  const filter = { year: null, speciesId: null, mineOnly: false, status: null };
+
+  it('loads the whole layer once; a start after that asks only for what changed', async () => {
+    await core.getLayerPoints(all, filter);
+    const loads = (): number => requests.filter((r) => r.startsWith('/api/Features/35/extenttables')).length;
+    expect(loads()).toBe(1);
+    // Meanwhile on the server: a new find, one deleted, one moved.
+    const added: Feature = { ...FEATURES[1]!, id: 5000 };
+    const moved: Feature = { ...FEATURES[3]!, geometry: { type: 'Point', coordinates: [1_650_000, 5_850_000] } };
+    feed.change(5000, added);
+    feed.change(1001, null);
+    feed.change(1003, moved);
+    requests.length = 0;
+    const again = await startCore();
+    const points = await again.getLayerPoints(all, filter);
+    expect(loads()).toBe(0);
+    expect(requests.filter((r) => r.startsWith('/api/Changes/35'))).toEqual([expect.stringMatching(/since=1%3A1%3A/)]);
+    const ids = [...points.ids];
+    expect(ids).toContain(5000);
+    expect(ids).not.toContain(1001);
+    const visible = [...feed.features.values()].filter((f) => f.properties[2066]).map((f) => f.id);
+    expect(ids).toEqual(visible.sort((a, b) => Number(a) - Number(b)));
+    const i = ids.indexOf(1003);
+    expect([points.coords[2 * i], points.coords[2 * i + 1]]).toEqual([1_650_000, 5_850_000]);
   });
 });
