@@ -136,7 +136,7 @@ describe('deleting an account', () => {
     const ogc = await call(null, 'GET', `/ogc/collections/sightings/items/${confirmed}`);
     const dwca = await call(null, 'GET', `/api/Export/35/48/dwca?extent=${box}`);
     for (const a of [csv, geojson, ogc, dwca]) expect(a.status).toBe(200);
-    const archive = Object.values(unzipSync(new Uint8Array(dwca.bytes))).map(strFromU8).join('\n');
+    const archive = Object.values(unzipSync(new Uint8Array(dwca.bytes))).map((f) => strFromU8(f)).join('\n');
     const texts = [csv.bytes.toString('utf8'), geojson.bytes.toString('utf8'), JSON.stringify(ogc.body), archive];
     for (const text of texts) {
       expect(text).toContain(String(confirmed));

@@ -8,6 +8,7 @@ import { AreasPart } from './areas.ts';
 import { RecordsPart } from './records.ts';
 import { ReviewPart } from './review.ts';
 import { MapChannel } from './mapChannel.ts';
+import { AccountPart } from './account.ts';
 
 export type { DataCoreOptions } from './session.ts';
 
@@ -38,6 +39,11 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   });
   const records = new RecordsPart(session, profile, sync, layerChanged);
   const review = new ReviewPart(session, profile, layer);
+  // After an account's deletion the store is empty: the layer and the sync badge redraw.
+  const account = new AccountPart(session, () => {
+    layer.changed();
+    void sync.afterOfflineWrite().catch((e: unknown) => console.error('Sync state not told', e));
+  });
   const mapChannel = new MapChannel(
     (extent, filter) => layer.getLayerPoints(extent, filter),
     (url) => areas.getTile(url),
@@ -112,5 +118,6 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'getInbox',
       'markInboxSeen',
     ]),
+    ...bound(account, ['deleteAccount']),
   };
 }
