@@ -35,11 +35,12 @@ export async function signOut(): Promise<void> {
  * the notice must stay in view.
  */
 export async function signOutErased(): Promise<void> {
+  // The shell (and its map) goes first, so that nothing is loaded again for nobody.
+  session.value = null;
+  authStatus.value = 'accountErased';
+  notify('success', sl.profile.deleteAccount.done, null);
   core.setSession({ accessToken: null, email: null });
   await core.forgetBackgroundSetup().catch((e: unknown) => console.error('Could not forget the background sync token', e));
   const um = await awaitUserManager().catch(() => null);
   await um?.removeUser();
-  session.value = null;
-  authStatus.value = 'accountErased';
-  notify('success', sl.profile.deleteAccount.done, null);
 }

@@ -9,15 +9,13 @@ import type { CoreSession } from './session.ts';
  * her inbox and the service worker's background-sync token).
  */
 export class AccountPart {
-  /** @param wiped called once the local store is empty (the layer and the sync badge redraw). */
-  constructor(
-    private readonly s: CoreSession,
-    private readonly wiped: () => void,
-  ) {}
+  constructor(private readonly s: CoreSession) {}
 
   /** Deletes the account (online only: the request fails offline) and then the device's data. */
   async deleteAccount(finds: ErasureFinds): Promise<AccountErasure> {
     const result = await this.s.api.http.json<AccountErasure>('DELETE', '/api/Account', { query: { finds } });
+    // Her token is dead from now on: nothing more is asked or sent with it.
+    this.s.setSession({ accessToken: null, email: null });
     await this.wipeDevice();
     return result;
   }
@@ -28,6 +26,5 @@ export class AccountPart {
     await db.transaction('rw', db.tables, async () => {
       for (const table of db.tables) await table.clear();
     });
-    this.wiped();
   }
 }

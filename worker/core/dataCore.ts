@@ -39,11 +39,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   });
   const records = new RecordsPart(session, profile, sync, layerChanged);
   const review = new ReviewPart(session, profile, layer);
-  // After an account's deletion the store is empty: the layer and the sync badge redraw.
-  const account = new AccountPart(session, () => {
-    layer.changed();
-    void sync.afterOfflineWrite().catch((e: unknown) => console.error('Sync state not told', e));
-  });
+  const account = new AccountPart(session);
   const mapChannel = new MapChannel(
     (extent, filter) => layer.getLayerPoints(extent, filter),
     (url) => areas.getTile(url),
