@@ -62,7 +62,7 @@ export function DeleteAccount() {
           ]}
         >
           <p>{t.explain}</p>
-          <fieldset className="form-stack">
+          <fieldset className="form-stack erase-finds">
             <legend className="field-label">{t.findsLegend}</legend>
             {(['keep', 'all'] as const).map((f) => (
               <label key={f} className="check-row">
@@ -94,7 +94,7 @@ export function DeleteAccount() {
           }
         >
           <p>{t.confirmExplain(email)}</p>
-          <label className="field" htmlFor="erase-email">
+          <label className="field erase-email" htmlFor="erase-email">
             <span className="field-label">{t.confirmLabel}</span>
             <input
               id="erase-email"
@@ -102,7 +102,10 @@ export function DeleteAccount() {
               autoComplete="off"
               value={typed}
               disabled={step === 'working'}
-              onChange={(e) => setTyped(e.target.value)}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setError(null);
+              }}
             />
           </label>
           {error && (

@@ -64,4 +64,7 @@ export const SPEC_ROUTES: readonly string[] = [
   'GET /api/Export/{projectId}/{tableId}/dwca',
   'GET /api/Export/{projectId}/{tableId}/geojson',
   'GET /api/Export/{projectId}/{tableId}/csv',
+  // Account deletion (docs/account-deletion.md)
+  'DELETE /api/Account',
+  'DELETE /api/admin/users/{email}',
 ];
