@@ -131,7 +131,11 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
     let email = emailClaim(payload);
     if (!email && lookupEmail) email = await lookupEmail(token, payload.sub, payload.exp ?? 0);
     if (!email) throw unauthorized('The access token carries no e-mail (email claim)');
-    const user = { sub: payload.sub, email, roles: readRoles(payload, opts.rolesClaim ?? DEFAULT_ROLES_CLAIM, clientId) };
+    const user = {
+      sub: payload.sub,
+      email,
+      roles: readRoles(payload, opts.rolesClaim ?? DEFAULT_ROLES_CLAIM, clientId),
+    };
     if (opts.isErased && (await opts.isErased(user, payload.iat ?? null)))
       throw unauthorized('The account of this access token was deleted');
     return user;

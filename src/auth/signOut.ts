@@ -40,7 +40,9 @@ export async function signOutErased(): Promise<void> {
   authStatus.value = 'accountErased';
   notify('success', sl.profile.deleteAccount.done, null);
   core.setSession({ accessToken: null, email: null });
-  await core.forgetBackgroundSetup().catch((e: unknown) => console.error('Could not forget the background sync token', e));
+  await core
+    .forgetBackgroundSetup()
+    .catch((e: unknown) => console.error('Could not forget the background sync token', e));
   const um = await awaitUserManager().catch(() => null);
   await um?.removeUser();
 }

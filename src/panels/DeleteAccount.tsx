@@ -66,13 +66,7 @@ export function DeleteAccount() {
             <legend className="field-label">{t.findsLegend}</legend>
             {(['keep', 'all'] as const).map((f) => (
               <label key={f} className="check-row">
-                <input
-                  type="radio"
-                  name="erase-finds"
-                  value={f}
-                  checked={finds === f}
-                  onChange={() => setFinds(f)}
-                />
+                <input type="radio" name="erase-finds" value={f} checked={finds === f} onChange={() => setFinds(f)} />
                 {t[f]}
               </label>
             ))}

@@ -105,7 +105,9 @@ describe('deleting an account', () => {
     expect((await call('pregled', 'POST', `/api/Records/35/48/${confirmed}/review`, { status: 1 })).status).toBe(200);
     const no = await call('pregled', 'POST', `/api/Records/35/48/${rejected}/review`, { status: 2, comment: 'Ne.' });
     expect(no.status).toBe(200);
-    expect((await call('eva', 'POST', `/api/Records/35/48/${confirmed}/comments`, { text: 'Hvala!' })).status).toBe(201);
+    expect((await call('eva', 'POST', `/api/Records/35/48/${confirmed}/comments`, { text: 'Hvala!' })).status).toBe(
+      201,
+    );
     expect((await idsAtHerPlace()).search).toEqual([confirmed, waiting, rejected].sort((a, b) => a - b));
 
     const r = await call('eva', 'DELETE', '/api/Account');
@@ -136,7 +138,9 @@ describe('deleting an account', () => {
     const ogc = await call(null, 'GET', `/ogc/collections/sightings/items/${confirmed}`);
     const dwca = await call(null, 'GET', `/api/Export/35/48/dwca?extent=${box}`);
     for (const a of [csv, geojson, ogc, dwca]) expect(a.status).toBe(200);
-    const archive = Object.values(unzipSync(new Uint8Array(dwca.bytes))).map((f) => strFromU8(f)).join('\n');
+    const archive = Object.values(unzipSync(new Uint8Array(dwca.bytes)))
+      .map((f) => strFromU8(f))
+      .join('\n');
     const texts = [csv.bytes.toString('utf8'), geojson.bytes.toString('utf8'), JSON.stringify(ogc.body), archive];
     for (const text of texts) {
       expect(text).toContain(String(confirmed));
@@ -148,7 +152,12 @@ describe('deleting an account', () => {
   it('the kept find’s history still reads, her entries as a deleted user, and still grows', async () => {
     const h = await call('pregled', 'GET', `/api/Records/35/48/${confirmed}/history`);
     expect(h.status).toBe(200);
-    const entries = h.body.entries as Array<{ kind: string; actor: string | null; actorErased: boolean; changes: object }>;
+    const entries = h.body.entries as Array<{
+      kind: string;
+      actor: string | null;
+      actorErased: boolean;
+      changes: object;
+    }>;
     expect(entries.map((e) => [e.kind, e.actor, e.actorErased])).toEqual([
       ['create', null, true],
       ['edit', null, true],
@@ -194,7 +203,12 @@ describe('deleting an account', () => {
           where table_schema = current_schema() and data_type in ('text', 'jsonb', 'json', 'character varying')`,
       );
       expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(
-        expect.arrayContaining(['record_history.changes', 'record_history.comment', 'people.email', 'audit_log.details']),
+        expect.arrayContaining([
+          'record_history.changes',
+          'record_history.comment',
+          'people.email',
+          'audit_log.details',
+        ]),
       );
       for (const needle of [EVA.email, EVA.name, 'ana@example.si', 'Ana Novak']) {
         for (const c of columns) {
@@ -213,9 +227,9 @@ describe('deleting an account', () => {
         ['admin@example.si', 'account.delete'],
       ]);
       expect(audit[1]!.subject).toMatch(/^person:\d+$/);
-      await expect(db.query(`update record_history set kind = 'edit' where record_id = $1`, [confirmed])).rejects.toThrow(
-        /append-only/,
-      );
+      await expect(
+        db.query(`update record_history set kind = 'edit' where record_id = $1`, [confirmed]),
+      ).rejects.toThrow(/append-only/);
       await expect(db.query('delete from record_history where record_id = $1', [confirmed])).rejects.toThrow(
         /append-only/,
       );

@@ -52,7 +52,10 @@ describe('deleting the account', () => {
         const token = (await signIn(env.server.url, NINA.email, NINA.password)).accessToken;
         const mine = await call(env.server.url, '/api/Features/35/search', {
           token,
-          body: { tableId: 48, filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }] },
+          body: {
+            tableId: 48,
+            filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }],
+          },
         });
         expect(mine.body.features).toHaveLength(1);
         const id = (mine.body.features as Array<{ id: number }>)[0]!.id;
@@ -78,7 +81,8 @@ describe('deleting the account', () => {
         await page.getByText('Vaš račun je izbrisan.').waitFor();
         await screenshot(page, 'erase-3-done-phone');
         expect(await page.locator('.app-header').count()).toBe(0);
-        for (const store of ['responses', 'features', 'outbox', 'settings']) expect([store, await localRows(page, store)]).toEqual([store, 0]);
+        for (const store of ['responses', 'features', 'outbox', 'settings'])
+          expect([store, await localRows(page, store)]).toEqual([store, 0]);
         expect((await call(env.server.url, `/api/Features/35/48/${id}`)).status).toBe(404);
         expect((await call(env.server.url, '/api/Notifications/35', { token })).status).toBe(401);
 

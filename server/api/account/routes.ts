@@ -20,7 +20,7 @@ const FINDS_QUERY = {
     finds: {
       enum: [...ERASURE_FINDS],
       default: 'keep',
-      description: "keep: confirmed finds stay, anonymised (default); all: every find of hers is deleted",
+      description: 'keep: confirmed finds stay, anonymised (default); all: every find of hers is deleted',
     },
   },
   additionalProperties: false,

@@ -61,7 +61,9 @@ function refOf(v: unknown): number | null {
  * was deleted is gone, and reads null.
  */
 async function withValues(q: Queryable, rows: HistoryRow[]): Promise<HistoryRow[]> {
-  const ids = rows.flatMap((r) => Object.values(r.changes).flatMap((pair) => pair.map(refOf))).filter((n) => n !== null);
+  const ids = rows
+    .flatMap((r) => Object.values(r.changes).flatMap((pair) => pair.map(refOf)))
+    .filter((n) => n !== null);
   if (ids.length === 0) return rows;
   const found = await q.query<{ id: string | number; value: unknown }>(
     'select id, value from history_values where id = any($1::bigint[])',
