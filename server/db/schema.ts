@@ -406,12 +406,16 @@ export const MIGRATIONS: Migration[] = [
          insert into history_values (person_id, value) values (person, v) returning id into rid;
          return jsonb_build_object('$ref', rid);
        end $$`,
-      // A history diff with the personal columns' values of table t put by reference (owned by person).
+      // A history diff with the personal columns' values of table t put by reference (owned by
+      // person), and a photo's file name too (a camera or a person may have named it after her).
       `create or replace function sv_history_private(t integer, person bigint, diff jsonb) returns jsonb language plpgsql as $$
        declare
          out jsonb := diff;
          k text;
        begin
+         if diff ? 'photo' then
+           out := out || jsonb_build_object('photo', jsonb_build_array(sv_history_ref(person, diff->'photo'->0), sv_history_ref(person, diff->'photo'->1)));
+         end if;
          for k in select c.id::text from platform_columns c
                    where c.table_id = t and lower(c.db_name) = any(array[${PERSONAL_COLUMNS.map((c) => `'${c.toLowerCase()}'`).join(', ')}])
          loop
@@ -479,11 +483,13 @@ export const MIGRATIONS: Migration[] = [
        begin
          if tg_op = 'INSERT' then
            insert into record_history (record_id, project_id, table_id, actor_id, kind, changes)
-             select r.id, r.project_id, r.table_id, sv_person(coalesce(actor, r.created_by_email)), 'photo', jsonb_build_object('photo', jsonb_build_array(null, new.name))
+             select r.id, r.project_id, r.table_id, sv_person(coalesce(actor, r.created_by_email)), 'photo',
+                    sv_history_private(r.table_id, sv_person(r.created_by_email), jsonb_build_object('photo', jsonb_build_array(null, new.name)))
                from records r where r.id = new.record_id;
          else
            insert into record_history (record_id, project_id, table_id, actor_id, kind, changes)
-             select r.id, r.project_id, r.table_id, sv_person(coalesce(actor, r.created_by_email)), 'photo', jsonb_build_object('photo', jsonb_build_array(old.name, null))
+             select r.id, r.project_id, r.table_id, sv_person(coalesce(actor, r.created_by_email)), 'photo',
+                    sv_history_private(r.table_id, sv_person(r.created_by_email), jsonb_build_object('photo', jsonb_build_array(old.name, null)))
                from records r where r.id = old.record_id;
          end if;
          return null;

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
+import sharp from 'sharp';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import { call as request, type Answer } from '../helpers/http.ts';
 import { refresh, signIn, signInWithSession } from './helpers/auth.ts';
+import { attachmentForm } from './helpers/attachmentForm.ts';
 import { createTestDatabase, startServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -86,6 +88,7 @@ describe('deleting an account', () => {
   let confirmed = 0;
   let waiting = 0;
   let rejected = 0;
+  let photoId = 0;
 
   it('the administrators’ route is refused to others and answers 404 for an unknown e-mail', async () => {
     expect((await call(null, 'DELETE', `/api/admin/users/${EVA.email}`)).status).toBe(401);
@@ -102,6 +105,18 @@ describe('deleting an account', () => {
       properties: { 1055: `Popravila ${EVA.name}, ${EVA.email}` },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    // A photo named after her, whose EXIF names her as the camera's owner.
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+      .withExif({ IFD0: { Artist: 'Eva Brisnik', Copyright: EVA.email } })
+      .jpeg()
+      .toBuffer();
+    const photo = await request(server.url, '/api/Records/35/attachment', {
+      token: token.eva,
+      form: attachmentForm(confirmed, new Blob([new Uint8Array(jpeg)]), 'eva-brisnik.jpg'),
+    });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    photoId = photo.body.id as number;
+    expect(jpeg.includes('Brisnik')).toBe(true);
     expect((await call('pregled', 'POST', `/api/Records/35/48/${confirmed}/review`, { status: 1 })).status).toBe(200);
     const no = await call('pregled', 'POST', `/api/Records/35/48/${rejected}/review`, { status: 2, comment: 'Ne.' });
     expect(no.status).toBe(200);
@@ -142,6 +157,12 @@ describe('deleting an account', () => {
       .map((f) => strFromU8(f))
       .join('\n');
     const texts = [csv.bytes.toString('utf8'), geojson.bytes.toString('utf8'), JSON.stringify(ogc.body), archive];
+    // Her photo stays, as the picture only and renamed, also for the reviewers.
+    const picture = await call('pregled', 'GET', `/api/Records/35/attachment/${photoId}`);
+    expect(picture.status).toBe(200);
+    expect((await sharp(picture.bytes).metadata()).width).toBe(64);
+    expect(picture.bytes.includes('Brisnik')).toBe(false);
+    expect(picture.bytes.includes(EVA.email)).toBe(false);
     for (const text of texts) {
       expect(text).toContain(String(confirmed));
       expect(text).not.toContain('Brišnik');
@@ -161,11 +182,13 @@ describe('deleting an account', () => {
     expect(entries.map((e) => [e.kind, e.actor, e.actorErased])).toEqual([
       ['create', null, true],
       ['edit', null, true],
+      ['photo', null, true],
       ['verdict', 'pregled@example.si', false],
       ['comment', null, true],
       ['edit', null, true], // the anonymisation itself
     ]);
     expect(entries[1]!.changes).toEqual({ 1055: [null, null] });
+    expect(entries[2]!.changes).toEqual({ photo: [null, null] });
     expect(JSON.stringify(h.body)).not.toMatch(/Brišnik|eva@example/);
     const more = await call('pregled', 'POST', `/api/Records/35/48/${confirmed}/comments`, { text: 'Še vedno drži.' });
     expect(more.status).toBe(201);
@@ -210,7 +233,7 @@ describe('deleting an account', () => {
           'audit_log.details',
         ]),
       );
-      for (const needle of [EVA.email, EVA.name, 'ana@example.si', 'Ana Novak']) {
+      for (const needle of [EVA.email, EVA.name, 'Brisnik', 'ana@example.si', 'Ana Novak']) {
         for (const c of columns) {
           const rows = await db.query<{ n: number }>(
             `select count(*)::int as n from "${c.table_name}" where strpos(lower("${c.column_name}"::text), lower($1)) > 0`,

@@ -3,6 +3,8 @@ import type { Queryable } from '../../db/index.ts';
 import { rememberErased } from '../../auth/erasedAccounts.ts';
 import { describeChange } from '../review/history.ts';
 import { signInAccountKey } from '../../idp/signInLimits.ts';
+import { readAttachmentBytes } from '../attachments/store.ts';
+import { cleanImage } from '../attachments/cleanPhoto.ts';
 
 /**
  * Deleting an account (docs/account-deletion.md), in the caller's one transaction: her finds that
@@ -56,6 +58,7 @@ export async function eraseAccount(
         where r.id = any($1::int[])`,
       [kept, PERSONAL_COLUMNS.map((c) => c.toLowerCase())],
     );
+    await anonymisePhotos(tx, kept);
     // A value a column cast could not convert is kept beside the record: a personal one goes too.
     await tx.query(
       `delete from column_cast_failures f using platform_columns c
@@ -72,6 +75,33 @@ export async function eraseAccount(
   await eraseIdentity(tx, email);
   await rememberErased(tx, email, sub);
   return { deleted: gone.length, kept: kept.length, personId };
+}
+
+/**
+ * The photos of her kept finds keep the picture only: the original's metadata (EXIF, XMP, IPTC:
+ * maybe her name as the camera's owner, its serial number) is dropped as cleanPhoto.ts drops it for
+ * others, and the file name becomes 'fotografija-<id>'. A photo that cannot be cleaned (not a
+ * well-formed JPEG or PNG, never shown to others anyway) is deleted.
+ */
+async function anonymisePhotos(tx: Queryable, recordIds: number[]): Promise<void> {
+  const photos = await tx.query<{ id: number }>('select id from attachments where record_id = any($1::int[])', [
+    recordIds,
+  ]);
+  for (const { id } of photos) {
+    const bytes = await readAttachmentBytes(tx, id, false);
+    const clean = bytes ? await cleanImage(tx, id, bytes) : null;
+    if (!clean || !bytes) {
+      await tx.query('delete from attachments where id = $1', [id]);
+      continue;
+    }
+    const ext = bytes.mime === 'image/png' ? 'png' : 'jpg';
+    await tx.query('update attachments set data = $2, size = $3, clean = null, name = $4 where id = $1', [
+      id,
+      clean,
+      clean.length,
+      `fotografija-${id}.${ext}`,
+    ]);
+  }
 }
 
 /**
