@@ -129,8 +129,10 @@ export interface HistoryEntry {
   recordId: number;
   /** ISO 8601. */
   at: string;
-  /** Who did it (e-mail); null for changes made outside the API (seed, import). */
+  /** Who did it (e-mail); null for changes made outside the API (seed, import) and for a deleted account. */
   actor: string | null;
+  /** True when the actor's account was deleted: the UI says 'izbrisan uporabnik' (domain/erasure.ts). */
+  actorErased: boolean;
   kind: HistoryKind;
   /** Column id (or 'geometry', 'photo', 'archived') → [old, new]. */
   changes: Record<string, [unknown, unknown]>;

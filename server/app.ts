@@ -9,6 +9,7 @@ import { prepareDatabase } from './lifecycle/startup.ts';
 import { mountIdp } from './idp/index.ts';
 import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfig.ts';
 import { createAuthenticator } from './auth/verify.ts';
+import { erasedCheck } from './auth/erasedAccounts.ts';
 import { describeAudienceRule } from './auth/claims.ts';
 import { registerApi } from './api/index.ts';
 import { registerTiles } from './tiles/index.ts';
@@ -96,6 +97,8 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     ...(identity.config.roles_claim ? { rolesClaim: identity.config.roles_claim } : {}),
     localJwks: embedded?.jwks ?? null,
     onRefused: (reason) => app.log.warn(`Access token refused: ${reason}`),
+    // A deleted account's tokens are refused at once (docs/account-deletion.md).
+    isErased: erasedCheck(db),
   });
 
   // After the seed: from here on every metadata write goes through withMetaChange (or arrives as a notification).

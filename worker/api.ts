@@ -10,6 +10,7 @@ import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { PackedProperties } from '../domain/packedProperties.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
+import type { ErasureFinds } from '../domain/erasure.ts';
 import type { Inbox, QueuePage, QueueQuery } from './review/types.ts';
 import type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 import type {
@@ -273,4 +274,16 @@ export interface DataCore {
   getInbox(refresh: boolean): Promise<Inbox>;
   /** Everything in the inbox has been seen. */
   markInboxSeen(): Promise<void>;
+
+  /**
+   * 'Izbriši račun': deletes the signed-in user's account on the server (waiting finds deleted,
+   * confirmed ones kept anonymised unless `finds` is 'all'), then wipes this device's store and outbox.
+   */
+  deleteAccount(finds: ErasureFinds): Promise<AccountErasure>;
+}
+
+/** What DELETE /api/Account answered: her finds deleted and kept (anonymised). */
+export interface AccountErasure {
+  deleted: number;
+  kept: number;
 }

@@ -17,6 +17,7 @@ import { installProjectVisibility } from './access/draftProjects.ts';
 import { registerReviewRoutes } from './review/routes.ts';
 import { registerSensitivityRoutes } from './sensitivity/routes.ts';
 import { registerChangeRoutes } from './changes/routes.ts';
+import { registerAccountRoutes } from './account/routes.ts';
 import { registerExportRoutes, type ExportSettings } from './exports/routes.ts';
 import { loadExportConfig } from '../config.ts';
 import type { RateLimiter } from '../limits/rateLimiter.ts';
@@ -90,5 +91,6 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       },
     );
     registerProfileRoutes(api, ctx);
+    registerAccountRoutes(api, ctx);
   });
 }

@@ -26,6 +26,12 @@ export interface AuthenticatorOptions {
   localJwks: JSONWebKeySet | null;
   /** Told once per distinct reason why a token was refused (the server's log); default none. */
   onRefused?: (reason: string) => void;
+  /**
+   * True when the token's account was deleted after the token was issued (`iat`, seconds; null
+   * without one): such a token gets 401 at once, though its signature is still good
+   * (server/auth/erasedAccounts.ts). Asked once per request. Default: never.
+   */
+  isErased?: (user: AuthUser, issuedAt: number | null) => Promise<boolean>;
 }
 
 /** The embedded provider signs RS256 only; other providers may use these asymmetric algorithms. */
@@ -125,7 +131,14 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
     let email = emailClaim(payload);
     if (!email && lookupEmail) email = await lookupEmail(token, payload.sub, payload.exp ?? 0);
     if (!email) throw unauthorized('The access token carries no e-mail (email claim)');
-    return { sub: payload.sub, email, roles: readRoles(payload, opts.rolesClaim ?? DEFAULT_ROLES_CLAIM, clientId) };
+    const user = {
+      sub: payload.sub,
+      email,
+      roles: readRoles(payload, opts.rolesClaim ?? DEFAULT_ROLES_CLAIM, clientId),
+    };
+    if (opts.isErased && (await opts.isErased(user, payload.iat ?? null)))
+      throw unauthorized('The account of this access token was deleted');
+    return user;
   };
   const authenticate = async (header: string | undefined): Promise<AuthUser | null> => {
     const token = bearerToken(header);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RateLimiter } from '../limits/rateLimiter.ts';
 import type { LimitsConfig, LimitRule } from '../limits/rules.ts';
 import { Semaphore } from '../limits/semaphore.ts';
@@ -23,6 +24,14 @@ export type Attempt = { allowed: true; takeBack: () => Promise<void> } | { allow
  * by signing into it between guesses at others, and for the account the failures age out with
  * the window anyway (a person who mistyped a few times is far from the limit).
  */
+/**
+ * The account limit's key: a SHA-256 of the normalised e-mail, not the e-mail, so that attempts
+ * on a deleted account (docs/account-deletion.md) leave no e-mail in rate_limits.
+ */
+export function signInAccountKey(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('base64url');
+}
+
 export class SignInGuard {
   /** The password checks of this process: a few at once, a bounded queue (accounts.ts checkCredentials). */
   readonly gate: Semaphore;
@@ -32,7 +41,7 @@ export class SignInGuard {
     const c = limits?.config;
     this.gate = new Semaphore(c?.scryptConcurrency ?? 2, c?.scryptQueue ?? 16, 'password checks');
     this.rules = [];
-    if (c?.signInAccount) this.rules.push({ rule: c.signInAccount, key: (email) => normaliseEmail(email) });
+    if (c?.signInAccount) this.rules.push({ rule: c.signInAccount, key: signInAccountKey });
     if (c?.signInAddress) this.rules.push({ rule: c.signInAddress, key: (_email, address) => address });
   }
 

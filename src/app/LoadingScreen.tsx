@@ -30,16 +30,23 @@ export function LoadingScreen() {
         ? sl.auth.offlineNoSession
         : status === 'error'
           ? sl.auth.signInFailed
-          : null;
+          : status === 'accountErased'
+            ? sl.profile.deleteAccount.erasedDetail
+            : null;
   return (
     <div className="loading-screen" role="status" aria-live="polite">
       <img src="/logo.svg" alt="" width={72} height={72} />
-      <p className="loading-title">{sl.loading}</p>
+      <p className="loading-title">{status === 'accountErased' ? sl.profile.deleteAccount.erasedTitle : sl.loading}</p>
       {(status === 'loading' || status === 'redirecting') && <div className="spinner" aria-hidden />}
       {detail && <p className="loading-detail">{detail}</p>}
       {(status === 'error' || status === 'offlineNoSession') && (
         <button type="button" className="button primary" onClick={() => location.reload()}>
           {sl.auth.retry}
+        </button>
+      )}
+      {status === 'accountErased' && (
+        <button type="button" className="button primary" onClick={() => location.reload()}>
+          {sl.profile.deleteAccount.signInAgain}
         </button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { awaitUserManager } from '../app/boot.ts';
-import { session } from '../state/session.ts';
+import { authStatus, session } from '../state/session.ts';
 import { core } from '../core.ts';
 import { syncState } from '../state/offline.ts';
 import { notify } from '../state/notices.ts';
@@ -26,4 +26,23 @@ export async function signOut(): Promise<void> {
   if (!um) return;
   // A state makes every provider come back (Glewlwyd returns to post_logout_redirect_uri only with one).
   await um.signoutRedirect({ id_token_hint: idToken, state: location.hash });
+}
+
+/**
+ * After 'Izbriši račun' (the data core already deleted the account and wiped this device): the
+ * tokens are forgotten here and by the service worker, and the app shows that the account is
+ * gone instead of the map. No end-session redirect: the provider no longer has her session, and
+ * the notice must stay in view.
+ */
+export async function signOutErased(): Promise<void> {
+  // The shell (and its map) goes first, so that nothing is loaded again for nobody.
+  session.value = null;
+  authStatus.value = 'accountErased';
+  notify('success', sl.profile.deleteAccount.done, null);
+  core.setSession({ accessToken: null, email: null });
+  await core
+    .forgetBackgroundSetup()
+    .catch((e: unknown) => console.error('Could not forget the background sync token', e));
+  const um = await awaitUserManager().catch(() => null);
+  await um?.removeUser();
 }

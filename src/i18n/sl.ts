@@ -168,6 +168,32 @@ export const sl = {
     account: 'Uporabniški račun:',
     logout: 'Odjava',
     myFinds: 'Moje najdbe',
+    deleteAccount: {
+      open: 'Izbriši račun',
+      title: 'Izbriši račun',
+      explain:
+        'Vaš račun bo izbrisan za vedno. Najdbe, ki še čakajo na pregled ali niso bile potrjene, bodo izbrisane. ' +
+        'Iz najdb, ki ostanejo, izbrišemo vaše ime, e-pošto in komentarje; v zgodovini sprememb boste navedeni kot »izbrisan uporabnik«. ' +
+        'Odjavljeni boste na vseh napravah, podatki na tej napravi pa bodo izbrisani.',
+      findsLegend: 'Kaj naj se zgodi s potrjenimi najdbami?',
+      keep: 'Ohrani jih brez mojega imena (za znanost)',
+      all: 'Izbriši vse moje najdbe',
+      next: 'Nadaljuj',
+      cancel: 'Prekliči',
+      confirmTitle: 'Ste prepričani?',
+      confirmExplain: (email: string): string =>
+        `Tega ni mogoče razveljaviti. Za potrditev vpišite svoj e-poštni naslov (${email}).`,
+      confirmLabel: 'E-poštni naslov',
+      confirmMismatch: 'Vpisani naslov se ne ujema z vašim.',
+      confirm: 'Dokončno izbriši račun',
+      working: 'Brišem račun …',
+      offline: 'Za brisanje računa morate biti povezani s spletom.',
+      failed: 'Računa ni bilo mogoče izbrisati. Poskusite znova.',
+      done: 'Vaš račun je izbrisan.',
+      erasedTitle: 'Račun je izbrisan',
+      erasedDetail: 'Odjavljeni ste, podatki na tej napravi so odstranjeni.',
+      signInAgain: 'Prijava z drugim računom',
+    },
     species: 'Vrsta',
     date: 'Datum',
     zoomTo: 'Približaj na karti',
@@ -211,6 +237,8 @@ export const sl = {
     } as Record<string, string>,
     byWhom: (who: string, when: string): string => `${who}, ${when}`,
     unknownActor: 'sistem',
+    /** Who made an entry whose account was deleted (docs/account-deletion.md). */
+    erasedActor: 'izbrisan uporabnik',
     speciesChange: (from: string, to: string): string => `Vrsta: ${from} → ${to}`,
     statusChange: (to: string): string => `Status: ${to}`,
     commentLabel: 'Dodaj komentar',

@@ -77,7 +77,10 @@ export function HistoryList({
                 <div className="history-head">
                   <strong>{sl.review.kinds[e.kind] ?? e.kind}</strong>
                   <span className="muted">
-                    {sl.review.byWhom(e.actor ?? sl.review.unknownActor, formatDateTimeSl(e.at))}
+                    {sl.review.byWhom(
+                      e.actorErased ? sl.review.erasedActor : (e.actor ?? sl.review.unknownActor),
+                      formatDateTimeSl(e.at),
+                    )}
                   </span>
                 </div>
                 {changeLines(e).map((l) => (

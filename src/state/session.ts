@@ -11,9 +11,18 @@ export interface SessionUser {
 
 /**
  * Where sign-in stands: 'loading' shows 'Nalaganje' until a token is there; 'failed' shows
- * why sign-in failed (authFailure) and waits for 'Poskusi znova'.
+ * why sign-in failed (authFailure) and waits for 'Poskusi znova'; 'accountErased' says the
+ * account was deleted.
  */
-export type AuthStatus = 'loading' | 'redirecting' | 'signedIn' | 'failed' | 'error' | 'offlineNoSession';
+export type AuthStatus =
+  | 'loading'
+  | 'redirecting'
+  | 'signedIn'
+  | 'failed'
+  | 'error'
+  | 'offlineNoSession'
+  /** Her account was deleted ('Izbriši račun'): signed out, with a way to sign in with another. */
+  | 'accountErased';
 
 /** The current user (null until signed in). */
 export const session = signal<SessionUser | null>(null);

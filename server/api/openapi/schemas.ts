@@ -309,12 +309,13 @@ export const SCHEMAS: Record<string, JsonSchema> = {
   },
   HistoryEntry: {
     type: 'object',
-    required: ['id', 'recordId', 'at', 'actor', 'kind', 'changes', 'comment'],
+    required: ['id', 'recordId', 'at', 'actor', 'actorErased', 'kind', 'changes', 'comment'],
     properties: {
       id: int,
       recordId: int,
       at: { type: 'string', format: 'date-time' },
       actor: nullable(str),
+      actorErased: { type: 'boolean', description: "The actor's account was deleted (shown as 'izbrisan uporabnik')" },
       kind: { enum: ['create', 'edit', 'photo', 'verdict', 'species', 'comment', 'archive', 'restore', 'delete'] },
       changes: {
         type: 'object',

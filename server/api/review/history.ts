@@ -15,12 +15,13 @@ export type { HistoryEntry, HistoryKind } from '../../../domain/review.ts';
 /** Longest comment, reason or question. */
 export const MAX_COMMENT = 2000;
 
-/** Row of record_history. */
+/** Row of record_history, with its actor's e-mail (people) and whether her account was deleted. */
 interface HistoryRow {
   id: string | number;
   record_id: number;
   at: Date | string;
   actor_email: string | null;
+  actor_erased: boolean;
   kind: string;
   changes: Record<string, [unknown, unknown]>;
   comment: string | null;
@@ -33,14 +34,51 @@ function toEntry(r: HistoryRow): HistoryEntry {
     recordId: r.record_id,
     at: iso(r.at),
     actor: r.actor_email,
+    actorErased: r.actor_erased,
     kind: r.kind as HistoryKind,
     changes: r.changes,
     comment: r.comment,
   };
 }
 
-/** The columns of HistoryRow, for select lists. */
-const HISTORY_COLUMNS = 'h.id, h.record_id, h.at, h.actor_email, h.kind, h.changes, h.comment';
+/**
+ * The columns of HistoryRow, for select lists: the actor through people (schema 10), whose e-mail
+ * is blank once her account was deleted. Needs `left join people p on p.id = h.actor_id`.
+ */
+const HISTORY_COLUMNS = `h.id, h.record_id, h.at, p.email as actor_email, (p.id is not null and p.email is null) as actor_erased,
+  h.kind, h.changes, h.comment`;
+const WITH_ACTOR = 'record_history h left join people p on p.id = h.actor_id';
+
+/** A value the history keeps by reference (schema 10: personal columns, domain/erasure.ts). */
+function refOf(v: unknown): number | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const ref = (v as Record<string, unknown>)['$ref'];
+  return typeof ref === 'number' || typeof ref === 'string' ? Number(ref) : null;
+}
+
+/**
+ * Entries with their personal values put back from history_values; a value whose owner's account
+ * was deleted is gone, and reads null.
+ */
+async function withValues(q: Queryable, rows: HistoryRow[]): Promise<HistoryRow[]> {
+  const ids = rows
+    .flatMap((r) => Object.values(r.changes).flatMap((pair) => pair.map(refOf)))
+    .filter((n) => n !== null);
+  if (ids.length === 0) return rows;
+  const found = await q.query<{ id: string | number; value: unknown }>(
+    'select id, value from history_values where id = any($1::bigint[])',
+    [ids],
+  );
+  const values = new Map(found.map((f) => [Number(f.id), f.value]));
+  const put = (v: unknown): unknown => {
+    const ref = refOf(v);
+    return ref === null ? v : (values.get(ref) ?? null);
+  };
+  return rows.map((r) => ({
+    ...r,
+    changes: Object.fromEntries(Object.entries(r.changes).map(([k, [a, b]]) => [k, [put(a), put(b)]])),
+  }));
+}
 
 /**
  * Names the actor (and, for a review, the kind and its note) of the changes the rest of this
@@ -70,10 +108,10 @@ export function commentOf(v: unknown, name = 'comment'): string | null {
 /** The history of a record, oldest first. */
 export async function readHistory(q: Queryable, recordId: number): Promise<HistoryEntry[]> {
   const rows = await q.query<HistoryRow>(
-    `select ${HISTORY_COLUMNS} from record_history h where h.record_id = $1 order by h.id`,
+    `select ${HISTORY_COLUMNS} from ${WITH_ACTOR} where h.record_id = $1 order by h.id`,
     [recordId],
   );
-  return rows.map(toEntry);
+  return (await withValues(q, rows)).map(toEntry);
 }
 
 /** Appends a comment to a record's history. */
@@ -84,8 +122,9 @@ export async function addComment(
   text: string,
 ): Promise<HistoryEntry> {
   const rows = await tx.query<HistoryRow>(
-    `insert into record_history as h (record_id, project_id, table_id, actor_email, kind, comment)
-     values ($1, $2, $3, $4, 'comment', $5) returning ${HISTORY_COLUMNS}`,
+    `with h as (insert into record_history (record_id, project_id, table_id, actor_id, kind, comment)
+       values ($1, $2, $3, sv_person($4::text), 'comment', $5) returning *)
+     select ${HISTORY_COLUMNS} from h left join people p on p.id = h.actor_id`,
     [rec.id, rec.project_id, rec.table_id, actor, text],
   );
   return toEntry(rows[0] as HistoryRow);
@@ -108,11 +147,11 @@ export async function notificationsFor(
   after: number,
 ): Promise<HistoryEntry[]> {
   const rows = await q.query<HistoryRow>(
-    `select ${HISTORY_COLUMNS} from record_history h join records r on r.id = h.record_id
+    `select ${HISTORY_COLUMNS} from ${WITH_ACTOR} join records r on r.id = h.record_id
       where r.created_by_email = $1 and r.project_id = $2 and h.id > $3::bigint
-        and h.kind = any($4::text[]) and h.actor_email is distinct from $1
+        and h.kind = any($4::text[]) and p.email is distinct from $1
       order by h.id limit ${MAX_NOTIFICATIONS}`,
     [email, projectId, after, NOTIFIED_KINDS],
   );
-  return rows.map(toEntry);
+  return (await withValues(q, rows)).map(toEntry);
 }

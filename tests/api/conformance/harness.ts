@@ -9,6 +9,7 @@ import { ProjectsApi } from '../../../worker/http/projects.ts';
 import { RecordsApi } from '../../../worker/http/records.ts';
 import { ReviewApi } from '../../../worker/http/review.ts';
 import { SpeciesApi } from '../../../worker/http/species.ts';
+import { ChangesApi } from '../../../worker/http/changes.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/auth.ts';
@@ -29,6 +30,7 @@ export interface Clients {
   columns: ColumnsApi;
   review: ReviewApi;
   species: SpeciesApi;
+  changes: ChangesApi;
 }
 
 /** A started server with its callers. */
@@ -73,6 +75,7 @@ export function clients(origin: string, token: string | null): Clients {
     columns: new ColumnsApi(http),
     review: new ReviewApi(http),
     species: new SpeciesApi(http),
+    changes: new ChangesApi(http),
   };
 }
 

@@ -30,6 +30,8 @@ export const SPEC_ROUTES: readonly string[] = [
   'GET /api/Records/{projectId}/attachment/{recordAttachmentId}',
   'GET /api/Records/{projectId}/record/{recordId}/attachmentinfo/{tableAttachmentInfoId}',
   'GET /api/Records/{projectId}/extenttables',
+  // The change feed (docs/api.md)
+  'GET /api/Changes/{projectId}',
   // Profiles
   'GET /api/BaseProfiles/{projectId}/{profileId}',
   'PUT /api/BaseProfiles/{projectId}/{profileId}',
@@ -64,4 +66,7 @@ export const SPEC_ROUTES: readonly string[] = [
   'GET /api/Export/{projectId}/{tableId}/dwca',
   'GET /api/Export/{projectId}/{tableId}/geojson',
   'GET /api/Export/{projectId}/{tableId}/csv',
+  // Account deletion (docs/account-deletion.md)
+  'DELETE /api/Account',
+  'DELETE /api/admin/users/{email}',
 ];

@@ -7,6 +7,7 @@ const entry = (id: number, recordId: number, kind: HistoryEntry['kind'], comment
   recordId,
   at: `2026-11-${String(id).padStart(2, '0')}T10:00:00Z`,
   actor: 'pregled@example.si',
+  actorErased: false,
   kind,
   changes: {},
   comment,
