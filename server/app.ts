@@ -105,6 +105,8 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     authenticate,
     exports: { ...cfg.exports, publicUrl: cfg.publicUrl },
     writeLimit: { limiter, rule: cfg.limits.writes },
+    personalExportLimit: { limiter, rule: cfg.limits.personalExport },
+    contactEmail: cfg.contactEmail,
   });
   // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
   await registerOgc(app, { db, authenticate });

@@ -361,4 +361,31 @@ export const MIGRATIONS: Migration[] = [
       `alter table attachments add column clean bytea`,
     ],
   },
+  {
+    // audit_log
+    version: 10,
+    statements: [
+      // What administrators do to a person's data (server/api/access/auditLog.ts): an export of
+      // her data, a deletion of her account. record_history is per record; this is per person.
+      // actor and subject are e-mails, action a short name ('export-user-data'), details any JSON.
+      // Append-only, like record_history: a trigger refuses updates, deletes and truncation.
+      `create table audit_log (
+        id bigserial primary key,
+        at timestamptz not null default now(),
+        actor text not null,
+        action text not null,
+        subject text,
+        details jsonb not null default '{}'::jsonb
+      )`,
+      `create index audit_log_subject on audit_log (subject, id)`,
+      `create or replace function sv_audit_append_only() returns trigger language plpgsql as $$
+       begin
+         raise exception 'audit_log is append-only';
+       end $$`,
+      `create trigger audit_log_no_update before update or delete on audit_log
+         for each row execute function sv_audit_append_only()`,
+      `create trigger audit_log_no_truncate before truncate on audit_log
+         for each statement execute function sv_audit_append_only()`,
+    ],
+  },
 ];
