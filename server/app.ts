@@ -11,6 +11,7 @@ import { loadIdentityConfig, registerIdentityConfig } from './auth/identityConfi
 import { createAuthenticator } from './auth/verify.ts';
 import { describeAudienceRule } from './auth/claims.ts';
 import { registerApi } from './api/index.ts';
+import { registerPrivacyPage } from './http/privacyPage.ts';
 import { registerTiles } from './tiles/index.ts';
 import { registerOgc } from './ogc/index.ts';
 import { registerStatic } from './http/static.ts';
@@ -111,6 +112,7 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
   // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
   await registerOgc(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });
+  registerPrivacyPage(app, { contactEmail: cfg.contactEmail });
   await registerStatic(app, { distDir: cfg.distDir });
 
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import { mercatorToLonLat } from '../../server/geo/projection.ts';
 import { signedInSuite } from './helpers/signedInSuite.ts';
 import { attachmentForm } from './helpers/attachmentForm.ts';
 import { jpegWithMetadata } from '../helpers/photoMetadata.ts';
+import { PRIVACY_SECTIONS } from '../../domain/privacy.ts';
 
 /**
  * 'Prenesi moje podatke' against the real server, on PGlite and (TEST_DATABASE_URL) PostgreSQL:
@@ -187,5 +188,18 @@ describe('GET /api/admin/users/{email}/export', () => {
     const r = await suite.call('admin', 'GET', '/api/admin/users/nihce@example.si/export');
     expect(r.status).toBe(404);
     expect((await suite.call('admin', 'GET', '/api/admin/audit?subject=nihce@example.si')).body.entries).toEqual([]);
+  });
+});
+
+describe('GET /zasebnost', () => {
+  it('serves the privacy notice without a sign-in, with the contact address and a strict policy', async () => {
+    const r = await suite.call(null, 'GET', '/zasebnost');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(r.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    const html = r.bytes.toString('utf8');
+    for (const s of PRIVACY_SECTIONS) expect(html).toContain(s.heading);
+    expect(html).toContain('mailto:sporoci.vrsto@example.si');
+    expect(html).not.toContain('{email}');
   });
 });
