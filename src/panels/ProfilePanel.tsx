@@ -12,6 +12,7 @@ import { DownloadedMaps } from './DownloadedMaps.tsx';
 import { Conflicts } from './Conflicts.tsx';
 import { PendingChanges } from './PendingChanges.tsx';
 import { Inbox } from '../review/Inbox.tsx';
+import { MyDataExport } from './MyDataExport.tsx';
 
 type Tab = 'mine' | 'maps';
 
@@ -50,6 +51,7 @@ export function ProfilePanel() {
           {showMine && <MyFinds />}
           <PendingChanges />
           <Conflicts />
+          <MyDataExport />
         </div>
       ) : (
         <div role="tabpanel" id="tabpanel-maps" aria-labelledby="tab-maps">

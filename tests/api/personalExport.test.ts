@@ -94,9 +94,10 @@ describe('GET /api/me/export', () => {
 
     const geo = json(files, 'najdbe.geojson');
     expect(geo.type).toBe('FeatureCollection');
-    const features = new Map<number, { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }>(
-      geo.features.map((f: { id: number }) => [f.id, f]),
-    );
+    const features = new Map<
+      number,
+      { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }
+    >(geo.features.map((f: { id: number }) => [f.id, f]));
     expect([...features.keys()].sort()).toEqual(mineIds);
     // Exact places, also of the sensitive find (the public gets its square's centre).
     const pub = await suite.call(null, 'GET', `/api/Features/35/48/${anaIds[0]}`);
@@ -121,12 +122,28 @@ describe('GET /api/me/export', () => {
     // The photo is the stored original, metadata and all.
     expect(Buffer.from(files[photoPath]!).equals(photo)).toBe(true);
     expect(listed).toContainEqual(
-      expect.objectContaining({ id: photoId, recordId: anaIds[1], name: 'Moja žaba.jpg', file: photoPath, size: photo.length }),
+      expect.objectContaining({
+        id: photoId,
+        recordId: anaIds[1],
+        name: 'Moja žaba.jpg',
+        file: photoPath,
+        size: photo.length,
+      }),
     );
 
-    const history = json(files, 'zgodovina.json') as { recordId: number; actor: string; kind: string; comment: string }[];
+    const history = json(files, 'zgodovina.json') as {
+      recordId: number;
+      actor: string;
+      kind: string;
+      comment: string;
+    }[];
     for (const e of history) expect(mineIds.includes(e.recordId) || e.actor === 'ana@example.si').toBe(true);
-    expect(history.filter((e) => e.kind === 'create').map((e) => e.recordId).sort()).toEqual(mineIds);
+    expect(
+      history
+        .filter((e) => e.kind === 'create')
+        .map((e) => e.recordId)
+        .sort(),
+    ).toEqual(mineIds);
     expect(history.map((e) => e.comment)).toEqual(expect.arrayContaining([ANA_COMMENT, REVIEWER_COMMENT]));
 
     const notices = json(files, 'obvestila.json') as { actor: string; comment: string }[];
@@ -181,7 +198,11 @@ describe('GET /api/admin/users/{email}/export', () => {
 
     const audit = (await suite.call('admin', 'GET', '/api/admin/audit?subject=ana@example.si')).body.entries;
     expect(audit).toHaveLength(before + 1);
-    expect(audit.at(-1)).toMatchObject({ actor: 'admin@example.si', action: 'export-user-data', subject: 'ana@example.si' });
+    expect(audit.at(-1)).toMatchObject({
+      actor: 'admin@example.si',
+      action: 'export-user-data',
+      subject: 'ana@example.si',
+    });
   });
 
   it('answers 404 for an e-mail the platform knows nothing about, and writes no audit entry', async () => {

@@ -8,6 +8,7 @@ import { AreasPart } from './areas.ts';
 import { RecordsPart } from './records.ts';
 import { ReviewPart } from './review.ts';
 import { MapChannel } from './mapChannel.ts';
+import { PersonalDataPart } from './personalData.ts';
 
 export type { DataCoreOptions } from './session.ts';
 
@@ -38,6 +39,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   });
   const records = new RecordsPart(session, profile, sync, layerChanged);
   const review = new ReviewPart(session, profile, layer);
+  const personalData = new PersonalDataPart(session);
   const mapChannel = new MapChannel(
     (extent, filter) => layer.getLayerPoints(extent, filter),
     (url) => areas.getTile(url),
@@ -103,6 +105,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'forgetBackgroundSetup',
       'outboxChangedElsewhere',
     ]),
+    ...bound(personalData, ['exportMyData']),
     ...bound(review, [
       'getReviewScope',
       'getReviewQueue',

@@ -133,7 +133,8 @@ export async function* personalArchivePieces(
     'priloge.json',
     jsonArray(
       (async function* () {
-        for await (const page of personalAttachments(db, email)) yield page.map((a) => ({ ...a, file: attachmentPath(a) }));
+        for await (const page of personalAttachments(db, email))
+          yield page.map((a) => ({ ...a, file: attachmentPath(a) }));
       })(),
     ),
   );

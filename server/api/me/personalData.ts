@@ -30,7 +30,15 @@ export interface PersonalAccount {
 export async function accountOf(db: Db, email: string, self: AuthUser | null): Promise<PersonalAccount> {
   const found = await findAccount(db, email).catch(() => null);
   const subject = self ? { subject: self.sub } : {};
-  if (found) return { email: found.email, name: found.name, roles: found.roles, createdAt: null, source: 'embedded-provider', ...subject };
+  if (found)
+    return {
+      email: found.email,
+      name: found.name,
+      roles: found.roles,
+      createdAt: null,
+      source: 'embedded-provider',
+      ...subject,
+    };
   if (self) return { email, name: null, roles: self.roles, createdAt: null, source: 'token', ...subject };
   return { email, name: null, roles: [], createdAt: null, source: 'none' };
 }

@@ -65,7 +65,11 @@ export function registerPersonalExportRoutes(
         'At most RATE_LIMIT_PERSONAL_EXPORT downloads per person (10 an hour by default; 429 with Retry-After past it).',
       tag: 'Personal data',
       auth: 'required',
-      responses: { ...ARCHIVE_RESPONSE, ...USER_ERRORS, 429: 'Too many downloads; try again after Retry-After seconds' },
+      responses: {
+        ...ARCHIVE_RESPONSE,
+        ...USER_ERRORS,
+        429: 'Too many downloads; try again after Retry-After seconds',
+      },
     },
     async handler(req, reply) {
       const user = await requireUser(authenticate, req);

@@ -36,7 +36,15 @@ describe('the personal archive', () => {
       findFiles: [{ tableName: 'Najdbe', geojson: 'najdbe.geojson', csv: 'najdbe.csv' }],
       contactEmail: 'info@example.si',
     });
-    for (const f of ['racun.json', 'najdbe.geojson', 'najdbe.csv', 'priloge.json', 'priloge/', 'zgodovina.json', 'obvestila.json'])
+    for (const f of [
+      'racun.json',
+      'najdbe.geojson',
+      'najdbe.csv',
+      'priloge.json',
+      'priloge/',
+      'zgodovina.json',
+      'obvestila.json',
+    ])
       expect(text).toContain(f);
     expect(text).toContain('info@example.si');
     expect(text).toContain('\r\n');
