@@ -160,6 +160,16 @@ describe('GET /api/me/export', () => {
     expect(features.has(borId)).toBe(false);
   });
 
+  it('refuses the download past the hourly limit (429 with Retry-After)', async () => {
+    // bor's archive: 10 an hour are served (RATE_LIMIT_PERSONAL_EXPORT's default), the 11th is refused.
+    for (let i = 0; i < 10; i++)
+      expect((await suite.call('bor', 'GET', '/api/me/export')).status, `download ${i + 1}`).toBe(200);
+    const r = await suite.call('bor', 'GET', '/api/me/export');
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(r.body.message).toMatch(/Too many downloads/);
+  });
+
   it('refuses a caller without a token (401)', async () => {
     const r = await suite.call(null, 'GET', '/api/me/export');
     expect(r.status).toBe(401);
