@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { defineAdminRoute } from './admin.ts';
 import { MAX_AUDIT_ENTRIES, readAudit } from './auditLog.ts';
-import { emailOf } from './recordAccess.ts';
+import { storedEmail } from './recordAccess.ts';
 
 /** GET /api/admin/audit: the audit log (auditLog.ts), for administrators only. */
 export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -48,7 +48,7 @@ export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void
     },
     async handler(req) {
       const q = req.query as { subject?: string; after?: number };
-      const subject = q.subject ? emailOf({ sub: '', roles: [], email: q.subject }) : null;
+      const subject = q.subject ? storedEmail(q.subject) : null;
       return { entries: await readAudit(ctx.db, subject, q.after ?? 0) };
     },
   });

@@ -8,6 +8,7 @@
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { Db } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import { creatorViewer } from '../access/recordAccess.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
@@ -67,8 +68,11 @@ export async function* personalArchivePieces(
   const account = await accountOf(db, email, who.self);
   const tables: TableMeta[] = [];
   for (const t of await ownTables(db, email)) {
-    // A table removed since (its records go with it) or without geometry has nothing to write.
-    const meta = await loadTable(db, t.projectId, t.tableId).catch(() => null);
+    // A table removed meanwhile (404) took its records with it: nothing to write.
+    const meta = await loadTable(db, t.projectId, t.tableId).catch((e: unknown) => {
+      if (e instanceof HttpError && e.status === 404) return null;
+      throw e;
+    });
     if (meta) tables.push(meta);
   }
   const findFiles = tables.map((meta) => {
@@ -86,11 +90,10 @@ export async function* personalArchivePieces(
     if (failed) throw failed;
     return out.splice(0, out.length);
   };
-  const mtime = now;
-  /** A deflated text file written piece by piece from `pieces`. */
+  /** A deflated text file written piece by piece from `pieces`, dated when the archive is made. */
   async function* textFile(name: string, pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Uint8Array> {
     const f = new ZipDeflate(name, { level: 6 });
-    f.mtime = mtime;
+    f.mtime = now;
     zip.add(f);
     for await (const piece of pieces) {
       f.push(strToU8(piece));

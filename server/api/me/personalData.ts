@@ -28,7 +28,7 @@ export interface PersonalAccount {
 
 /** The account of `email`: the embedded provider's row, else what the caller's own token says. */
 export async function accountOf(db: Db, email: string, self: AuthUser | null): Promise<PersonalAccount> {
-  const found = await findAccount(db, email).catch(() => null);
+  const found = await findAccount(db, email);
   const subject = self ? { subject: self.sub } : {};
   if (found)
     return {

@@ -9,7 +9,7 @@ import type { RateLimiter } from '../../limits/rateLimiter.ts';
 import type { LimitRule } from '../../limits/rules.ts';
 import { defineAdminRoute } from '../access/admin.ts';
 import { writeAudit } from '../access/auditLog.ts';
-import { emailOf, requireUser, USER_ERRORS } from '../access/recordAccess.ts';
+import { emailOf, requireUser, storedEmail, USER_ERRORS } from '../access/recordAccess.ts';
 import { sendDownload } from '../exports/routes.ts';
 import type { ApiContext } from '../http/context.ts';
 import type { RouteDoc } from '../openapi/apiDocs.ts';
@@ -108,7 +108,7 @@ export function registerPersonalExportRoutes(
       responses: { ...ARCHIVE_RESPONSE, 404: 'The platform holds nothing about this e-mail' },
     },
     async handler(req, reply, admin) {
-      const email = emailOf({ sub: '', roles: [], email: (req.params as { email: string }).email }) as string;
+      const email = storedEmail((req.params as { email: string }).email);
       if (!(await holdsAnything(db, email))) throw notFound(`The platform holds no data about ${email}`);
       await writeAudit(db, {
         actor: emailOf(admin) ?? admin.sub,
