@@ -6,7 +6,7 @@
  * README.txt (archiveReadme.ts). Memory holds one chunk of finds or one photo at a time: the
  * next piece is read only when the client has taken the previous ones (sendDownload).
  */
-import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
+import { ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AuthUser } from '../../auth/types.ts';
@@ -15,6 +15,7 @@ import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { csvPieces, geoJsonPieces, type ExportLinks } from '../exports/csvGeoJson.ts';
 import type { ExportQuery } from '../exports/params.ts';
 import type { PhotoRef } from '../exports/query.ts';
+import { zipStream } from '../exports/zipStream.ts';
 import { archiveReadme } from './archiveReadme.ts';
 import {
   accountOf,
@@ -80,16 +81,7 @@ export async function* personalArchivePieces(
     return { meta, tableName: meta.table.name, geojson: `${base}.geojson`, csv: `${base}.csv` };
   });
 
-  const out: Uint8Array[] = [];
-  let failed: Error | null = null;
-  const zip = new Zip((err, data) => {
-    if (err) failed = err;
-    else out.push(data);
-  });
-  const drain = (): Uint8Array[] => {
-    if (failed) throw failed;
-    return out.splice(0, out.length);
-  };
+  const { zip, drain } = zipStream();
   /** A deflated text file written piece by piece from `pieces`, dated when the archive is made. */
   async function* textFile(name: string, pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Uint8Array> {
     const f = new ZipDeflate(name, { level: 6 });
