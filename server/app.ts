@@ -12,6 +12,7 @@ import { createAuthenticator } from './auth/verify.ts';
 import { erasedCheck } from './auth/erasedAccounts.ts';
 import { describeAudienceRule } from './auth/claims.ts';
 import { registerApi } from './api/index.ts';
+import { registerPrivacyPage } from './http/privacyPage.ts';
 import { registerTiles } from './tiles/index.ts';
 import { registerOgc } from './ogc/index.ts';
 import { registerStatic } from './http/static.ts';
@@ -108,10 +109,13 @@ export async function createServer(cfg: ServerConfig): Promise<Server> {
     authenticate,
     exports: { ...cfg.exports, publicUrl: cfg.publicUrl },
     writeLimit: { limiter, rule: cfg.limits.writes },
+    personalExportLimit: { limiter, rule: cfg.limits.personalExport },
+    contactEmail: cfg.contactEmail,
   });
   // OGC API - Features at /ogc (issue #21), with the API's visibility and generalisation rules.
   await registerOgc(app, { db, authenticate });
   await registerTiles(app, { dataDir: cfg.dataDir });
+  registerPrivacyPage(app, { contactEmail: cfg.contactEmail });
   await registerStatic(app, { distDir: cfg.distDir });
 
   app.addHook('onClose', async () => {

@@ -49,6 +49,8 @@ export interface ServerConfig {
    * the organisation its eml.xml names (default 'Sporoči vrsto'); EXPORT_CONTACT_EMAIL its contact.
    */
   exports: { license: string; publisher: string; contactEmail: string | null };
+  /** The project's contact e-mail (loadContactEmail: CONTACT_EMAIL), on the privacy page and in personal data archives. */
+  contactEmail: string;
   /**
    * The PostgreSQL pool of this process (ignored on PGlite): DATABASE_POOL_MAX connections (10);
    * DATABASE_CONNECT_TIMEOUT_MS to get one (5000); DATABASE_STATEMENT_TIMEOUT_MS per statement
@@ -74,7 +76,7 @@ export interface ServerConfig {
    * hashing and uploads (server/limits/rules.ts): RATE_LIMIT_SIGNIN_ACCOUNT (default 10/900:
    * failed sign-ins per account per 15 min), RATE_LIMIT_SIGNIN_ADDRESS (50/900 per client
    * address), RATE_LIMIT_TOKEN (60/60: token requests per client address), RATE_LIMIT_WRITES
-   * (120/60: writes per user), each `LIMIT/SECONDS` or `off`; SCRYPT_CONCURRENCY (2) and
+   * (120/60: writes per user), RATE_LIMIT_PERSONAL_EXPORT (10/3600: downloads of one's own data), each `LIMIT/SECONDS` or `off`; SCRYPT_CONCURRENCY (2) and
    * SCRYPT_QUEUE (16) password checks at once and waiting; UPLOAD_CONCURRENCY (4) photos in memory
    * at once; UPLOAD_TMP_DIR where uploads are spooled (default the system's temp directory).
    */
@@ -120,6 +122,20 @@ export function loadExportConfig(env: NodeJS.ProcessEnv): ServerConfig['exports'
     publisher: (env.EXPORT_PUBLISHER ?? '').trim() || 'Sporoči vrsto',
     contactEmail: (env.EXPORT_CONTACT_EMAIL ?? '').trim() || null,
   };
+}
+
+/** The contact address when neither CONTACT_EMAIL nor EXPORT_CONTACT_EMAIL is set: the app's default (worker/config.ts). */
+export const DEFAULT_CONTACT_EMAIL = 'sporoci.vrsto@example.si';
+
+/**
+ * The project's contact e-mail that the privacy page (/zasebnost) and a personal data archive name:
+ * CONTACT_EMAIL, else EXPORT_CONTACT_EMAIL, else DEFAULT_CONTACT_EMAIL. Set it to the app's
+ * /config.json contactEmail, so that 'O projektu' and the privacy page name the same address.
+ */
+export function loadContactEmail(env: NodeJS.ProcessEnv): string {
+  const v = (env.CONTACT_EMAIL ?? '').trim() || (env.EXPORT_CONTACT_EMAIL ?? '').trim();
+  if (v !== '' && !/^[^\s@]+@[^\s@]+$/.test(v)) throw new Error(`CONTACT_EMAIL must be an e-mail address: ${v}`);
+  return v || DEFAULT_CONTACT_EMAIL;
 }
 
 /** A whole number of milliseconds (or a count) from `env[name]`, at least `min`; `fallback` when unset. */
@@ -195,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       .filter(Boolean),
     accessTokenTtlSeconds,
     exports: loadExportConfig(env),
+    contactEmail: loadContactEmail(env),
     database: loadPoolSettings(env),
     databaseStartWaitMs: wholeNumber(env, 'DATABASE_START_WAIT_MS', 30_000),
     drain: {

@@ -205,8 +205,15 @@ export interface DataCore {
     extent: [number, number, number, number] | null,
     filter: LayerFilterState,
   ): Promise<ExportFile>;
+  /**
+   * 'Prenesi moje podatke': everything the platform holds about the signed-in person as one ZIP
+   * (GET /api/me/export), fetched with her token; `onProgress` (a Comlink.proxy) hears the bytes
+   * received so far a few times a second. The main thread only saves the file.
+   */
+  exportMyData(onProgress: (receivedBytes: number) => void): Promise<ExportFile>;
   /** The columns of the sightings table. */
   getSightingColumns(): Promise<Column[]>;
+
   /** Species of each group (group id -> options), from the group-unit relation. */
   getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>>;
   /** Checks a picked photo (type by bytes), reads EXIF GPS and date, makes a preview. */

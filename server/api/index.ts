@@ -19,7 +19,9 @@ import { registerSensitivityRoutes } from './sensitivity/routes.ts';
 import { registerChangeRoutes } from './changes/routes.ts';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerExportRoutes, type ExportSettings } from './exports/routes.ts';
-import { loadExportConfig } from '../config.ts';
+import { loadContactEmail, loadExportConfig } from '../config.ts';
+import { registerPersonalExportRoutes } from './me/routes.ts';
+import { registerAuditRoutes } from './access/auditRoutes.ts';
 import type { RateLimiter } from '../limits/rateLimiter.ts';
 import type { LimitRule } from '../limits/rules.ts';
 import { installWriteLimit } from '../limits/writes.ts';
@@ -32,6 +34,10 @@ export interface ApiDeps {
   exports?: Partial<ExportSettings>;
   /** The limit on each user's writes (server/limits/writes.ts); none when not given. */
   writeLimit?: { limiter: RateLimiter; rule: LimitRule | null };
+  /** The limit on each user's downloads of her own data (server/api/me/routes.ts); none when not given. */
+  personalExportLimit?: { limiter: RateLimiter; rule: LimitRule | null };
+  /** The project's contact e-mail; default from the environment (server/config.ts loadContactEmail). */
+  contactEmail?: string;
 }
 
 /**
@@ -92,5 +98,11 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     );
     registerProfileRoutes(api, ctx);
     registerAccountRoutes(api, ctx);
+    registerAuditRoutes(api, ctx);
+    registerPersonalExportRoutes(api, ctx, {
+      publicUrl: deps.exports?.publicUrl ?? (process.env.PUBLIC_URL?.replace(/\/+$/, '') || null),
+      contactEmail: deps.contactEmail ?? loadContactEmail(process.env),
+      ...(deps.personalExportLimit ? { limit: deps.personalExportLimit } : {}),
+    });
   });
 }

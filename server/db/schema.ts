@@ -10,6 +10,23 @@ export interface Migration {
   statements: string[];
 }
 
+/**
+ * What makes `table` append-only: a trigger function `fn` that raises '<table> is append-only',
+ * run before any update or delete of a row and before a truncate.
+ */
+function appendOnly(table: string, fn: string): string[] {
+  return [
+    `create or replace function ${fn}() returns trigger language plpgsql as $$
+       begin
+         raise exception '${table} is append-only';
+       end $$`,
+    `create trigger ${table}_no_update before update or delete on ${table}
+         for each row execute function ${fn}()`,
+    `create trigger ${table}_no_truncate before truncate on ${table}
+         for each statement execute function ${fn}()`,
+  ];
+}
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -220,14 +237,7 @@ export const MIGRATIONS: Migration[] = [
       `create index record_history_record on record_history (record_id, id)`,
       // Nothing in it can be changed or removed, by the API or by anyone with SQL short of the owner
       // dropping the triggers.
-      `create or replace function sv_history_append_only() returns trigger language plpgsql as $$
-       begin
-         raise exception 'record_history is append-only';
-       end $$`,
-      `create trigger record_history_no_update before update or delete on record_history
-         for each row execute function sv_history_append_only()`,
-      `create trigger record_history_no_truncate before truncate on record_history
-         for each statement execute function sv_history_append_only()`,
+      ...appendOnly('record_history', 'sv_history_append_only'),
       // Every change of a record is written by the database itself, so that no write path (single,
       // bulk, archive, review, a column type change) can forget it. The server names the actor,
       // the kind and the note of a change with set_config('sv.actor' | 'sv.kind' | 'sv.comment', …,
@@ -568,6 +578,9 @@ export const MIGRATIONS: Migration[] = [
         subject text,
         details jsonb not null default '{}'::jsonb
       )`,
+      // Append-only, like record_history: a trigger refuses updates, deletes and truncation.
+      `create index audit_log_subject on audit_log (subject, id)`,
+      ...appendOnly('audit_log', 'sv_audit_append_only'),
     ],
   },
 ];

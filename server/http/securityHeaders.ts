@@ -117,8 +117,12 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
     if (path === '/idp' || path.startsWith('/idp/')) return payload;
     void reply.header('x-content-type-options', 'nosniff');
     const type = String(reply.getHeader('content-type') ?? '');
+    // A page that brings its own, stricter policy (the privacy page, server/http/privacyPage.ts) keeps it.
     if (/^text\/html\b/i.test(type)) {
-      void reply.headers({ ...APP_PAGE_HEADERS, 'content-security-policy': csp });
+      void reply.headers({
+        ...APP_PAGE_HEADERS,
+        'content-security-policy': String(reply.getHeader('content-security-policy') ?? '') || csp,
+      });
     }
     return payload;
   });

@@ -1,4 +1,5 @@
 import { cspHash } from '../http/securityHeaders.ts';
+import { PRIVACY_SECTIONS, PRIVACY_TITLE } from '../../domain/privacy.ts';
 
 /**
  * The provider's pages (login, logout, logout done, error): Slovenian, mobile-first, no
@@ -37,6 +38,11 @@ input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #1B22
 a{color:#0A6B35}
 .error{color:#A1001B;background:#FDECEE;border-left:4px solid #A1001B;border-radius:4px;padding:.6rem .75rem;font-weight:600}
 code{font-size:.9em;word-break:break-word}
+.footer{margin:1.5rem 0 0;text-align:center}
+.footer a{display:inline-flex;align-items:center;min-height:44px;padding:0 .5rem}
+h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+ul{margin:0 0 1rem;padding-left:1.25rem}
+li{margin:0 0 .4rem}
 `;
 
 /** Submits a logout form marked data-auto (a valid id_token_hint: no confirmation needed). */
@@ -114,7 +120,29 @@ ${error ? `<p class="error" id="login-error" role="alert">${esc(error)}</p>` : '
 <label for="password">Geslo</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${failed || email ? ' autofocus' : ''}>
 <button type="submit">Prijava</button>
-</form>`,
+</form>
+<p class="footer"><a href="${PRIVACY_PATH}">Zasebnost</a></p>`,
+  );
+}
+
+/** Where the server serves the privacy notice (server/http/privacyPage.ts). */
+export const PRIVACY_PATH = '/zasebnost';
+
+/** The privacy notice (domain/privacy.ts) as a page of its own, for those not signed in; `{email}` becomes a mailto link. */
+export function privacyPage(contactEmail: string, appUrl: string): string {
+  const text = (t: string): string =>
+    esc(t).replace('{email}', `<a href="mailto:${esc(contactEmail)}">${esc(contactEmail)}</a>`);
+  const sections = PRIVACY_SECTIONS.map(
+    (s) =>
+      `<h2>${esc(s.heading)}</h2>
+${s.paragraphs.map((p) => `<p>${text(p)}</p>`).join('\n')}
+${s.items ? `<ul>${s.items.map((i) => `<li>${text(i)}</li>`).join('')}</ul>` : ''}`,
+  ).join('\n');
+  return layout(
+    PRIVACY_TITLE,
+    `<h1>${esc(PRIVACY_TITLE)}</h1>
+${sections}
+<a class="button" href="${esc(appUrl)}">Nazaj na Sporoči vrsto</a>`,
   );
 }
 

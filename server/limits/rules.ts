@@ -16,6 +16,8 @@ export interface LimitsConfig {
   token: LimitRule | null;
   /** Authenticated POST/PUT/PATCH/DELETE requests of /api per user; null = off. */
   writes: LimitRule | null;
+  /** Downloads of a person's whole data (GET /api/me/export) per user; null = off. */
+  personalExport: LimitRule | null;
   /** Password checks (scrypt) running at once in one process. */
   scryptConcurrency: number;
   /** Password checks waiting for a slot; one more is answered "try again" at once. */
@@ -39,6 +41,11 @@ export const DEFAULT_LIMITS = {
   token: { name: 'token', limit: 60, windowS: 60 },
   /** RATE_LIMIT_WRITES: 120 a minute per user (the outbox sends one change at a time). */
   writes: { name: 'writes', limit: 120, windowS: 60 },
+  /**
+   * RATE_LIMIT_PERSONAL_EXPORT: 10 an hour per user. Each reads all her finds and photos; nobody
+   * needs it more often, and a stuck client retrying must not keep the database busy.
+   */
+  personalExport: { name: 'personal-export', limit: 10, windowS: 60 * 60 },
   /** SCRYPT_CONCURRENCY: 2 of libuv's 4 threads at most, so file reads and gzip keep two. */
   scryptConcurrency: 2,
   /** SCRYPT_QUEUE: 16 waiting (~3 s at ~0.35 s a check on two threads). */
@@ -91,6 +98,12 @@ export function loadLimits(env: NodeJS.ProcessEnv): LimitsConfig {
     ),
     token: parseRule(d.token.name, 'RATE_LIMIT_TOKEN', env.RATE_LIMIT_TOKEN, d.token),
     writes: parseRule(d.writes.name, 'RATE_LIMIT_WRITES', env.RATE_LIMIT_WRITES, d.writes),
+    personalExport: parseRule(
+      d.personalExport.name,
+      'RATE_LIMIT_PERSONAL_EXPORT',
+      env.RATE_LIMIT_PERSONAL_EXPORT,
+      d.personalExport,
+    ),
     scryptConcurrency: positiveInt('SCRYPT_CONCURRENCY', env.SCRYPT_CONCURRENCY, d.scryptConcurrency),
     scryptQueue: positiveInt('SCRYPT_QUEUE', env.SCRYPT_QUEUE, d.scryptQueue),
     uploadConcurrency: positiveInt('UPLOAD_CONCURRENCY', env.UPLOAD_CONCURRENCY, d.uploadConcurrency),

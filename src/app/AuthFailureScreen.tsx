@@ -12,6 +12,10 @@ export function AuthFailureScreen({ failure, onRetry }: { failure: AuthFailure; 
       <button type="button" className="button primary" onClick={onRetry}>
         {sl.auth.retry}
       </button>
+      {/* The app needs a sign-in for its panels: the server's page tells those not signed in. */}
+      <a className="touch-link" href="/zasebnost">
+        {sl.about.privacy}
+      </a>
     </div>
   );
 }

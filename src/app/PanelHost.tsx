@@ -12,6 +12,7 @@ const ShortInfoPanel = lazy(() => import('../panels/ShortInfoPanel.tsx').then((m
 const SpeciesInfoPanel = lazy(() =>
   import('../panels/SpeciesInfoPanel.tsx').then((m) => ({ default: m.SpeciesInfoPanel })),
 );
+const PrivacyPanel = lazy(() => import('../panels/PrivacyPanel.tsx').then((m) => ({ default: m.PrivacyPanel })));
 const Gallery = lazy(() => import('../ui/Gallery.tsx').then((m) => ({ default: m.Gallery })));
 
 const editFind = (f: ClickedFeature): void => {
@@ -25,6 +26,8 @@ export function PanelHost() {
     switch (activePanel.value) {
       case 'about':
         return <AboutPanel />;
+      case 'privacy':
+        return <PrivacyPanel />;
       case 'filters':
         return <FiltersPanel />;
       case 'profile':

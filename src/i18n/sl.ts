@@ -4,6 +4,8 @@
  * Over 300 lines on purpose: the project keeps every string in this one module (one place to
  * translate and review); it holds data only, grouped by screen.
  */
+import { PRIVACY_SECTIONS, PRIVACY_TITLE } from '../../domain/privacy.ts';
+
 export const sl = {
   appTitle: 'Sporoči vrsto',
   loading: 'Nalaganje',
@@ -32,6 +34,30 @@ export const sl = {
       'Aplikacija deluje tudi brez povezave: prenesite karto območja in najdbe sporočite, ko ste spet na zvezi.',
     contact: 'Kontakt',
     versionLabel: 'Različica',
+    privacy: 'Zasebnost',
+    privacyHint: 'Kaj hranimo o vas, kdo to vidi in kako podatke prenesete ali izbrišete',
+  },
+
+  /** 'Zasebnost' (domain/privacy.ts holds the text, shared with the server's /zasebnost page). */
+  privacy: {
+    title: PRIVACY_TITLE,
+    sections: PRIVACY_SECTIONS,
+    back: 'Nazaj na O projektu',
+  },
+
+  /** 'Prenesi moje podatke' in the profile: everything about the signed-in person as one ZIP. */
+  myData: {
+    title: 'Moji podatki',
+    hint: 'Vse, kar hranimo o vas, v eni datoteki ZIP: najdbe z natančnimi mesti (GeoJSON in CSV), fotografije, zgodovina, komentarji, obvestila in podatki o računu.',
+    download: 'Prenesi moje podatke',
+    busy: 'Pripravljam vaše podatke …',
+    progress: (mb: number): string =>
+      `Pripravljam vaše podatke … prenesenih ${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
+    done: (fileName: string): string => `Vaši podatki so shranjeni: ${fileName}`,
+    failed: 'Prenos vaših podatkov ni uspel.',
+    tooMany: 'Podatke ste v zadnji uri prenesli že večkrat. Poskusite znova pozneje.',
+    offline: 'Za prenos podatkov potrebujete povezavo.',
+    privacyLink: 'Zasebnost',
   },
 
   map: {

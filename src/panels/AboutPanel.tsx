@@ -1,10 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { ShieldCheck } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { appConfig } from '../state/appData.ts';
-import { closePanels } from '../state/panel.ts';
+import { closePanels, openPanel } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
 
-/** 'O projektu': the purpose text, the contact e-mail and version 1.1.2. */
+/** 'O projektu': the purpose text, the contact e-mail, version 1.1.2 and the way to 'Zasebnost'. */
 export function AboutPanel() {
   useSignals();
   const email = appConfig.value?.contactEmail ?? '';
@@ -22,6 +23,17 @@ export function AboutPanel() {
         <dt>{sl.about.versionLabel}</dt>
         <dd data-testid="version">{sl.version}</dd>
       </dl>
+      <button
+        type="button"
+        className="button"
+        aria-describedby="about-privacy-hint"
+        onClick={() => openPanel('privacy')}
+      >
+        <ShieldCheck aria-hidden /> {sl.about.privacy}
+      </button>
+      <p className="field-hint" id="about-privacy-hint">
+        {sl.about.privacyHint}
+      </p>
     </Panel>
   );
 }

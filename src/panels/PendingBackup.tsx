@@ -3,7 +3,7 @@ import { Download, Upload } from 'lucide-react';
 import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
 import { loadConflicts, loadPendingChanges } from '../state/offline.ts';
-import { saveBlob } from './ExportControl.tsx';
+import { saveBlob } from '../ui/useFileDownload.ts';
 import type { BackupImportAnswer, BackupRefusal } from '../../worker/api.ts';
 
 /** The words for a refused backup. */

@@ -12,6 +12,7 @@ import { DownloadedMaps } from './DownloadedMaps.tsx';
 import { Conflicts } from './Conflicts.tsx';
 import { PendingChanges } from './PendingChanges.tsx';
 import { Inbox } from '../review/Inbox.tsx';
+import { MyDataExport } from './MyDataExport.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 
 type Tab = 'mine' | 'maps';
@@ -51,6 +52,7 @@ export function ProfilePanel() {
           {showMine && <MyFinds />}
           <PendingChanges />
           <Conflicts />
+          <MyDataExport />
           <DeleteAccount />
         </div>
       ) : (

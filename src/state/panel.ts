@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals-react';
 
 /** The side panels; at most one is active. */
-export type PanelType = 'speciesinfo' | 'filters' | 'about' | 'profile' | 'shortInfo' | 'gallery';
+export type PanelType = 'speciesinfo' | 'filters' | 'about' | 'privacy' | 'profile' | 'shortInfo' | 'gallery';
 
 /** The active panel, or null. */
 export const activePanel = signal<PanelType | null>(null);

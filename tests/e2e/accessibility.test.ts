@@ -49,6 +49,8 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       await countFrames(ctx);
       const page = await ctx.newPage();
       const all: string[] = [];
+      await page.goto(`${env.server.url}/zasebnost`);
+      all.push(...(await violations(page, 'privacy page')));
       await page.goto(`${env.server.url}/#/`);
       await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
       all.push(...(await violations(page, 'sign-in page')));
@@ -61,6 +63,10 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       );
       expect((await violations(page, 'control')).join('\n')).toMatch(/image-alt/);
       await page.evaluate(() => document.getElementById('axe-control')?.remove());
+      await page.getByRole('button', { name: 'O aplikaciji' }).click();
+      await page.getByRole('complementary', { name: 'O projektu' }).getByRole('button', { name: 'Zasebnost' }).click();
+      await page.getByRole('complementary', { name: 'Zasebnost' }).waitFor();
+      all.push(...(await violations(page, 'Zasebnost')));
       for (const name of ['Filtri', 'O aplikaciji', 'Uporabnik']) {
         await page.getByRole('button', { name }).click();
         await page.locator('.panel').first().waitFor();

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, newContext, screenshot } from './helpers/browser.ts';
+import { DESKTOP, PHONE, newContext, screenshot, watchErrors } from './helpers/browser.ts';
 import { ANA, framesAsked, signIn, waitForMapAtRest } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
 import { getSighting, serverSightings } from './helpers/serverSightings.ts';
@@ -109,4 +111,58 @@ describe('explore the sightings', () => {
       await waitForMapAtRest(page, { since }); // the map has zoomed to it
       await screenshot(page, '25-zoomed-phone');
     }));
+});
+
+/**
+ * 'Your data is yours' at 390 px (on this file's server, to spare a server start): the sign-in page
+ * links to the privacy page (readable without signing in); after signing in, 'Prenesi moje
+ * podatke' in the profile saves one ZIP with her account, finds, attachments, history and
+ * notices; 'Zasebnost' opens from 'O projektu'. The archive in detail: tests/api/personalExport.test.ts.
+ */
+describe('my data', () => {
+  it('downloads her data as a ZIP from the profile, and shows Zasebnost from O projektu', async () => {
+    const ctx = await newContext(env.browser, PHONE);
+    try {
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      // The privacy page, before any sign-in, from the sign-in page's link.
+      await page.goto(`${env.server.url}/#/`);
+      await page.getByLabel('E-pošta').waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Zasebnost' }).click();
+      await page.getByRole('heading', { name: 'Kdo vidi kaj' }).waitFor();
+      expect(page.url()).toBe(`${env.server.url}/zasebnost`);
+
+      await signIn(page, env.server.url, ANA);
+      await page.getByRole('button', { name: 'Uporabnik' }).click();
+      const profile = page.getByRole('complementary', { name: 'Profil' });
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 30_000 }),
+        profile.getByRole('button', { name: 'Prenesi moje podatke' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^sporoci-vrsto-moji-podatki-\d{4}-\d\d-\d\d\.zip$/);
+      const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+      for (const name of [
+        'README.txt',
+        'racun.json',
+        'najdbe.geojson',
+        'najdbe.csv',
+        'priloge.json',
+        'zgodovina.json',
+        'obvestila.json',
+      ])
+        expect(Object.keys(files)).toContain(name);
+      expect(JSON.parse(strFromU8(files['racun.json']!)).email).toBe(ANA.email);
+      expect(Object.keys(files).some((n) => n.startsWith('priloge/'))).toBe(true);
+      await profile.getByText('Vaši podatki so shranjeni').waitFor();
+
+      await page.getByRole('button', { name: 'O aplikaciji' }).click();
+      await page.getByRole('complementary', { name: 'O projektu' }).getByRole('button', { name: 'Zasebnost' }).click();
+      const privacy = page.getByRole('complementary', { name: 'Zasebnost' });
+      await privacy.getByRole('heading', { name: 'Vaši podatki so vaši' }).waitFor();
+      expect(await privacy.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
 });

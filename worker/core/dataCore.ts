@@ -9,6 +9,7 @@ import { RecordsPart } from './records.ts';
 import { ReviewPart } from './review.ts';
 import { MapChannel } from './mapChannel.ts';
 import { AccountPart } from './account.ts';
+import { PersonalDataPart } from './personalData.ts';
 
 export type { DataCoreOptions } from './session.ts';
 
@@ -40,6 +41,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   const records = new RecordsPart(session, profile, sync, layerChanged);
   const review = new ReviewPart(session, profile, layer);
   const account = new AccountPart(session);
+  const personalData = new PersonalDataPart(session);
   const mapChannel = new MapChannel(
     (extent, filter) => layer.getLayerPoints(extent, filter),
     (url) => areas.getTile(url),
@@ -107,6 +109,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'exportPendingBackup',
       'importPendingBackup',
     ]),
+    ...bound(personalData, ['exportMyData']),
     ...bound(review, [
       'getReviewScope',
       'getReviewQueue',

@@ -8,6 +8,7 @@ import { HealthApi } from './health.ts';
 import { ProfilesApi } from './profiles.ts';
 import { RecordsApi } from './records.ts';
 import { ReviewApi } from './review.ts';
+import { PersonalDataApi } from './personalData.ts';
 
 /** The typed API client the data core calls the server with: one object per resource over one HttpClient. */
 export interface PlatformApi {
@@ -21,6 +22,7 @@ export interface PlatformApi {
   readonly records: RecordsApi;
   readonly review: ReviewApi;
   readonly exports: ExportApi;
+  readonly personalData: PersonalDataApi;
 }
 
 /** The resource clients of `http`. */
@@ -36,5 +38,6 @@ export function platformApi(http: HttpClient): PlatformApi {
     records: new RecordsApi(http),
     review: new ReviewApi(http),
     exports: new ExportApi(http),
+    personalData: new PersonalDataApi(http),
   };
 }

@@ -16,9 +16,14 @@ import {
   type VisibleRecord,
 } from '../../../domain/review.ts';
 
+/** An e-mail in the form records store it (created_by_email, actor_email): trimmed, lower case. */
+export function storedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** The caller's e-mail in the form it is stored (lower case), or null when anonymous. */
 export function emailOf(user: AuthUser | null): string | null {
-  return user?.email ? user.email.trim().toLowerCase() : null;
+  return user?.email ? storedEmail(user.email) : null;
 }
 
 /** The OpenAPI response of requireUser's refusal. */

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { USER_ERRORS, emailOf, requireUser } from '../access/recordAccess.ts';
 import { defineAdminRoute } from '../access/admin.ts';
 import type { ApiContext } from '../http/context.ts';
-import { audit } from './audit.ts';
+import { writeAudit } from '../access/auditLog.ts';
 import { eraseAccount, type ErasureResult } from './erase.ts';
 
 /**
@@ -59,7 +59,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const finds = (req.query as { finds?: ErasureFinds }).finds ?? 'keep';
       const result = await db.transaction(async (tx) => {
         const r = await eraseAccount(tx, user.email, user.sub, finds);
-        await audit(tx, {
+        await writeAudit(tx, {
           actor: null,
           action: 'account.delete.self',
           subject: r.personId === null ? null : `person:${r.personId}`,
@@ -96,7 +96,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
         );
         if (!known[0]?.n) throw notFound('No account, find or history entry has this e-mail');
         const r = await eraseAccount(tx, email, null, finds);
-        await audit(tx, {
+        await writeAudit(tx, {
           actor: emailOf(admin),
           action: 'account.delete',
           subject: r.personId === null ? null : `person:${r.personId}`,

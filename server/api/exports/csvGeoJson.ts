@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/index.ts';
 import { mercatorToLonLat, mercatorToNationalGrid } from '../../geo/projection.ts';
 import { CATALOGUE_URL, loadCatalogue } from '../../seed/catalogue.ts';
 import { columnByDbName, type ExportQuery } from './params.ts';
-import { exportRowChunks, photoIdsOf, type ExportRow } from './query.ts';
+import { exportRowChunks, photosOf, type ExportRow, type ExportScope, type PhotoRef } from './query.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 
 /** A cell: JSON-typed (GeoJSON); the CSV writes it as text. */
@@ -30,6 +30,8 @@ export type ExportValue = string | number | boolean | null;
 export interface ExportLinks {
   /** The app's public origin, e.g. https://sporoci-vrsto.si (no trailing slash). */
   origin: string;
+  /** How the 'Fotografije' field names a photo; default its URL (photoUrl). A personal archive names its own file. */
+  photoRef?: (projectId: number, photo: PhotoRef) => string;
 }
 
 /** A species of the catalogue as the exports name it. */
@@ -136,10 +138,11 @@ export const PLACE_LABELS = {
   generalised: 'Lokacija posplošena na kvadrat (m)',
   photos: 'Fotografije',
   latin: 'Znanstveno ime',
+  archived: 'Arhivirana',
 } as const;
 
-/** The fields of a table's export, in order. */
-export function exportFields(meta: TableMeta): ExportField[] {
+/** The fields of a table's export, in order; an owner's export (ExportScope.owner) also says which finds are archived. */
+export function exportFields(meta: TableMeta, scope: ExportScope = {}): ExportField[] {
   const species = catalogueNames().species;
   const out: ExportField[] = [];
   for (const c of meta.table.columns) {
@@ -161,6 +164,7 @@ export function exportFields(meta: TableMeta): ExportField[] {
     { label: PLACE_LABELS.generalised, value: (r) => (r.generalised > 0 ? r.generalised : null) },
     { label: PLACE_LABELS.photos, value: (_r, _p, photos) => (photos.length ? photos.join(' ') : null) },
   );
+  if (scope.owner !== undefined) out.push({ label: PLACE_LABELS.archived, value: (r) => r.archived });
   return out;
 }
 
@@ -174,8 +178,15 @@ export function findUrl(links: ExportLinks, id: number): string {
   return `${links.origin}/#/?najdba=${id}`;
 }
 
-/** What the GeoJSON and CSV writers take: the database, the table, the map's query, the viewer, where links point. */
-export type ExportPieceArgs = [db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks];
+/** What the GeoJSON and CSV writers take: the database, the table, the map's query, the viewer, where links point, the scope. */
+export type ExportPieceArgs = [
+  db: Queryable,
+  meta: TableMeta,
+  q: ExportQuery,
+  viewer: Viewer,
+  links: ExportLinks,
+  scope?: ExportScope,
+];
 
 /** An exported row with its place and its photos' URLs. */
 interface PlacedRow {
@@ -185,17 +196,19 @@ interface PlacedRow {
 }
 
 /** The rows of an export with their places and photo URLs, chunk by chunk. */
-async function* placedChunks(...[db, meta, q, viewer, links]: ExportPieceArgs): AsyncGenerator<PlacedRow[]> {
+async function* placedChunks(...[db, meta, q, viewer, links, scope]: ExportPieceArgs): AsyncGenerator<PlacedRow[]> {
   const accuracy = columnByDbName(meta, 'NATANCNOST');
-  for await (const rows of exportRowChunks(db, meta, q, viewer)) {
-    const photos = await photoIdsOf(
+  const projectId = meta.table.projectId;
+  const ref = links.photoRef ?? ((_p: number, photo: PhotoRef) => photoUrl(links, projectId, photo.id));
+  for await (const rows of exportRowChunks(db, meta, q, viewer, scope)) {
+    const photos = await photosOf(
       db,
       rows.map((r) => r.id),
     );
     yield rows.map((row) => ({
       row,
       place: placeOfRow(row, accuracy),
-      photos: (photos.get(row.id) ?? []).map((id) => photoUrl(links, meta.table.projectId, id)),
+      photos: (photos.get(row.id) ?? []).map((photo) => ref(projectId, photo)),
     }));
   }
 }
@@ -235,8 +248,8 @@ export function csvCell(v: ExportValue): string {
 
 /** The CSV text in pieces (documentPieces): the header with the first chunk. */
 export async function* csvPieces(...args: ExportPieceArgs): AsyncGenerator<string> {
-  const [, meta] = args;
-  const fields = exportFields(meta);
+  const [, meta, , , , scope] = args;
+  const fields = exportFields(meta, scope);
   const head = `${BOM}${fields.map((f) => csvCell(f.label)).join(CSV_SEPARATOR)}\r\n`;
   yield* documentPieces(
     args,
@@ -247,8 +260,8 @@ export async function* csvPieces(...args: ExportPieceArgs): AsyncGenerator<strin
 
 /** The GeoJSON FeatureCollection in pieces (documentPieces). */
 export async function* geoJsonPieces(...args: ExportPieceArgs): AsyncGenerator<string> {
-  const [, meta] = args;
-  const fields = exportFields(meta);
+  const [, meta, , , , scope] = args;
+  const fields = exportFields(meta, scope);
   const head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
   yield* documentPieces(args, { head, sep: ',', tail: ']}' }, ({ row, place, photos }) => {
     const properties: Record<string, ExportValue> = {};

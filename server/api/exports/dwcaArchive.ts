@@ -20,7 +20,7 @@
  *   reused); references: the app's link to the find.
  * - The licence: EXPORT_LICENSE (server/config.ts), CC BY 4.0 by default.
  */
-import { Zip, ZipDeflate, strToU8 } from 'fflate';
+import { ZipDeflate, strToU8 } from 'fflate';
 import type { Viewer } from '../../../domain/review.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
@@ -37,6 +37,7 @@ import {
 } from './dwcaTerms.ts';
 import { columnByDbName, type ExportQuery } from './params.ts';
 import { exportPhotoChunks, exportRowChunks, type ExportRow } from './query.ts';
+import { zipStream } from './zipStream.ts';
 
 export const OCCURRENCE_ROW_TYPE = 'http://rs.tdwg.org/dwc/terms/Occurrence';
 export const MULTIMEDIA_ROW_TYPE = 'http://rs.gbif.org/terms/1.0/Multimedia';
@@ -117,16 +118,7 @@ export async function* dwcaPieces(
   const media = multimediaTerms(meta, links, settings);
   const accuracy = columnByDbName(meta, 'NATANCNOST');
   const cols = new Map(meta.table.columns.map((c) => [c.dbName.toUpperCase(), c]));
-  const out: Uint8Array[] = [];
-  let failed: Error | null = null;
-  const zip = new Zip((err, data) => {
-    if (err) failed = err;
-    else out.push(data);
-  });
-  const drain = (): Uint8Array[] => {
-    if (failed) throw failed;
-    return out.splice(0, out.length);
-  };
+  const { zip, drain } = zipStream();
   const scope = { publishable: true };
   const rows = exportRowChunks(db, meta, q, viewer, scope);
   const first = await rows.next();

@@ -26,6 +26,11 @@ export const EXPORT_CHUNK_ROWS = 2000;
 export interface ExportScope {
   /** Darwin Core: only confirmed (STATUS 1) and public (JAVNO) finds, the ones that may be published. */
   publishable?: boolean;
+  /**
+   * A person's own data (server/api/me/): only the finds this e-mail created, archived ones too,
+   * whatever the map's visibility rules say (the viewer must be her, so places are exact).
+   */
+  owner?: string;
 }
 
 /**
@@ -42,9 +47,10 @@ export function exportWhereSql(
   const parts = [
     `r.table_id = ${param(params, meta.table.id, '::int')}`,
     `r.project_id = ${param(params, meta.table.projectId, '::int')}`,
-    'not r.archived',
     'r.geometry is not null',
-    visibleSql(meta, 'r', params, viewer),
+    ...(scope.owner !== undefined
+      ? [`r.created_by_email = ${param(params, scope.owner, '::text')}`]
+      : ['not r.archived', visibleSql(meta, 'r', params, viewer)]),
   ];
   const state = mapStateFilter(meta, q.state);
   const ctx = { columns: meta.columns, userEmail: viewer.email, params, propertiesSql: 'r.properties' };
@@ -79,6 +85,8 @@ export interface ExportRow {
   /** 0, or the side in metres of the square the viewer gets instead of the point. */
   generalised: number;
   updatedAt: string;
+  /** Archived (taken off the map); only an owner's export (ExportScope.owner) holds such finds. */
+  archived: boolean;
 }
 
 /**
@@ -133,7 +141,7 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
   const after = params.push(0);
   const upper = params.push(0);
   const sql = `select r.id, ${props} as properties, ${coord(0, 'min_x', 'max_x')} as x, ${coord(1, 'min_y', 'max_y')} as y,
-      ${place.generalised} as generalised, r.updated_at
+      ${place.generalised} as generalised, r.updated_at, r.archived
     from records r where ${where} and r.id > $${after}::int and r.id <= $${upper}::int order by r.id`;
   for await (const [from, to] of idWindows(db, chunkRows)) {
     params[after - 1] = from;
@@ -145,6 +153,7 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
       y: number;
       generalised: number;
       updated_at: Date | string;
+      archived: boolean;
     }>(sql, params);
     if (rows.length === 0) continue;
     yield rows.map((r) => ({
@@ -154,6 +163,7 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
       y: Number(r.y),
       generalised: Number(r.generalised),
       updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
+      archived: r.archived === true,
     }));
   }
 }
@@ -192,17 +202,24 @@ export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerat
   }
 }
 
-/** The photo ids of `recordIds` (attachment metadata only), keyed by record id, oldest first. */
-export async function photoIdsOf(db: Queryable, recordIds: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
+/** An attachment as an export names it (metadata only). */
+export interface PhotoRef {
+  id: number;
+  name: string;
+  mimeType: string;
+}
+
+/** The photos of `recordIds` (attachment metadata only), keyed by record id, oldest first. */
+export async function photosOf(db: Queryable, recordIds: number[]): Promise<Map<number, PhotoRef[]>> {
+  const out = new Map<number, PhotoRef[]>();
   if (recordIds.length === 0) return out;
-  const rows = await db.query<{ id: number; record_id: number }>(
-    'select id, record_id from attachments where record_id = any($1::int[]) order by id',
+  const rows = await db.query<{ id: number; record_id: number; name: string; mime_type: string }>(
+    'select id, record_id, name, mime_type from attachments where record_id = any($1::int[]) order by id',
     [recordIds],
   );
   for (const r of rows) {
     const list = out.get(Number(r.record_id)) ?? [];
-    list.push(Number(r.id));
+    list.push({ id: Number(r.id), name: r.name, mimeType: r.mime_type });
     out.set(Number(r.record_id), list);
   }
   return out;

@@ -60,9 +60,12 @@ function refOf(v: unknown): number | null {
  * Entries with their personal values put back from history_values; a value whose owner's account
  * was deleted is gone, and reads null.
  */
-async function withValues(q: Queryable, rows: HistoryRow[]): Promise<HistoryRow[]> {
+export async function withValues<R extends { changes: Record<string, unknown> }>(
+  q: Queryable,
+  rows: R[],
+): Promise<R[]> {
   const ids = rows
-    .flatMap((r) => Object.values(r.changes).flatMap((pair) => pair.map(refOf)))
+    .flatMap((r) => Object.values(r.changes).flatMap((pair) => (Array.isArray(pair) ? pair.map(refOf) : [])))
     .filter((n) => n !== null);
   if (ids.length === 0) return rows;
   const found = await q.query<{ id: string | number; value: unknown }>(
@@ -76,7 +79,9 @@ async function withValues(q: Queryable, rows: HistoryRow[]): Promise<HistoryRow[
   };
   return rows.map((r) => ({
     ...r,
-    changes: Object.fromEntries(Object.entries(r.changes).map(([k, [a, b]]) => [k, [put(a), put(b)]])),
+    changes: Object.fromEntries(
+      Object.entries(r.changes).map(([k, pair]) => [k, Array.isArray(pair) ? pair.map(put) : pair]),
+    ),
   }));
 }
 

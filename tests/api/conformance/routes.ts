@@ -69,4 +69,8 @@ export const SPEC_ROUTES: readonly string[] = [
   // Account deletion (docs/account-deletion.md)
   'DELETE /api/Account',
   'DELETE /api/admin/users/{email}',
+  // Personal data (docs/privacy.md)
+  'GET /api/me/export',
+  'GET /api/admin/users/{email}/export',
+  'GET /api/admin/audit',
 ];
