@@ -15,6 +15,7 @@ import { registerProfileRoutes } from './profiles/routes.ts';
 import { installNulGuard } from './http/nulGuard.ts';
 import { installProjectVisibility } from './access/draftProjects.ts';
 import { registerReviewRoutes } from './review/routes.ts';
+import { registerDuplicateRoutes } from './duplicates/routes.ts';
 import { registerSensitivityRoutes } from './sensitivity/routes.ts';
 import { registerExportRoutes, type ExportSettings } from './exports/routes.ts';
 import { loadExportConfig } from '../config.ts';
@@ -78,6 +79,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerProjectRoutes(api, ctx);
     registerColumnRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
+    registerDuplicateRoutes(api, ctx);
     registerSensitivityRoutes(api, ctx);
     registerExportRoutes(
       api,
