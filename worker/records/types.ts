@@ -48,3 +48,12 @@ export interface SpeciesOption {
   key: number;
   text: string;
 }
+
+/** A find to check before saving it (issue "In the field"): its species, place (EPSG:3857) and finding date. */
+export interface DuplicateCheck {
+  species: number;
+  coord: [number, number];
+  date: string;
+  /** A record to leave out (the one being edited). */
+  excludeId?: number | null;
+}
