@@ -20,6 +20,8 @@ const LAYER_COLUMNS = [
   COL.status,
   COL.public,
   COL.createdByEmail,
+  // The find card shows the accuracy class (issue "In the field"): a small integer per find.
+  COL.locationAccuracy,
 ];
 
 /** Area downloads and whole-layer loads may take this long (ms). */

@@ -37,6 +37,8 @@ export interface PhotoInspection {
   accepted: boolean;
   /** The location from EXIF GPS in EPSG:3857, when present and numeric. */
   gpsCoord: [number, number] | null;
+  /** EXIF GPSHPositioningError in metres, when the photo gives it with its position. */
+  gpsAccuracy: number | null;
   /** The day the photo was taken (YYYY-MM-DD). */
   takenOn: string | null;
   /** A small upright JPEG preview for the form. */
