@@ -28,6 +28,7 @@ export function SpeciesSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
+  const shown = open && hits.length > 0;
   const f = recordForm.value;
   const speciesId = f?.values[String(COL.species)] ?? '';
   const chosen = speciesId ? speciesName(catalogue.value, { [COL.species]: Number(speciesId) }) : '';
@@ -86,10 +87,10 @@ export function SpeciesSearch() {
           autoComplete="off"
           spellCheck={false}
           aria-autocomplete="list"
-          aria-expanded={open}
+          aria-expanded={shown}
           aria-controls={listId}
           aria-describedby={`${id}-hint`}
-          aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -100,16 +101,13 @@ export function SpeciesSearch() {
           onBlur={() => setOpen(false)}
         />
       </div>
-      <p id={`${id}-hint`} className="field-hint">
-        {chosen && group ? sl.field.speciesChosen(chosen, group.name) : sl.field.speciesSearchHint}
-      </p>
       <ul
         ref={listRef}
         id={listId}
         role="listbox"
         aria-label={sl.field.speciesSearch}
         className="combo-list"
-        hidden={!open}
+        hidden={!shown}
       >
         {hits.map((h, i) => (
           <li
@@ -129,11 +127,12 @@ export function SpeciesSearch() {
           </li>
         ))}
       </ul>
-      {open && (
-        <p className="visually-hidden" role="status">
-          {hits.length ? sl.field.speciesSearchCount(hits.length) : sl.field.speciesSearchNone}
-        </p>
-      )}
+      <p id={`${id}-hint`} className="field-hint">
+        {chosen && group ? sl.field.speciesChosen(chosen, group.name) : sl.field.speciesSearchHint}
+      </p>
+      <p className={shown || !open || !text.trim() ? 'visually-hidden' : 'field-hint'} role="status">
+        {open ? (hits.length ? sl.field.speciesSearchCount(hits.length) : sl.field.speciesSearchNone) : ''}
+      </p>
     </div>
   );
 }

@@ -76,10 +76,11 @@ export function startMyPosition(): void {
       if (average && average.accuracy <= GOOD_ACCURACY_M) acceptPositionNow();
     },
     (e) => {
-      // A time-out of one reading is not the end of the wait; a refusal or no position at all is.
-      if (e.code === e.TIMEOUT && fixes.length > 0) return;
+      // Only a refusal ends the wait: a reading that timed out or found no position (under trees,
+      // indoors) is followed by the next one, and the 30 s limit ends the wait anyway.
+      if (e.code !== e.PERMISSION_DENIED) return;
       stop();
-      notify('error', e.code === e.PERMISSION_DENIED ? sl.map.locationDenied : sl.map.locationError);
+      notify('error', sl.map.locationDenied);
     },
     { enableHighAccuracy: true, timeout: ACCURACY_WAIT_MS, maximumAge: 0 },
   );
