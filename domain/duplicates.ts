@@ -40,7 +40,10 @@ export function groundDistance(a: readonly [number, number], b: readonly [number
  * An EPSG:3857 box [minX, minY, maxX, maxY] that holds every point within `metres` of `c`
  * (for an index lookup; the exact test is groundDistance). Mercator stretches by 1/cos(latitude).
  */
-export function searchBox(c: readonly [number, number], metres = DUPLICATE_DISTANCE_M): [number, number, number, number] {
+export function searchBox(
+  c: readonly [number, number],
+  metres = DUPLICATE_DISTANCE_M,
+): [number, number, number, number] {
   const lat = lonLatRad(c)[1];
   // 2 % over: the sphere's radius differs from the ellipsoid's, and latitude changes within the box.
   const r = (metres / Math.cos(Math.min(Math.abs(lat) + 0.01, 1.5))) * 1.02;

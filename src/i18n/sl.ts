@@ -435,7 +435,6 @@ export const sl = {
     signInAgain: 'Prijava',
   },
 
-
   /** The report form in the field: species search, duplicate question, location accuracy. */
   field: {
     speciesSearch: 'Poišči vrsto',

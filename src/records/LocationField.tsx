@@ -64,9 +64,7 @@ export function LocationField() {
         <div className="accuracy-wait">
           <p role="status" data-testid="accuracy-wait">
             <span className="spinner small" aria-hidden />{' '}
-            {wait.average
-              ? sl.field.accuracyWaiting(roundMetres(wait.average.accuracy))
-              : sl.field.accuracyWaitingNone}
+            {wait.average ? sl.field.accuracyWaiting(roundMetres(wait.average.accuracy)) : sl.field.accuracyWaitingNone}
           </p>
           <button type="button" className="button primary" disabled={!wait.average} onClick={acceptPositionNow}>
             {sl.field.accuracyUseNow}

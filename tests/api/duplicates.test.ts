@@ -64,7 +64,11 @@ describe('GET /api/Records/{p}/{t}/duplicates', () => {
     expect((await lookup('ana', { scope: 'everyone' })).status).toBe(400);
     expect((await lookup(null, {})).status).toBe(401);
     const [x, y] = lonLatToMercator(HERE[0], HERE[1]);
-    const r = await suite.call('ana', 'GET', `/api/Records/35/999/duplicates?species=1105&x=${x}&y=${y}&date=2025-07-10`);
+    const r = await suite.call(
+      'ana',
+      'GET',
+      `/api/Records/35/999/duplicates?species=1105&x=${x}&y=${y}&date=2025-07-10`,
+    );
     expect(r.status).toBe(404);
   });
 });

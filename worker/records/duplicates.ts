@@ -4,7 +4,6 @@ import { likelyDuplicate, type DuplicateFacts } from '../../domain/duplicates.ts
 import type { HttpClient } from '../http/client.ts';
 import type { DuplicateCheck } from './types.ts';
 
-
 /** The duplicate rule's facts of a stored feature. */
 export function factsOf(f: Feature): DuplicateFacts {
   const p = f.properties;

@@ -53,7 +53,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: ApiContext): 
       tag: 'Records',
       auth: 'required',
       description:
-        '`x`, `y`: the place (EPSG:3857); `date`: the finding date (`YYYY-MM-DD`, or an instant with an offset); `species`: column 980. `scope=mine` (default) compares with the caller\'s own finds, `scope=reviewed` with every find whose exact place the caller may see (her own and those of the groups she reviews). `exclude`: a record id left out (the find being edited).',
+        "`x`, `y`: the place (EPSG:3857); `date`: the finding date (`YYYY-MM-DD`, or an instant with an offset); `species`: column 980. `scope=mine` (default) compares with the caller's own finds, `scope=reviewed` with every find whose exact place the caller may see (her own and those of the groups she reviews). `exclude`: a record id left out (the find being edited).",
       responses: {
         200: { description: 'Ids of the likely duplicates, ascending', schema: obj(['ids'], { ids: arr(int) }) },
         400: 'Bad query, or a table without species or place',

@@ -23,9 +23,19 @@ describe('averageFixes', () => {
     expect(avg.accuracy).toBeLessThan(6);
   });
   it('equal fixes: the plain mean; none usable: null', () => {
-    expect(averageFixes([{ coord: [2, 4], accuracy: 10 }, { coord: [4, 8], accuracy: 10 }])!.coord).toEqual([3, 6]);
+    expect(
+      averageFixes([
+        { coord: [2, 4], accuracy: 10 },
+        { coord: [4, 8], accuracy: 10 },
+      ])!.coord,
+    ).toEqual([3, 6]);
     expect(averageFixes([])).toBeNull();
-    expect(averageFixes([{ coord: [1, 1], accuracy: 0 }, { coord: [Number.NaN, 1], accuracy: 5 }])).toBeNull();
+    expect(
+      averageFixes([
+        { coord: [1, 1], accuracy: 0 },
+        { coord: [Number.NaN, 1], accuracy: 5 },
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -39,7 +49,12 @@ describe('accuracyClass', () => {
     expect(accuracyClass(5000, CLASSES)?.value).toBe(1000);
   });
   it('reads string values and ignores non-numeric ones', () => {
-    expect(accuracyClass(8, [{ value: 'x', text: 'x' }, { value: '10', text: 'do 10 m' }])?.text).toBe('do 10 m');
+    expect(
+      accuracyClass(8, [
+        { value: 'x', text: 'x' },
+        { value: '10', text: 'do 10 m' },
+      ])?.text,
+    ).toBe('do 10 m');
     expect(accuracyClass(8, [{ value: 'x', text: 'x' }])).toBeNull();
   });
   it('rounds metres for the reporter', () => {

@@ -4,7 +4,9 @@ import { normaliseName } from '../../../domain/nameMatch.ts';
 import { indexSpecies, searchSpecies, type SearchableGroup } from '../../../domain/speciesSearch.ts';
 
 /** The app's own catalogue (public/species/catalogue.json), as the data core reads it. */
-const catalogue = JSON.parse(readFileSync(new URL('../../../public/species/catalogue.json', import.meta.url), 'utf8')) as {
+const catalogue = JSON.parse(
+  readFileSync(new URL('../../../public/species/catalogue.json', import.meta.url), 'utf8'),
+) as {
   groups: SearchableGroup[];
 };
 const index = indexSpecies(catalogue.groups);
