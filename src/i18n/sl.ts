@@ -458,7 +458,7 @@ export const sl = {
     accuracyUseNow: 'Uporabi zdaj',
     accuracyStop: 'Prekliči',
     accuracyFromPhoto: (m: number): string => `Natančnost GPS fotografije: ± ${m} m`,
-    accuracyMetres: (m: number): string => `± ${m} m`,
+    accuracyUpTo: (m: number): string => (m >= 1000 ? `do ${m / 1000} km` : `do ${m} m`),
   },
 
   errors: {

@@ -19,12 +19,12 @@ import { FindReview } from '../review/FindReview.tsx';
 import { formOptions } from '../records/options.ts';
 import type { SelectValue } from '../../domain/model.ts';
 
-/** The accuracy class of column 976 as its select's words ('do 10 m'), or '± N m' before the select values are loaded. */
+/** The accuracy class of column 976 as its select's words ('do 10 m'), the same words from its bound before they are loaded. */
 function accuracyText(v: unknown, classes: readonly SelectValue[] | undefined): string | null {
   if (v === null || v === undefined || v === '') return null;
   const hit = classes?.find((c) => String(c.value) === String(v));
   if (hit) return hit.text;
-  return Number.isFinite(Number(v)) ? sl.field.accuracyMetres(Number(v)) : String(v);
+  return Number.isFinite(Number(v)) ? sl.field.accuracyUpTo(Number(v)) : String(v);
 }
 
 /** Props of FindCard. */

@@ -7,7 +7,7 @@ import { useAppAndBrowser } from './helpers/setup.ts';
  * The report form in the field, in Debian chromium at 390 px: the species search finds rogač by
  * 'rogac' and takes it with the keyboard; 'Moja lokacija' waits while the device's accuracy
  * improves from 60 m to 6 m and fills 'Natančnost lokacije'; a second identical find asks
- * 'Podobna najdba že obstaja'. Detail is in the unit and API tests (domain/, duplicates route).
+ * 'Podobna najdba že obstaja', whose 'Odpri jo' opens the first find's card. Detail is in the unit and API tests (domain/, duplicates route).
  */
 const env = useAppAndBrowser();
 
@@ -30,7 +30,7 @@ async function chooseRogac(page: Page, shot?: string): Promise<void> {
   expect(await page.locator('#f-species').inputValue()).toBe('1105');
 }
 
-/** 'Moja lokacija' in the form, and waits for the accuracy it settles at. */
+/** 'Moja lokacija' in the form. */
 async function myLocation(page: Page): Promise<void> {
   await page.locator(FORM).getByRole('button', { name: 'Moja lokacija' }).click();
 }
@@ -54,14 +54,24 @@ describe('the report form in the field', () => {
       await page.getByRole('button', { name: 'Shrani' }).click();
       await page.getByText('Zapis je bil uspešno dodan').waitFor();
 
-      // The same species, place and day again: the form asks first.
-      await chooseRogac(page);
-      await myLocation(page);
-      await page.getByTestId('form-accuracy').waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Shrani' }).click();
+      // The same species, place and day again: the form asks first. 'Odpri jo' opens the first
+      // find's card, with its accuracy class.
+      const again = async (): Promise<void> => {
+        await chooseRogac(page);
+        await myLocation(page);
+        await page.getByTestId('form-accuracy').waitFor({ timeout: 15_000 });
+        await page.getByRole('button', { name: 'Shrani' }).click();
+        await dialog.waitFor();
+      };
       const dialog = page.getByRole('dialog', { name: 'Podobna najdba že obstaja' });
-      await dialog.waitFor();
+      await again();
       await screenshot(page, 'field-duplicate-phone');
+      await dialog.getByRole('button', { name: 'Odpri jo' }).click();
+      await page.getByTestId('find-card').getByTestId('card-accuracy').getByText('do 10 m').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('find-card').waitFor({ state: 'detached' });
+      // 'Vseeno shrani' saves the new find after all.
+      await again();
       await dialog.getByRole('button', { name: 'Vseeno shrani' }).click();
       await page.getByText('Zapis je bil uspešno dodan').waitFor();
     }));

@@ -30,6 +30,9 @@ export function duplicatesAmong(features: readonly Feature[], c: DuplicateCheck,
     .sort((a, b) => a - b);
 }
 
+/** How long the form's save waits for the server's answer before the device's copy decides alone (ms). */
+export const DUPLICATE_LOOKUP_TIMEOUT_MS = 5000;
+
 /** GET /api/Records/{p}/{t}/duplicates?scope=mine: the server's answer over every find of the user. */
 export async function duplicatesOnServer(
   http: HttpClient,
@@ -44,6 +47,9 @@ export async function duplicatesOnServer(
     scope: 'mine',
   });
   if (c.excludeId) q.set('exclude', String(c.excludeId));
-  const r = await http.get<{ ids: number[] }>(`/api/Records/${target.projectId}/${target.tableId}/duplicates?${q}`);
+  // A weak field signal must not hold the save up for long: the question is a help, not a gate.
+  const r = await http.get<{ ids: number[] }>(`/api/Records/${target.projectId}/${target.tableId}/duplicates?${q}`, {
+    signal: AbortSignal.timeout(DUPLICATE_LOOKUP_TIMEOUT_MS),
+  });
   return r.ids;
 }
