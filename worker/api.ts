@@ -20,6 +20,8 @@ import type {
   PendingChangeInfo,
   SyncState,
 } from './sync/types.ts';
+import type { SpeciesHit } from '../domain/speciesSearch.ts';
+import type { DuplicateCheck } from './records/types.ts';
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
 export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
@@ -34,6 +36,8 @@ export type {
   PendingChangeInfo,
   SyncState,
 } from './sync/types.ts';
+export type { SpeciesHit } from '../domain/speciesSearch.ts';
+export type { DuplicateCheck } from './records/types.ts';
 
 /** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {
@@ -216,6 +220,10 @@ export interface DataCore {
 
   /** Species of each group (group id -> options), from the group-unit relation. */
   getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>>;
+  /** The report form's species search: species and 'other' entries of every group by Slovenian or Latin name (case and diacritics ignored), best first. */
+  searchSpecies(query: string): Promise<SpeciesHit[]>;
+  /** Ids of the user's finds likely the same as this one (same species, <= 100 m, same Ljubljana day): server and device. */
+  findDuplicates(check: DuplicateCheck): Promise<number[]>;
   /** Checks a picked photo (type by bytes), reads EXIF GPS and date, makes a preview. */
   inspectPhoto(file: Blob): Promise<PhotoInspection>;
   /** A sighting with its photos, for editing. */

@@ -15,6 +15,7 @@ import { registerProfileRoutes } from './profiles/routes.ts';
 import { installNulGuard } from './http/nulGuard.ts';
 import { installProjectVisibility } from './access/draftProjects.ts';
 import { registerReviewRoutes } from './review/routes.ts';
+import { registerDuplicateRoutes } from './duplicates/routes.ts';
 import { registerSensitivityRoutes } from './sensitivity/routes.ts';
 import { registerChangeRoutes } from './changes/routes.ts';
 import { registerAccountRoutes } from './account/routes.ts';
@@ -87,6 +88,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     registerColumnRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerChangeRoutes(api, ctx);
+    registerDuplicateRoutes(api, ctx);
     registerSensitivityRoutes(api, ctx);
     registerExportRoutes(
       api,

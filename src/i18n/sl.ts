@@ -521,6 +521,32 @@ export const sl = {
     signInAgain: 'Prijava',
   },
 
+  /** The report form in the field: species search, duplicate question, location accuracy. */
+  field: {
+    speciesSearch: 'Poišči vrsto',
+    speciesSearchHint: 'Vpišite slovensko ali latinsko ime (npr. rogač ali Lucanus); izbira nastavi skupino in vrsto.',
+    speciesSearchNone: 'Nobena vrsta se ne ujema z iskanjem.',
+    speciesSearchCount: (n: number): string =>
+      n === 1 ? '1 zadetek' : n === 2 ? '2 zadetka' : n === 3 || n === 4 ? `${n} zadetki` : `${n} zadetkov`,
+    speciesChosen: (name: string, group: string): string => `Izbrano: ${name} (${group})`,
+    otherInGroup: (group: string): string => `Drugo (${group.toLocaleLowerCase('sl')})`,
+    duplicateTitle: 'Podobna najdba že obstaja',
+    duplicateMessage:
+      'Isti dan ste že sporočili to vrsto manj kot 100 m od tod. Odprite obstoječo najdbo ali vseeno shranite novo.',
+    duplicateOpen: 'Odpri jo',
+    duplicateSave: 'Vseeno shrani',
+    duplicateBadge: 'Morda dvojnik',
+    duplicateBadgeText: (ids: string): string =>
+      `Morda ista najdba kot ${ids}: ista vrsta, isti dan, manj kot 100 m narazen.`,
+    accuracyNow: (m: number): string => `Natančnost: ± ${m} m`,
+    accuracyWaiting: (m: number): string => `Čakam na natančnejšo lokacijo (do 10 m) … zdaj ± ${m} m`,
+    accuracyWaitingNone: 'Čakam na lokacijo …',
+    accuracyUseNow: 'Uporabi zdaj',
+    accuracyStop: 'Prekliči',
+    accuracyFromPhoto: (m: number): string => `Natančnost GPS fotografije: ± ${m} m`,
+    accuracyUpTo: (m: number): string => (m >= 1000 ? `do ${m / 1000} km` : `do ${m} m`),
+  },
+
   errors: {
     storageQuota:
       'Shranjevanje podatkov v tem brskalniku ni uspelo, ker je zmanjkalo prostora. Delo brez povezave v tem brskalniku ne bo delovalo. Poskusite z drugim brskalnikom ali izbrišite lokalne podatke.',

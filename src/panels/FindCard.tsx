@@ -16,6 +16,16 @@ import { COL } from '../../domain/columns.ts';
 import { findPhotoUrl, type ClickedFeature } from '../state/shortInfo.ts';
 import { StatusChip } from '../review/StatusChip.tsx';
 import { FindReview } from '../review/FindReview.tsx';
+import { formOptions } from '../records/options.ts';
+import type { SelectValue } from '../../domain/model.ts';
+
+/** The accuracy class of column 976 as its select's words ('do 10 m'), the same words from its bound before they are loaded. */
+function accuracyText(v: unknown, classes: readonly SelectValue[] | undefined): string | null {
+  if (v === null || v === undefined || v === '') return null;
+  const hit = classes?.find((c) => String(c.value) === String(v));
+  if (hit) return hit.text;
+  return Number.isFinite(Number(v)) ? sl.field.accuracyUpTo(Number(v)) : String(v);
+}
 
 /** Props of FindCard. */
 export interface FindCardProps {
@@ -57,6 +67,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
   const speciesId = Number(p[COL.species]);
   const isOther = !!cat?.groups.some((g) => g.other.id === speciesId);
   const gid = p[COL.id] ?? find.id;
+  const accuracy = accuracyText(p[COL.locationAccuracy], formOptions.value?.accuracies);
   return (
     <article className="find-card" style={{ borderLeftColor: group?.color ?? '#848484' }} data-testid="find-card">
       <header className="find-card-header">
@@ -107,6 +118,12 @@ export function FindCard({ find, onEdit }: FindCardProps) {
         </dd>
         <dt>{sl.shortInfo.date}</dt>
         <dd>{formatDateSl(p[COL.date])}</dd>
+        {accuracy && (
+          <>
+            <dt>{sl.records.accuracy}</dt>
+            <dd data-testid="card-accuracy">{accuracy}</dd>
+          </>
+        )}
         <dt>{sl.shortInfo.photo}</dt>
         <dd>
           {photo === 'none' ? (

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
 import { mapController } from '../map/mapState.ts';
 import { toNationalGrid } from '../map/projections.ts';
-import { takeMyPosition } from './actions.ts';
+import { roundMetres } from '../../domain/locationAccuracy.ts';
+import { acceptPositionNow, cancelPosition, positionWait, startMyPosition } from './positionWatch.ts';
 
 /**
  * The location: shown as E/N; set by a tap on the map, the map centre under the crosshair
@@ -13,7 +14,9 @@ import { takeMyPosition } from './actions.ts';
  */
 export function LocationField() {
   useSignals();
-  const [locating, setLocating] = useState(false);
+  // The wait for a good fix ends with the form.
+  useEffect(() => () => cancelPosition(), []);
+  const wait = positionWait.value;
   const f = recordForm.value;
   if (!f) return null;
   const en = f.coord ? toNationalGrid(f.coord) : null;
@@ -37,6 +40,13 @@ export function LocationField() {
         )}
       </p>
       {f.coordSource === 'photo' && <p className="field-hint">{sl.records.locationFromPhotoSet}</p>}
+      {f.accuracy && f.accuracy.source === f.coordSource && !wait && (
+        <p className="field-hint" data-testid="form-accuracy">
+          {f.accuracy.source === 'photo'
+            ? sl.field.accuracyFromPhoto(f.accuracy.metres)
+            : sl.field.accuracyNow(f.accuracy.metres)}
+        </p>
+      )}
       <div className="button-row">
         <button
           type="button"
@@ -46,19 +56,24 @@ export function LocationField() {
         >
           <MapPin aria-hidden /> {sl.records.locationPick}
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={locating}
-          onClick={async () => {
-            setLocating(true);
-            await takeMyPosition();
-            setLocating(false);
-          }}
-        >
-          <Crosshair aria-hidden /> {locating ? sl.records.locationLocating : sl.records.locationMine}
+        <button type="button" className="button" disabled={wait !== null} onClick={startMyPosition}>
+          <Crosshair aria-hidden /> {wait ? sl.records.locationLocating : sl.records.locationMine}
         </button>
       </div>
+      {wait && (
+        <div className="accuracy-wait">
+          <p role="status" data-testid="accuracy-wait">
+            <span className="spinner small" aria-hidden />{' '}
+            {wait.average ? sl.field.accuracyWaiting(roundMetres(wait.average.accuracy)) : sl.field.accuracyWaitingNone}
+          </p>
+          <button type="button" className="button primary" disabled={!wait.average} onClick={acceptPositionNow}>
+            {sl.field.accuracyUseNow}
+          </button>
+          <button type="button" className="button" onClick={cancelPosition}>
+            {sl.field.accuracyStop}
+          </button>
+        </div>
+      )}
       {pickingLocation.value && (
         <>
           <p className="field-hint picking" role="status">

@@ -18,6 +18,8 @@ import { todayIso } from './validate.ts';
 import { ChoiceField, Field, TextField } from './Field.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { LocationField } from './LocationField.tsx';
+import { SpeciesSearch } from './SpeciesSearch.tsx';
+import { DuplicateQuestion } from './DuplicateQuestion.tsx';
 
 /** The species of a group from the catalogue, when the relation table could not be loaded. */
 function catalogueSpecies(cat: Catalogue | null, groupId: number): SpeciesOption[] {
@@ -79,6 +81,7 @@ export function RecordForm() {
         {f.mode === 'edit' && f.id !== null && !f.loading && (
           <ReviewQuestion recordId={f.id} status={f.values[String(COL.status)]} />
         )}
+        <SpeciesSearch />
         <Field id="f-group" label={sl.records.group} error={err(COL.group)} required>
           {(a) => (
             <select
@@ -196,6 +199,7 @@ export function RecordForm() {
           <p>{sl.records.discardMessage}</p>
         </Modal>
       )}
+      <DuplicateQuestion />
       {confirmDelete && (
         <ConfirmDelete
           header={sl.records.deleteConfirmTitle}

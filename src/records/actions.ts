@@ -23,6 +23,9 @@ import { failureHint } from '../ui/errors.ts';
 import { flashRequest } from '../map/mapState.ts';
 import { quotaAlert } from '../state/offline.ts';
 import { rememberOpener, returnFocus } from '../ui/focusReturn.ts';
+import { applyAccuracy } from './positionWatch.ts';
+import { askIfDuplicate } from './duplicateCheck.ts';
+import { roundMetres } from '../../domain/locationAccuracy.ts';
 
 /** File endings the photo picker accepts (SPEC: jpg, jpeg, png). */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
@@ -101,7 +104,7 @@ export async function pickPhoto(file: File): Promise<boolean> {
   if (f.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
   const errors = { ...f.errors };
   delete errors.photo;
-  const facts = { gpsCoord: info.gpsCoord, takenOn: info.takenOn };
+  const facts = { gpsCoord: info.gpsCoord, takenOn: info.takenOn, gpsAccuracy: info.gpsAccuracy };
   const { apply, ask } = photoTakeover({ ...f, date: f.values[COL.date] ?? '' }, facts, todayIso());
   patchForm({
     photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, ...facts },
@@ -114,6 +117,9 @@ export async function pickPhoto(file: File): Promise<boolean> {
 
 function takePhotoFacts(facts: PhotoFactsTaken): void {
   if (facts.gpsCoord) setLocation(facts.gpsCoord, 'photo');
+  // The photo's own GPS error (EXIF GPSHPositioningError) fills the accuracy when it comes with the place.
+  const metres = recordForm.value?.photo?.gpsAccuracy;
+  if (facts.gpsCoord && metres) applyAccuracy(roundMetres(metres), 'photo');
   if (facts.takenOn) setField(COL.date, facts.takenOn);
 }
 
@@ -123,24 +129,6 @@ export function answerPhotoQuestion(takeFromPhoto: boolean): void {
   if (!question) return;
   patchForm({ photoQuestion: null });
   if (takeFromPhoto) takePhotoFacts(question);
-}
-
-/** Sets the location from the device position (high accuracy). */
-export function takeMyPosition(): Promise<void> {
-  return new Promise((resolve) => {
-    navigator.geolocation.getCurrentPosition(
-      async (p) => {
-        const { fromLonLat } = await import('ol/proj.js');
-        setLocation(fromLonLat([p.coords.longitude, p.coords.latitude]) as [number, number], 'gps');
-        resolve();
-      },
-      (e) => {
-        notify('error', e.code === 1 ? sl.map.locationDenied : sl.map.locationError);
-        resolve();
-      },
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 10_000 },
-    );
-  });
 }
 
 /** Validates and saves the form; on failure the form stays open with everything typed. */
@@ -155,6 +143,10 @@ export async function submitForm(): Promise<void> {
     return;
   }
   patchForm({ stage: 'saving', errors: {} });
+  if (await askIfDuplicate(f)) {
+    patchForm({ stage: null });
+    return;
+  }
   try {
     const result = await core.saveRecord(
       {

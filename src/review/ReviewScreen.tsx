@@ -19,6 +19,7 @@ import { STATUS_VALUES } from '../../domain/statuses.ts';
 import { waitingQueue } from '../../domain/reviewQueue.ts';
 import { reviewsGroup } from '../../domain/review.ts';
 import { StatusChip } from './StatusChip.tsx';
+import { DuplicateBadge } from './DuplicateBadge.tsx';
 import { ReviewDetail } from './ReviewDetail.tsx';
 import { queueKey } from './queueKeys.ts';
 
@@ -189,6 +190,7 @@ export function ReviewScreen() {
                     <span>{speciesName(cat, it.properties)}</span>
                     <span className="muted">{formatDateSl(it.properties[COL.date])}</span>
                     <StatusChip value={it.properties[COL.status]} />
+                    <DuplicateBadge ids={it.duplicates} />
                   </button>
                 </li>
               ))}

@@ -9,6 +9,14 @@ export interface PickedPhoto {
   previewUrl: string | null;
   gpsCoord: [number, number] | null;
   takenOn: string | null;
+  /** EXIF GPSHPositioningError in metres, when the photo gives it. */
+  gpsAccuracy?: number | null;
+}
+
+/** The measured accuracy of the form's location (metres, for the reporter) and where the location came from. */
+export interface LocationAccuracy {
+  metres: number;
+  source: 'gps' | 'photo';
 }
 
 /** The open report form. */
@@ -35,6 +43,12 @@ export interface RecordFormState {
   baseVersion?: number;
   /** A new photo's place and date that differ from the find's own, waiting for the user to choose. */
   photoQuestion: PhotoFactsTaken | null;
+  /** The accuracy of a device or photo location; shown while the location still comes from there. */
+  accuracy?: LocationAccuracy | null;
+  /** Set once the reporter answered 'Vseeno shrani' to the duplicate question (the save does not ask again). */
+  duplicateAnswered?: boolean;
+  /** The user's find this new one likely duplicates, while the question is open. */
+  duplicateOf?: number | null;
   /** The values and location as the form opened (after the record loaded), to tell whether anything was changed. */
   pristine: string | null;
 }

@@ -33,14 +33,16 @@ describe('review: experts check every find, and the reporter hears the verdict',
     it(`asks, hears, answers, corrects and confirms at ${label} px`, async () => {
       const anaToken = (await apiSignIn(env.server.url, ANA.email, ANA.password)).accessToken;
       const before = new Set((await finds(anaToken)).map((f) => f.id));
-      // Both widths run on one server: each asks its own question.
+      // Both widths run on one server: each asks its own question, about a find ~200 m from the
+      // other's (the same place would make the second a likely duplicate, and the form would ask).
+      const lon = label === '1280' ? 14.51 : 14.5125;
       const question = `Prosim za ostrejšo fotografijo čeljusti (${label} px).`;
       // 1. Ana reports a beetle with a photo.
       const anaCtx: BrowserContext = await newContext(env.browser, viewport);
       const ana = await anaCtx.newPage();
       const anaErrors = watchErrors(ana);
       await signIn(ana, env.server.url, ANA);
-      await reportWithPhoto(ana, { group: 'Hrošči', species: 'rogač', lon: 14.51, lat: 46.06, date: DAY });
+      await reportWithPhoto(ana, { group: 'Hrošči', species: 'rogač', lon, lat: 46.06, date: DAY });
       await expect
         .poll(async () => (await finds(anaToken)).filter((f) => !before.has(f.id)).length, { timeout: 30_000 })
         .toBe(1);
@@ -86,7 +88,7 @@ describe('review: experts check every find, and the reporter hears the verdict',
       await card.getByRole('button', { name: 'Uredi' }).click();
       await ana.getByTestId('form-question').getByText(question).waitFor({ timeout: 20_000 });
       await screenshot(ana, `review-form-question-${label}`);
-      const sharper = await jpegWithGps(14.51, 46.06, DAY, { width: 1600, height: 1200 });
+      const sharper = await jpegWithGps(lon, 46.06, DAY, { width: 1600, height: 1200 });
       await ana
         .locator('#record-photo')
         .setInputFiles({ name: 'ostrejsa.jpg', mimeType: 'image/jpeg', buffer: sharper });

@@ -84,7 +84,14 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
     connectMap(port: MessagePort): void {
       mapChannel.connect(port);
     },
-    ...bound(records, ['getSpeciesByGroup', 'getRecord', 'saveRecord', 'deleteRecord']),
+    ...bound(records, [
+      'getSpeciesByGroup',
+      'searchSpecies',
+      'findDuplicates',
+      'getRecord',
+      'saveRecord',
+      'deleteRecord',
+    ]),
     ...bound(photos, ['inspectPhoto', 'getPhoto']),
     ...bound(areas, [
       'estimateDownload',

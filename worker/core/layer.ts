@@ -23,6 +23,8 @@ const LAYER_COLUMNS = [
   COL.status,
   COL.public,
   COL.createdByEmail,
+  // The find card shows the accuracy class: a small integer per find.
+  COL.locationAccuracy,
 ];
 
 /** Area downloads and whole-layer loads may take this long (ms). */
@@ -94,7 +96,9 @@ export class LayerPart {
 
   private async current(): Promise<Feature[]> {
     const c = this.s.cfg;
-    const key = cacheKey(c.projectId, 'layer', c.tableId, this.s.current.email ?? 'anon');
+    // The columns are part of the key: a copy made with other columns cannot be brought up to date by
+    // the feed, which sends only the records that changed.
+    const key = cacheKey(c.projectId, 'layer', c.tableId, LAYER_COLUMNS.join('.'), this.s.current.email ?? 'anon');
     if (this.replica?.key !== key) {
       const row = await this.s.db.responses.get(key).catch(() => undefined);
       this.replica = { key, copy: (row?.body as LayerReplica | undefined) ?? null };

@@ -5,6 +5,9 @@ import { deleteAnywhere, getAnywhere, saveAnywhere, type WriteDeps } from '../re
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
 import type { SyncPart } from './sync.ts';
+import type { Catalogue, DuplicateCheck } from '../api.ts';
+import { indexSpecies, searchSpecies, type IndexedHit, type SpeciesHit } from '../../domain/speciesSearch.ts';
+import { duplicatesAmong, duplicatesOnServer } from '../records/duplicates.ts';
 
 /**
  * Reporting: a sighting read, saved or deleted on the server when online, or on the device with
@@ -12,6 +15,8 @@ import type { SyncPart } from './sync.ts';
  */
 export class RecordsPart {
   private online: RecordsCore | null = null;
+  /** The species search's index of the catalogue it was built from (rebuilt when the catalogue changes). */
+  private speciesIndex: { of: Catalogue; index: IndexedHit[] } | null = null;
 
   /** @param layerChanged called after every write (the layer redraws). */
   constructor(
@@ -23,6 +28,28 @@ export class RecordsPart {
 
   getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>> {
     return this.s.cached(['speciesByGroup'], () => this.recordsCore().speciesByGroup());
+  }
+
+  /** The species search of the report form (domain/speciesSearch.ts) over the stored catalogue: works offline. */
+  async searchSpecies(query: string): Promise<SpeciesHit[]> {
+    const cat = await this.profile.getCatalogue();
+    if (this.speciesIndex?.of !== cat) this.speciesIndex = { of: cat, index: indexSpecies(cat.groups) };
+    return searchSpecies(this.speciesIndex.index, query);
+  }
+
+  /**
+   * The user's finds that are likely the same find (domain/duplicates.ts): the server's answer over
+   * all her finds when online, joined with the finds on the device (offline ones not yet sent);
+   * only the device's when offline or when the server cannot answer.
+   */
+  async findDuplicates(check: DuplicateCheck): Promise<number[]> {
+    const local = duplicatesAmong(await this.sync.records.list(), check, this.s.current.email);
+    if (!this.s.online) return local;
+    const remote = await duplicatesOnServer(this.s.api.http, this.s.target, check).catch((e: unknown) => {
+      console.error('Duplicate lookup failed; the device copy decides', e);
+      return [];
+    });
+    return [...new Set([...remote, ...local])].sort((a, b) => a - b);
   }
 
   getRecord(id: number): Promise<DetailedFeature> {

@@ -4,6 +4,13 @@ export interface PhotoExif {
   gps: { lon: number; lat: number } | null;
   /** The day the photo was taken (YYYY-MM-DD, as the camera wrote it), or null. */
   takenOn: string | null;
+  /** EXIF GPSHPositioningError: the horizontal error of the GPS position in metres, when given with the position. */
+  gpsAccuracy: number | null;
+}
+
+/** A horizontal positioning error is taken only when it is a positive finite number of metres. */
+export function acceptAccuracy(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
 }
 
 /** A location from photo GPS is accepted only if longitude and latitude are present and numeric. */
@@ -26,7 +33,8 @@ export async function readExif(photo: Blob): Promise<PhotoExif> {
   try {
     // exifr loads on the first photo, not with the worker.
     const { parse } = await import('exifr');
-    const out = (await parse(photo, {
+    // The bytes rather than the Blob: exifr reads a Blob only through browser APIs (tests run in Node).
+    const out = (await parse(await photo.arrayBuffer(), {
       tiff: true,
       exif: true,
       gps: true,
@@ -35,9 +43,14 @@ export async function readExif(photo: Blob): Promise<PhotoExif> {
       icc: false,
       iptc: false,
     })) as Record<string, unknown> | undefined;
-    if (!out) return { gps: null, takenOn: null };
-    return { gps: acceptGps(out.longitude, out.latitude), takenOn: dayOf(out.DateTimeOriginal ?? out.CreateDate) };
+    if (!out) return { gps: null, takenOn: null, gpsAccuracy: null };
+    const gps = acceptGps(out.longitude, out.latitude);
+    return {
+      gps,
+      takenOn: dayOf(out.DateTimeOriginal ?? out.CreateDate),
+      gpsAccuracy: gps ? acceptAccuracy(out.GPSHPositioningError) : null,
+    };
   } catch {
-    return { gps: null, takenOn: null };
+    return { gps: null, takenOn: null, gpsAccuracy: null };
   }
 }

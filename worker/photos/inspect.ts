@@ -6,7 +6,8 @@ import { sniffPhotoType } from './type.ts';
 
 /** Checks a picked photo's real type, reads its EXIF GPS and date, and makes a preview. */
 export async function inspectPhoto(file: Blob): Promise<PhotoInspection> {
-  if (!(await sniffPhotoType(file))) return { accepted: false, gpsCoord: null, takenOn: null, preview: null };
+  if (!(await sniffPhotoType(file)))
+    return { accepted: false, gpsCoord: null, gpsAccuracy: null, takenOn: null, preview: null };
   const exif = await readExif(file);
   const preview = await resizePhoto(file, { maxEdge: 480, quality: 0.8 })
     .then((r) => r.blob)
@@ -14,6 +15,7 @@ export async function inspectPhoto(file: Blob): Promise<PhotoInspection> {
   return {
     accepted: true,
     gpsCoord: exif.gps ? lonLatTo3857(exif.gps.lon, exif.gps.lat) : null,
+    gpsAccuracy: exif.gpsAccuracy,
     takenOn: exif.takenOn,
     preview,
   };

@@ -37,6 +37,8 @@ export interface PhotoInspection {
   accepted: boolean;
   /** The location from EXIF GPS in EPSG:3857, when present and numeric. */
   gpsCoord: [number, number] | null;
+  /** EXIF GPSHPositioningError in metres, when the photo gives it with its position. */
+  gpsAccuracy: number | null;
   /** The day the photo was taken (YYYY-MM-DD). */
   takenOn: string | null;
   /** A small upright JPEG preview for the form. */
@@ -47,4 +49,13 @@ export interface PhotoInspection {
 export interface SpeciesOption {
   key: number;
   text: string;
+}
+
+/** A find to check before saving it (issue "In the field"): its species, place (EPSG:3857) and finding date. */
+export interface DuplicateCheck {
+  species: number;
+  coord: [number, number];
+  date: string;
+  /** A record to leave out (the one being edited). */
+  excludeId?: number | null;
 }

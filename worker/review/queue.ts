@@ -7,6 +7,41 @@ import { STATUS_VALUES, STATUS_WAITING, statusOf } from '../../domain/statuses.t
 import { allOf, statusCondition } from '../layer/filterState.ts';
 import { reviewsGroup, type ReviewScope } from '../../domain/review.ts';
 import type { QueueItem, QueuePage, QueueQuery } from './types.ts';
+import { likelyDuplicate, ljubljanaDay } from '../../domain/duplicates.ts';
+import { factsOf } from '../records/duplicates.ts';
+
+/**
+ * For each find of `page`, the ids of the other finds (anyone's, among `features`) that are likely
+ * the same find (domain/duplicates.ts); finds are bucketed by species and Ljubljana day first, so
+ * a page costs one pass over the features.
+ */
+export function markDuplicates(page: readonly Feature[], features: readonly Feature[]): Map<number, number[]> {
+  const keyOf = (f: Feature): string | null => {
+    const facts = factsOf(f);
+    const day = ljubljanaDay(facts.date);
+    return facts.species === null || facts.species === undefined || day === null ? null : `${facts.species}|${day}`;
+  };
+  const wanted = new Map<string, Feature[]>();
+  for (const f of page) {
+    const k = keyOf(f);
+    if (k !== null) wanted.set(k, []);
+  }
+  for (const f of features) {
+    const k = wanted.size ? keyOf(f) : null;
+    if (k !== null) wanted.get(k)?.push(f);
+  }
+  const out = new Map<number, number[]>();
+  for (const f of page) {
+    const k = keyOf(f);
+    const same = k === null ? [] : (wanted.get(k) ?? []);
+    const facts = factsOf(f);
+    out.set(
+      Number(f.id),
+      same.filter((o) => o.id !== f.id && likelyDuplicate(facts, factsOf(o))).map((o) => Number(o.id)),
+    );
+  }
+  return out;
+}
 
 /** The queue's filters other than status, as conditions of the filter engine. */
 function otherConditions(q: QueueQuery): FilterNode[] {
@@ -63,11 +98,14 @@ export function reviewQueue(
     if (byStatus(p)) hits.push(f);
   }
   hits.sort((a, b) => Number(a.id) - Number(b.id));
-  const items = hits.slice(q.offset, q.offset + q.limit).map((f): QueueItem => ({
+  const page = hits.slice(q.offset, q.offset + q.limit);
+  const duplicates = markDuplicates(page, features);
+  const items = page.map((f): QueueItem => ({
     id: Number(f.id),
     properties: f.properties,
     coord: f.geometry?.type === 'Point' ? (f.geometry.coordinates as [number, number]) : null,
     version: typeof (f as { version?: unknown }).version === 'number' ? (f as { version: number }).version : undefined,
+    duplicates: duplicates.get(Number(f.id)) ?? [],
   }));
   return { items, total: hits.length, counts };
 }

@@ -12,6 +12,8 @@ export interface QueueItem {
   coord: [number, number] | null;
   /** The record's version (If-Match of a verdict); undefined when the server did not give it. */
   version?: number;
+  /** Other finds (anyone's) likely the same find: same species, <= 100 m, same Ljubljana day (domain/duplicates.ts). */
+  duplicates: number[];
 }
 
 /** A page of the queue, with the count of every status within the reviewer's groups and the other filters. */

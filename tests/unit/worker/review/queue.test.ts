@@ -71,3 +71,26 @@ describe('the review queue', () => {
     expect(statusCondition([])).toBeNull();
   });
 });
+
+describe('likely duplicates in the queue', () => {
+  it("marks anyone's finds of the same species within 100 m on the same Ljubljana day", () => {
+    const features = [
+      feature(1, {}),
+      // 80 EPSG:3857 units at 46° N are ~55 m on the ground.
+      feature(2, { 1820: 'bor@example.si', 974: 1 }, 1_600_080, 5_800_000),
+      // ~205 m from 1 and ~150 m from 2 on the ground: too far.
+      feature(3, {}, 1_600_300, 5_800_000),
+      feature(4, { 980: 3401 }, 1_600_010, 5_800_000),
+      feature(5, { 1053: '2025-06-02T10:00:00' }, 1_600_010, 5_800_000),
+      // 22:30 UTC on 31 May is 00:30 on 1 June in Ljubljana: the same day.
+      feature(6, { 1053: '2025-05-31T22:30:00Z' }, 1_600_000, 5_800_050),
+    ];
+    const page = reviewQueue(features, columns, scope, 'pregled@example.si', q({ statuses: [] }));
+    const dup = Object.fromEntries(page.items.map((i) => [i.id, i.duplicates]));
+    expect(dup[1]).toEqual([2, 6]);
+    expect(dup[2]).toEqual([1, 6]);
+    expect(dup[3]).toEqual([]);
+    expect(dup[4]).toEqual([]);
+    expect(dup[5]).toEqual([]);
+  });
+});
