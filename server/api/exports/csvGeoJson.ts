@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/index.ts';
 import { mercatorToLonLat, mercatorToNationalGrid } from '../../geo/projection.ts';
 import { CATALOGUE_URL, loadCatalogue } from '../../seed/catalogue.ts';
 import { columnByDbName, type ExportQuery } from './params.ts';
-import { exportRowChunks, photoIdsOf, type ExportRow } from './query.ts';
+import { exportRowChunks, attachmentIdsOf, type ExportRow } from './query.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 
 /** A cell: JSON-typed (GeoJSON); the CSV writes it as text. */
@@ -109,10 +109,16 @@ export function placeOfRow(row: ExportRow, accuracy: Column | null): RowPlace {
   return { lon: round(lon, 7), lat: round(lat, 7), e: round(e, 2), n: round(n, 2), uncertainty };
 }
 
+/** The URLs of a row's photos and of its sounds (domain/sound.ts). */
+export interface RowMedia {
+  photos: string[];
+  sounds: string[];
+}
+
 /** One column of a GeoJSON / CSV export. */
 export interface ExportField {
   label: string;
-  value(row: ExportRow, place: RowPlace, photos: string[]): ExportValue;
+  value(row: ExportRow, place: RowPlace, media: RowMedia): ExportValue;
 }
 
 /** The value of a column as exported: Select values as their text. */
@@ -135,6 +141,7 @@ export const PLACE_LABELS = {
   uncertainty: 'Negotovost lokacije (m)',
   generalised: 'Lokacija posplošena na kvadrat (m)',
   photos: 'Fotografije',
+  sounds: 'Zvočni posnetki',
   latin: 'Znanstveno ime',
 } as const;
 
@@ -159,12 +166,13 @@ export function exportFields(meta: TableMeta): ExportField[] {
     { label: PLACE_LABELS.lat, value: (_r, p) => p.lat },
     { label: PLACE_LABELS.uncertainty, value: (_r, p) => p.uncertainty },
     { label: PLACE_LABELS.generalised, value: (r) => (r.generalised > 0 ? r.generalised : null) },
-    { label: PLACE_LABELS.photos, value: (_r, _p, photos) => (photos.length ? photos.join(' ') : null) },
+    { label: PLACE_LABELS.photos, value: (_r, _p, m) => (m.photos.length ? m.photos.join(' ') : null) },
+    { label: PLACE_LABELS.sounds, value: (_r, _p, m) => (m.sounds.length ? m.sounds.join(' ') : null) },
   );
   return out;
 }
 
-/** The URL of a photo (the API's attachment route; the picture only, without metadata, for all but the reporter and her group's reviewers). */
+/** The URL of a photo or a sound (the API's attachment route; for a photo the picture only, without metadata, for all but the reporter and her group's reviewers). */
 export function photoUrl(links: ExportLinks, projectId: number, attachmentId: number): string {
   return `${links.origin}/api/Records/${projectId}/attachment/${attachmentId}`;
 }
@@ -177,25 +185,26 @@ export function findUrl(links: ExportLinks, id: number): string {
 /** What the GeoJSON and CSV writers take: the database, the table, the map's query, the viewer, where links point. */
 export type ExportPieceArgs = [db: Queryable, meta: TableMeta, q: ExportQuery, viewer: Viewer, links: ExportLinks];
 
-/** An exported row with its place and its photos' URLs. */
+/** An exported row with its place and its photos' and sounds' URLs. */
 interface PlacedRow {
   row: ExportRow;
   place: RowPlace;
-  photos: string[];
+  media: RowMedia;
 }
 
-/** The rows of an export with their places and photo URLs, chunk by chunk. */
+/** The rows of an export with their places and their photos' and sounds' URLs, chunk by chunk. */
 async function* placedChunks(...[db, meta, q, viewer, links]: ExportPieceArgs): AsyncGenerator<PlacedRow[]> {
   const accuracy = columnByDbName(meta, 'NATANCNOST');
   for await (const rows of exportRowChunks(db, meta, q, viewer)) {
-    const photos = await photoIdsOf(
+    const media = await attachmentIdsOf(
       db,
       rows.map((r) => r.id),
     );
+    const urls = (ids: number[] = []): string[] => ids.map((id) => photoUrl(links, meta.table.projectId, id));
     yield rows.map((row) => ({
       row,
       place: placeOfRow(row, accuracy),
-      photos: (photos.get(row.id) ?? []).map((id) => photoUrl(links, meta.table.projectId, id)),
+      media: { photos: urls(media.get(row.id)?.photos), sounds: urls(media.get(row.id)?.sounds) },
     }));
   }
 }
@@ -241,7 +250,7 @@ export async function* csvPieces(...args: ExportPieceArgs): AsyncGenerator<strin
   yield* documentPieces(
     args,
     { head, sep: '', tail: '' },
-    ({ row, place, photos }) => `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`,
+    ({ row, place, media }) => `${fields.map((f) => csvCell(f.value(row, place, media))).join(CSV_SEPARATOR)}\r\n`,
   );
 }
 
@@ -250,9 +259,9 @@ export async function* geoJsonPieces(...args: ExportPieceArgs): AsyncGenerator<s
   const [, meta] = args;
   const fields = exportFields(meta);
   const head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
-  yield* documentPieces(args, { head, sep: ',', tail: ']}' }, ({ row, place, photos }) => {
+  yield* documentPieces(args, { head, sep: ',', tail: ']}' }, ({ row, place, media }) => {
     const properties: Record<string, ExportValue> = {};
-    for (const f of fields) properties[f.label] = f.value(row, place, photos);
+    for (const f of fields) properties[f.label] = f.value(row, place, media);
     return JSON.stringify({
       type: 'Feature',
       id: row.id,

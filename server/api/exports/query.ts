@@ -11,6 +11,7 @@ import type { Viewer } from '../../../domain/review.ts';
 import type { Properties } from '../../../domain/model.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
 import { STATUS_CONFIRMED } from '../../../domain/statuses.ts';
+import { isSoundMime } from '../../../domain/sound.ts';
 import type { Queryable } from '../../db/index.ts';
 import { compileFilterSql } from '../../filters/sql.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -192,18 +193,21 @@ export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerat
   }
 }
 
-/** The photo ids of `recordIds` (attachment metadata only), keyed by record id, oldest first. */
-export async function photoIdsOf(db: Queryable, recordIds: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
+/** The attachment ids of `recordIds` (metadata only), keyed by record id, oldest first, photos and sounds (domain/sound.ts) apart. */
+export async function attachmentIdsOf(
+  db: Queryable,
+  recordIds: number[],
+): Promise<Map<number, { photos: number[]; sounds: number[] }>> {
+  const out = new Map<number, { photos: number[]; sounds: number[] }>();
   if (recordIds.length === 0) return out;
-  const rows = await db.query<{ id: number; record_id: number }>(
-    'select id, record_id from attachments where record_id = any($1::int[]) order by id',
+  const rows = await db.query<{ id: number; record_id: number; mime_type: string }>(
+    'select id, record_id, mime_type from attachments where record_id = any($1::int[]) order by id',
     [recordIds],
   );
   for (const r of rows) {
-    const list = out.get(Number(r.record_id)) ?? [];
-    list.push(Number(r.id));
-    out.set(Number(r.record_id), list);
+    const entry = out.get(Number(r.record_id)) ?? { photos: [], sounds: [] };
+    (isSoundMime(r.mime_type) ? entry.sounds : entry.photos).push(Number(r.id));
+    out.set(Number(r.record_id), entry);
   }
   return out;
 }
