@@ -28,3 +28,38 @@ export const SOUND_KIND = 'sound';
 export function isSoundMime(mimeType: string): boolean {
   return mimeType.toLowerCase().startsWith('audio/');
 }
+
+/** The bytes sniffSound needs from the start of a file. */
+export const SOUND_SNIFF_BYTES = 16;
+
+const ascii = (data: Uint8Array, at: number, text: string): boolean =>
+  data.length >= at + text.length && [...text].every((c, i) => data[at + i] === c.charCodeAt(0));
+
+/** The `ftyp` major brands of audio in an MP4 container (M4A, AAC in MP4 as Safari records it, MP4 with audio). */
+const MP4_BRANDS = ['M4A ', 'M4B ', 'mp42', 'mp41', 'isom', 'iso2', 'iso5', 'iso6', 'dash', '3gp4', '3gp5', '3gp6'];
+
+/** True for an MPEG audio frame header: 11 set sync bits, a valid version, layer, bit rate and sample rate. */
+function mpegFrame(d: Uint8Array): boolean {
+  if (d.length < 4 || d[0] !== 0xff || ((d[1] ?? 0) & 0xe0) !== 0xe0) return false;
+  const b1 = d[1] ?? 0;
+  const b2 = d[2] ?? 0;
+  const version = (b1 >> 3) & 3;
+  const layer = (b1 >> 1) & 3;
+  const bitrate = b2 >> 4;
+  const rate = (b2 >> 2) & 3;
+  return version !== 1 && layer !== 0 && bitrate !== 0 && bitrate !== 15 && rate !== 3;
+}
+
+/**
+ * The audio type from the magic bytes of a file, or null for anything else: an ID3 tag or an
+ * MPEG frame sync (mp3), an `ftyp` box with an audio/MP4 brand (m4a, mp4), `OggS` (ogg),
+ * `RIFF....WAVE` (wav), the EBML header 1A 45 DF A3 (webm). Never the name or a declared type.
+ */
+export function sniffSound(d: Uint8Array): SoundMime | null {
+  if (ascii(d, 0, 'ID3') || mpegFrame(d)) return 'audio/mpeg';
+  if (ascii(d, 4, 'ftyp') && MP4_BRANDS.some((b) => ascii(d, 8, b))) return 'audio/mp4';
+  if (ascii(d, 0, 'OggS')) return 'audio/ogg';
+  if (ascii(d, 0, 'RIFF') && ascii(d, 8, 'WAVE')) return 'audio/wav';
+  if (d.length >= 4 && d[0] === 0x1a && d[1] === 0x45 && d[2] === 0xdf && d[3] === 0xa3) return 'audio/webm';
+  return null;
+}

@@ -16,6 +16,7 @@ import { COL } from '../../domain/columns.ts';
 import { findPhotoUrl, type ClickedFeature } from '../state/shortInfo.ts';
 import { StatusChip } from '../review/StatusChip.tsx';
 import { FindReview } from '../review/FindReview.tsx';
+import { FindSound } from '../ui/FindSound.tsx';
 
 /** Props of FindCard. */
 export interface FindCardProps {
@@ -126,6 +127,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
             </button>
           )}
         </dd>
+        <FindSound recordId={find.id} />
       </dl>
       <FindReview recordId={find.id} properties={p} onRecord={setProps} />
     </article>

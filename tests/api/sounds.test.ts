@@ -148,6 +148,11 @@ describe('sounds in exports', () => {
     const lines = csv.bytes.toString('utf8').split('\r\n');
     const col = lines[0]!.split(';').indexOf('Zvočni posnetki');
     expect(col).toBeGreaterThan(0);
-    expect(lines.find((l) => l.startsWith(`${recordId};`))?.split(';')[col]?.split(' ')).toContain(url);
+    expect(
+      lines
+        .find((l) => l.startsWith(`${recordId};`))
+        ?.split(';')
+        [col]?.split(' '),
+    ).toContain(url);
   });
 });

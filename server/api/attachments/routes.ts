@@ -199,7 +199,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         (form.files.length === 1 ? form.files[0] : undefined);
       if (!file) throw badRequest('The form needs one File');
       const kind = field(form, 'Kind');
-      if (kind !== undefined && kind !== SOUND_KIND) throw badRequest(`The form field Kind may only be "${SOUND_KIND}"`);
+      if (kind !== undefined && kind !== SOUND_KIND)
+        throw badRequest(`The form field Kind may only be "${SOUND_KIND}"`);
       // A repeated key: the first upload's attachment, before any work on the photo.
       const earlier = await findKeyedAttachment(db, key, tableId, recordId);
       const replayed = (): void => noteWrite(req, { kind: 'photos', count: 1, bytes: 0, replay: true });
@@ -281,13 +282,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
   defineImageRoute({
     url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
     params: ['projectId', 'recordId', 'tableAttachmentInfoId'],
-    summary: 'The first attachment of an attachment info of a record, as an image',
+    summary: 'The first photo of an attachment info of a record (sounds are skipped), as an image',
     notFound: 'No such attachment, or not visible',
+    // Its callers show the record's photo: a sound (domain/sound.ts) is never "the first image".
     async attachmentId(req, projectId) {
       const { recordId, tableAttachmentInfoId } = pathIds(req, 'recordId', 'tableAttachmentInfoId');
       const rows = await db.query<{ id: number }>(
         `select a.id from attachments a join records r on r.id = a.record_id
-          where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived order by a.id limit 1`,
+          where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived
+            and a.mime_type not like 'audio/%' order by a.id limit 1`,
         [recordId, tableAttachmentInfoId, projectId],
       );
       const first = rows[0];

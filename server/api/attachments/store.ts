@@ -7,8 +7,8 @@ import { keyedLookup } from '../records/idempotency.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { inUploadSlot, readHead, withPhotoBytes } from '../http/uploadSpool.ts';
-import { SOUND_SNIFF_BYTES, checkSound } from './soundFiles.ts';
-import type { SoundMime } from '../../../domain/sound.ts';
+import { checkSound } from './soundFiles.ts';
+import { SOUND_SNIFF_BYTES, type SoundMime } from '../../../domain/sound.ts';
 
 /** Most attachments one record may have. */
 export const MAX_ATTACHMENTS_PER_RECORD = 10;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkSound, sniffSound } from '../../../server/api/attachments/soundFiles.ts';
+import { checkSound } from '../../../server/api/attachments/soundFiles.ts';
 import { parseRange } from '../../../server/api/attachments/sendSound.ts';
 import { cleanFileName } from '../../../server/api/attachments/photoFiles.ts';
 import type { HttpError } from '../../../server/http/errors.ts';
-import { MAX_SOUND_BYTES } from '../../../domain/sound.ts';
+import { MAX_SOUND_BYTES, sniffSound } from '../../../domain/sound.ts';
 import { mpegFrameSample, soundSample, wavSample } from '../../helpers/soundSamples.ts';
 
 const statusOf = (f: () => unknown): number | null => {
