@@ -45,9 +45,17 @@ export class SoundRecorder {
 
   /** Asks for the microphone and starts; throws when the browser cannot record or access is refused. */
   static async start(type: string, h: RecorderHandlers): Promise<SoundRecorder> {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const recorder = new MediaRecorder(stream, type ? { mimeType: type } : {});
+    // Made before the first await, inside the click: a context made later may start suspended (autoplay rules).
     const audio = new AudioContext();
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (e) {
+      void audio.close();
+      throw e;
+    }
+    const recorder = new MediaRecorder(stream, type ? { mimeType: type } : {});
+    if (audio.state === 'suspended') await audio.resume().catch(() => undefined);
     const r = new SoundRecorder(stream, recorder, audio);
     r.run(h);
     return r;
