@@ -10,7 +10,7 @@ import { signIn as apiSignIn } from '../api/helpers/auth.ts';
  * A find's sound (domain/sound.ts), the user's journey at 390 px: record ~2 s from chromium's fake
  * microphone (a beep) with the level meter and the clock running, play it back, save the find
  * with no network, sync when the network is back, and the server holds the sound exactly once, as audio;
- * the find's card plays it. Details (formats, sizes, refusals, exports) are API tests
+ * the find's card plays it; removing it from the edit form asks first and deletes it there. Details (formats, sizes, refusals, exports) are API tests
  * (tests/api/sounds.test.ts).
  */
 const app = useAppAndBrowser({}, FAKE_MICROPHONE_ARGS);
@@ -25,6 +25,7 @@ function audioLoads(page: Page, selector: string): Promise<boolean> {
 describe('sound of a find', () => {
   it('records, plays back, saves offline, syncs once and plays on the card', async () => {
     await app.withSignedInPage(PHONE, async ({ page, ctx }) => {
+      page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
       const token = (await apiSignIn(app.server.url, 'ana@example.si', 'demo1234')).accessToken;
       const before = new Set((await serverSightings(app.server.url, token)).map((f) => f.id));
       await fillReportWithPhoto(page, APOLON_IN_LJUBLJANA);
@@ -95,6 +96,19 @@ describe('sound of a find', () => {
       await screenshot(page, 'sound-card-390');
       await page.setViewportSize(DESKTOP);
       await screenshot(page, 'sound-card-1280');
+
+      // Removing the saved sound asks first, and the server's attachment goes when the form saves.
+      await page.getByTestId('find-card').getByRole('button', { name: 'Uredi' }).click();
+      const saved = page.getByTestId('form-sound');
+      await saved.waitFor({ timeout: 20_000 });
+      await page.getByTestId('sound-field').getByRole('button', { name: 'Odstrani zvočni posnetek' }).click();
+      const ask = page.getByRole('dialog', { name: 'Odstranim zvočni posnetek?' });
+      await ask.getByRole('button', { name: 'Odstrani' }).click();
+      await saved.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Shrani' }).click();
+      await expect
+        .poll(async () => (await attachmentsOfNew()).map((a) => a.mimeType.split('/')[0]), { timeout: 20_000 })
+        .toEqual(['image']);
     });
   }, 90_000);
 });

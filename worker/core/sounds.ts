@@ -1,8 +1,12 @@
 import type { FindSound, SoundChange } from '../sounds/types.ts';
-import { SoundQueue, type SoundServer } from '../sync/sounds.ts';
+import { SoundQueue, type FlushEnd, type SoundServer } from '../sync/sounds.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
 import { isSoundMime, SOUND_KIND, SOUND_SNIFF_BYTES, sniffSound, type SoundMime } from '../../domain/sound.ts';
 import type { CoreSession } from './session.ts';
+
+/** The first pause before a stopped flush is tried again, and the longest. */
+const FIRST_PAUSE_MS = 5_000;
+const LAST_PAUSE_MS = 300_000;
 
 /**
  * Sounds of finds: saved through a queue on the device (worker/sync/sounds.ts) that uploads each
@@ -12,6 +16,9 @@ import type { CoreSession } from './session.ts';
 export class SoundsPart {
   private made: SoundQueue | null = null;
   private flushing: Promise<void> | null = null;
+  private again = false;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private pauseMs = FIRST_PAUSE_MS;
 
   /** @param stored the records kept on the device (a find created offline waits for its create). */
   constructor(
@@ -54,15 +61,48 @@ export class SoundsPart {
     return { blob, mimeType: att.mimeType, attachmentId: att.id, waiting: false, refused: null };
   }
 
-  /** Sends waiting sounds when online (one flush at a time); failures wait for the next one. */
+  /**
+   * Sends waiting sounds when online. One flush at a time; a call during one makes it go round
+   * again (a find's create may have synced meanwhile). A flush stopped by the network or the
+   * server is tried again after a growing pause (5 s doubling to 5 min) while online.
+   */
   flush(): Promise<void> {
     if (!this.s.online) return Promise.resolve();
-    this.flushing ??= this.queue()
-      .flush(this.server())
-      .then(() => undefined)
-      .catch((e: unknown) => console.error('Sounds not sent', e))
-      .finally(() => (this.flushing = null));
+    if (this.flushing) {
+      this.again = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      let end: FlushEnd;
+      try {
+        do {
+          this.again = false;
+          end = await this.queue().flush(this.server());
+        } while (this.again && end === 'done');
+      } catch (e) {
+        console.error('Sounds not sent', e);
+        end = 'stopped';
+      } finally {
+        this.flushing = null;
+      }
+      this.retryLater(end);
+    })();
     return this.flushing;
+  }
+
+  /** After a stopped flush: one retry after the next pause; after a complete one the pause starts over. */
+  private retryLater(end: FlushEnd): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    if (end === 'done') {
+      this.pauseMs = FIRST_PAUSE_MS;
+      return;
+    }
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.flush();
+    }, this.pauseMs);
+    this.pauseMs = Math.min(this.pauseMs * 2, LAST_PAUSE_MS);
   }
 
   private server(): SoundServer {
