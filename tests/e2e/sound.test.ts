@@ -25,7 +25,6 @@ function audioLoads(page: Page, selector: string): Promise<boolean> {
 describe('sound of a find', () => {
   it('records, plays back, saves offline, syncs once and plays on the card', async () => {
     await app.withSignedInPage(PHONE, async ({ page, ctx }) => {
-      page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
       const token = (await apiSignIn(app.server.url, 'ana@example.si', 'demo1234')).accessToken;
       const before = new Set((await serverSightings(app.server.url, token)).map((f) => f.id));
       await fillReportWithPhoto(page, APOLON_IN_LJUBLJANA);
