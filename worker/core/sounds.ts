@@ -64,7 +64,8 @@ export class SoundsPart {
   /**
    * Sends waiting sounds when online. One flush at a time; a call during one makes it go round
    * again (a find's create may have synced meanwhile). A flush stopped by the network or the
-   * server is tried again after a growing pause (5 s doubling to 5 min) while online.
+   * server, or one that left sounds waiting for their find's create, is tried again after a
+   * growing pause (5 s doubling to 5 min) while online.
    */
   flush(): Promise<void> {
     if (!this.s.online) return Promise.resolve();
@@ -90,7 +91,7 @@ export class SoundsPart {
     return this.flushing;
   }
 
-  /** After a stopped flush: one retry after the next pause; after a complete one the pause starts over. */
+  /** After a stopped or waiting flush: one retry after the next pause; after a complete one the pause starts over. */
   private retryLater(end: FlushEnd): void {
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;

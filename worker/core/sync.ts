@@ -67,10 +67,12 @@ export class SyncPart {
     await this.syncNow();
   }
 
-  /** The service worker sent changes while this page was open: redraw and recount. */
+  /** The service worker sent changes while this page was open: redraw, recount, send the sounds. */
   async outboxChangedElsewhere(): Promise<void> {
     this.layerChanged();
     await this.engine.notify();
+    // A find's create sent there: its sound can go now.
+    await this.afterSync();
   }
 
   /** Keeps the token and target for the service worker's background replay; forgets them at sign-out. */

@@ -19,8 +19,8 @@ export interface PendingSound {
   lastError: string | null;
 }
 
-/** How a flush ended: all sent (or waiting for their find's create), or stopped by the network / a 401. */
-export type FlushEnd = 'done' | 'stopped';
+/** How a flush ended: all sent, some waiting for their find's create, or stopped by the network / a 401. */
+export type FlushEnd = 'done' | 'waiting' | 'stopped';
 
 /**
  * The sounds of finds on their way to the server, apart from the outbox of records (their
@@ -107,13 +107,18 @@ export class SoundQueue {
   /**
    * Sends what waits, oldest first: each upload with its key, each delete (a 404 is done). Stops
    * at a network failure, a 5xx or a 401 (tried again at the next flush); skips refused rows and
-   * sounds of finds whose create has not synced.
+   * sounds of finds whose create has not synced ('waiting': the create may be on its way, e.g. sent
+   * by the service worker).
    */
   async flush(server: SoundServer): Promise<FlushEnd> {
+    let end: FlushEnd = 'done';
     for (const row of await this.db.sounds.orderBy('id').toArray()) {
       if (row.lastError !== null) continue;
       const id = await currentId(this.db, this.tableId, row.featureId);
-      if (await this.isLocalOnly(id)) continue;
+      if (await this.isLocalOnly(id)) {
+        end = 'waiting';
+        continue;
+      }
       try {
         if (row.op === 'add' && row.arrayBuffer)
           await server.add(id, { blob: new Blob([row.arrayBuffer], { type: row.mimeType }), name: row.name }, row.key);
@@ -128,7 +133,7 @@ export class SoundQueue {
       }
       await this.db.sounds.delete(row.id as number);
     }
-    return 'done';
+    return end;
   }
 
   /** Every waiting row of a find, under its current id or the temporary one it had. */

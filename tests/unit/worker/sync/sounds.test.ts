@@ -67,14 +67,14 @@ describe('sounds queue', () => {
     const server = new KeyedServer();
     localOnly.add(42);
     await queue.add(42, beep(), 'audio/mp4');
-    expect(await queue.flush(server)).toBe('done');
+    expect(await queue.flush(server)).toBe('waiting');
     expect(server.calls).toBe(0);
     expect((await queue.pending(42))?.mimeType).toBe('audio/mp4');
     // The create synced: 42 is now 3005 on the server.
     localOnly.delete(42);
     await db.idMap.put({ tempId: 42, serverId: 3005 });
     expect((await queue.pending(3005))?.mimeType).toBe('audio/mp4');
-    await queue.flush(server);
+    expect(await queue.flush(server)).toBe('done');
     expect([...server.stored.values()].map((s) => [s.recordId, s.name])).toEqual([[3005, 'zvok.m4a']]);
   });
 
