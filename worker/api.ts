@@ -22,6 +22,8 @@ import type {
 } from './sync/types.ts';
 import type { SpeciesHit } from '../domain/speciesSearch.ts';
 import type { DuplicateCheck } from './records/types.ts';
+import type { FindSound, SoundChange } from './sounds/types.ts';
+import type { SoundMime } from '../domain/sound.ts';
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
 export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
@@ -38,6 +40,7 @@ export type {
 } from './sync/types.ts';
 export type { SpeciesHit } from '../domain/speciesSearch.ts';
 export type { DuplicateCheck } from './records/types.ts';
+export type { FindSound, SoundChange } from './sounds/types.ts';
 
 /** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {
@@ -234,6 +237,12 @@ export interface DataCore {
   deleteRecord(id: number, baseVersion?: number): Promise<void>;
   /** A find's photo (thumbnail or full size) from the server or, offline, the local store; null = none. */
   getPhoto(id: number, thumb: boolean): Promise<Blob | null>;
+  /** The audio type of a picked file by its content (domain/sound.ts), or null when it is no accepted sound. */
+  inspectSound(file: Blob): Promise<SoundMime | null>;
+  /** A find's sound (domain/sound.ts): one waiting on the device, else the server's; null when none. */
+  getSound(id: number): Promise<FindSound | null>;
+  /** Keeps the report form's change of a find's sound; it reaches the server once, now or when back online. */
+  saveSound(id: number, change: SoundChange): Promise<void>;
 
   /** Estimates downloading a map area (tiles, megabytes, features, free space). */
   estimateDownload(area: DownloadArea): Promise<DownloadEstimate>;

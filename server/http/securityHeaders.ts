@@ -100,7 +100,7 @@ export function appContentSecurityPolicy(
 export const APP_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'geolocation=(self), camera=(self), microphone=(), payment=(), usb=()',
+  'permissions-policy': 'geolocation=(self), camera=(self), microphone=(self), payment=(), usb=()',
   'cross-origin-opener-policy': 'same-origin',
 };
 

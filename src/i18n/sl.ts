@@ -547,6 +547,33 @@ export const sl = {
     accuracyUpTo: (m: number): string => (m >= 1000 ? `do ${m / 1000} km` : `do ${m} m`),
   },
 
+  sound: {
+    label: 'Zvočni posnetek',
+    hint: 'Posnemite oglašanje (do 2 minuti) ali izberite zvočno datoteko (MP3, M4A, OGG, WAV ali WEBM, največ 10 MB).',
+    record: 'Posnemi zvok',
+    pick: 'Izberi zvočno datoteko',
+    stop: 'Ustavi snemanje',
+    recording: 'Snemam …',
+    level: 'Glasnost',
+    remove: 'Odstrani zvočni posnetek',
+    removeTitle: 'Odstranim zvočni posnetek?',
+    removeMessage: 'Posnetek bo odstranjen iz najdbe, ko jo shranite.',
+    removeConfirm: 'Odstrani',
+    keep: 'Obdrži',
+    player: 'Zvočni posnetek najdbe',
+    playerNew: 'Nov zvočni posnetek',
+    none: 'Brez zvočnega posnetka',
+    waiting: 'Posnetek čaka na povezavo in bo poslan samodejno.',
+    refused: (reason: string): string => `Strežnik posnetka ni sprejel: ${reason}`,
+    tooBig: 'Zvočni posnetek je prevelik (največ 10 MB).',
+    notAudio: 'Datoteka ni zvočni posnetek v obliki MP3, M4A, OGG, WAV ali WEBM.',
+    noMicrophone: 'Snemanje ni mogoče: brskalnik nima dostopa do mikrofona.',
+    unsupported: 'Ta brskalnik ne zna snemati zvoka. Izberite zvočno datoteko.',
+    autoStopped: 'Snemanje se je ustavilo po 2 minutah.',
+    saveFailed: 'Zvočnega posnetka ni bilo mogoče shraniti.',
+    loadFailed: 'Zvočnega posnetka ni bilo mogoče naložiti.',
+  },
+
   errors: {
     storageQuota:
       'Shranjevanje podatkov v tem brskalniku ni uspelo, ker je zmanjkalo prostora. Delo brez povezave v tem brskalniku ne bo delovalo. Poskusite z drugim brskalnikom ali izbrišite lokalne podatke.',

@@ -26,6 +26,7 @@ function accuracyText(v: unknown, classes: readonly SelectValue[] | undefined): 
   if (hit) return hit.text;
   return Number.isFinite(Number(v)) ? sl.field.accuracyUpTo(Number(v)) : String(v);
 }
+import { FindSound } from '../ui/FindSound.tsx';
 
 /** Props of FindCard. */
 export interface FindCardProps {
@@ -143,6 +144,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
             </button>
           )}
         </dd>
+        <FindSound recordId={find.id} />
       </dl>
       <FindReview recordId={find.id} properties={p} onRecord={setProps} />
     </article>

@@ -17,6 +17,7 @@ import { formOptions, loadFormOptions } from './options.ts';
 import { todayIso } from './validate.ts';
 import { ChoiceField, Field, TextField } from './Field.tsx';
 import { PhotoField } from './PhotoField.tsx';
+import { SoundField } from './SoundField.tsx';
 import { LocationField } from './LocationField.tsx';
 import { SpeciesSearch } from './SpeciesSearch.tsx';
 import { DuplicateQuestion } from './DuplicateQuestion.tsx';
@@ -125,6 +126,7 @@ export function RecordForm() {
           )}
         </Field>
         <PhotoField />
+        <SoundField />
         <LocationField />
         <Field id="f-date" label={sl.records.date} error={err(COL.date)} required>
           {(a) => (

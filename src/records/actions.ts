@@ -16,6 +16,8 @@ import {
 import { findPhotoUrl } from '../state/shortInfo.ts';
 import { newFormState } from './newForm.ts';
 import { COL } from '../../domain/columns.ts';
+import { isSoundMime } from '../../domain/sound.ts';
+import { saveDraftSound } from './sound.ts';
 import { insideSlovenia } from './location.ts';
 import { photoTakeover, type PhotoFactsTaken } from './photoTakeover.ts';
 import { todayIso, validateForm } from './validate.ts';
@@ -54,7 +56,8 @@ export async function openEditRecord(id: number): Promise<void> {
     for (const [k, v] of Object.entries(r.properties)) values[k] = v === null || v === undefined ? '' : String(v);
     if (values[COL.date]) values[COL.date] = values[COL.date]!.slice(0, 10);
     const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
-    const photoUrl = r.attachments.length ? await findPhotoUrl(id, true).catch(() => null) : null;
+    const hasPhoto = r.attachments.some((a) => !isSoundMime(a.mimeType));
+    const photoUrl = hasPhoto ? await findPhotoUrl(id, true).catch(() => null) : null;
     const coord: [number, number] | null = c ? [c[0]!, c[1]!] : null;
     patchForm({
       values,
@@ -160,6 +163,7 @@ export async function submitForm(): Promise<void> {
       },
       proxy((stage) => patchForm({ stage })),
     );
+    await saveDraftSound(result.id);
     flashRequest.value = [f.coord![0], f.coord![1]];
     if (result.photoFailed) notify('error', sl.records.photoFailed);
     notify('success', result.created ? sl.records.created : sl.records.updated);

@@ -1,6 +1,10 @@
 import { signal } from '@preact/signals-react';
-import { isFormDirty, recordForm } from '../state/recordForm.ts';
+import { isFormDirty, recordForm, type RecordFormState } from '../state/recordForm.ts';
 import { closeForm } from './actions.ts';
+import { draftChange } from './sound.ts';
+
+/** True when closing the form would lose something: a typed change or a new or removed sound. */
+const losesSomething = (f: RecordFormState): boolean => isFormDirty(f) || draftChange() !== null;
 
 /** True while 'Zavrzi spremembe?' asks whether to throw away what was typed. */
 export const confirmDiscard = signal(false);
@@ -12,7 +16,7 @@ export const confirmDiscard = signal(false);
 export function requestClose(): void {
   const f = recordForm.value;
   if (!f || f.stage !== null) return;
-  if (isFormDirty(f)) confirmDiscard.value = true;
+  if (losesSomething(f)) confirmDiscard.value = true;
   else closeForm();
 }
 
@@ -33,7 +37,7 @@ export function holdBackGesture(): () => void {
   const onPop = (): void => {
     if (leaving) return;
     const f = recordForm.value;
-    if (f && f.stage === null && isFormDirty(f)) {
+    if (f && f.stage === null && losesSomething(f)) {
       history.pushState({ svForm: true }, '');
       confirmDiscard.value = true;
     } else {

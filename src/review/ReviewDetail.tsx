@@ -10,6 +10,7 @@ import { COL } from '../../domain/columns.ts';
 import type { Properties } from '../../domain/model.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { FindReview } from './FindReview.tsx';
+import { FindSound } from '../ui/FindSound.tsx';
 
 /** The reporter's fields a reviewer reads, in this order (names from the project's columns). */
 const FIELDS = [
@@ -107,6 +108,7 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
             <dd>{String(full[c])}</dd>
           </Fragment>
         ))}
+        <FindSound recordId={id} />
       </dl>
       <FindReview
         key={id}

@@ -4,6 +4,7 @@ import { ProfileData } from './profile.ts';
 import { LayerPart } from './layer.ts';
 import { SyncPart } from './sync.ts';
 import { PhotosPart } from './photos.ts';
+import { SoundsPart } from './sounds.ts';
 import { AreasPart } from './areas.ts';
 import { RecordsPart } from './records.ts';
 import { ReviewPart } from './review.ts';
@@ -30,9 +31,11 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   const session = new CoreSession(opts, (online) => onlineChanged(online));
   const profile = new ProfileData(session);
   const layerChanged = (): void => layer.changed();
-  const sync = new SyncPart(session, layerChanged);
+  // After the outbox is sent (and a find created offline has its server id), its sounds go.
+  const sync: SyncPart = new SyncPart(session, layerChanged, (): Promise<void> => sounds.flush());
   const layer = new LayerPart(session, profile, () => sync.records.list());
   const photos = new PhotosPart(session, () => sync.records);
+  const sounds: SoundsPart = new SoundsPart(session, () => sync.records);
   const areas = new AreasPart(session, profile, {
     features: (extent, signal) => layer.fetch(extent, signal),
     thumbnail: (id, signal) => photos.thumbnail(id, signal),
@@ -93,6 +96,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'deleteRecord',
     ]),
     ...bound(photos, ['inspectPhoto', 'getPhoto']),
+    ...bound(sounds, ['inspectSound', 'getSound', 'saveSound']),
     ...bound(areas, [
       'estimateDownload',
       'startDownload',

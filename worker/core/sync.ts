@@ -15,10 +15,14 @@ import type { CoreSession } from './session.ts';
 export class SyncPart {
   private made: { records: OfflineRecords; engine: SyncEngine } | null = null;
 
-  /** @param layerChanged called when a change reached the server or was dropped (the layer redraws). */
+  /**
+   * @param layerChanged called when a change reached the server or was dropped (the layer redraws).
+   * @param afterSync called after the outbox was sent and after each change that reached it (the sounds' queue goes on).
+   */
   constructor(
     private readonly s: CoreSession,
     private readonly layerChanged: () => void,
+    private readonly afterSync: () => Promise<void> = async () => {},
   ) {}
 
   /** The records kept on the device (offline creates, edits, deletes and their photos). */
@@ -28,7 +32,9 @@ export class SyncPart {
 
   /** Sends waiting changes now, when online. */
   async syncNow(): Promise<void> {
-    if (this.s.online) await this.engine.retryNow();
+    if (!this.s.online) return;
+    await this.engine.retryNow();
+    await this.afterSync();
   }
 
   getSyncState(): Promise<SyncState> {
@@ -91,10 +97,12 @@ export class SyncPart {
     await this.syncNow();
   }
 
-  /** The service worker sent changes while this page was open: redraw and recount. */
+  /** The service worker sent changes while this page was open: redraw, recount, send the sounds. */
   async outboxChangedElsewhere(): Promise<void> {
     this.layerChanged();
     await this.engine.notify();
+    // A find's create sent there: its sound can go now.
+    await this.afterSync();
   }
 
   /** Keeps the token and target for the service worker's background replay; forgets them at sign-out. */
@@ -127,7 +135,10 @@ export class SyncPart {
         onState: (state) => this.s.emit({ type: 'sync', state }),
         // A synced change alters the layer: the loaded copy is dropped before the UI redraws (else
         // a find just sent disappeared from the map until a reload).
-        onApplied: () => this.layerChanged(),
+        onApplied: () => {
+          this.layerChanged();
+          void this.afterSync();
+        },
       });
       this.made = { records: new OfflineRecords(db, target), engine };
     }

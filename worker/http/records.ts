@@ -1,5 +1,6 @@
 import type { Attachment, DataRecord } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
+import type { SOUND_KIND } from '../../domain/sound.ts';
 import { FamilyApi, keyHeader, UPLOAD_TIMEOUT_MS, type AttachmentUpload, type CreateOptions } from './family.ts';
 import type {
   ArchiveResult,
@@ -23,6 +24,8 @@ export interface AttachmentCreate {
   recordId: number;
   file: UploadFile;
   tableAttachmentInfoId?: number;
+  /** 'sound': the file is a sound, checked by the server as one (domain/sound.ts). */
+  kind?: typeof SOUND_KIND;
 }
 
 /** /api/Records, attachments included: a method per call (update, extenttables, search, bulk: FamilyApi). */
@@ -108,6 +111,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
     form.append('TableId', String(a.tableId));
     form.append('RecordId', String(a.recordId));
     if (a.tableAttachmentInfoId !== undefined) form.append('TableAttachmentInfoId', String(a.tableAttachmentInfoId));
+    if (a.kind) form.append('Kind', a.kind);
     form.append('File', a.file.blob, a.file.name);
     return this.http.json('POST', `/api/Records/${projectId}/attachment`, {
       form,
@@ -126,7 +130,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
     return this.http.json('DELETE', `/api/Records/${projectId}/attachment/${attachmentId}`, { signal: o.signal });
   }
 
-  /** GET /api/Records/{projectId}/attachment/{recordAttachmentId}[?thumb=true]: the image. */
+  /** GET /api/Records/{projectId}/attachment/{recordAttachmentId}[?thumb=true]: the image (or the sound). */
   attachment(projectId: number, attachmentId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
     return this.image(`/api/Records/${projectId}/attachment/${attachmentId}`, thumb, o);
   }

@@ -1,3 +1,4 @@
+import { isSoundMime } from '../../domain/sound.ts';
 import type { Attachment, Feature, Geometry, Properties } from '../../domain/model.ts';
 import type { HttpClient } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
@@ -75,7 +76,9 @@ export class RecordService {
     o: PhotoUploadOptions = {},
   ): Promise<void> {
     const { idempotencyKey, uploadAttempts = 1, pauseMs = 1000 } = o;
-    const old = existing.find((a) => a.tableAttachmentInfoId === this.t.attachmentInfoId) ?? existing[0];
+    // A sound of the record (domain/sound.ts) is never the photo a new one replaces.
+    const photos = existing.filter((a) => !isSoundMime(a.mimeType));
+    const old = photos.find((a) => a.tableAttachmentInfoId === this.t.attachmentInfoId) ?? photos[0];
     if (old) await this.records.deleteAttachment(this.t.projectId, old.id);
     const attempts = idempotencyKey === undefined ? 1 : Math.max(1, uploadAttempts);
     const upload = {

@@ -112,6 +112,28 @@ export interface OutboxRow {
   createdAt: number;
 }
 
+/**
+ * A sound of a find waiting to reach the server (worker/sync/sounds.ts): a recording or file to
+ * upload ('add', once: `key` is its Idempotency-Key), or a stored sound to delete ('remove').
+ * Removed only after a 2xx (or a 404 for a delete).
+ */
+export interface SoundRow {
+  id?: number;
+  /** The record's id as the row was made: a temporary one until its create syncs (idMap maps it). */
+  featureId: number;
+  op: 'add' | 'remove';
+  /** add: a UUID made with the row. */
+  key: string;
+  /** remove: the server's attachment id. */
+  attachmentId: number | null;
+  name: string;
+  mimeType: string;
+  arrayBuffer: ArrayBuffer | null;
+  /** The server's reason when it refused the upload (the row is kept, never lost). */
+  lastError: string | null;
+  createdAt: number;
+}
+
 /** A temporary id that a synced create turned into a server id. */
 export interface IdMapRow {
   tempId: number;
@@ -131,6 +153,7 @@ export type OfflineDb = Dexie & {
   outbox: EntityTable<OutboxRow, 'id'>;
   idMap: EntityTable<IdMapRow, 'tempId'>;
   settings: EntityTable<SettingRow, 'key'>;
+  sounds: EntityTable<SoundRow, 'id'>;
 };
 
 /** A small setting of this device (e.g. what the service worker needs to send the outbox). */
@@ -150,7 +173,7 @@ export interface SchemaVersion {
  * The schema's history, oldest first: opening an older database runs the versions after its own.
  * A version that has shipped is what devices hold: never edit it, add a new one
  * (tests/unit/worker/store/upgrade.test.ts pins versions 1 and 2). Versions 2 and 3 only add
- * tables; nothing to migrate.
+ * tables; nothing to migrate. Version 4 adds the sounds waiting to upload.
  */
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   {
@@ -190,6 +213,13 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       settings: 'key',
     },
   },
+  {
+    version: 4,
+    stores: {
+      // ++id: sent in the order made; featureId: a find's waiting sound (worker/sync/sounds.ts).
+      sounds: '++id, featureId',
+    },
+  },
 ];
 
 /** Declares `versions` of the schema on `db`, in order. */
@@ -200,7 +230,7 @@ export function declareVersions(db: Dexie, versions: readonly SchemaVersion[]): 
   }
 }
 
-/** Opens the database (the last version of SCHEMA_VERSIONS, 3). */
+/** Opens the database (the last version of SCHEMA_VERSIONS, 4). */
 export function openOfflineDb(name = DB_NAME): OfflineDb {
   const db = new Dexie(name) as OfflineDb;
   declareVersions(db, SCHEMA_VERSIONS);

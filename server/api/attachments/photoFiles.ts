@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { HttpError, badRequest } from '../../http/errors.ts';
+import { SOUND_EXTENSIONS, type SoundMime } from '../../../domain/sound.ts';
 
 // libvips' operation cache keeps decoded images and their metadata for reuse; the server never
 // decodes the same upload twice, so the cache only holds memory (measured: thumbnails of 20 photos
@@ -57,12 +58,14 @@ export async function makeThumbnail(data: Uint8Array | string): Promise<Buffer> 
 }
 
 /** A safe file name for Content-Disposition and storage: no paths, no control characters, at most 200 chars. */
-export function cleanFileName(name: string | undefined, mime: PhotoMime): string {
+export function cleanFileName(name: string | undefined, mime: PhotoMime | SoundMime): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
     .slice(0, 200);
-  return cleaned || (mime === 'image/png' ? 'fotografija.png' : 'fotografija.jpg');
+  if (cleaned) return cleaned;
+  if (mime === 'image/png') return 'fotografija.png';
+  return mime === 'image/jpeg' ? 'fotografija.jpg' : `zvok.${SOUND_EXTENSIONS[mime]}`;
 }

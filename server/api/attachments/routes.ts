@@ -14,6 +14,7 @@ import {
   findKeyedAttachment,
   insertAttachment,
   preparePhoto,
+  prepareSound,
   readAttachmentBytes,
   readAttachmentHead,
 } from './store.ts';
@@ -27,13 +28,15 @@ import { idParams, ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
 import type { Db } from '../../db/index.ts';
 import { noteWrite } from '../../http/writeEvents.ts';
+import { SOUND_KIND, isSoundMime } from '../../../domain/sound.ts';
+import { sendSound } from './sendSound.ts';
 
 const THUMB_QUERY = {
   type: 'object',
   properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } },
 };
 const IMAGE = {
-  description: 'The image',
+  description: 'The image, or a sound (audio/*, with Range support) for an attachment that is one',
   contentType: 'image/*',
   schema: { type: 'string', contentMediaType: 'image/jpeg' },
 };
@@ -51,6 +54,7 @@ function intField(v: string | undefined, name: string): number {
  */
 async function sendImage(
   db: Db,
+  req: FastifyRequest,
   reply: FastifyReply,
   id: number,
   thumb: boolean,
@@ -59,6 +63,8 @@ async function sendImage(
 ): Promise<FastifyReply> {
   const bytes = await readAttachmentBytes(db, id, thumb);
   if (!bytes) throw notFound(`Attachment ${id} does not exist`);
+  // A sound carries no picture and no place in metadata we keep apart: everyone who sees the find hears it.
+  if (isSoundMime(bytes.mime)) return sendSound(req, reply, bytes.data, bytes.mime, name);
   // Without its metadata a photo also loses its GPS position, which a sensitive species' photo may
   // keep only for those who see the exact place: the same people (sensitivity/viewerPlace.ts).
   const data = original ? bytes.data : await cleanImage(db, id, bytes);
@@ -115,7 +121,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         const thumb = (req.query as { thumb?: boolean }).thumb === true;
         const viewer = viewerOf(await authenticate(req));
         const { head, original } = await visibleAttachment(projectId, await route.attachmentId(req, projectId), viewer);
-        return sendImage(db, reply, head.id, thumb, head.name, original);
+        return sendImage(db, req, reply, head.id, thumb, head.name, original);
       },
     });
 
@@ -124,7 +130,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     url: '/api/Records/:projectId/attachment',
     params: idParams('projectId'),
     doc: {
-      summary: 'Add a photo to a record (creator only, STATUS 5 or empty)',
+      summary: 'Add a photo or a sound to a record (creator only, STATUS 5 or empty)',
       tag: 'Attachments',
       auth: 'required',
       description:
@@ -148,6 +154,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
             TableId: { type: 'integer' },
             RecordId: { type: 'integer' },
             TableAttachmentInfoId: { type: 'integer' },
+            Kind: {
+              type: 'string',
+              enum: [SOUND_KIND],
+              description:
+                'sound: the File is a sound (MP3, M4A/MP4, Ogg, WAV or WebM, at most 10 MB), its type found from its content; ' +
+                'absent: a photo (JPEG or PNG)',
+            },
             File: { type: 'string', contentMediaType: 'image/jpeg' },
           },
         },
@@ -158,15 +171,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           description: 'Repeated Idempotency-Key: the attachment stored the first time',
           schema: ref('Attachment'),
         },
-        400: 'Invalid form or Idempotency-Key',
+        400: 'Invalid form or Idempotency-Key, or a sound (Kind=sound) whose content is not MP3, M4A, Ogg, WAV or WebM',
         ...USER_ERRORS,
         403: 'Not the creator, or already reviewed',
         404: 'Unknown record',
         409: {
           description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments',
         },
-        413: 'Over 20 MB',
-        415: 'Not JPEG/PNG',
+        413: 'A photo over 20 MB or a sound over 10 MB',
+        415: 'A photo that is not JPEG/PNG',
       },
     },
     async handler(req, reply) {
@@ -185,6 +198,9 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         form.files.find((f) => f.field.toLowerCase() === 'file') ??
         (form.files.length === 1 ? form.files[0] : undefined);
       if (!file) throw badRequest('The form needs one File');
+      const kind = field(form, 'Kind');
+      if (kind !== undefined && kind !== SOUND_KIND)
+        throw badRequest(`The form field Kind may only be "${SOUND_KIND}"`);
       // A repeated key: the first upload's attachment, before any work on the photo.
       const earlier = await findKeyedAttachment(db, key, tableId, recordId);
       const replayed = (): void => noteWrite(req, { kind: 'photos', count: 1, bytes: 0, replay: true });
@@ -192,7 +208,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         replayed();
         return reply.status(200).send(earlier);
       }
-      const photo = await preparePhoto(file);
+      const photo = kind === SOUND_KIND ? await prepareSound(file) : await preparePhoto(file);
       try {
         const { status, attachment } = await db.transaction(async (tx) => {
           const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
@@ -266,13 +282,15 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
   defineImageRoute({
     url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
     params: ['projectId', 'recordId', 'tableAttachmentInfoId'],
-    summary: 'The first attachment of an attachment info of a record, as an image',
+    summary: 'The first photo of an attachment info of a record (sounds are skipped), as an image',
     notFound: 'No such attachment, or not visible',
+    // Its callers show the record's photo: a sound (domain/sound.ts) is never "the first image".
     async attachmentId(req, projectId) {
       const { recordId, tableAttachmentInfoId } = pathIds(req, 'recordId', 'tableAttachmentInfoId');
       const rows = await db.query<{ id: number }>(
         `select a.id from attachments a join records r on r.id = a.record_id
-          where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived order by a.id limit 1`,
+          where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived
+            and a.mime_type not like 'audio/%' order by a.id limit 1`,
         [recordId, tableAttachmentInfoId, projectId],
       );
       const first = rows[0];

@@ -7,18 +7,21 @@ import { keyedLookup } from '../records/idempotency.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { inUploadSlot, readHead, withPhotoBytes } from '../http/uploadSpool.ts';
+import { checkSound } from './soundFiles.ts';
+import { SOUND_SNIFF_BYTES, type SoundMime } from '../../../domain/sound.ts';
 
 /** Most attachments one record may have. */
 export const MAX_ATTACHMENTS_PER_RECORD = 10;
 
-/** A checked photo with its thumbnail, ready to store; its bytes stay in their file until stored. */
+/** A checked photo with its thumbnail (or a checked sound, without one), ready to store; its bytes stay in their file until stored. */
 export interface PreparedPhoto {
   name: string;
-  mime: PhotoMime;
+  mime: PhotoMime | SoundMime;
   /** The spooled upload (uploadSpool.ts). */
   path: string;
   size: number;
-  thumb: Buffer;
+  /** The photo's thumbnail; null for a sound. */
+  thumb: Buffer | null;
 }
 
 /** Checks type (415) and size (413) of an upload and makes its thumbnail (400 if unreadable), in an upload slot. */
@@ -26,6 +29,12 @@ export async function preparePhoto(file: UploadedFile): Promise<PreparedPhoto> {
   const mime = checkPhoto(await readHead(file.path, SNIFF_BYTES), file.size);
   const thumb = await inUploadSlot(() => makeThumbnail(file.path));
   return { name: cleanFileName(file.filename, mime), mime, path: file.path, size: file.size, thumb };
+}
+
+/** Checks size (413) and type by content (400) of a sound upload (domain/sound.ts); sounds have no thumbnail. */
+export async function prepareSound(file: UploadedFile): Promise<PreparedPhoto> {
+  const mime = checkSound(await readHead(file.path, SOUND_SNIFF_BYTES), file.size);
+  return { name: cleanFileName(file.filename, mime), mime, path: file.path, size: file.size, thumb: null };
 }
 
 /** 400 unless `infoId` is an attachment info of the table. */

@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/index.ts';
 import { mercatorToLonLat, mercatorToNationalGrid } from '../../geo/projection.ts';
 import { CATALOGUE_URL, loadCatalogue } from '../../seed/catalogue.ts';
 import { columnByDbName, type ExportQuery } from './params.ts';
-import { exportRowChunks, photosOf, type ExportRow, type ExportScope, type PhotoRef } from './query.ts';
+import { exportRowChunks, mediaOf, type ExportRow, type ExportScope, type PhotoRef } from './query.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 
 /** A cell: JSON-typed (GeoJSON); the CSV writes it as text. */
@@ -30,7 +30,7 @@ export type ExportValue = string | number | boolean | null;
 export interface ExportLinks {
   /** The app's public origin, e.g. https://sporoci-vrsto.si (no trailing slash). */
   origin: string;
-  /** How the 'Fotografije' field names a photo; default its URL (photoUrl). A personal archive names its own file. */
+  /** How the 'Fotografije' and sound fields name an attachment; default its URL (photoUrl). A personal archive names its own file. */
   photoRef?: (projectId: number, photo: PhotoRef) => string;
 }
 
@@ -111,10 +111,16 @@ export function placeOfRow(row: ExportRow, accuracy: Column | null): RowPlace {
   return { lon: round(lon, 7), lat: round(lat, 7), e: round(e, 2), n: round(n, 2), uncertainty };
 }
 
+/** The URLs of a row's photos and of its sounds (domain/sound.ts). */
+export interface RowMedia {
+  photos: string[];
+  sounds: string[];
+}
+
 /** One column of a GeoJSON / CSV export. */
 export interface ExportField {
   label: string;
-  value(row: ExportRow, place: RowPlace, photos: string[]): ExportValue;
+  value(row: ExportRow, place: RowPlace, media: RowMedia): ExportValue;
 }
 
 /** The value of a column as exported: Select values as their text. */
@@ -137,6 +143,7 @@ export const PLACE_LABELS = {
   uncertainty: 'Negotovost lokacije (m)',
   generalised: 'Lokacija posplošena na kvadrat (m)',
   photos: 'Fotografije',
+  sounds: 'Zvočni posnetki',
   latin: 'Znanstveno ime',
   archived: 'Arhivirana',
 } as const;
@@ -162,13 +169,14 @@ export function exportFields(meta: TableMeta, scope: ExportScope = {}): ExportFi
     { label: PLACE_LABELS.lat, value: (_r, p) => p.lat },
     { label: PLACE_LABELS.uncertainty, value: (_r, p) => p.uncertainty },
     { label: PLACE_LABELS.generalised, value: (r) => (r.generalised > 0 ? r.generalised : null) },
-    { label: PLACE_LABELS.photos, value: (_r, _p, photos) => (photos.length ? photos.join(' ') : null) },
+    { label: PLACE_LABELS.photos, value: (_r, _p, m) => (m.photos.length ? m.photos.join(' ') : null) },
+    { label: PLACE_LABELS.sounds, value: (_r, _p, m) => (m.sounds.length ? m.sounds.join(' ') : null) },
   );
   if (scope.owner !== undefined) out.push({ label: PLACE_LABELS.archived, value: (r) => r.archived });
   return out;
 }
 
-/** The URL of a photo (the API's attachment route; the picture only, without metadata, for all but the reporter and her group's reviewers). */
+/** The URL of a photo or a sound (the API's attachment route; for a photo the picture only, without metadata, for all but the reporter and her group's reviewers). */
 export function photoUrl(links: ExportLinks, projectId: number, attachmentId: number): string {
   return `${links.origin}/api/Records/${projectId}/attachment/${attachmentId}`;
 }
@@ -188,27 +196,28 @@ export type ExportPieceArgs = [
   scope?: ExportScope,
 ];
 
-/** An exported row with its place and its photos' URLs. */
+/** An exported row with its place and its photos' and sounds' URLs. */
 interface PlacedRow {
   row: ExportRow;
   place: RowPlace;
-  photos: string[];
+  media: RowMedia;
 }
 
-/** The rows of an export with their places and photo URLs, chunk by chunk. */
+/** The rows of an export with their places and their photos' and sounds' URLs (or files), chunk by chunk. */
 async function* placedChunks(...[db, meta, q, viewer, links, scope]: ExportPieceArgs): AsyncGenerator<PlacedRow[]> {
   const accuracy = columnByDbName(meta, 'NATANCNOST');
   const projectId = meta.table.projectId;
   const ref = links.photoRef ?? ((_p: number, photo: PhotoRef) => photoUrl(links, projectId, photo.id));
   for await (const rows of exportRowChunks(db, meta, q, viewer, scope)) {
-    const photos = await photosOf(
+    const media = await mediaOf(
       db,
       rows.map((r) => r.id),
     );
+    const refs = (list: PhotoRef[] = []): string[] => list.map((a) => ref(projectId, a));
     yield rows.map((row) => ({
       row,
       place: placeOfRow(row, accuracy),
-      photos: (photos.get(row.id) ?? []).map((photo) => ref(projectId, photo)),
+      media: { photos: refs(media.get(row.id)?.photos), sounds: refs(media.get(row.id)?.sounds) },
     }));
   }
 }
@@ -254,7 +263,7 @@ export async function* csvPieces(...args: ExportPieceArgs): AsyncGenerator<strin
   yield* documentPieces(
     args,
     { head, sep: '', tail: '' },
-    ({ row, place, photos }) => `${fields.map((f) => csvCell(f.value(row, place, photos))).join(CSV_SEPARATOR)}\r\n`,
+    ({ row, place, media }) => `${fields.map((f) => csvCell(f.value(row, place, media))).join(CSV_SEPARATOR)}\r\n`,
   );
 }
 
@@ -263,9 +272,9 @@ export async function* geoJsonPieces(...args: ExportPieceArgs): AsyncGenerator<s
   const [, meta, , , , scope] = args;
   const fields = exportFields(meta, scope);
   const head = `{"type":"FeatureCollection","name":${JSON.stringify(meta.table.name)},"features":[`;
-  yield* documentPieces(args, { head, sep: ',', tail: ']}' }, ({ row, place, photos }) => {
+  yield* documentPieces(args, { head, sep: ',', tail: ']}' }, ({ row, place, media }) => {
     const properties: Record<string, ExportValue> = {};
-    for (const f of fields) properties[f.label] = f.value(row, place, photos);
+    for (const f of fields) properties[f.label] = f.value(row, place, media);
     return JSON.stringify({
       type: 'Feature',
       id: row.id,

@@ -9,6 +9,7 @@ import type { TableMeta } from '../meta/tableMeta.ts';
 import { catalogueNames, findUrl, numberOf, photoUrl, type ExportLinks, type RowPlace } from './csvGeoJson.ts';
 import { columnByDbName } from './params.ts';
 import type { ExportPhoto, ExportRow } from './query.ts';
+import { isSoundMime } from '../../../domain/sound.ts';
 
 /** The licences GBIF accepts, by the names EXPORT_LICENSE takes. */
 export const LICENSES: Readonly<Record<string, { uri: string; title: string }>> = {
@@ -181,7 +182,8 @@ export function multimediaTerms(
     return (!pub || isPublicValue(p.properties[String(pub.id)])) && typeof v === 'string' && v.trim() ? v.trim() : null;
   };
   return [
-    { uri: `${DC_NS}type`, value: () => 'StillImage' },
+    // DCMI type vocabulary: a photo is a StillImage, a sound (stored type audio/*, domain/sound.ts) a Sound.
+    { uri: `${DC_NS}type`, value: (p) => (isSoundMime(p.mimeType) ? 'Sound' : 'StillImage') },
     { uri: `${DC_NS}format`, value: (p) => p.mimeType },
     { uri: `${DC_NS}identifier`, value: (p) => photoUrl(links, meta.table.projectId, p.id) },
     { uri: `${DC_NS}references`, value: (p) => findUrl(links, p.recordId) },

@@ -11,6 +11,7 @@ import type { Viewer } from '../../../domain/review.ts';
 import type { Properties } from '../../../domain/model.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
 import { STATUS_CONFIRMED } from '../../../domain/statuses.ts';
+import { isSoundMime } from '../../../domain/sound.ts';
 import type { Queryable } from '../../db/index.ts';
 import { compileFilterSql } from '../../filters/sql.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -209,18 +210,25 @@ export interface PhotoRef {
   mimeType: string;
 }
 
-/** The photos of `recordIds` (attachment metadata only), keyed by record id, oldest first. */
-export async function photosOf(db: Queryable, recordIds: number[]): Promise<Map<number, PhotoRef[]>> {
-  const out = new Map<number, PhotoRef[]>();
+/**
+ * The attachments of `recordIds` (metadata only), keyed by record id, oldest first, photos and
+ * sounds (domain/sound.ts) apart.
+ */
+export async function mediaOf(
+  db: Queryable,
+  recordIds: number[],
+): Promise<Map<number, { photos: PhotoRef[]; sounds: PhotoRef[] }>> {
+  const out = new Map<number, { photos: PhotoRef[]; sounds: PhotoRef[] }>();
   if (recordIds.length === 0) return out;
   const rows = await db.query<{ id: number; record_id: number; name: string; mime_type: string }>(
     'select id, record_id, name, mime_type from attachments where record_id = any($1::int[]) order by id',
     [recordIds],
   );
   for (const r of rows) {
-    const list = out.get(Number(r.record_id)) ?? [];
-    list.push({ id: Number(r.id), name: r.name, mimeType: r.mime_type });
-    out.set(Number(r.record_id), list);
+    const entry = out.get(Number(r.record_id)) ?? { photos: [], sounds: [] };
+    const ref = { id: Number(r.id), name: r.name, mimeType: r.mime_type };
+    (isSoundMime(r.mime_type) ? entry.sounds : entry.photos).push(ref);
+    out.set(Number(r.record_id), entry);
   }
   return out;
 }

@@ -9,9 +9,12 @@ export { CHROMIUM, CHROMIUM_ARGS };
 /** Where screenshots go (git-ignored) for a human to look at. */
 export const SCREENSHOT_DIR = join(process.cwd(), 'tests', 'e2e', 'screenshots');
 
-/** Launches headless Debian chromium. */
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** Chromium flags for a test that records sound: the microphone is allowed without asking and is a fake one (a beep). */
+export const FAKE_MICROPHONE_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/** Launches headless Debian chromium, with `extraArgs` after the shared flags (e.g. FAKE_MICROPHONE_ARGS). */
+export async function launch(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Viewports of the two layouts we check. */

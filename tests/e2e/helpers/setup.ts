@@ -40,11 +40,11 @@ export interface AppAndBrowser {
  * Starts the real app server and Debian chromium for the test file (beforeAll) and stops both
  * after it (afterAll).
  */
-export function useAppAndBrowser(opts: StartServerOptions = {}): AppAndBrowser {
+export function useAppAndBrowser(opts: StartServerOptions = {}, browserArgs: readonly string[] = []): AppAndBrowser {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(opts), launch()]);
+    [server, browser] = await Promise.all([startAppServer(opts), launch(browserArgs)]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -53,6 +53,7 @@ describe('response cache', () => {
         'rasters',
         'responses',
         'settings',
+        'sounds',
       ].sort(),
     );
   });
