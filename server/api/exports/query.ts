@@ -7,6 +7,7 @@
  * its reporter and the group's reviewers) and its properties without the creator e-mail unless
  * the caller created or reviews it (access/recordAccess.ts).
  */
+import { COVER_FIRST_ORDER, isImageSql } from '../attachments/order.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import type { Properties } from '../../../domain/model.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
@@ -167,14 +168,18 @@ export interface ExportPhoto {
   properties: Properties;
 }
 
-/** The attachments of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia extension). */
+/**
+ * The photos of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia
+ * extension: one row per photo, linked to its find by the core id, so their order there carries
+ * nothing); a find's other attachments (not image/*) are not photos.
+ */
 export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerator<ExportPhoto[]> {
   const { db, chunkRows, params, props, where } = exportSelection(...args);
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select a.id, a.record_id, a.mime_type, ${props} as properties
     from attachments a join records r on r.id = a.record_id
-    where ${where} and a.id > $${after}::int order by a.id limit $${limit}::int`;
+    where ${where} and ${isImageSql('a')} and a.id > $${after}::int order by a.id limit $${limit}::int`;
   for (;;) {
     const rows = await db.query<{ id: number; record_id: number; mime_type: string; properties: Properties }>(
       sql,
@@ -192,12 +197,12 @@ export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerat
   }
 }
 
-/** The photo ids of `recordIds` (attachment metadata only), keyed by record id, oldest first. */
+/** The photo ids (image/* attachments) of `recordIds`, keyed by record id: the cover first, then the reporter's order. */
 export async function photoIdsOf(db: Queryable, recordIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (recordIds.length === 0) return out;
   const rows = await db.query<{ id: number; record_id: number }>(
-    'select id, record_id from attachments where record_id = any($1::int[]) order by id',
+    `select id, record_id from attachments where record_id = any($1::int[]) and ${isImageSql()} order by ${COVER_FIRST_ORDER}`,
     [recordIds],
   );
   for (const r of rows) {
