@@ -5,7 +5,7 @@
  * worker's implementation.
  */
 import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../domain/model.ts';
-import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+import type { FindPhoto, PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { PackedProperties } from '../domain/packedProperties.ts';
@@ -16,7 +16,7 @@ import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
 export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
-export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+export type { FindPhoto, FormPhoto, PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
 export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';
@@ -205,6 +205,8 @@ export interface DataCore {
   deleteRecord(id: number, baseVersion?: number): Promise<void>;
   /** A find's photo (thumbnail or full size) from the server or, offline, the local store; null = none. */
   getPhoto(id: number, thumb: boolean): Promise<Blob | null>;
+  /** Every photo of a find in its order (thumbnails or full size), from the server or the device; [] = none. */
+  getPhotos(id: number, thumb: boolean): Promise<FindPhoto[]>;
 
   /** Estimates downloading a map area (tiles, megabytes, features, free space). */
   estimateDownload(area: DownloadArea): Promise<DownloadEstimate>;

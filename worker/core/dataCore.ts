@@ -81,7 +81,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       mapChannel.connect(port);
     },
     ...bound(records, ['getSpeciesByGroup', 'getRecord', 'saveRecord', 'deleteRecord']),
-    ...bound(photos, ['inspectPhoto', 'getPhoto']),
+    ...bound(photos, ['inspectPhoto', 'getPhoto', 'getPhotos']),
     ...bound(areas, [
       'estimateDownload',
       'startDownload',

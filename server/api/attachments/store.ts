@@ -1,4 +1,5 @@
 import type { Attachment } from '../../../domain/model.ts';
+import { MAX_ATTACHMENTS_PER_RECORD } from '../../../domain/attachments.ts';
 import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { SNIFF_BYTES, checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
@@ -9,8 +10,7 @@ import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { inUploadSlot, readHead, withPhotoBytes } from '../http/uploadSpool.ts';
 
-/** Most attachments one record may have. */
-export const MAX_ATTACHMENTS_PER_RECORD = 10;
+export { MAX_ATTACHMENTS_PER_RECORD };
 
 /** 400: the record would have more than MAX_ATTACHMENTS_PER_RECORD attachments. */
 export function tooManyAttachments(): HttpError {
