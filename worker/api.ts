@@ -5,7 +5,14 @@
  * worker's implementation.
  */
 import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../domain/model.ts';
-import type { FindPhoto, PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+import type {
+  FindPhoto,
+  PhotoInspection,
+  SaveRecordInput,
+  SaveRecordResult,
+  SaveStage,
+  SpeciesOption,
+} from './records/types.ts';
 import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { PackedProperties } from '../domain/packedProperties.ts';
@@ -16,7 +23,15 @@ import type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
 export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
-export type { FindPhoto, FormPhoto, PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+export type {
+  FindPhoto,
+  FormPhoto,
+  PhotoInspection,
+  SaveRecordInput,
+  SaveRecordResult,
+  SaveStage,
+  SpeciesOption,
+} from './records/types.ts';
 export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 export type { ConflictInfo, PendingChangeInfo, SyncState } from './sync/types.ts';

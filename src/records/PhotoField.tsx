@@ -102,7 +102,11 @@ export function PhotoField() {
         </ul>
       )}
       {current && (
-        <div className="photo-tools" role="group" aria-label={sl.records.photoThumb(at + 1, items.length, current.key === cover)}>
+        <div
+          className="photo-tools"
+          role="group"
+          aria-label={sl.records.photoThumb(at + 1, items.length, current.key === cover)}
+        >
           <button
             type="button"
             className="button small"
@@ -155,7 +159,11 @@ export function PhotoField() {
         </button>
       </div>
       <p id="photo-hint" className="field-hint">
-        {reading ? sl.records.photoReading : items.length > 1 && !current ? sl.records.photoListHint : sl.records.photoHint}
+        {reading
+          ? sl.records.photoReading
+          : items.length > 1 && !current
+            ? sl.records.photoListHint
+            : sl.records.photoHint}
       </p>
       {f.photo && !f.photo.gpsCoord && (
         <p className="field-hint">{f.coord ? sl.records.photoNoGpsKeep : sl.records.photoNoGps}</p>

@@ -161,8 +161,7 @@ export function changePhotos(step: (list: PhotoList) => PhotoList): void {
   const f = recordForm.value;
   if (!f) return;
   const photos = step(f.photos);
-  for (const p of f.photos.items)
-    if (p.previewUrl && !photos.items.includes(p)) URL.revokeObjectURL(p.previewUrl);
+  for (const p of f.photos.items) if (p.previewUrl && !photos.items.includes(p)) URL.revokeObjectURL(p.previewUrl);
   const errors = { ...f.errors };
   delete errors.photo;
   patchForm({ photos, errors });

@@ -37,5 +37,11 @@ export interface FindPhotoUrls {
 /** Every photo of a find as object URLs (full size, or thumbnails), in the reporter's order. */
 export async function findPhotoUrls(id: number, thumb: boolean): Promise<FindPhotoUrls> {
   const photos = await core.getPhotos(id, thumb);
-  return { urls: photos.map((p) => URL.createObjectURL(p.blob)), cover: Math.max(0, photos.findIndex((p) => p.cover)) };
+  return {
+    urls: photos.map((p) => URL.createObjectURL(p.blob)),
+    cover: Math.max(
+      0,
+      photos.findIndex((p) => p.cover),
+    ),
+  };
 }

@@ -420,7 +420,9 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
               id,
               values: { ...current, ...values },
               coord: [c[0]!, c[1]!],
-              photos: photo ? [{ kind: 'new' as const, file: blob(photo), name: 'najdba.jpg', key: crypto.randomUUID() }] : [],
+              photos: photo
+                ? [{ kind: 'new' as const, file: blob(photo), name: 'najdba.jpg', key: crypto.randomUUID() }]
+                : [],
               cover: null,
               idempotencyKey: crypto.randomUUID(),
               baseVersion: r.version,

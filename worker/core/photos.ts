@@ -44,7 +44,11 @@ export class PhotosPart {
     const record = await this.s.api.features.detailed(c.projectId, c.tableId, id);
     const out: FindPhoto[] = [];
     for (const a of record.attachments.filter(isPhoto))
-      out.push({ id: a.id, cover: a.cover === true, blob: await this.s.api.records.attachment(c.projectId, a.id, thumb) });
+      out.push({
+        id: a.id,
+        cover: a.cover === true,
+        blob: await this.s.api.records.attachment(c.projectId, a.id, thumb),
+      });
     return out;
   }
 

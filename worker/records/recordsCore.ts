@@ -120,7 +120,8 @@ export async function resizeNewPhotos(photos: readonly FormPhoto[]): Promise<Res
   const out: ResizedFormPhoto[] = [];
   for (const p of photos) {
     if (p.kind === 'stored') out.push(p);
-    else out.push({ kind: 'new', key: p.key, upload: { blob: (await resizePhoto(p.file)).blob, name: jpegName(p.name) } });
+    else
+      out.push({ kind: 'new', key: p.key, upload: { blob: (await resizePhoto(p.file)).blob, name: jpegName(p.name) } });
   }
   return out;
 }

@@ -42,7 +42,11 @@ export class RecordService {
     idempotencyKey: string,
     cover: number | null = null,
   ): Promise<DetailedFeature> {
-    const files = photos.map((file, i) => ({ file, tableAttachmentInfoId: this.t.attachmentInfoId, cover: i === cover }));
+    const files = photos.map((file, i) => ({
+      file,
+      tableAttachmentInfoId: this.t.attachmentInfoId,
+      cover: i === cover,
+    }));
     return this.features.full(this.t.projectId, this.t.tableId, { geometry, properties }, files, { idempotencyKey });
   }
 

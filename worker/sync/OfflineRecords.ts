@@ -123,7 +123,12 @@ export class OfflineRecords {
       if (baseVersion !== undefined && (feature.version === undefined || baseVersion > feature.version))
         feature.version = baseVersion;
       const row = await this.ensureChangeRow(rows, base);
-      if (layout) await this.arrangePending(id, layout, bytes.some((b) => b.cover));
+      if (layout)
+        await this.arrangePending(
+          id,
+          layout,
+          bytes.some((b) => b.cover),
+        );
       await this.putPhotos(id, bytes);
       const changes = await changesOfRow(db, id, row.id as number);
       if (row.isInsert === 1) {
@@ -302,7 +307,11 @@ export class OfflineRecords {
     for (const a of await pendingPhotos(db, t.tableId, featureId)) {
       const at = layout.keep.indexOf(a.id as number);
       if (at < 0) await db.attachments.delete(a.id as number);
-      else await db.attachments.update(a.id as number, { position: at, cover: !newCover && a.id === layout.cover ? 1 : 0 });
+      else
+        await db.attachments.update(a.id as number, {
+          position: at,
+          cover: !newCover && a.id === layout.cover ? 1 : 0,
+        });
     }
   }
 
@@ -343,7 +352,13 @@ async function readPhotos(given: PhotosGiven): Promise<PhotoBytes[]> {
   const out: PhotoBytes[] = [];
   for (const p of photos) {
     const arrayBuffer = await p.blob.arrayBuffer();
-    out.push({ name: p.name, mimeType: p.mimeType, size: arrayBuffer.byteLength, arrayBuffer, cover: p.cover === true });
+    out.push({
+      name: p.name,
+      mimeType: p.mimeType,
+      size: arrayBuffer.byteLength,
+      arrayBuffer,
+      cover: p.cover === true,
+    });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index.ts';
 import { badRequest } from '../../http/errors.ts';
+import { isPhotoMime } from '../../../domain/attachments.ts';
 
 /**
  * The order a record's attachments are listed in: the reporter's order (position), then the upload
@@ -59,7 +60,7 @@ export async function storeAttachmentOrder(tx: Queryable, recordId: number, o: A
   if (unknown !== undefined) throw badRequest(`Attachment ${unknown} is not an attachment of record ${recordId}`);
   if (o.cover !== null) {
     const cover = rows.find((r) => Number(r.id) === o.cover);
-    if (!cover || !cover.mime_type.startsWith('image/'))
+    if (!cover || !isPhotoMime(cover.mime_type))
       throw badRequest(`The cover ${o.cover} is not a photo of record ${recordId}`);
   }
   const final = [...o.order, ...ids.filter((id) => !o.order.includes(id))];

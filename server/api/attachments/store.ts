@@ -1,7 +1,7 @@
 import type { Attachment } from '../../../domain/model.ts';
 import { MAX_ATTACHMENTS_PER_RECORD } from '../../../domain/attachments.ts';
 import type { Queryable } from '../../db/index.ts';
-import { HttpError, badRequest } from '../../http/errors.ts';
+import { type HttpError, badRequest } from '../../http/errors.ts';
 import { SNIFF_BYTES, checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
 import { ATTACHMENT_FIELDS, toAttachment } from '../records/store.ts';
 import { nextPosition } from './order.ts';

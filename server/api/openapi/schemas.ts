@@ -59,7 +59,8 @@ export const SCHEMAS: Record<string, JsonSchema> = {
         type: 'array',
         items: { type: 'integer', minimum: 1 },
         maxItems: 100,
-        description: 'Attachment ids of the record in the order to show them; those not listed follow in their old order',
+        description:
+          'Attachment ids of the record in the order to show them; those not listed follow in their old order',
       },
       cover: {
         ...nullable(int),
@@ -77,7 +78,10 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       name: str,
       mimeType: str,
       size: int,
-      cover: { type: 'boolean', description: 'The photo chosen to show the find; a record lists its attachments in its order' },
+      cover: {
+        type: 'boolean',
+        description: 'The photo chosen to show the find; a record lists its attachments in its order',
+      },
     },
   },
   DetailedFeature: {

@@ -1,6 +1,11 @@
 import { badRequest } from '../../http/errors.ts';
 import { assertNoNul } from '../http/nulGuard.ts';
-import { MAX_ATTACHMENTS_PER_RECORD, assertAttachmentInfo, preparePhoto, tooManyAttachments } from '../attachments/store.ts';
+import {
+  MAX_ATTACHMENTS_PER_RECORD,
+  assertAttachmentInfo,
+  preparePhoto,
+  tooManyAttachments,
+} from '../attachments/store.ts';
 import type { NewPhoto } from './mutations.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { field, fieldList, filesOf, type Form } from '../http/multipart.ts';

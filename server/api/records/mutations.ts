@@ -70,7 +70,8 @@ export async function createRecord(
     const feature = await db.transaction(async (tx) => {
       const row = await insertRecord(tx, meta, newRecord(prepared, email, key));
       const attachments: Attachment[] = [];
-      for (const p of photos) attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo, null, p.cover));
+      for (const p of photos)
+        attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo, null, p.cover));
       return toDetailed(meta, row, creatorViewer(email), attachments);
     });
     return { status: 201, feature };

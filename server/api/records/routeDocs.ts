@@ -34,7 +34,8 @@ export function fullFormBody(field: string, description: string): { contentType:
         },
         AttachmentCover: {
           type: 'integer',
-          description: 'Which of the files (0 = the first) is the cover, the photo shown for the find; default none (the first photo)',
+          description:
+            'Which of the files (0 = the first) is the cover, the photo shown for the find; default none (the first photo)',
         },
         AttachmentInfoIds: {
           type: 'array',

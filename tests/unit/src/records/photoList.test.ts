@@ -18,7 +18,11 @@ const fresh = (key: string): FormPhotoItem => ({
   source: { kind: 'new', file: new File(['x'], `${key}.jpg`, { type: 'image/jpeg' }) },
   previewUrl: null,
 });
-const stored = (id: number): FormPhotoItem => ({ key: `stored-${id}`, source: { kind: 'stored', id }, previewUrl: null });
+const stored = (id: number): FormPhotoItem => ({
+  key: `stored-${id}`,
+  source: { kind: 'stored', id },
+  previewUrl: null,
+});
 const keys = (l: PhotoList): string[] => l.items.map((p) => p.key);
 const empty: PhotoList = { items: [], cover: null };
 
@@ -27,7 +31,10 @@ describe('the report form’s photo list', () => {
     const three = addPhotos(empty, [fresh('a'), fresh('b'), fresh('c')]);
     expect(keys(three)).toEqual(['a', 'b', 'c']);
     expect(three.refused).toEqual([]);
-    const many = addPhotos(three, Array.from({ length: 9 }, (_, i) => fresh(`n${i}`)));
+    const many = addPhotos(
+      three,
+      Array.from({ length: 9 }, (_, i) => fresh(`n${i}`)),
+    );
     expect(many.items).toHaveLength(MAX_PHOTOS);
     expect(MAX_PHOTOS).toBe(10);
     expect(many.refused.map((p) => p.key)).toEqual(['n7', 'n8']);

@@ -37,7 +37,13 @@ describe('sync under faults', () => {
         seeded.push(server.seed({ '780': `seed-${i}`, '782': 0 }, `seed-photo-${i}`, server.email, i < 5 ? 7 : 5));
       await downloadArea(r.db, seeded.map(asFeature));
       seeded.forEach((s, i) =>
-        model.set(`seed-${i}`, { count: 0, photos: [`seed-photo-${i}`], deleted: false, refused: i < 5, localId: s.id }),
+        model.set(`seed-${i}`, {
+          count: 0,
+          photos: [`seed-photo-${i}`],
+          deleted: false,
+          refused: i < 5,
+          localId: s.id,
+        }),
       );
 
       const create = async (label: string, withPhoto: boolean) => {
@@ -159,11 +165,7 @@ describe('sync under faults', () => {
         const rec = found[0];
         const photos = rec?.attachments.map((a) => a.content) ?? [];
         if (new Set(photos).size < photos.length) duplicated++;
-        if (
-          !rec ||
-          rec.properties['782'] !== e.count ||
-          JSON.stringify(photos) !== JSON.stringify(e.photos)
-        ) {
+        if (!rec || rec.properties['782'] !== e.count || JSON.stringify(photos) !== JSON.stringify(e.photos)) {
           lost++;
           console.log('LOST', label, JSON.stringify(e), JSON.stringify(rec?.properties), JSON.stringify(photos));
         }
