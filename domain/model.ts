@@ -114,6 +114,8 @@ export interface Attachment {
   name: string;
   mimeType: string;
   size: number;
+  /** True for the photo the reporter chose to show the find (its card); absent or false for the others. A record's attachments come in the reporter's order. */
+  cover?: boolean;
 }
 
 /** A record: id, properties, geometry, attachments. */

@@ -5,7 +5,14 @@
  * worker's implementation.
  */
 import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../domain/model.ts';
-import type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+import type {
+  FindPhoto,
+  PhotoInspection,
+  SaveRecordInput,
+  SaveRecordResult,
+  SaveStage,
+  SpeciesOption,
+} from './records/types.ts';
 import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { PackedProperties } from '../domain/packedProperties.ts';
@@ -27,7 +34,15 @@ import type { SoundMime } from '../domain/sound.ts';
 
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
 export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
-export type { PhotoInspection, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './records/types.ts';
+export type {
+  FindPhoto,
+  FormPhoto,
+  PhotoInspection,
+  SaveRecordInput,
+  SaveRecordResult,
+  SaveStage,
+  SpeciesOption,
+} from './records/types.ts';
 export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 export type {
@@ -243,6 +258,8 @@ export interface DataCore {
   getSound(id: number): Promise<FindSound | null>;
   /** Keeps the report form's change of a find's sound; it reaches the server once, now or when back online. */
   saveSound(id: number, change: SoundChange): Promise<void>;
+  /** Every photo of a find in its order (thumbnails or full size), from the server or the device; [] = none. */
+  getPhotos(id: number, thumb: boolean): Promise<FindPhoto[]>;
 
   /** Estimates downloading a map area (tiles, megabytes, features, free space). */
   estimateDownload(area: DownloadArea): Promise<DownloadEstimate>;

@@ -13,7 +13,7 @@ import { speciesName } from '../ui/species.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { canEdit } from '../records/permissions.ts';
 import { COL } from '../../domain/columns.ts';
-import { findPhotoUrl, type ClickedFeature } from '../state/shortInfo.ts';
+import { findPhotoUrl, findPhotoUrls, type ClickedFeature } from '../state/shortInfo.ts';
 import { StatusChip } from '../review/StatusChip.tsx';
 import { FindReview } from '../review/FindReview.tsx';
 import { formOptions } from '../records/options.ts';
@@ -58,9 +58,15 @@ export function FindCard({ find, onEdit }: FindCardProps) {
       if (made) URL.revokeObjectURL(made);
     };
   }, [find.id]);
+  // The gallery shows every photo of the find in its order, opened at the cover (the card's one).
   const openFull = async (): Promise<void> => {
-    const full = (await findPhotoUrl(find.id, false).catch(() => null)) ?? thumbUrl;
-    if (full) openGallery([{ src: full, alt: name }]);
+    const all = await findPhotoUrls(find.id, false).catch(() => null);
+    if (all && all.urls.length > 0)
+      openGallery(
+        all.urls.map((src, i) => ({ src, alt: sl.shortInfo.photoOf(name, i + 1, all.urls.length) })),
+        all.cover,
+      );
+    else if (thumbUrl) openGallery([{ src: thumbUrl, alt: name }]);
   };
   const cat = catalogue.value;
   const group = cat?.groups.find((g) => g.id === Number(p[COL.group]));

@@ -11,13 +11,21 @@ import {
   recordForm,
   setField,
   setLocation,
+  type PickedPhoto,
   type RecordFormState,
 } from '../state/recordForm.ts';
-import { findPhotoUrl } from '../state/shortInfo.ts';
+import {
+  MAX_PHOTOS,
+  addPhotos,
+  photoListSnapshot,
+  photosToSave,
+  type FormPhotoItem,
+  type PhotoList,
+} from './photoList.ts';
 import { newFormState } from './newForm.ts';
 import { COL } from '../../domain/columns.ts';
-import { isSoundMime } from '../../domain/sound.ts';
 import { saveDraftSound } from './sound.ts';
+import { OFFLINE_PHOTO_LAYOUT } from '../../domain/attachments.ts';
 import { insideSlovenia } from './location.ts';
 import { photoTakeover, type PhotoFactsTaken } from './photoTakeover.ts';
 import { todayIso, validateForm } from './validate.ts';
@@ -56,14 +64,14 @@ export async function openEditRecord(id: number): Promise<void> {
     for (const [k, v] of Object.entries(r.properties)) values[k] = v === null || v === undefined ? '' : String(v);
     if (values[COL.date]) values[COL.date] = values[COL.date]!.slice(0, 10);
     const c = r.geometry?.type === 'Point' ? (r.geometry.coordinates as number[]) : null;
-    const hasPhoto = r.attachments.some((a) => !isSoundMime(a.mimeType));
-    const photoUrl = hasPhoto ? await findPhotoUrl(id, true).catch(() => null) : null;
+    const photos = await storedPhotos(id);
     const coord: [number, number] | null = c ? [c[0]!, c[1]!] : null;
     patchForm({
       values,
       coord,
       coordSource: c ? 'stored' : null,
-      existingPhotoUrl: photoUrl,
+      photos,
+      photosPristine: photoListSnapshot(photos),
       loading: false,
       pristine: formSnapshot({ values, coord }),
       baseVersion: r.version,
@@ -75,6 +83,18 @@ export async function openEditRecord(id: number): Promise<void> {
   }
 }
 
+/** The photos an edited find has, as the form's list (thumbnails; none when they cannot be read). */
+async function storedPhotos(id: number): Promise<PhotoList> {
+  const found = await core.getPhotos(id, true).catch(() => []);
+  const items: FormPhotoItem[] = found.map((p) => ({
+    key: `stored-${p.id}`,
+    source: { kind: 'stored', id: p.id },
+    previewUrl: URL.createObjectURL(p.blob),
+  }));
+  const cover = found.find((p) => p.cover);
+  return { items, cover: cover ? `stored-${cover.id}` : null };
+}
+
 // 'Popravite označena polja.' stays until the form has no error left (fixed) or is closed.
 effect(() => {
   const f = recordForm.value;
@@ -84,38 +104,72 @@ effect(() => {
 /** Closes the form (nothing is saved). */
 export function closeForm(): void {
   const f = recordForm.value;
-  if (f?.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
-  if (f?.existingPhotoUrl) URL.revokeObjectURL(f.existingPhotoUrl);
+  for (const p of f?.photos.items ?? []) if (p.previewUrl) URL.revokeObjectURL(p.previewUrl);
   pickingLocation.value = false;
   recordForm.value = null;
   returnFocus();
 }
 
-/** Takes a picked photo: checks its type, reads EXIF GPS (location) and date (finding date). */
-export async function pickPhoto(file: File): Promise<boolean> {
-  if (!/\.(jpe?g|png)$/i.test(file.name) && !/^image\/(jpeg|png)$/.test(file.type)) {
-    patchForm({ errors: { ...recordForm.value?.errors, photo: sl.records.photoWrongType } });
-    return false;
+/** True for a file the picker takes by its name or type (jpg, jpeg, png); its bytes are checked in the core. */
+function looksLikePhoto(file: File): boolean {
+  return /\.(jpe?g|png)$/i.test(file.name) || /^image\/(jpeg|png)$/.test(file.type);
+}
+
+/**
+ * Takes picked photos (several at once from the picker, or one from the camera): checks each one's
+ * type, makes its preview and adds it after the others, at most MAX_PHOTOS in all. The first one
+ * with a place or a date gives them to the find (EXIF GPS → location, capture day → finding date),
+ * or asks first when the find has its own. True when at least one was taken.
+ */
+export async function pickPhotos(files: readonly File[]): Promise<boolean> {
+  const added: FormPhotoItem[] = [];
+  let facts: PickedPhoto | null = null;
+  let wrongType = false;
+  for (const file of files) {
+    if (!looksLikePhoto(file)) {
+      wrongType = true;
+      continue;
+    }
+    const info = await core.inspectPhoto(file);
+    if (!info.accepted) {
+      wrongType = true;
+      continue;
+    }
+    const preview = info.preview ? URL.createObjectURL(info.preview) : null;
+    added.push({ key: crypto.randomUUID(), source: { kind: 'new', file }, previewUrl: preview });
+    if (!facts || (!facts.gpsCoord && !facts.takenOn))
+      facts = { gpsCoord: info.gpsCoord, takenOn: info.takenOn, gpsAccuracy: info.gpsAccuracy };
   }
-  const info = await core.inspectPhoto(file);
   const f = recordForm.value;
-  if (!f) return false;
-  if (!info.accepted) {
-    patchForm({ errors: { ...f.errors, photo: sl.records.photoWrongType } });
+  if (!f) {
+    for (const a of added) if (a.previewUrl) URL.revokeObjectURL(a.previewUrl);
     return false;
   }
-  if (f.photo?.previewUrl) URL.revokeObjectURL(f.photo.previewUrl);
+  const { refused, ...photos } = addPhotos(f.photos, added);
+  for (const r of refused) if (r.previewUrl) URL.revokeObjectURL(r.previewUrl);
   const errors = { ...f.errors };
   delete errors.photo;
-  const facts = { gpsCoord: info.gpsCoord, takenOn: info.takenOn, gpsAccuracy: info.gpsAccuracy };
+  if (refused.length) errors.photo = sl.records.photoTooMany(MAX_PHOTOS);
+  else if (wrongType) errors.photo = sl.records.photoWrongType;
+  if (!facts || refused.length === added.length) {
+    patchForm({ photos, errors });
+    return added.length > refused.length;
+  }
   const { apply, ask } = photoTakeover({ ...f, date: f.values[COL.date] ?? '' }, facts, todayIso());
-  patchForm({
-    photo: { file, previewUrl: info.preview ? URL.createObjectURL(info.preview) : null, ...facts },
-    errors,
-    photoQuestion: ask,
-  });
+  patchForm({ photo: facts, photos, errors, photoQuestion: ask });
   takePhotoFacts(apply);
   return true;
+}
+
+/** Changes the form's photos (move, cover, remove) through one of photoList.ts's steps. */
+export function changePhotos(step: (list: PhotoList) => PhotoList): void {
+  const f = recordForm.value;
+  if (!f) return;
+  const photos = step(f.photos);
+  for (const p of f.photos.items) if (p.previewUrl && !photos.items.includes(p)) URL.revokeObjectURL(p.previewUrl);
+  const errors = { ...f.errors };
+  delete errors.photo;
+  patchForm({ photos, errors });
 }
 
 function takePhotoFacts(facts: PhotoFactsTaken): void {
@@ -156,8 +210,7 @@ export async function submitForm(): Promise<void> {
         id: f.id,
         values: f.values,
         coord: f.coord!,
-        photo: f.photo?.file ?? null,
-        photoName: f.photo?.file.name ?? null,
+        ...photosToSave(f.photos),
         idempotencyKey: f.idempotencyKey,
         baseVersion: f.baseVersion,
       },
@@ -174,6 +227,11 @@ export async function submitForm(): Promise<void> {
     patchForm({ stage: null });
     // Storage ran out: the Slovenian alert that offline mode will not work here; the form keeps what was typed.
     if (e instanceof Error && e.name === 'QuotaExceededError') quotaAlert.value = true;
+    if (e instanceof Error && e.name === OFFLINE_PHOTO_LAYOUT) {
+      patchForm({ errors: { ...recordForm.value?.errors, photo: sl.records.photoOfflineLayout } });
+      notify('error', sl.records.photoOfflineLayout);
+      return;
+    }
     const hint = failureHint(e);
     notify(
       'error',

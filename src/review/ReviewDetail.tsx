@@ -2,6 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { sl } from '../i18n/sl.ts';
 import { core } from '../core.ts';
+import { findPhotoUrls, type FindPhotoUrls } from '../state/shortInfo.ts';
 import { catalogue, project } from '../state/appData.ts';
 import { openGallery } from '../state/gallery.ts';
 import { formatDateSl } from '../ui/format.ts';
@@ -36,27 +37,26 @@ export interface ReviewDetailProps {
 /** One find in the review queue: its photo large, the reporter's fields, the verdicts and the history. */
 export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetailProps) {
   useSignals();
-  const [photo, setPhoto] = useState<string | null | 'loading'>('loading');
+  const [photos, setPhotos] = useState<FindPhotoUrls | 'loading'>('loading');
   const [full, setFull] = useState<Properties>(properties);
   useEffect(() => {
     let live = true;
-    let url: string | null = null;
-    setPhoto('loading');
+    let made: string[] = [];
+    setPhotos('loading');
     setFull(properties);
-    core
-      .getPhoto(id, false)
-      .then((b) => {
-        url = b ? URL.createObjectURL(b) : null;
-        if (live) setPhoto(url);
+    findPhotoUrls(id, false)
+      .then((p) => {
+        made = p.urls;
+        if (live) setPhotos(p);
       })
-      .catch(() => live && setPhoto(null));
+      .catch(() => live && setPhotos({ urls: [], cover: 0 }));
     core
       .getRecord(id)
       .then((r) => live && setFull(r.properties))
       .catch(() => undefined);
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
+      for (const u of made) URL.revokeObjectURL(u);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per record
   }, [id]);
@@ -71,18 +71,10 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
         {name} <StatusChip value={full[COL.status]} />
       </h3>
       <div className="review-photo">
-        {photo === 'loading' ? (
+        {photos === 'loading' ? (
           <div className="spinner" role="status" aria-label={sl.loading} />
-        ) : photo ? (
-          <button
-            type="button"
-            className="thumb-button"
-            aria-label={sl.shortInfo.openPhoto}
-            title={sl.shortInfo.openPhoto}
-            onClick={() => openGallery([{ src: photo, alt: name }])}
-          >
-            <img src={photo} alt={name} />
-          </button>
+        ) : photos.urls.length > 0 ? (
+          <ReviewPhotos photos={photos} name={name} />
         ) : (
           <p className="muted">{sl.shortInfo.noPhoto}</p>
         )}
@@ -121,5 +113,42 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
         }}
       />
     </article>
+  );
+}
+
+/** Every photo of the find: the cover large, then all of them small in their order; each opens the gallery there. */
+function ReviewPhotos({ photos, name }: { photos: FindPhotoUrls; name: string }) {
+  const { urls, cover } = photos;
+  const images = urls.map((src, i) => ({ src, alt: sl.shortInfo.photoOf(name, i + 1, urls.length) }));
+  const open = (i: number): void => openGallery(images, i);
+  return (
+    <>
+      <button
+        type="button"
+        className="thumb-button"
+        aria-label={sl.shortInfo.openPhoto}
+        title={sl.shortInfo.openPhoto}
+        onClick={() => open(cover)}
+      >
+        <img src={urls[cover]} alt={images[cover]!.alt} />
+      </button>
+      {urls.length > 1 && (
+        <ul className="review-photo-strip" data-testid="review-photos">
+          {urls.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                className={`photo-thumb${i === cover ? ' is-cover' : ''}`}
+                aria-label={sl.shortInfo.openPhotoN(i + 1, urls.length)}
+                title={sl.shortInfo.openPhotoN(i + 1, urls.length)}
+                onClick={() => open(i)}
+              >
+                <img src={src} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

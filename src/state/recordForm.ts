@@ -2,11 +2,10 @@ import { signal } from '@preact/signals-react';
 import type { FormErrors } from '../records/validate.ts';
 import type { SaveStage } from '../../worker/api.ts';
 import type { PhotoFactsTaken } from '../records/photoTakeover.ts';
+import { photoListSnapshot, type PhotoList } from '../records/photoList.ts';
 
-/** A photo picked in the form, with what the core read from it. */
+/** What the core read from the photo picked last (its place and date count for the find). */
 export interface PickedPhoto {
-  file: File;
-  previewUrl: string | null;
   gpsCoord: [number, number] | null;
   takenOn: string | null;
   /** EXIF GPSHPositioningError in metres, when the photo gives it. */
@@ -30,9 +29,12 @@ export interface RecordFormState {
   coord: [number, number] | null;
   /** Where the location came from, to say so. */
   coordSource: 'map' | 'gps' | 'photo' | 'stored' | null;
+  /** The facts of the photo picked last, or null before one is picked. */
   photo: PickedPhoto | null;
-  /** The current photo of an edited record (thumbnail URL). */
-  existingPhotoUrl: string | null;
+  /** The find's photos in order, and the cover (records/photoList.ts). */
+  photos: PhotoList;
+  /** The photos as the form opened (photoListSnapshot), to tell whether they were changed. */
+  photosPristine: string;
   errors: FormErrors;
   /** Set while saving or deleting. */
   stage: SaveStage | 'deleting' | null;
@@ -60,7 +62,8 @@ export function formSnapshot(f: Pick<RecordFormState, 'values' | 'coord'>): stri
 
 /** True when the user changed something in the form that closing it would lose. */
 export function isFormDirty(f: RecordFormState): boolean {
-  return f.photo !== null || (f.pristine !== null && formSnapshot(f) !== f.pristine);
+  if (photoListSnapshot(f.photos) !== f.photosPristine) return true;
+  return f.pristine !== null && formSnapshot(f) !== f.pristine;
 }
 
 /** The report form, or null when closed. */

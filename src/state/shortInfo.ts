@@ -26,3 +26,22 @@ export async function findPhotoUrl(id: number, thumb: boolean): Promise<string |
   const blob = await core.getPhoto(id, thumb);
   return blob ? URL.createObjectURL(blob) : null;
 }
+
+/** A find's photos as object URLs in their order (revoke them when done), and which one is the cover. */
+export interface FindPhotoUrls {
+  urls: string[];
+  /** The index of the cover: the chosen one, else the first. */
+  cover: number;
+}
+
+/** Every photo of a find as object URLs (full size, or thumbnails), in the reporter's order. */
+export async function findPhotoUrls(id: number, thumb: boolean): Promise<FindPhotoUrls> {
+  const photos = await core.getPhotos(id, thumb);
+  return {
+    urls: photos.map((p) => URL.createObjectURL(p.blob)),
+    cover: Math.max(
+      0,
+      photos.findIndex((p) => p.cover),
+    ),
+  };
+}

@@ -86,6 +86,7 @@ describe('POST /api/Records/{projectId}/attachment', () => {
       name: 'slika.png',
       mimeType: 'image/png',
       size: png.length,
+      cover: false,
     });
     const full = await call(`/api/Records/35/attachment/${r.body.id}`);
     expect(full.headers.get('content-type')).toBe('image/png');

@@ -408,9 +408,13 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
             new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
           const noStage = Comlink.proxy(() => {});
           const out: string[] = [];
-          /** What the edit form sends: the stored values as text, changed by `values`. */
+          /**
+           * What the edit form sends: the stored values as text, changed by `values`; a new photo
+           * in place of the find's own (removed in the form), else the photos it has, kept.
+           */
           const edit = async (id: number, values: Values, photo: string | null): Promise<SaveRecordInput> => {
             const r = await core.getRecord(id);
+            const had = photo ? [] : await core.getPhotos(id, true);
             const current: Values = {};
             for (const [key, v] of Object.entries(r.properties))
               current[key] = v === null || v === undefined ? '' : String(v);
@@ -420,8 +424,10 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
               id,
               values: { ...current, ...values },
               coord: [c[0]!, c[1]!],
-              photo: photo ? blob(photo) : null,
-              photoName: photo ? 'najdba.jpg' : null,
+              photos: photo
+                ? [{ kind: 'new' as const, file: blob(photo), name: 'najdba.jpg', key: crypto.randomUUID() }]
+                : had.map((p) => ({ kind: 'stored' as const, id: p.id })),
+              cover: null,
               idempotencyKey: crypto.randomUUID(),
               baseVersion: r.version,
             };
@@ -434,8 +440,8 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
                     id: null,
                     values: s.values,
                     coord: s.coord,
-                    photo: blob(s.photo),
-                    photoName: 'najdba.jpg',
+                    photos: [{ kind: 'new', file: blob(s.photo), name: 'najdba.jpg', key: crypto.randomUUID() }],
+                    cover: null,
                     idempotencyKey: crypto.randomUUID(),
                   },
                   noStage,

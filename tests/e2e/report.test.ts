@@ -101,7 +101,7 @@ describe('report a sighting with a photo', () => {
       await screenshot(page, '12-new-find-card-desktop');
     }));
 
-  it('edits it and replaces the photo, then deletes it', async () => {
+  it('edits it, adds photos and removes the old one, then deletes it', async () => {
     const ctx = await newContext(env.browser, PHONE);
     const page = await ctx.newPage();
     await signIn(page, env.server.url, ANA, `#/?najdba=${createdId}`);
@@ -130,6 +130,13 @@ describe('report a sighting with a photo', () => {
       .setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: await plainPng() });
     // The find already has a location: the hint says it is kept, not to pick one on the map.
     await page.getByText('Fotografija nima podatkov o lokaciji. Lokacija najdbe ostane nespremenjena.').waitFor();
+    // New photos come after the find's own; removing the find's own photo asks first.
+    const strip = page.getByTestId('photo-strip');
+    await expect.poll(() => strip.getByRole('button').count()).toBe(3);
+    await strip.getByRole('button', { name: 'Fotografija 1 od 3, naslovna' }).click();
+    await page.getByRole('button', { name: 'Odstrani 1. fotografijo' }).click();
+    await page.getByRole('dialog', { name: 'Odstrani fotografijo' }).getByRole('button', { name: 'Izbriši' }).click();
+    await expect.poll(() => strip.getByRole('button').count()).toBe(2);
     await screenshot(page, '13-edit-phone');
     await page.getByRole('button', { name: 'Shrani' }).click();
     await page.getByText('Zapis je bil uspešno posodobljen').waitFor({ timeout: 30_000 });
@@ -140,8 +147,8 @@ describe('report a sighting with a photo', () => {
     expect(detail.properties['782']).toBe(3);
     expect((detail as unknown as typeof before).geometry.coordinates).toEqual(before.geometry.coordinates);
     expect(detail.properties['1053']).toBe(before.properties['1053']);
-    expect(detail.attachments).toHaveLength(1);
-    expect(detail.attachments[0]!.mimeType).toBe('image/jpeg');
+    expect(detail.attachments).toHaveLength(2);
+    expect(detail.attachments.map((a) => a.mimeType)).toEqual(['image/jpeg', 'image/jpeg']);
 
     await deleteFind(page, env.server.url, createdId);
     expect((await getSighting(env.server.url, createdId)).status).toBe(404);

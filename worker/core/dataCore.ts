@@ -95,7 +95,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'saveRecord',
       'deleteRecord',
     ]),
-    ...bound(photos, ['inspectPhoto', 'getPhoto']),
+    ...bound(photos, ['inspectPhoto', 'getPhoto', 'getPhotos']),
     ...bound(sounds, ['inspectSound', 'getSound', 'saveSound']),
     ...bound(areas, [
       'estimateDownload',

@@ -1,4 +1,5 @@
-import type { PhotoInspection } from '../api.ts';
+import type { FindPhoto, PhotoInspection } from '../api.ts';
+import { isPhoto } from '../records/recordsCore.ts';
 import { inspectPhoto } from '../photos/inspect.ts';
 import { TEMP_ID_LIMIT } from '../sync/index.ts';
 import type { OfflineRecords } from '../sync/index.ts';
@@ -23,6 +24,32 @@ export class PhotosPart {
       if (blob) return blob;
     }
     return this.stored().photo(id, thumb);
+  }
+
+  /**
+   * Every photo of a find in the reporter's order (for the gallery, the reviewer and the edit
+   * form), from the server or, offline or for a find made offline, the device; pictures only (a
+   * find may carry other files, e.g. sound).
+   */
+  async getPhotos(id: number, thumb: boolean): Promise<FindPhoto[]> {
+    if (this.s.online && id >= TEMP_ID_LIMIT) {
+      const fromServer = await this.allFromServer(id, thumb).catch(() => null);
+      if (fromServer) return fromServer;
+    }
+    return (await this.stored().photos(id)).map(({ id: rowId, cover, blob }) => ({ id: rowId, cover, blob }));
+  }
+
+  private async allFromServer(id: number, thumb: boolean): Promise<FindPhoto[]> {
+    const c = this.s.cfg;
+    const record = await this.s.api.features.detailed(c.projectId, c.tableId, id);
+    const out: FindPhoto[] = [];
+    for (const a of record.attachments.filter(isPhoto))
+      out.push({
+        id: a.id,
+        cover: a.cover === true,
+        blob: await this.s.api.records.attachment(c.projectId, a.id, thumb),
+      });
+    return out;
   }
 
   /** A stored find's thumbnail for an area download, or null when it has none. */

@@ -20,6 +20,8 @@ export interface CreateOptions extends CallOptions {
 export interface AttachmentUpload {
   file: UploadFile;
   tableAttachmentInfoId?: number;
+  /** The photo chosen to show the find (at most one of a form's files). */
+  cover?: boolean;
 }
 
 /** Upload calls may take this long (ms). */
@@ -30,6 +32,8 @@ export function appendAttachments(form: FormData, files: readonly AttachmentUplo
   for (const f of files) form.append('AttachmentFiles', f.file.blob, f.file.name);
   const infos = files.map((f) => f.tableAttachmentInfoId);
   if (infos.every((i) => i !== undefined)) for (const i of infos) form.append('AttachmentInfoIds', String(i));
+  const cover = files.findIndex((f) => f.cover);
+  if (cover >= 0) form.append('AttachmentCover', String(cover));
 }
 
 /** The Idempotency-Key header of a create, when one is given. */

@@ -130,6 +130,19 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
     return this.http.json('DELETE', `/api/Records/${projectId}/attachment/${attachmentId}`, { signal: o.signal });
   }
 
+  /** PUT /api/Records/{projectId}/record/{recordId}/attachmentorder: the order of a record's attachments and its cover; the attachments in their new order. */
+  setAttachmentOrder(
+    projectId: number,
+    recordId: number,
+    order: { order: readonly number[]; cover: number | null },
+    o: CallOptions = {},
+  ): Promise<Attachment[]> {
+    return this.http.json('PUT', `/api/Records/${projectId}/record/${recordId}/attachmentorder`, {
+      json: order,
+      signal: o.signal,
+    });
+  }
+
   /** GET /api/Records/{projectId}/attachment/{recordAttachmentId}[?thumb=true]: the image (or the sound). */
   attachment(projectId: number, attachmentId: number, thumb = false, o: CallOptions = {}): Promise<Blob> {
     return this.image(`/api/Records/${projectId}/attachment/${attachmentId}`, thumb, o);

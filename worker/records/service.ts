@@ -32,16 +32,22 @@ export class RecordService {
   }
 
   /**
-   * Create: the feature (geometry, properties, type, overwrite true) with the photo and its
-   * attachment info id in one multipart request; `idempotencyKey` makes a retry safe.
+   * Create: the feature (geometry, properties, type, overwrite true) with its photos (in their
+   * order, the one at `cover` chosen to show the find) and their attachment info id in one multipart
+   * request; `idempotencyKey` makes a retry safe.
    */
   create(
     geometry: Geometry,
     properties: Properties,
-    photo: UploadFile | null,
+    photos: readonly UploadFile[],
     idempotencyKey: string,
+    cover: number | null = null,
   ): Promise<DetailedFeature> {
-    const files = photo ? [{ file: photo, tableAttachmentInfoId: this.t.attachmentInfoId }] : [];
+    const files = photos.map((file, i) => ({
+      file,
+      tableAttachmentInfoId: this.t.attachmentInfoId,
+      cover: i === cover,
+    }));
     return this.features.full(this.t.projectId, this.t.tableId, { geometry, properties }, files, { idempotencyKey });
   }
 
@@ -75,11 +81,19 @@ export class RecordService {
     existing: readonly Attachment[],
     o: PhotoUploadOptions = {},
   ): Promise<void> {
-    const { idempotencyKey, uploadAttempts = 1, pauseMs = 1000 } = o;
     // A sound of the record (domain/sound.ts) is never the photo a new one replaces.
     const photos = existing.filter((a) => !isSoundMime(a.mimeType));
     const old = photos.find((a) => a.tableAttachmentInfoId === this.t.attachmentInfoId) ?? photos[0];
     if (old) await this.records.deleteAttachment(this.t.projectId, old.id);
+    await this.addPhoto(id, photo, o);
+  }
+
+  /**
+   * Adds a photo after the record's others, tried as replacePhoto tries its upload (the same
+   * Idempotency-Key each time, so it is stored once); the attachment stored.
+   */
+  async addPhoto(id: number, photo: UploadFile, o: PhotoUploadOptions = {}): Promise<Attachment> {
+    const { idempotencyKey, uploadAttempts = 1, pauseMs = 1000 } = o;
     const attempts = idempotencyKey === undefined ? 1 : Math.max(1, uploadAttempts);
     const upload = {
       tableId: this.t.tableId,
@@ -89,8 +103,7 @@ export class RecordService {
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.records.addAttachment(this.t.projectId, upload, { idempotencyKey });
-        return;
+        return await this.records.addAttachment(this.t.projectId, upload, { idempotencyKey });
       } catch (e) {
         const retry =
           e instanceof ApiError && (e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500);
@@ -99,6 +112,16 @@ export class RecordService {
         await new Promise((resolve) => setTimeout(resolve, Math.max(pauseMs * attempt, e.retryAfterMs ?? 0)));
       }
     }
+  }
+
+  /** Removes one attachment of a record (a photo the reporter took off the find). */
+  async removeAttachment(attachmentId: number): Promise<void> {
+    await this.records.deleteAttachment(this.t.projectId, attachmentId);
+  }
+
+  /** Stores the order of a record's attachments (those not listed follow) and its cover (null: the first photo). */
+  setPhotoOrder(id: number, order: readonly number[], cover: number | null): Promise<Attachment[]> {
+    return this.records.setAttachmentOrder(this.t.projectId, id, { order, cover });
   }
 
   /** Delete: tableId and recordId; with `baseVersion`, refused (412) when the record changed since. */

@@ -9,13 +9,33 @@ export interface SaveRecordInput {
   values: Record<string, FormValue>;
   /** The location in EPSG:3857. */
   coord: [number, number];
-  /** A new photo (the original file; the core resizes it), or null to keep the current one. */
-  photo: Blob | null;
-  photoName: string | null;
+  /**
+   * The find's photos in the order the reporter gave them (at most 10): the ones it had, by their
+   * id, and new ones (the original files; the core resizes each). A photo it had and is not listed
+   * is removed.
+   */
+  photos: FormPhoto[];
+  /** Which of `photos` is the cover, the one its card shows; null: the first. */
+  cover: number | null;
   /** Made when the form opens; a retried create with it never makes a second record. */
   idempotencyKey: string;
   /** The version of the record the form opened (an edit): sent as If-Match, so a newer one on the server is not overwritten. */
   baseVersion?: number;
+}
+
+/**
+ * A photo of the report form: one the find already has (`id`: its server attachment id, or the row
+ * id of a photo waiting on the device), or a new one picked now, with the Idempotency-Key its upload
+ * keeps over every retry and save (made when it was picked).
+ */
+export type FormPhoto = { kind: 'stored'; id: number } | { kind: 'new'; file: Blob; name: string; key: string };
+
+/** A photo a find has, as the form and the gallery show it. */
+export interface FindPhoto {
+  /** The server attachment id, or the row id of a photo waiting on the device (FormPhoto 'stored'). */
+  id: number;
+  cover: boolean;
+  blob: Blob;
 }
 
 /** How a save went. */

@@ -4,6 +4,8 @@ import type { RecordsCore } from './recordsCore.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
 import { CREATOR_KEY } from '../sync/localRows.ts';
 import type { SaveRecordInput, SaveRecordResult, SaveStage } from './types.ts';
+import { OFFLINE_PHOTO_LAYOUT } from '../../domain/attachments.ts';
+import type { OfflinePhoto, PendingLayout } from '../sync/types.ts';
 import { ApiError } from '../http/errors.ts';
 import { resizePhoto } from '../photos/resize.ts';
 import { toSaveProperties } from './saveProperties.ts';
@@ -37,15 +39,51 @@ async function saveOffline(
   onStage('saving');
   const properties = toSaveProperties(input.values, d.columns);
   const geometry = { type: 'Point' as const, coordinates: [input.coord[0], input.coord[1]] };
-  const photo = input.photo
-    ? { blob: (await resizePhoto(input.photo)).blob, name: 'fotografija.jpg', mimeType: 'image/jpeg' }
-    : null;
+  const fresh: OfflinePhoto[] = [];
+  for (const [i, p] of input.photos.entries())
+    if (p.kind === 'new')
+      fresh.push({
+        blob: (await resizePhoto(p.file)).blob,
+        name: 'fotografija.jpg',
+        mimeType: 'image/jpeg',
+        cover: i === input.cover,
+      });
   if (input.id === null) {
-    const { featureId } = await d.offline.create(geometry, properties, photo, d.email ?? '');
+    const { featureId } = await d.offline.create(geometry, properties, fresh, d.email ?? '');
     return { id: featureId, created: true, photoFailed: false, offline: true };
   }
-  await d.offline.update(input.id, properties, geometry, photo, input.baseVersion);
+  const layout = pendingLayout(input, await d.offline.photos(input.id));
+  await d.offline.update(input.id, properties, geometry, fresh, input.baseVersion, layout);
   return { id: input.id, created: false, photoFailed: false, offline: true };
+}
+
+/**
+ * How an offline edit leaves the record's photos: the waiting ones (on the device) as the form
+ * orders them. Photos already on the server can only be removed or moved with a connection (the
+ * change queue sends photos, not their removal): an edit that would, throws OFFLINE_PHOTO_LAYOUT
+ * and nothing is saved, so the form keeps it.
+ */
+export function pendingLayout(
+  input: Pick<SaveRecordInput, 'photos' | 'cover'>,
+  device: ReadonlyArray<{ id: number; pending: boolean }>,
+): PendingLayout {
+  const pending = new Set(device.filter((p) => p.pending).map((p) => p.id));
+  const onServer = device.filter((p) => !p.pending).map((p) => p.id);
+  const kinds = input.photos.map((p) => (p.kind === 'stored' && !pending.has(p.id) ? 'server' : 'device'));
+  const serverIds = input.photos.flatMap((p, i) => (kinds[i] === 'server' && p.kind === 'stored' ? [p.id] : []));
+  const moved = kinds.lastIndexOf('server') > kinds.indexOf('device') && kinds.includes('device');
+  // A form opened online names the server's photos by their server ids, which the device does not know.
+  const known = serverIds.length === 0 || serverIds.some((id) => onServer.includes(id));
+  const removed = known && onServer.some((id) => !serverIds.includes(id));
+  const reordered = known && serverIds.some((id, i) => onServer[i] !== id);
+  if (moved || removed || reordered) {
+    const e = new Error('Photos already on the server can be removed or moved only with a connection');
+    e.name = OFFLINE_PHOTO_LAYOUT;
+    throw e;
+  }
+  const keep = input.photos.flatMap((p) => (p.kind === 'stored' && pending.has(p.id) ? [p.id] : []));
+  const coverPhoto = input.cover === null ? undefined : input.photos[input.cover];
+  return { keep, cover: coverPhoto?.kind === 'stored' && pending.has(coverPhoto.id) ? coverPhoto.id : null };
 }
 
 /**

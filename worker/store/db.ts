@@ -47,6 +47,10 @@ export interface AttachmentRow {
    * original and the server stores it once whichever copy is sent. Not indexed.
    */
   uploadId?: number;
+  /** A photo waiting to be uploaded: its place among the record's waiting photos (default 0: by id). */
+  position?: number;
+  /** 1: a waiting photo the reporter chose as the find's cover. */
+  cover?: 0 | 1;
 }
 
 /** A stored base-map tile or raster (SPEC 'baseMapTiles', 'rasters'). */

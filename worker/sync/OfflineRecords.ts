@@ -1,5 +1,6 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature, Geometry, Properties } from '../../domain/model.ts';
+import { isPhotoMime } from '../../domain/attachments.ts';
 import { addChange, changesOfRow, maybeSent, REQUEUED, type ChangeKind } from './outbox.ts';
 import {
   asFeature,
@@ -15,7 +16,7 @@ import {
   storedRecord,
   withCreateDefaults,
 } from './localRows.ts';
-import type { OfflinePhoto, OfflineTarget } from './types.ts';
+import type { OfflinePhoto, OfflineTarget, PendingLayout } from './types.ts';
 
 /** Options of OfflineRecords; every field has a default. */
 export interface OfflineRecordsOptions {
@@ -30,7 +31,10 @@ export interface OfflineRecordsOptions {
 }
 
 /** A photo's bytes read before the transaction (IndexedDB transactions cannot await a Blob). */
-type PhotoBytes = { name: string; mimeType: string; size: number; arrayBuffer: ArrayBuffer };
+type PhotoBytes = { name: string; mimeType: string; size: number; arrayBuffer: ArrayBuffer; cover: boolean };
+
+/** One photo or several (in order), or none. */
+type PhotosGiven = OfflinePhoto | readonly OfflinePhoto[] | null;
 
 /**
  * Offline writes: records created, edited and deleted with no signal are kept in the
@@ -54,14 +58,14 @@ export class OfflineRecords {
     this.onChange = o.onChange ?? (() => {});
   }
 
-  /** Creates a record offline: isInsert 1, a free random id below 10,000,000, its photo with isInsert 1, a queued create. */
+  /** Creates a record offline: isInsert 1, a free random id below 10,000,000, its photos (in order) with isInsert 1, a queued create. */
   async create(
     geometry: Geometry,
     properties: Properties,
-    photo: OfflinePhoto | null,
+    photos: PhotosGiven,
     createdByEmail: string,
   ): Promise<{ featureId: number }> {
-    const bytes = await readPhoto(photo);
+    const bytes = await readPhotos(photos);
     const { db, t } = this;
     const featureId = await this.write(async () => {
       const id = await newTempId(db, t.tableId, this.random);
@@ -81,7 +85,7 @@ export class OfflineRecords {
         feature,
         profileId: t.profileId,
       })) as number;
-      if (bytes) await this.putPhoto(id, bytes);
+      await this.putPhotos(id, bytes);
       await this.queue('create', id, rowId);
       return id;
     });
@@ -92,15 +96,18 @@ export class OfflineRecords {
    * Edits a record offline: isEdit 1 and a queued update (one per record: a waiting update is
    * reused). A record created offline stays isInsert and its create is updated in place, unless
    * that create may already have reached the server: then an update is queued after it.
+   * New photos are added after the record's others; `layout` arranges (or drops) the photos
+   * already waiting on the device.
    */
   async update(
     featureId: number,
     properties: Properties,
     geometry: Geometry | null,
-    photo: OfflinePhoto | null,
+    photos: PhotosGiven,
     baseVersion?: number,
+    layout?: PendingLayout,
   ): Promise<void> {
-    const bytes = await readPhoto(photo);
+    const bytes = await readPhotos(photos);
     const { db, t } = this;
     await this.write(async () => {
       const { id, rows, base } = await storedRecord(db, t.tableId, featureId);
@@ -116,7 +123,13 @@ export class OfflineRecords {
       if (baseVersion !== undefined && (feature.version === undefined || baseVersion > feature.version))
         feature.version = baseVersion;
       const row = await this.ensureChangeRow(rows, base);
-      if (bytes) await this.putPhoto(id, bytes);
+      if (layout)
+        await this.arrangePending(
+          id,
+          layout,
+          bytes.some((b) => b.cover),
+        );
+      await this.putPhotos(id, bytes);
       const changes = await changesOfRow(db, id, row.id as number);
       if (row.isInsert === 1) {
         await db.features.update(row.id as number, { feature });
@@ -221,14 +234,41 @@ export class OfflineRecords {
     return { feature: asFeature(shown), hasPhoto: (await this.photoRows(id)).length > 0 };
   }
 
-  /** A record's photo: a new offline photo, else a stored thumbnail ('thumb' rows), else any stored copy; null if none. */
+  /**
+   * A record's cover as the device has it: a waiting photo chosen as the cover, else a stored
+   * thumbnail ('thumb' rows: the server's cover), else the first stored copy, else the first
+   * waiting photo; null if none.
+   */
   async photo(featureId: number, thumb = false): Promise<Blob | null> {
     const id = await currentId(this.db, this.t.tableId, featureId);
     const rows = await this.photoRows(id);
-    const pending = rows.filter((a) => a.isInsert === 1).at(-1);
+    const pending = await pendingPhotos(this.db, this.t.tableId, id);
     const stored = rows.filter((a) => a.isInsert === 0);
-    const pick = pending ?? stored.filter((a) => isThumbRow(a) === thumb).at(-1) ?? stored.at(-1);
+    const pick =
+      pending.find((a) => a.cover === 1) ??
+      stored.filter((a) => isThumbRow(a) === thumb).at(-1) ??
+      stored.at(0) ??
+      pending[0];
     return pick ? new Blob([pick.arrayBuffer], { type: pick.mimeType }) : null;
+  }
+
+  /**
+   * Every photo of a record the device has, by attachment row id: the stored copies (an area's
+   * thumbnail of the server's cover, or photos uploaded from here), then the waiting ones in their
+   * order. Pictures only.
+   */
+  async photos(featureId: number): Promise<Array<{ id: number; cover: boolean; pending: boolean; blob: Blob }>> {
+    const id = await currentId(this.db, this.t.tableId, featureId);
+    const stored = (await this.photoRows(id)).filter((a) => a.isInsert === 0);
+    const rows = [...stored, ...(await pendingPhotos(this.db, this.t.tableId, id))];
+    return rows
+      .filter((a) => isPhotoMime(a.mimeType))
+      .map((a) => ({
+        id: a.id as number,
+        cover: a.cover === 1,
+        pending: a.isInsert === 1,
+        blob: new Blob([a.arrayBuffer], { type: a.mimeType }),
+      }));
   }
 
   /** Runs `body` in one transaction on the stores an offline write touches, then reports the change. */
@@ -261,11 +301,33 @@ export class OfflineRecords {
     return row;
   }
 
-  /** Stores a new offline photo of a record (isInsert 1), replacing a previous one not yet uploaded. */
-  private async putPhoto(featureId: number, p: PhotoBytes): Promise<void> {
+  /** Orders the record's waiting photos as `layout` says (dropping those it does not keep); `newCover`: a new photo takes the cover. */
+  private async arrangePending(featureId: number, layout: PendingLayout, newCover: boolean): Promise<void> {
     const { db, t } = this;
-    const old = await pendingPhotos(db, t.tableId, featureId);
-    await db.attachments.bulkDelete(old.map((a) => a.id as number));
+    for (const a of await pendingPhotos(db, t.tableId, featureId)) {
+      const at = layout.keep.indexOf(a.id as number);
+      if (at < 0) await db.attachments.delete(a.id as number);
+      else
+        await db.attachments.update(a.id as number, {
+          position: at,
+          cover: !newCover && a.id === layout.cover ? 1 : 0,
+        });
+    }
+  }
+
+  /** Stores new offline photos of a record (isInsert 1) after its other waiting ones; a new cover takes the flag from theirs. */
+  private async putPhotos(featureId: number, photos: readonly PhotoBytes[]): Promise<void> {
+    const { db, t } = this;
+    const waiting = await pendingPhotos(db, t.tableId, featureId);
+    let position = waiting.reduce((n, a) => Math.max(n, (a.position ?? 0) + 1), 0);
+    if (photos.some((p) => p.cover))
+      for (const a of waiting) if (a.cover) await db.attachments.update(a.id as number, { cover: 0 });
+    for (const p of photos) await this.putPhoto(featureId, p, position++);
+  }
+
+  /** Stores one new offline photo of a record (isInsert 1) at `position`. */
+  private async putPhoto(featureId: number, p: PhotoBytes, position: number): Promise<void> {
+    const { db, t } = this;
     await db.attachments.add({
       tableId: t.tableId,
       featureId,
@@ -278,13 +340,25 @@ export class OfflineRecords {
       isEdit: 0,
       isDelete: 0,
       projectId: t.projectId,
+      position,
+      cover: p.cover ? 1 : 0,
     });
   }
 }
 
-/** Reads a photo's bytes (outside any transaction). */
-async function readPhoto(photo: OfflinePhoto | null): Promise<PhotoBytes | null> {
-  if (!photo) return null;
-  const arrayBuffer = await photo.blob.arrayBuffer();
-  return { name: photo.name, mimeType: photo.mimeType, size: arrayBuffer.byteLength, arrayBuffer };
+/** Reads the photos' bytes (outside any transaction). */
+async function readPhotos(given: PhotosGiven): Promise<PhotoBytes[]> {
+  const photos: readonly OfflinePhoto[] = given === null ? [] : 'blob' in given ? [given] : given;
+  const out: PhotoBytes[] = [];
+  for (const p of photos) {
+    const arrayBuffer = await p.blob.arrayBuffer();
+    out.push({
+      name: p.name,
+      mimeType: p.mimeType,
+      size: arrayBuffer.byteLength,
+      arrayBuffer,
+      cover: p.cover === true,
+    });
+  }
+  return out;
 }

@@ -14,7 +14,7 @@ import {
   type ApplyContext,
   type Snapshot,
 } from './apply.ts';
-import { sendCreate, sendDelete, sendPhoto, sendPut } from './send.ts';
+import { sendCover, sendCreate, sendDelete, sendPhoto, sendPut } from './send.ts';
 import { discardConflict, keepMineOverServer, listConflicts, saveConflictAsNew } from './conflicts.ts';
 import type { AppliedChange, ConflictInfo, OfflineTarget, PendingChangeInfo, SyncState } from './types.ts';
 import { listPending } from './pending.ts';
@@ -235,10 +235,15 @@ export class SyncEngine {
       if (r.outcome.type !== 'ok' || this.disposed) return r.outcome;
       if (r.value) await applyPut(this.x, s, r.value);
     }
-    if (live && s.photo) {
-      const r = await sendPhoto(service, c.featureId, c.id, s.photo);
+    // Each waiting photo in order, each applied as soon as it is stored: a retry sends only those left.
+    for (const p of live ? s.photos : []) {
+      const r = await sendPhoto(service, c.featureId, c.id, p);
       if (r.outcome.type !== 'ok' || this.disposed) return r.outcome;
-      await applyPhoto(this.x, c.featureId, s.photo.id as number);
+      if (p.cover === 1 && r.value !== undefined) {
+        const made = await sendCover(service, c.featureId, r.value);
+        if (made.outcome.type !== 'ok' || this.disposed) return made.outcome;
+      }
+      await applyPhoto(this.x, c.featureId, p.id as number);
     }
     await finish(this.x, c.id);
     this.o.onApplied?.({ kind: 'update', serverId: c.featureId });

@@ -3,7 +3,7 @@ import type { Feature } from '../../domain/model.ts';
 import type { DetailedFeature } from '../http/types.ts';
 import { addChange, changesOfRow } from './outbox.ts';
 import { backoffMs, type Outcome } from './outcome.ts';
-import { newTempId, pendingPhotos, rowsOf, uploadName } from './localRows.ts';
+import { isThumbRow, newTempId, pendingPhotos, rowsOf, uploadName } from './localRows.ts';
 import type { Change } from './outbox.ts';
 
 /** What a change sends, read when it is marked uploading. */
@@ -11,8 +11,8 @@ export interface Snapshot {
   change: Change;
   /** The record's change row as it was sent. */
   row: FeatureRow | undefined;
-  /** The newest photo of the record not yet on the server. */
-  photo: AttachmentRow | undefined;
+  /** The record's photos not yet on the server, in the reporter's order. */
+  photos: AttachmentRow[];
 }
 
 /** Ids and clocks the apply steps need. */
@@ -39,8 +39,8 @@ export async function begin(x: ApplyContext, changeId: string): Promise<Snapshot
     if (!change) return null;
     await db.outbox.update(changeId, { state: 'uploading' });
     const row = await db.features.get(change.featureRowId);
-    const photo = (await pendingPhotos(db, x.tableId, change.featureId)).at(-1);
-    return { change: { ...change, state: 'uploading' }, row, photo };
+    const photos = await pendingPhotos(db, x.tableId, change.featureId);
+    return { change: { ...change, state: 'uploading' }, row, photos };
   });
 }
 
@@ -149,14 +149,19 @@ export async function applyPut(x: ApplyContext, s: Snapshot, saved: Feature): Pr
   });
 }
 
-/** After the photo reached the server: the photo is no longer pending and older local copies of the record's photo go. */
+/**
+ * After a photo reached the server: it is no longer pending; when it is the new cover, the stored
+ * thumbnail of the record's old cover goes.
+ */
 export async function applyPhoto(x: ApplyContext, featureId: number, photoId: number): Promise<void> {
   const { db } = x;
   await db.transaction('rw', [db.attachments], async () => {
-    if (!(await db.attachments.get(photoId))) return;
+    const photo = await db.attachments.get(photoId);
+    if (!photo) return;
     await db.attachments.update(photoId, { isInsert: 0 });
+    if (photo.cover !== 1) return;
     const all = await db.attachments.where('[tableId+featureId]').equals([x.tableId, featureId]).toArray();
-    await db.attachments.bulkDelete(all.filter((a) => a.id !== photoId && a.isInsert === 0).map((a) => a.id as number));
+    await db.attachments.bulkDelete(all.filter((a) => isThumbRow(a)).map((a) => a.id as number));
   });
 }
 

@@ -118,10 +118,12 @@ export async function newTempId(db: OfflineDb, tableId: number, random: () => nu
   throw new Error('No free temporary id found');
 }
 
-/** Photos of a record not yet on the server (isInsert 1), oldest first. */
+/** Photos of a record not yet on the server (isInsert 1), in the reporter's order (position, then the order they were added). */
 export async function pendingPhotos(db: OfflineDb, tableId: number, featureId: number): Promise<AttachmentRow[]> {
   const rows = await db.attachments.where('[tableId+featureId]').equals([tableId, featureId]).toArray();
-  return rows.filter((a) => a.isInsert === 1 && a.isDelete === 0).sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  return rows
+    .filter((a) => a.isInsert === 1 && a.isDelete === 0)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || (a.id ?? 0) - (b.id ?? 0));
 }
 
 /**

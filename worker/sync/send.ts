@@ -16,17 +16,25 @@ function upload(changeId: string, p: AttachmentRow): UploadFile {
 }
 
 /**
- * Sends a create: feature and photo in one multipart request whose Idempotency-Key is the
- * change id, so a retry after a lost answer returns the record made the first time.
+ * Sends a create: feature and photos (in order, the cover named) in one multipart request whose
+ * Idempotency-Key is the change id, so a retry after a lost answer returns the record made the
+ * first time.
  */
 export async function sendCreate(service: RecordService, s: Snapshot): Promise<Sent<DetailedFeature>> {
   const row = s.row;
   if (!row) return { outcome: { type: 'ok' } };
   const geometry = row.feature.geometry;
   if (!geometry) return { outcome: { type: 'refused', status: 400, reason: 'The record has no location' } };
-  const photo = s.photo ? upload(s.change.id, s.photo) : null;
+  const photos = s.photos.map((p) => upload(s.change.id, p));
+  const cover = s.photos.findIndex((p) => p.cover === 1);
   try {
-    const value = await service.create(geometry, sendableProperties(row.feature.properties), photo, s.change.id);
+    const value = await service.create(
+      geometry,
+      sendableProperties(row.feature.properties),
+      photos,
+      s.change.id,
+      cover < 0 ? null : cover,
+    );
     return { outcome: { type: 'ok' }, value };
   } catch (e) {
     return { outcome: classify(e) };
@@ -56,19 +64,19 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
 }
 
 /**
- * Replaces a record's photo so that a retry never uploads twice: the upload carries an
- * Idempotency-Key derived from the change and the photo (photoUploadKey), so the server stores it
- * once even when an attempt the client gave up on commits after a retry. The upload is also named
- * after the change and the photo, and before uploading the record's attachments are checked for
- * that name (this also guards servers that ignore the key). The order: the old first photo
- * is deleted, then the new one uploaded (RecordService.replacePhoto).
+ * Adds a waiting photo to a record (after its others) so that a retry never uploads twice: the
+ * upload carries an Idempotency-Key derived from the change and the photo (photoUploadKey), so the
+ * server stores it once even when an attempt the client gave up on commits after a retry. The
+ * upload is also named after the change and the photo, and before uploading the record's
+ * attachments are checked for that name (this also guards servers that ignore the key). The
+ * value: the photo's attachment id on the server.
  */
 export async function sendPhoto(
   service: RecordService,
   featureId: number,
   changeId: string,
   p: AttachmentRow,
-): Promise<Sent<void>> {
+): Promise<Sent<number>> {
   const photo = upload(changeId, p);
   let current: DetailedFeature;
   try {
@@ -76,18 +84,23 @@ export async function sendPhoto(
   } catch (e) {
     return { outcome: classify(e) };
   }
-  if (current.attachments.some((a) => a.name === photo.name)) return { outcome: { type: 'ok' } };
+  const there = current.attachments.find((a) => a.name === photo.name);
+  if (there) return { outcome: { type: 'ok' }, value: there.id };
   try {
-    await service.replacePhoto(featureId, photo, current.attachments, {
-      idempotencyKey: await photoUploadKey(changeId, p),
-    });
+    const stored = await service.addPhoto(featureId, photo, { idempotencyKey: await photoUploadKey(changeId, p) });
+    return { outcome: { type: 'ok' }, value: stored.id };
+  } catch (e) {
+    return { outcome: classify(e) };
+  }
+}
+
+/** Makes the photo `attachmentId` the record's cover (the order stays); repeating it changes nothing. */
+export async function sendCover(service: RecordService, featureId: number, attachmentId: number): Promise<Sent<void>> {
+  try {
+    await service.setPhotoOrder(featureId, [], attachmentId);
     return { outcome: { type: 'ok' } };
   } catch (e) {
-    const o = classify(e);
-    // A 404 here is the old photo gone meanwhile (the record itself was just read): retry, re-reading.
-    if (o.type === 'refused' && o.status === 404)
-      return { outcome: { type: 'transient', message: o.reason, status: 404 } };
-    return { outcome: o };
+    return { outcome: classify(e) };
   }
 }
 

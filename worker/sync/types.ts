@@ -13,6 +13,17 @@ export interface OfflinePhoto {
   blob: Blob;
   name: string;
   mimeType: string;
+  /** The photo chosen to show the find. */
+  cover?: boolean;
+}
+
+/**
+ * How an offline edit arranges the photos already waiting on the device (attachment row ids in
+ * their new order, the cover's row id or null); rows not listed are dropped. New photos follow them.
+ */
+export interface PendingLayout {
+  keep: readonly number[];
+  cover: number | null;
 }
 
 /** What the UI shows of the outbox: counts, whether a run is on, and why it stopped. */

@@ -22,7 +22,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { field, readForm } from '../http/multipart.ts';
-import { readVisibleRecord } from '../records/store.ts';
+import { attachmentsOf, readVisibleRecord } from '../records/store.ts';
 import { cleanImage } from './cleanPhoto.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
@@ -30,6 +30,7 @@ import type { Db } from '../../db/index.ts';
 import { noteWrite } from '../../http/writeEvents.ts';
 import { SOUND_KIND, isSoundMime } from '../../../domain/sound.ts';
 import { sendSound } from './sendSound.ts';
+import { COVER_FIRST_ORDER, isImageSql, parseAttachmentOrder, storeAttachmentOrder } from './order.ts';
 
 const THUMB_QUERY = {
   type: 'object',
@@ -171,13 +172,11 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           description: 'Repeated Idempotency-Key: the attachment stored the first time',
           schema: ref('Attachment'),
         },
-        400: 'Invalid form or Idempotency-Key, or a sound (Kind=sound) whose content is not MP3, M4A, Ogg, WAV or WebM',
         ...USER_ERRORS,
         403: 'Not the creator, or already reviewed',
         404: 'Unknown record',
-        409: {
-          description: 'The Idempotency-Key was used for a photo of another record, or the record has 10 attachments',
-        },
+        400: 'Invalid form or Idempotency-Key, the record has 10 attachments already, or a sound (Kind=sound) whose content is not MP3, M4A, Ogg, WAV or WebM',
+        409: { description: 'The Idempotency-Key was used for a photo of another record' },
         413: 'A photo over 20 MB or a sound over 10 MB',
         415: 'A photo that is not JPEG/PNG',
       },
@@ -279,10 +278,51 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   });
 
+  docs.define(app, {
+    method: 'PUT',
+    url: '/api/Records/:projectId/record/:recordId/attachmentorder',
+    params: idParams('projectId', 'recordId'),
+    doc: {
+      body: 'AttachmentOrder',
+      summary: "Set the order of a record's attachments and its cover (creator only, STATUS 5 or empty)",
+      tag: 'Attachments',
+      auth: 'required',
+      description:
+        'The record lists its attachments in this order from then on (GET .../detailed, exports), and its card shows the ' +
+        'cover. Repeating the same request changes nothing more.',
+      responses: {
+        200: { description: 'The attachments in their new order', schema: { type: 'array', items: ref('Attachment') } },
+        400: 'An id that is not an attachment of the record, listed twice, or a cover that is not a photo',
+        ...USER_ERRORS,
+        403: 'Not allowed',
+        404: 'Unknown record',
+      },
+    },
+    async handler(req) {
+      const { projectId, recordId } = pathIds(req, 'projectId', 'recordId');
+      const user = await requireUser(authenticate, req);
+      const body = parseAttachmentOrder(req.body);
+      const [rec] = await db.query<{ table_id: number }>(
+        'select table_id from records where id = $1 and project_id = $2 and not archived',
+        [recordId, projectId],
+      );
+      if (!rec) throw notFound(`Record ${recordId} does not exist`);
+      const meta = await loadTable(db, projectId, Number(rec.table_id));
+      return db.transaction(async (tx) => {
+        const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
+        if (!row) throw notFound(`Record ${recordId} does not exist`);
+        assertCanEdit(meta, row, user.email);
+        await storeAttachmentOrder(tx, recordId, body);
+        return (await attachmentsOf(tx, [recordId])).get(recordId) ?? [];
+      });
+    },
+  });
+
   defineImageRoute({
     url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
     params: ['projectId', 'recordId', 'tableAttachmentInfoId'],
-    summary: 'The first photo of an attachment info of a record (sounds are skipped), as an image',
+    summary:
+      'The cover of a record (the chosen photo, else its first photo; sounds are skipped) of an attachment info, as an image',
     notFound: 'No such attachment, or not visible',
     // Its callers show the record's photo: a sound (domain/sound.ts) is never "the first image".
     async attachmentId(req, projectId) {
@@ -290,7 +330,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       const rows = await db.query<{ id: number }>(
         `select a.id from attachments a join records r on r.id = a.record_id
           where a.record_id = $1 and a.attachment_info_id = $2 and r.project_id = $3 and not r.archived
-            and a.mime_type not like 'audio/%' order by a.id limit 1`,
+            and ${isImageSql('a')} order by a.${COVER_FIRST_ORDER.replaceAll(', ', ', a.')} limit 1`,
         [recordId, tableAttachmentInfoId, projectId],
       );
       const first = rows[0];

@@ -1,8 +1,10 @@
 import type { Attachment } from '../../../domain/model.ts';
+import { MAX_ATTACHMENTS_PER_RECORD } from '../../../domain/attachments.ts';
 import type { Queryable } from '../../db/index.ts';
-import { HttpError, badRequest } from '../../http/errors.ts';
+import { type HttpError, badRequest } from '../../http/errors.ts';
 import { SNIFF_BYTES, checkPhoto, cleanFileName, makeThumbnail, type PhotoMime } from './photoFiles.ts';
-import { toAttachment } from '../records/store.ts';
+import { ATTACHMENT_FIELDS, toAttachment } from '../records/store.ts';
+import { nextPosition } from './order.ts';
 import { keyedLookup } from '../records/idempotency.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
@@ -10,8 +12,12 @@ import { inUploadSlot, readHead, withPhotoBytes } from '../http/uploadSpool.ts';
 import { checkSound } from './soundFiles.ts';
 import { SOUND_SNIFF_BYTES, type SoundMime } from '../../../domain/sound.ts';
 
-/** Most attachments one record may have. */
-export const MAX_ATTACHMENTS_PER_RECORD = 10;
+export { MAX_ATTACHMENTS_PER_RECORD };
+
+/** 400: the record would have more than MAX_ATTACHMENTS_PER_RECORD attachments. */
+export function tooManyAttachments(): HttpError {
+  return badRequest(`A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments (photos and other files)`);
+}
 
 /** A checked photo with its thumbnail (or a checked sound, without one), ready to store; its bytes stay in their file until stored. */
 export interface PreparedPhoto {
@@ -58,19 +64,22 @@ export async function insertAttachment(
   infoId: number,
   p: PreparedPhoto,
   idempotencyKey: string | null = null,
+  cover = false,
 ): Promise<Attachment> {
   const [{ n } = { n: 0 }] = await tx.query<{ n: number }>(
     'select count(*)::integer as n from attachments where record_id = $1',
     [recordId],
   );
-  if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD)
-    throw new HttpError(409, `A record may have at most ${MAX_ATTACHMENTS_PER_RECORD} attachments`);
+  if (Number(n) >= MAX_ATTACHMENTS_PER_RECORD) throw tooManyAttachments();
+  const position = await nextPosition(tx, recordId);
+  // One cover per record: a new cover takes the flag from the old one.
+  if (cover) await tx.query('update attachments set cover = false where record_id = $1 and cover', [recordId]);
   // The bytes are in memory only for the insert, in one of the process's upload slots.
   const rows = await withPhotoBytes(p.path, (data) =>
     tx.query<StoredAttachment>(
-      `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id, record_id, attachment_info_id, name, mime_type, size`,
-      [recordId, tableId, infoId, p.name, p.mime, data.length, data, p.thumb, idempotencyKey],
+      `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key, position, cover)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ATTACHMENT_FIELDS}`,
+      [recordId, tableId, infoId, p.name, p.mime, data.length, data, p.thumb, idempotencyKey, position, cover],
     ),
   );
   return toAttachment(rows[0] as StoredAttachment);
@@ -82,7 +91,7 @@ export async function insertAttachment(
  * attachment was deleted since is forgotten with it, as a create's key is with its record.
  */
 export const findKeyedAttachment = keyedLookup({
-  sql: 'select id, record_id, table_id, attachment_info_id, name, mime_type, size from attachments where idempotency_key = $1',
+  sql: `select ${ATTACHMENT_FIELDS}, table_id from attachments where idempotency_key = $1`,
   target: ['table_id', 'record_id'],
   elsewhere: 'a photo of another record',
   result: (r: StoredAttachment & { table_id: number }) => toAttachment(r),

@@ -7,6 +7,8 @@
  * its reporter and the group's reviewers) and its properties without the creator e-mail unless
  * the caller created or reviews it (access/recordAccess.ts).
  */
+import { COVER_FIRST_ORDER, isImageSql } from '../attachments/order.ts';
+import { isPhotoMime } from '../../../domain/attachments.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import type { Properties } from '../../../domain/model.ts';
 import { PUBLIC_FLAG_TEXTS } from '../../../domain/visibility.ts';
@@ -178,14 +180,18 @@ export interface ExportPhoto {
   properties: Properties;
 }
 
-/** The attachments of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia extension). */
+/**
+ * The photos of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia
+ * extension: one row per photo, linked to its find by the core id, so their order there carries
+ * nothing): its photos (image/*) and sounds (audio/*, domain/sound.ts), nothing else.
+ */
 export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerator<ExportPhoto[]> {
   const { db, chunkRows, params, props, where } = exportSelection(...args);
   const after = params.push(0);
   const limit = params.push(chunkRows);
   const sql = `select a.id, a.record_id, a.mime_type, ${props} as properties
     from attachments a join records r on r.id = a.record_id
-    where ${where} and a.id > $${after}::int order by a.id limit $${limit}::int`;
+    where ${where} and (${isImageSql('a')} or a.mime_type like 'audio/%') and a.id > $${after}::int order by a.id limit $${limit}::int`;
   for (;;) {
     const rows = await db.query<{ id: number; record_id: number; mime_type: string; properties: Properties }>(
       sql,
@@ -211,8 +217,8 @@ export interface PhotoRef {
 }
 
 /**
- * The attachments of `recordIds` (metadata only), keyed by record id, oldest first, photos and
- * sounds (domain/sound.ts) apart.
+ * The attachments of `recordIds` (metadata only), keyed by record id, photos (image/*) and sounds
+ * (domain/sound.ts) apart, each list the cover first, then in the reporter's order.
  */
 export async function mediaOf(
   db: Queryable,
@@ -221,13 +227,14 @@ export async function mediaOf(
   const out = new Map<number, { photos: PhotoRef[]; sounds: PhotoRef[] }>();
   if (recordIds.length === 0) return out;
   const rows = await db.query<{ id: number; record_id: number; name: string; mime_type: string }>(
-    'select id, record_id, name, mime_type from attachments where record_id = any($1::int[]) order by id',
+    `select id, record_id, name, mime_type from attachments where record_id = any($1::int[]) order by ${COVER_FIRST_ORDER}`,
     [recordIds],
   );
   for (const r of rows) {
     const entry = out.get(Number(r.record_id)) ?? { photos: [], sounds: [] };
     const ref = { id: Number(r.id), name: r.name, mimeType: r.mime_type };
-    (isSoundMime(r.mime_type) ? entry.sounds : entry.photos).push(ref);
+    if (isSoundMime(r.mime_type)) entry.sounds.push(ref);
+    else if (isPhotoMime(r.mime_type)) entry.photos.push(ref);
     out.set(Number(r.record_id), entry);
   }
   return out;

@@ -91,6 +91,12 @@ export async function readForm(req: FastifyRequest, reply: FastifyReply, jsonFie
     if (e instanceof HttpError) throw e;
     // The server's own file system failing (no room, no directory) is a 500, not the client's fault.
     if (FS_CALLS.has(String((e as { syscall?: unknown }).syscall))) throw e;
+    // More files than a record takes attachments: said plainly, not as the library's 'reach files limit'.
+    if ((e as { code?: unknown }).code === 'FST_FILES_LIMIT')
+      throw new HttpError(
+        413,
+        `A form may carry at most ${FORM_LIMITS.files} files (a record takes at most 10 attachments)`,
+      );
     const status = (e as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       throw new HttpError(status === 406 ? 415 : status, (e as Error).message);

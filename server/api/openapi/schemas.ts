@@ -50,10 +50,39 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       generalised: GENERALISED,
     },
   },
+  AttachmentOrder: {
+    type: 'object',
+    required: ['order'],
+    additionalProperties: false,
+    properties: {
+      order: {
+        type: 'array',
+        items: { type: 'integer', minimum: 1 },
+        maxItems: 100,
+        description:
+          'Attachment ids of the record in the order to show them; those not listed follow in their old order',
+      },
+      cover: {
+        ...nullable(int),
+        description: 'The photo shown for the find (its card, its thumbnail); null: the first photo',
+      },
+    },
+  },
   Attachment: {
     type: 'object',
     required: ['id', 'recordId', 'tableAttachmentInfoId', 'name', 'mimeType', 'size'],
-    properties: { id: int, recordId: int, tableAttachmentInfoId: int, name: str, mimeType: str, size: int },
+    properties: {
+      id: int,
+      recordId: int,
+      tableAttachmentInfoId: int,
+      name: str,
+      mimeType: str,
+      size: int,
+      cover: {
+        type: 'boolean',
+        description: 'The photo chosen to show the find; a record lists its attachments in its order',
+      },
+    },
   },
   DetailedFeature: {
     allOf: [

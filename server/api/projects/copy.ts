@@ -186,8 +186,9 @@ async function copyRecords(
     rows.map((r) => ({ old_id: r.id, new_id: ids.get(r.id), new_table: m.tables.get(r.table_id) })),
   );
   await tx.query(
-    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, clean, created_at)
-     select r.new_id, r.new_table, coalesce(i.new_id, a.attachment_info_id), a.name, a.mime_type, a.size, a.data, a.thumb, a.clean, a.created_at
+    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, clean, created_at, position, cover)
+     select r.new_id, r.new_table, coalesce(i.new_id, a.attachment_info_id), a.name, a.mime_type, a.size, a.data, a.thumb, a.clean, a.created_at,
+            a.position, a.cover
        from attachments a
        join jsonb_to_recordset($1::jsonb) as r(old_id integer, new_id integer, new_table integer) on r.old_id = a.record_id
        left join jsonb_to_recordset($2::jsonb) as i(old_id integer, new_id integer) on i.old_id = a.attachment_info_id

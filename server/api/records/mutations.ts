@@ -28,6 +28,8 @@ import { assertVersion, type Expected } from './versions.ts';
 export interface NewPhoto {
   infoId: number;
   photo: PreparedPhoto;
+  /** The photo chosen to show the find. */
+  cover?: boolean;
 }
 
 /** The outcome of a create: 201 for a new record, 200 when an Idempotency-Key repeated an earlier create. */
@@ -68,7 +70,8 @@ export async function createRecord(
     const feature = await db.transaction(async (tx) => {
       const row = await insertRecord(tx, meta, newRecord(prepared, email, key));
       const attachments: Attachment[] = [];
-      for (const p of photos) attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo));
+      for (const p of photos)
+        attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo, null, p.cover));
       return toDetailed(meta, row, creatorViewer(email), attachments);
     });
     return { status: 201, feature };

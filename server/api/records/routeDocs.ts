@@ -30,7 +30,12 @@ export function fullFormBody(field: string, description: string): { contentType:
         AttachmentFiles: {
           type: 'array',
           items: { type: 'string', contentMediaType: 'image/jpeg' },
-          description: 'JPEG or PNG, at most 20 MB each',
+          description: 'JPEG or PNG, at most 20 MB each and 10 in all (400 beyond), stored in this order',
+        },
+        AttachmentCover: {
+          type: 'integer',
+          description:
+            'Which of the files (0 = the first) is the cover, the photo shown for the find; default none (the first photo)',
         },
         AttachmentInfoIds: {
           type: 'array',

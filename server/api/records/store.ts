@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { canSee } from '../access/recordAccess.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
+import { ATTACHMENT_ORDER } from '../attachments/order.ts';
 import { PLACE_COLUMNS } from '../sensitivity/viewerPlace.ts';
 import { refreshForSpeciesRecord, refreshPublicPlace } from '../sensitivity/generalise.ts';
 
@@ -85,7 +86,11 @@ interface AttachmentRow {
   name: string;
   mime_type: string;
   size: number;
+  cover: boolean;
 }
+
+/** The columns of an attachments row (AttachmentRow) for select and returning lists. */
+export const ATTACHMENT_FIELDS = 'id, record_id, attachment_info_id, name, mime_type, size, cover';
 
 /** Maps an attachments row to an Attachment. */
 export function toAttachment(r: AttachmentRow): Attachment {
@@ -96,15 +101,16 @@ export function toAttachment(r: AttachmentRow): Attachment {
     name: r.name,
     mimeType: r.mime_type,
     size: r.size,
+    cover: r.cover === true,
   };
 }
 
-/** The attachments of `recordIds` (metadata only), keyed by record id, oldest first. */
+/** The attachments of `recordIds` (metadata only), keyed by record id, in the reporter's order (attachments/order.ts). */
 export async function attachmentsOf(q: Queryable, recordIds: number[]): Promise<Map<number, Attachment[]>> {
   const out = new Map<number, Attachment[]>();
   if (recordIds.length === 0) return out;
   const rows = await q.query<AttachmentRow>(
-    'select id, record_id, attachment_info_id, name, mime_type, size from attachments where record_id = any($1::int[]) order by id',
+    `select ${ATTACHMENT_FIELDS} from attachments where record_id = any($1::int[]) order by ${ATTACHMENT_ORDER}`,
     [recordIds],
   );
   for (const r of rows) {

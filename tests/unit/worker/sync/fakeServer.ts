@@ -66,6 +66,8 @@ export class FakeServer {
   readonly stats = {
     requests: 0,
     puts: 0,
+    /** PUT .../attachmentorder requests handled. */
+    orders: 0,
     uploads: 0,
     creates201: 0,
     creates200: 0,
@@ -202,6 +204,8 @@ export class FakeServer {
       return this.upload(await form(), req.headers['idempotency-key']);
     if (seg[1] === 'Records' && seg[3] === 'attachment' && r.method === 'DELETE')
       return this.deleteAttachment(Number(seg[4]));
+    if (seg[1] === 'Records' && seg[5] === 'attachmentorder' && r.method === 'PUT')
+      return this.order(Number(seg[4]), json());
     return fail(404, `No route ${r.method} ${r.path}`);
   }
 
@@ -255,7 +259,10 @@ export class FakeServer {
       owner: this.email,
       attachments: [],
     };
-    files.forEach((x, i) => rec.attachments.push(this.attachment(id, x.name, contents[i] ?? '')));
+    const cover = f.get('AttachmentCover');
+    files.forEach((x, i) =>
+      rec.attachments.push({ ...this.attachment(id, x.name, contents[i] ?? ''), cover: String(i) === cover }),
+    );
     this.records.set(id, rec);
     if (k !== null) this.keys.set(k, id);
     this.stats.creates201++;
@@ -313,6 +320,22 @@ export class FakeServer {
     if (k !== null) a.key = k;
     rec.attachments.push(a);
     return { status: 201, body: { ...a, content: undefined, key: undefined } };
+  }
+
+  /** PUT .../attachmentorder, as server/api/attachments/order.ts: listed ids first, in order; one cover. */
+  private order(recordId: number, b: Record<string, unknown>): Reply {
+    const rec = this.records.get(recordId);
+    if (!rec) return fail(404, `Record ${recordId} does not exist`);
+    const refused = this.editable(rec);
+    if (refused) return refused;
+    const order = (b.order ?? []) as number[];
+    if (order.some((id) => !rec.attachments.some((a) => a.id === id)))
+      return fail(400, 'An id is not an attachment of the record');
+    this.stats.orders++;
+    const listed = order.map((id) => rec.attachments.find((a) => a.id === id)!);
+    rec.attachments = [...listed, ...rec.attachments.filter((a) => !order.includes(a.id))];
+    for (const a of rec.attachments) a.cover = a.id === b.cover;
+    return { status: 200, body: rec.attachments.map(({ content: _c, key: _k, ...a }) => a) };
   }
 
   private deleteAttachment(id: number): Reply {

@@ -140,7 +140,7 @@ describe('OfflineRecords (offline writes: flags, temp ids, queued changes)', () 
     expect((await db.features.toArray())[0]).toMatchObject({ isInsert: 1, isDelete: 1 });
   });
 
-  it('serves a new offline photo first, else the stored thumbnail', async () => {
+  it('serves a new offline photo chosen as the cover first, else the stored thumbnail', async () => {
     const db = fresh();
     await downloadArea(db, [serverFeature(1700, 'srv')]);
     await db.attachments.add({
@@ -158,8 +158,17 @@ describe('OfflineRecords (offline writes: flags, temp ids, queued changes)', () 
     });
     const rec = new OfflineRecords(db, TARGET);
     expect(await (await rec.photo(1700, true))?.text()).toBe('thumb');
+    // A photo added offline comes after the server's: the card keeps the server's cover…
     await rec.update(1700, {}, null, photo('fresh'));
-    expect(await (await rec.photo(1700, true))?.text()).toBe('fresh');
+    expect(await (await rec.photo(1700, true))?.text()).toBe('thumb');
+    // …unless the new one was chosen as the cover.
+    await rec.update(1700, {}, null, { ...photo('cover'), cover: true });
+    expect(await (await rec.photo(1700, true))?.text()).toBe('cover');
+    expect((await rec.photos(1700)).map((p) => [p.pending, p.cover])).toEqual([
+      [false, false],
+      [true, false],
+      [true, true],
+    ]);
     expect(await rec.photo(999)).toBeNull();
   });
 });

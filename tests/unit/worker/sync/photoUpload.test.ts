@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecordService } from '../../../../worker/records/service.ts';
 import { RecordsCore } from '../../../../worker/records/recordsCore.ts';
+import type { SaveRecordInput } from '../../../../worker/records/types.ts';
 import { photoUploadKey, uploadName } from '../../../../worker/sync/localRows.ts';
 import type { AttachmentRow } from '../../../../worker/store/db.ts';
 import { FakeServer, type FakeRecord } from './fakeServer.ts';
@@ -51,15 +52,16 @@ describe('outbox: an edit with a new photo', () => {
       const late = gate();
       server.rules.push({ match: isUpload, fault: { hold: late.hold, cut: true } });
 
-      await r.engine.run(); // PUT, old photo deleted, upload held (the client's connection cut)
+      await r.engine.run(); // PUT, the new photo's upload held (the client's connection cut)
       expect((await r.engine.state()).failed).toBe(1);
-      expect(contents(seeded)).toEqual([]);
+      expect(contents(seeded)).toEqual(['old-photo']);
       await drain(r); // the retry: the name is not on the server yet, so the photo is sent again
-      expect(contents(seeded)).toEqual(['new-photo']);
+      expect(contents(seeded)).toEqual(['old-photo', 'new-photo']);
       late.open(); // the first upload reaches its commit only now
       await server.settle();
 
-      expect(contents(seeded)).toEqual(keys ? ['new-photo'] : ['new-photo', 'new-photo']);
+      // A photo added offline comes after the find's others (it replaces none).
+      expect(contents(seeded)).toEqual(keys ? ['old-photo', 'new-photo'] : ['old-photo', 'new-photo', 'new-photo']);
       expect(await r.engine.state()).toMatchObject({ pending: 0, failed: 0, conflicts: 0 });
       r.engine.dispose();
     });
@@ -122,15 +124,16 @@ describe('online save: RecordService.replacePhoto with a key', () => {
     expect(contents(rec)).toEqual(['new']);
   });
 
-  it('RecordsCore.save: a fresh key per save, kept over its retries', async () => {
+  it('RecordsCore.save: the photo picked replaces the old one, with its own key kept over its retries', async () => {
     const rec = server.seed({ '780': 'form-save' }, 'old');
     const core = new RecordsCore(new ShortTimeoutClient(server.origin, () => server.token, 5000), TARGET);
-    const input = (content: string) => ({
+    // The form as the user leaves it: the old photo removed, one new photo with the key it got when picked.
+    const input = (content: string): SaveRecordInput => ({
       id: rec.id,
       values: {},
       coord: [1_600_000, 5_800_000] as [number, number],
-      photo: new Blob([content]),
-      photoName: 'p.jpg',
+      photos: [{ kind: 'new', file: new Blob([content]), name: 'p.jpg', key: `pick-${content}` }],
+      cover: null,
       idempotencyKey: 'form-key',
     });
     const replays = server.stats.uploads200;
@@ -140,8 +143,8 @@ describe('online save: RecordService.replacePhoto with a key', () => {
     expect(contents(rec)).toEqual(['first']);
     expect(server.stats.uploads200 - replays).toBe(1); // the retry carried the first attempt's key
     const firstKey = rec.attachments[0]?.key;
-    expect(firstKey).toMatch(/^ana@example\.si [0-9a-f-]{36}$/);
-    // A second save of the same form (same form key) is a new upload under a new key.
+    expect(firstKey).toBe('ana@example.si pick-first');
+    // A second save of the same form (same form key) with another photo picked is a new upload under its own key.
     const second = await core.save(input('second'), [], () => {});
     expect(second.photoFailed).toBe(false);
     expect(contents(rec)).toEqual(['second']);

@@ -50,7 +50,8 @@ describe('SyncEngine against a fake server', () => {
     expect(ra?.attachments.map((x) => x.content)).toEqual(['photo-a']);
     expect(rb?.attachments).toEqual([]);
     expect(server.records.get(keep.id)?.properties['782']).toBe(7);
-    expect(server.records.get(keep.id)?.attachments.map((x) => x.content)).toEqual(['new-photo']);
+    // A photo added offline comes after the find's others.
+    expect(server.records.get(keep.id)?.attachments.map((x) => x.content)).toEqual(['old-photo', 'new-photo']);
     expect(server.records.has(gone.id)).toBe(false);
     // Local-only platform columns are never sent.
     expect(server.createBodies.at(-1)).not.toHaveProperty('1820');
@@ -116,7 +117,7 @@ describe('SyncEngine against a fake server', () => {
     expect(await r.engine.state()).toMatchObject({ pending: 1, failed: 1 });
     await drain(r);
     expect(server.stats.puts).toBe(puts + 1);
-    expect(server.records.get(rec.id)?.attachments.map((a) => a.content)).toEqual(['new']);
+    expect(server.records.get(rec.id)?.attachments.map((a) => a.content)).toEqual(['old', 'new']);
     expect(server.records.get(rec.id)?.properties['782']).toBe(2);
   });
 
@@ -228,7 +229,7 @@ describe('SyncEngine against a fake server', () => {
     const recs = server.find('780', a);
     expect(recs).toHaveLength(1);
     expect(recs[0]?.properties['782']).toBe(5);
-    expect(recs[0]?.attachments.map((x) => x.content)).toEqual(['second']);
+    expect(recs[0]?.attachments.map((x) => x.content)).toEqual(['first', 'second']);
   });
 
   it('moves another offline record off an id the server just handed out', async () => {
