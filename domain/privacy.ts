@@ -36,7 +36,7 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
   {
     heading: 'Kako dolgo',
     paragraphs: [
-      'Podatke hranimo, dokler imate račun. Ko račun izbrišete, izbrišemo vaše osebne podatke. Prijavni žetoni veljajo nekaj minut, seje prijave do odjave. Karte in spremembe, ki čakajo na pošiljanje, so shranjene samo v vaši napravi, dokler jih ne izbrišete.',
+      'Podatke hranimo, dokler imate račun. Ko račun izbrišete, izbrišemo vaš račun, vaše najdbe, ki še niso potrjene, in vaše ime ter e-naslov povsod drugod; potrjene najdbe ostanejo za znanost brez vašega imena (lahko izberete, da jih izbrišemo tudi). Prijavni žetoni veljajo nekaj minut, seje prijave do odjave. Karte in spremembe, ki čakajo na pošiljanje, so shranjene samo v vaši napravi, dokler jih ne izbrišete.',
     ],
   },
   {
@@ -54,7 +54,7 @@ export const PRIVACY_SECTIONS: readonly PrivacySection[] = [
     heading: 'Vaši podatki so vaši',
     paragraphs: [
       'V profilu izberite Prenesi moje podatke: dobite datoteko ZIP z vsemi vašimi najdbami (GeoJSON in CSV), fotografijami, zgodovino, komentarji, obvestili in podatki o računu.',
-      'V profilu lahko z Izbriši račun izbrišete svoj račun in podatke.',
+      'V profilu lahko z Izbriši račun izbrišete svoj račun: vprašamo vas dvakrat, nato se vsi vaši prijavni žetoni takoj ustavijo, naprava pa pozabi vaše podatke. V zgodovini najdb ostane zapis kot »izbrisan uporabnik«.',
       'Če se ne morete prijaviti ali imate vprašanje, pišite na {email}. Skrbnik vam lahko podatke izvozi na vašo zahtevo; vsak tak izvoz se zabeleži.',
     ],
   },

@@ -2,14 +2,14 @@
 /**
  * `npm run bench [-- --quick] [-- name…] [-- options…]`: runs every benchmark in bench/ one after
  * the other and prints their tables. `--quick` is a CI-sized run (fewer tiles, points, records,
- * iterations). Names (filters, startup, api, export, map, download, review, dbstart) pick some; any other argument goes
+ * iterations). Names (filters, startup, api, export, map, download, review, dbstart, scale) pick some; any other argument goes
  * to each bench (e.g. `filters --filters my.json --data my.ndjson --json`). With `--json` this
  * script's own lines go to stderr, so stdout is the bench's JSON. Exits 1 when a bench exits
  * non-zero (e.g. the bundle budget of bench/startup); the others still run.
  */
 import { spawnSync } from 'node:child_process';
 
-const ALL = ['filters', 'startup', 'api', 'export', 'map', 'download', 'review', 'dbstart'];
+const ALL = ['filters', 'startup', 'api', 'export', 'map', 'download', 'review', 'dbstart', 'scale'];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const picked = args.filter((a) => ALL.includes(a));
