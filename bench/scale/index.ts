@@ -5,3 +5,4 @@
  * moving at 1M) come with the device's columnar copy. Exits 1 when a goal is missed.
  */
 await import('./server.ts');
+export {};

@@ -30,6 +30,8 @@ export const SPEC_ROUTES: readonly string[] = [
   'GET /api/Records/{projectId}/attachment/{recordAttachmentId}',
   'GET /api/Records/{projectId}/record/{recordId}/attachmentinfo/{tableAttachmentInfoId}',
   'GET /api/Records/{projectId}/extenttables',
+  'PUT /api/Records/{projectId}/record/{recordId}/attachmentorder',
+  'GET /api/Records/{projectId}/{tableId}/duplicates',
   // The change feed (docs/api.md)
   'GET /api/Changes/{projectId}',
   // Profiles
