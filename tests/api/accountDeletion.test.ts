@@ -89,6 +89,8 @@ describe('deleting an account', () => {
   let waiting = 0;
   let rejected = 0;
   let photoId = 0;
+  /** A reviewer's device's change-feed cursor from just before the deletion. */
+  let cursor = '';
 
   it('the administrators’ route is refused to others and answers 404 for an unknown e-mail', async () => {
     expect((await call(null, 'DELETE', `/api/admin/users/${EVA.email}`)).status).toBe(401);
@@ -125,6 +127,7 @@ describe('deleting an account', () => {
     );
     expect((await idsAtHerPlace()).search).toEqual([confirmed, waiting, rejected].sort((a, b) => a - b));
 
+    cursor = (await call('pregled', 'GET', '/api/Changes/35?tableIds=48')).body.cursor as string;
     const r = await call('eva', 'DELETE', '/api/Account');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ deleted: 2, kept: 1 });
@@ -142,6 +145,13 @@ describe('deleting an account', () => {
       expect((await call(null, 'GET', `/ogc/collections/sightings/items/${id}`)).status).toBe(404);
     }
     expect(await idsAtHerPlace()).toEqual({ extent: [confirmed], search: [confirmed] });
+    // A device's next change feed removes them and brings the kept one anonymised.
+    const feed = await call('pregled', 'GET', `/api/Changes/35?tableIds=48&since=${encodeURIComponent(cursor)}`);
+    expect(feed.body.reset).toBe(false);
+    expect(feed.body.tables['48'].removed).toEqual(expect.arrayContaining([waiting, rejected]));
+    const upsert = (feed.body.tables['48'].upserts as { id: number }[]).find((x) => x.id === confirmed);
+    expect(upsert).toBeDefined();
+    expect(JSON.stringify(upsert)).not.toMatch(/Bri[sš]nik|eva@example/i);
     const kept = await call('admin', 'GET', `/api/Features/35/48/${confirmed}`);
     expect(kept.status).toBe(200);
     expect(kept.body.properties['974']).toBe(1);
