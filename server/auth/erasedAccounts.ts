@@ -5,7 +5,7 @@ import type { AuthUser } from './types.ts';
 /**
  * Deleted accounts, so that their tokens stop working at once. Access tokens are JWTs checked by
  * signature, so one issued before the deletion would otherwise be good until it expires. Table
- * erased_accounts (schema 10) keeps a SHA-256 of 'email:<e-mail>' and of 'sub:<subject>' with
+ * erased_accounts (schema 12) keeps a SHA-256 of 'email:<e-mail>' and of 'sub:<subject>' with
  * the time of deletion, not the e-mail itself; a token of such an account issued at or before
  * that time is refused (a new account with the same e-mail, registered later, works).
  */

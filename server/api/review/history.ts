@@ -42,14 +42,14 @@ function toEntry(r: HistoryRow): HistoryEntry {
 }
 
 /**
- * The columns of HistoryRow, for select lists: the actor through people (schema 10), whose e-mail
+ * The columns of HistoryRow, for select lists: the actor through people (schema 12), whose e-mail
  * is blank once her account was deleted. Needs `left join people p on p.id = h.actor_id`.
  */
 const HISTORY_COLUMNS = `h.id, h.record_id, h.at, p.email as actor_email, (p.id is not null and p.email is null) as actor_erased,
   h.kind, h.changes, h.comment`;
 const WITH_ACTOR = 'record_history h left join people p on p.id = h.actor_id';
 
-/** A value the history keeps by reference (schema 10: personal columns, domain/erasure.ts). */
+/** A value the history keeps by reference (schema 12: personal columns, domain/erasure.ts). */
 function refOf(v: unknown): number | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const ref = (v as Record<string, unknown>)['$ref'];
