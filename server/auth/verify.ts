@@ -8,6 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { HttpError, unauthorized } from '../http/errors.ts';
+import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import type { AuthUser, Authenticate } from './types.ts';
 import { audienceProblem, DEFAULT_ROLES_CLAIM, emailClaim, readRoles, type AudienceRule } from './claims.ts';
 import { discoverProvider, providerUnavailable } from './discovery.ts';
@@ -146,6 +147,8 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticate {
     try {
       return await verify(token);
     } catch (e) {
+      // The database not answering the deleted-account check is no verdict on the token: 503, not 401.
+      if (e instanceof DatabaseUnavailableError) throw e;
       throw refuse(e instanceof HttpError ? e : rejection(e));
     }
   };
