@@ -22,7 +22,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { field, readForm } from '../http/multipart.ts';
-import { attachmentsOf, readVisibleRecord } from '../records/store.ts';
+import { readVisibleRecord } from '../records/store.ts';
 import { cleanImage } from './cleanPhoto.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
@@ -30,7 +30,8 @@ import type { Db } from '../../db/index.ts';
 import { noteWrite } from '../../http/writeEvents.ts';
 import { SOUND_KIND, isSoundMime } from '../../../domain/sound.ts';
 import { sendSound } from './sendSound.ts';
-import { COVER_FIRST_ORDER, isImageSql, parseAttachmentOrder, storeAttachmentOrder } from './order.ts';
+import { COVER_FIRST_ORDER, isImageSql } from './order.ts';
+import { registerAttachmentOrderRoute } from './orderRoutes.ts';
 
 const THUMB_QUERY = {
   type: 'object',
@@ -278,45 +279,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   });
 
-  docs.define(app, {
-    method: 'PUT',
-    url: '/api/Records/:projectId/record/:recordId/attachmentorder',
-    params: idParams('projectId', 'recordId'),
-    doc: {
-      body: 'AttachmentOrder',
-      summary: "Set the order of a record's attachments and its cover (creator only, STATUS 5 or empty)",
-      tag: 'Attachments',
-      auth: 'required',
-      description:
-        'The record lists its attachments in this order from then on (GET .../detailed, exports), and its card shows the ' +
-        'cover. Repeating the same request changes nothing more.',
-      responses: {
-        200: { description: 'The attachments in their new order', schema: { type: 'array', items: ref('Attachment') } },
-        400: 'An id that is not an attachment of the record, listed twice, or a cover that is not a photo',
-        ...USER_ERRORS,
-        403: 'Not allowed',
-        404: 'Unknown record',
-      },
-    },
-    async handler(req) {
-      const { projectId, recordId } = pathIds(req, 'projectId', 'recordId');
-      const user = await requireUser(authenticate, req);
-      const body = parseAttachmentOrder(req.body);
-      const [rec] = await db.query<{ table_id: number }>(
-        'select table_id from records where id = $1 and project_id = $2 and not archived',
-        [recordId, projectId],
-      );
-      if (!rec) throw notFound(`Record ${recordId} does not exist`);
-      const meta = await loadTable(db, projectId, Number(rec.table_id));
-      return db.transaction(async (tx) => {
-        const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
-        if (!row) throw notFound(`Record ${recordId} does not exist`);
-        assertCanEdit(meta, row, user.email);
-        await storeAttachmentOrder(tx, recordId, body);
-        return (await attachmentsOf(tx, [recordId])).get(recordId) ?? [];
-      });
-    },
-  });
+  registerAttachmentOrderRoute(app, ctx);
 
   defineImageRoute({
     url: '/api/Records/:projectId/record/:recordId/attachmentinfo/:tableAttachmentInfoId',
