@@ -1,5 +1,5 @@
 import type { Db, Session } from './types.ts';
-import { MIGRATIONS } from './schema.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 
 /**
  * The advisory lock key that serialises start-up work across every process on one database

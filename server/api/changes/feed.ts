@@ -2,7 +2,7 @@
  * The change feed: what changed in a table since a device's cursor, as this viewer may see it.
  *
  * Every write of a record stamps it with its transaction id (`change_xid`), and a deleted record
- * leaves a row in `record_removals` with the same stamp (server/db/schema.ts, migration 11). An
+ * leaves a row in `record_removals` with the same stamp (server/db/migrations/11-change-feed.ts). An
  * answer is read in one repeatable-read transaction, and its cursor is that transaction's snapshot
  * (`pg_current_snapshot()`: xmin, xmax and the ids in progress). The next answer gives exactly the
  * rows whose stamp that snapshot did not see: committed later, or in progress then. Nothing is

@@ -54,10 +54,11 @@ export function placeSql(meta: TableMeta, alias: string, params: unknown[], view
     exact,
     geometry: `(case when ${a}.generalised = 0 or ${exact} then ${a}.geometry else ${a}.pub_geometry end)`,
     generalised: `(case when ${a}.generalised = 0 or ${exact} then 0 else ${a}.generalised end)`,
-    // Two arms, each with its own R-tree (the planner ORs their bitmaps; server/db/schema.ts
-    // migration 10): a record shown at its exact place by its box; a generalised one by its public
-    // square, where the creator and reviewers are then held to the exact box. The boxes are written
-    // exactly as the indexes' expressions, or the planner cannot use them.
+    // Two arms, each with its own R-tree (the planner ORs their bitmaps;
+    // server/db/migrations/10-area-rtrees.ts): a record shown at its exact place by its box; a
+    // generalised one by its public square, where the creator and reviewers are then held to the
+    // exact box. The boxes are written exactly as the indexes' expressions, or the planner cannot
+    // use them.
     intersects: (x1, y1, x2, y2) => {
       const query = `box(point(${x1}, ${y1}), point(${x2}, ${y2}))`;
       const bbox = `box(point(${a}.min_x, ${a}.min_y), point(${a}.max_x, ${a}.max_y)) && ${query}`;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../server/db/index.ts';
-import { MIGRATIONS } from '../../../server/db/schema.ts';
+import { MIGRATIONS } from '../../../server/db/migrations/index.ts';
 import { createTestDatabase } from '../helpers/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

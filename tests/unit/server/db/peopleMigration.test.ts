@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../../server/db/pglite.ts';
 import { migrate } from '../../../../server/db/migrate.ts';
-import { MIGRATIONS } from '../../../../server/db/schema.ts';
+import { MIGRATIONS } from '../../../../server/db/migrations/index.ts';
 import type { Db } from '../../../../server/db/index.ts';
 import { readHistory } from '../../../../server/api/review/history.ts';
 
