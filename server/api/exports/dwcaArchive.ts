@@ -36,7 +36,7 @@ import {
   type RowContext,
 } from './dwcaTerms.ts';
 import { columnByDbName, type ExportQuery } from './params.ts';
-import { exportPhotoChunks, exportRowChunks, type ExportRow } from './query.ts';
+import { exportMediaChunks, exportRowChunks, type ExportRow } from './query.ts';
 import { zipStream } from './zipStream.ts';
 
 export const OCCURRENCE_ROW_TYPE = 'http://rs.tdwg.org/dwc/terms/Occurrence';
@@ -169,9 +169,9 @@ export async function* dwcaPieces(
   const mm = new ZipDeflate('multimedia.txt', { level: 6 });
   zip.add(mm);
   mm.push(strToU8(`coreid\t${media.map((t) => termName(t.uri)).join('\t')}\n`));
-  for await (const photos of exportPhotoChunks(db, meta, q, viewer, scope)) {
+  for await (const items of exportMediaChunks(db, meta, q, viewer, scope)) {
     let text = '';
-    for (const p of photos)
+    for (const p of items)
       text += `${[occurrenceId(meta, p.recordId), ...media.map((t) => t.value(p))].map(tsvCell).join('\t')}\n`;
     mm.push(strToU8(text));
     yield* drain();

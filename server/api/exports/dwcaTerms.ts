@@ -8,7 +8,7 @@ import { isPublicValue } from '../../../domain/visibility.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { catalogueNames, findUrl, numberOf, photoUrl, type ExportLinks, type RowPlace } from './csvGeoJson.ts';
 import { columnByDbName } from './params.ts';
-import type { ExportPhoto, ExportRow } from './query.ts';
+import type { ExportMedia, ExportRow } from './query.ts';
 import { isSoundMime } from '../../../domain/sound.ts';
 
 /** The licences GBIF accepts, by the names EXPORT_LICENSE takes. */
@@ -173,11 +173,11 @@ export function multimediaTerms(
   meta: TableMeta,
   links: ExportLinks,
   settings: DwcSettings,
-): { uri: string; value(p: ExportPhoto): string | null }[] {
+): { uri: string; value(p: ExportMedia): string | null }[] {
   const license = LICENSES[settings.license] ?? LICENSES[DEFAULT_LICENSE]!;
   const author = columnByDbName(meta, 'AVTOR');
   const pub = meta.roles.isPublic;
-  const creator = (p: ExportPhoto) => {
+  const creator = (p: ExportMedia) => {
     const v = author ? p.properties[String(author.id)] : null;
     return (!pub || isPublicValue(p.properties[String(pub.id)])) && typeof v === 'string' && v.trim() ? v.trim() : null;
   };

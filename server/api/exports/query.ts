@@ -171,8 +171,8 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
   }
 }
 
-/** A photo of an exported find. */
-export interface ExportPhoto {
+/** A photo or a sound of an exported find (a row of the Darwin Core multimedia extension). */
+export interface ExportMedia {
   id: number;
   recordId: number;
   mimeType: string;
@@ -181,11 +181,11 @@ export interface ExportPhoto {
 }
 
 /**
- * The photos of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia
- * extension: one row per photo, linked to its find by the core id, so their order there carries
- * nothing): its photos (image/*) and sounds (audio/*, domain/sound.ts), nothing else.
+ * The media of the export's finds in chunks, ordered by attachment id (the Darwin Core multimedia
+ * extension: one row per photo or sound, linked to its find by the core id, so their order there
+ * carries nothing): photos (image/*) and sounds (audio/*, domain/sound.ts), no other file.
  */
-export async function* exportPhotoChunks(...args: ExportChunkArgs): AsyncGenerator<ExportPhoto[]> {
+export async function* exportMediaChunks(...args: ExportChunkArgs): AsyncGenerator<ExportMedia[]> {
   const { db, chunkRows, params, props, where } = exportSelection(...args);
   const after = params.push(0);
   const limit = params.push(chunkRows);
