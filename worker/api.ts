@@ -32,30 +32,17 @@ import type { DuplicateCheck } from './records/types.ts';
 import type { FindSound, SoundChange } from './sounds/types.ts';
 import type { SoundMime } from '../domain/sound.ts';
 
+// What the UI uses of the contract's types. The form's, the review queue's and the sounds' type
+// modules hold nothing else, so they are passed on whole.
+export type * from './records/types.ts';
+export type * from './review/types.ts';
+export type * from './sounds/types.ts';
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
-export type { Inbox, QueueItem, QueuePage, QueueQuery } from './review/types.ts';
-export type {
-  FindPhoto,
-  FormPhoto,
-  PhotoInspection,
-  SaveRecordInput,
-  SaveRecordResult,
-  SaveStage,
-  SpeciesOption,
-} from './records/types.ts';
 export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
-export type {
-  BackupExportAnswer,
-  BackupImportAnswer,
-  BackupRefusal,
-  ConflictInfo,
-  PendingChangeInfo,
-  SyncState,
-} from './sync/types.ts';
+export type { BackupRefusal } from './sync/types.ts';
+export type { BackupExportAnswer, BackupImportAnswer, ConflictInfo, PendingChangeInfo, SyncState };
 export type { SpeciesHit } from '../domain/speciesSearch.ts';
-export type { DuplicateCheck } from './records/types.ts';
-export type { FindSound, SoundChange } from './sounds/types.ts';
 
 /** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {

@@ -7,6 +7,7 @@ import { mapController } from '../map/mapState.ts';
 import { viewExtent } from '../map/viewMath.ts';
 import { failureHint } from '../ui/errors.ts';
 import { ActionSection } from '../ui/ActionSection.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 import { useFileDownload } from '../ui/useFileDownload.ts';
 
 type Format = 'geojson' | 'csv';
@@ -37,28 +38,19 @@ export function ExportControl() {
   }
 
   return (
-    <ActionSection
-      id="export"
-      className="export-control"
-      title={sl.exportFinds.title}
-      hint={sl.exportFinds.hint}
-      status={download}
-    >
+    <ActionSection id="export" className="export-control" texts={sl.exportFinds} status={download}>
       {(['geojson', 'csv'] as const).map((format) => (
-        <button
+        <BusyButton
           key={format}
-          type="button"
-          className="button"
-          aria-label={format === 'geojson' ? sl.exportFinds.geojsonLabel : sl.exportFinds.csvLabel}
-          aria-describedby="export-hint"
-          aria-busy={busy === format}
-          aria-disabled={busy !== null}
-          onClick={() => {
-            if (busy === null) void run(format);
-          }}
+          busy={busy === format}
+          blocked={busy !== null}
+          onRun={() => void run(format)}
+          icon={<Download aria-hidden />}
+          label={format === 'geojson' ? sl.exportFinds.geojsonLabel : sl.exportFinds.csvLabel}
+          describedBy="export-hint"
         >
-          <Download aria-hidden /> {format === 'geojson' ? sl.exportFinds.geojson : sl.exportFinds.csv}
-        </button>
+          {format === 'geojson' ? sl.exportFinds.geojson : sl.exportFinds.csv}
+        </BusyButton>
       ))}
     </ActionSection>
   );

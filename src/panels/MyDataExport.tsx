@@ -7,6 +7,7 @@ import { online } from '../state/online.ts';
 import { openPanel } from '../state/panel.ts';
 import { errorStatus, failureHint } from '../ui/errors.ts';
 import { ActionSection } from '../ui/ActionSection.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 import { useFileDownload } from '../ui/useFileDownload.ts';
 
 /** Why the archive failed, in Slovenian: too many downloads (429), or the app's usual hint. */
@@ -37,19 +38,16 @@ export function MyDataExport() {
   }
 
   return (
-    <ActionSection id="my-data" className="my-data" title={sl.myData.title} hint={sl.myData.hint} status={download}>
-      <button
-        type="button"
-        className="button"
-        aria-describedby="my-data-hint"
-        aria-busy={busy}
-        aria-disabled={busy}
-        onClick={() => {
-          if (!busy) void run();
-        }}
+    <ActionSection id="my-data" className="my-data" texts={sl.myData} status={download}>
+      <BusyButton
+        busy={busy}
+        blocked={busy}
+        onRun={() => void run()}
+        icon={<Download aria-hidden />}
+        describedBy="my-data-hint"
       >
-        <Download aria-hidden /> {sl.myData.download}
-      </button>
+        {sl.myData.download}
+      </BusyButton>
       <button type="button" className="button" onClick={() => openPanel('privacy')}>
         <ShieldCheck aria-hidden /> {sl.myData.privacyLink}
       </button>

@@ -4,6 +4,8 @@ import { core } from '../core.ts';
 import { sl } from '../i18n/sl.ts';
 import { loadConflicts, loadPendingChanges } from '../state/offline.ts';
 import { saveBlob } from '../ui/useFileDownload.ts';
+import { ActionSection } from '../ui/ActionSection.tsx';
+import { BusyButton } from '../ui/BusyButton.tsx';
 import type { BackupImportAnswer, BackupRefusal } from '../../worker/api.ts';
 
 /** The words for a refused backup. */
@@ -26,12 +28,12 @@ function importText(a: BackupImportAnswer): string {
  * makes and reads the ZIP; this control only saves the Blob and hands over the picked file.
  */
 export function PendingBackup({ canExport }: { canExport: boolean }) {
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   async function exportNow(): Promise<void> {
-    setBusy(true);
+    setBusy('export');
     setMessage({ text: sl.backup.exporting, error: false });
     try {
       const a = await core.exportPendingBackup();
@@ -42,12 +44,12 @@ export function PendingBackup({ canExport }: { canExport: boolean }) {
       console.error('Backup export failed', e);
       setMessage({ text: sl.backup.exportFailed, error: true });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
   async function importFile(file: File): Promise<void> {
-    setBusy(true);
+    setBusy('import');
     setMessage({ text: sl.backup.importing, error: false });
     try {
       const a = await core.importPendingBackup(file);
@@ -57,60 +59,49 @@ export function PendingBackup({ canExport }: { canExport: boolean }) {
       console.error('Backup import failed', e);
       setMessage({ text: sl.backup.importFailed, error: true });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
   return (
-    <div className="pending-backup" role="group" aria-labelledby="backup-title" data-testid="pending-backup">
-      <h4 id="backup-title">{sl.backup.title}</h4>
-      <p className="field-hint" id="backup-hint">
-        {sl.backup.hint}
-      </p>
-      <div className="button-row">
-        {canExport && (
-          <button
-            type="button"
-            className="button"
-            aria-describedby="backup-hint"
-            aria-busy={busy}
-            aria-disabled={busy}
-            onClick={() => {
-              if (!busy) void exportNow();
-            }}
-          >
-            <Download aria-hidden /> {sl.backup.export}
-          </button>
-        )}
-        <button
-          type="button"
-          className="button"
-          aria-label={sl.backup.importLabel}
-          title={sl.backup.importLabel}
-          aria-disabled={busy}
-          onClick={() => {
-            if (!busy) input.current?.click();
-          }}
+    <ActionSection
+      id="backup"
+      className="pending-backup"
+      texts={sl.backup}
+      status={{ message: message?.text ?? '', failed: message?.error ?? false }}
+    >
+      {canExport && (
+        <BusyButton
+          busy={busy === 'export'}
+          blocked={busy !== null}
+          onRun={() => void exportNow()}
+          icon={<Download aria-hidden />}
+          describedBy="backup-hint"
         >
-          <Upload aria-hidden /> {sl.backup.import}
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".zip,application/zip"
-          hidden
-          data-testid="backup-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void importFile(file);
-          }}
-        />
-      </div>
-      {/* Always rendered, so that screen readers announce what is put into it. */}
-      <p className={message?.error ? 'field-error' : 'field-hint'} role="status" data-testid="backup-status">
-        {message?.text}
-      </p>
-    </div>
+          {sl.backup.export}
+        </BusyButton>
+      )}
+      <BusyButton
+        busy={busy === 'import'}
+        blocked={busy !== null}
+        onRun={() => input.current?.click()}
+        icon={<Upload aria-hidden />}
+        label={sl.backup.importLabel}
+      >
+        {sl.backup.import}
+      </BusyButton>
+      <input
+        ref={input}
+        type="file"
+        accept=".zip,application/zip"
+        hidden
+        data-testid="backup-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+    </ActionSection>
   );
 }

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 export interface ActionSectionProps {
   /** The prefix of its element ids: `{id}-title`, `{id}-hint`, and the status's test id `{id}-status`. */
   id: string;
-  title: string;
-  hint: string;
+  /** Its title and the hint below it (a section of sl.ts). */
+  texts: { title: string; hint: string };
   /** What the action is doing or did (announced politely; '' for nothing), and whether that is a failure (shown as an error). */
   status: { message: string; failed: boolean };
   className?: string;
@@ -17,14 +17,14 @@ export interface ActionSectionProps {
  * A titled group of buttons that fetch something (the map's export, one's own data): its title,
  * a hint, the buttons and a status line that a screen reader hears as it changes.
  */
-export function ActionSection({ id, title, hint, status, className, children }: ActionSectionProps) {
+export function ActionSection({ id, texts, status, className, children }: ActionSectionProps) {
   return (
     <div className={className} role="group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="field-label" style={{ margin: 0 }}>
-        {title}
+        {texts.title}
       </h3>
       <p className="field-hint" id={`${id}-hint`}>
-        {hint}
+        {texts.hint}
       </p>
       <div className="button-row">{children}</div>
       <p
