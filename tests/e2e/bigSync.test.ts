@@ -48,9 +48,10 @@ import { refresh, signIn as apiSignIn, type Tokens } from '../api/helpers/auth.t
  *   the app's URL); then the proxy drops every token request, access tokens live TOKEN_TTL_S
  *   seconds (ACCESS_TOKEN_TTL_SECONDS), and the gate holds the sync until the server refuses the
  *   app's token: the app's renewals failed and the token really expired. The server answers 401
- *   and the queue pauses; once the app has tried to renew again and failed, the
- *   token endpoint is reachable again, and the queue must resume by itself (the silent renewal;
- *   no user action). Then the page is reloaded once more with a change request held. Progress is
+ *   and the queue pauses (the gate holds every change request from then on); once the app has
+ *   tried to renew again and failed, the token endpoint is reachable again, the gate lets
+ *   GATE.reload2 through, and the queue must resume by itself (the silent renewal; no user
+ *   action). Then the page is reloaded once more with the next change request held. Progress is
  *   read from the server directly (not through the proxy) with the test's own token.
  * - Checks: every create once with its photo once (the replaced ones portrait), every edit's
  *   values, every delete gone, every edited offline create with its edited values, no other new
@@ -76,7 +77,7 @@ const GATE = {
   kill: 35,
   /** After the restart, this many pass; the next waits until the app's token has expired. */
   token: 10,
-  /** Reload 2 while the one this many after the token expired is held (the queue resumed first). */
+  /** Reload 2 while the one this many after the token endpoint is back is held (the queue resumed first). */
   reload2: 15,
 };
 
@@ -588,9 +589,14 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
       TOKEN_TTL_S * 3 * 1000,
     );
     event('tokenExpired', 'the app’s access token expired');
-    await gate.release(GATE.reload2);
-    // The 401 may have come already (the app's request met the expiry first): any since the refusal.
+    // The held change goes on with the expired token. The 401 may have come already (the app's
+    // request met the expiry first): any since the refusal.
+    await gate.release();
     await until('a 401 from the server', () => proxy.stats.unauthorized > unauthorizedFrom);
+    // A 401 pauses the whole queue until the app has a new token, and no token can be had: from here
+    // the gate holds every change request, so the count of GATE.reload2 starts when the token can
+    // be renewed, and nothing the app tries meanwhile uses it up.
+    gate.holdAfter(0);
     const pausedAt = Date.now();
     note('the server answered 401: the queue pauses');
     // The app tries to renew again by itself and cannot; then the provider is back and the queue must
@@ -602,12 +608,13 @@ describe(`${N_CREATES + N_EDITS + N_DELETES + N_OFFLINE_EDITS} offline changes t
     const pAtAllow = p;
     figures.pausedSeconds = (allowedAt - pausedAt) / 1000;
     note('the app’s renewal failed; token requests allowed again');
+    await gate.release(GATE.reload2);
     await until('the queue to go on with a renewed token', () => p > pAtAllow);
     figures.resumeSeconds = (Date.now() - allowedAt) / 1000;
     event('resumed', 'the queue goes on with a renewed token');
 
-    // Reload 2: GATE.reload2 change requests after the token expired, the next one held.
-    await until(`change request ${GATE.reload2 + 1} after the 401 held at the proxy`, () => gate.held > 0);
+    // Reload 2: GATE.reload2 change requests after the token endpoint is back, the next one held.
+    await until(`change request ${GATE.reload2 + 1} after the pause held at the proxy`, () => gate.held > 0);
     event('reload2', 'reload 2, with a change request held at the proxy');
     await reloadApp();
     await gate.release();

@@ -1,10 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { signIn } from '../helpers/auth.ts';
 import { freePort, type TestServer } from '../helpers/server.ts';
 import { alive, missingPrerequisite, startApp, startHaproxy, waitFor, withOutput, type Haproxy } from './harness.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/privatePostgres.ts';
 import { firstOwnFind, probeStatus, progress, recoveryMs } from './probes.ts';
-import { checkStored, startReporters, type LoadFigures } from './reporters.ts';
+import {
+  endOfRun,
+  expectStoredOnce,
+  REPORTERS,
+  signInReporters,
+  startReporters,
+  type LoadFigures,
+} from './reporters.ts';
 
 /**
  * A fleet with real parts, as docs/deploy.md sets it up: a PostgreSQL cluster of the test's
@@ -16,10 +22,6 @@ import { checkStored, startReporters, type LoadFigures } from './reporters.ts';
  */
 
 const ROUNDS = 5;
-const REPORTERS = 50;
-const USERS = ['ana', 'bor', 'admin', 'pregled'].map((n) => `${n}@example.si`);
-/** The bound on every request of a reporter. */
-const REQUEST_BOUND_MS = 20_000;
 const runId = `fleet${Math.random().toString(36).slice(2, 8)}`;
 
 /** What a reporter saw go wrong so far: 502, 503 and 504 answers and attempts without an answer. */
@@ -102,21 +104,11 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
     // started one process after the other, so that this test proves the load on its own.
     const f = fleet ?? (await startFleet(ROUNDS + 1, false));
     const base = f.haproxy.url;
-    const tokens: string[] = [];
-    for (const email of USERS) tokens.push((await signIn(base, email, 'demo1234')).accessToken);
+    const tokens = await signInReporters(base);
     const token = tokens[0] as string;
 
     let done = false;
-    const load = startReporters({
-      bases: [base],
-      tokens,
-      reporters: REPORTERS,
-      runId,
-      done: () => done,
-      maxFindsPerReporter: 200,
-      findDeadlineMs: 90_000,
-      requestTimeoutMs: REQUEST_BOUND_MS,
-    });
+    const load = startReporters({ bases: [base], tokens, runId, done: () => done, maxFindsPerReporter: 200 });
     const seen = load.figures;
     const victim = f.apps[0];
     let secondsToRecoverFromKill: number;
@@ -152,35 +144,14 @@ describe.skipIf(pre !== null && !pre.mustFail)('a fleet: HAProxy, two app proces
     } finally {
       done = true;
     }
-    const end = await load.finished;
-    const stored = await checkStored(f.databaseUrl, runId, end.acked);
-    const figures = {
-      requests: end.requests,
-      acknowledged: end.acked.size,
-      rows: stored.rows,
-      status502: end.statuses[502] ?? 0,
-      status503: end.statuses[503] ?? 0,
-      status504: end.statuses[504] ?? 0,
-      status429: end.statuses[429] ?? 0,
-      status500: end.statuses[500] ?? 0,
-      networkErrors: end.networkErrors,
-      networkErrorCauses: end.networkErrorCauses,
-      timeouts: end.timeouts,
-      slowestSeconds: end.slowestMs / 1000,
+    const { end, stored } = await endOfRun(load, f.databaseUrl, runId, 'fleet', {
       secondsToRecoverFromKill,
       errorsAfterKill,
       secondsToRecoverFromRestart,
-      lost: stored.lost,
-      duplicated: stored.duplicated,
-      givenUp: end.failed.size,
-    };
-    console.log(`fleet figures: ${JSON.stringify(figures)}`);
-    expect(stored.lost, 'acknowledged finds missing from the database').toBe(0);
-    expect(stored.duplicated, 'keys stored more than once').toBe(0);
+    });
+    expectStoredOnce(end, stored);
     expect([...end.failed].slice(0, 5), 'finds a retrying reporter never got through').toEqual([]);
     expect(stored.rows).toBe(end.acked.size);
-    expect(end.timeouts, `requests that took longer than ${REQUEST_BOUND_MS} ms`).toBe(0);
-    expect(end.unavailableWithoutRetryAfter, '503 answers without Retry-After').toBe(0);
     expect(
       f.apps.every((a) => alive(a.proc)),
       'both processes running at the end',

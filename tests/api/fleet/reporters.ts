@@ -1,5 +1,7 @@
 import pg from 'pg';
+import { expect } from 'vitest';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
+import { signIn } from '../helpers/auth.ts';
 
 /**
  * Simulated reporters for the fleet and outage tests: each creates finds one after another,
@@ -34,23 +36,34 @@ export interface LoadFigures {
   failed: Map<string, string>;
 }
 
-/** Options of runReporters. */
+/** How many reporters a load runs. */
+export const REPORTERS = 50;
+/** The bound on every single request of a reporter (ms). */
+export const REQUEST_BOUND_MS = 20_000;
+/** Each find is given up after this long (ms) of retrying. */
+const FIND_DEADLINE_MS = 90_000;
+/** The seeded accounts the reporters sign in as (password demo1234); reporter r is the (r mod 4)th. */
+const ACCOUNTS = ['ana', 'bor', 'admin', 'pregled'].map((n) => `${n}@example.si`);
+
+/** Options of startReporters. */
 export interface ReporterOptions {
   /** Where to send: one base URL, or several used in turn (reporter r uses bases[r % n]). */
   bases: string[];
   /** Access tokens; reporter r uses tokens[r % n]. */
   tokens: string[];
-  reporters: number;
   /** Keys are `${runId}-r<reporter>-f<find>`: unique in the database across runs. */
   runId: string;
   /** New finds stop being started once this returns true (finds already started finish). */
   done: () => boolean;
   /** A cap on finds per reporter, so that the load is bounded in count too. */
   maxFindsPerReporter: number;
-  /** Each find is given up after this long (ms) of retrying. */
-  findDeadlineMs: number;
-  /** The bound on every single request (ms). */
-  requestTimeoutMs: number;
+}
+
+/** The reporters' access tokens, one per account, signed in at `base` (the site's public URL). */
+export async function signInReporters(base: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const email of ACCOUNTS) tokens.push((await signIn(base, email, 'demo1234')).accessToken);
+  return tokens;
 }
 
 /** Whether a client retries this status unchanged (the outbox's rule: 408, 429, 5xx). */
@@ -99,7 +112,7 @@ export function startReporters(o: ReporterOptions): Reporters {
           properties: { 980: 1105, 1053: '2025-06-20T19:00:00Z', [COMMENTS]: key },
           overwrite: true,
         }),
-        signal: AbortSignal.timeout(o.requestTimeoutMs),
+        signal: AbortSignal.timeout(REQUEST_BOUND_MS),
       });
       const text = await r.text();
       f.statuses[r.status] = (f.statuses[r.status] ?? 0) + 1;
@@ -127,7 +140,7 @@ export function startReporters(o: ReporterOptions): Reporters {
   };
 
   const reportOne = async (base: string, token: string, key: string): Promise<void> => {
-    const giveUpAt = Date.now() + o.findDeadlineMs;
+    const giveUpAt = Date.now() + FIND_DEADLINE_MS;
     let last = '';
     for (let n = 0; Date.now() < giveUpAt; n++) {
       const r = await attempt(base, token, key);
@@ -147,7 +160,7 @@ export function startReporters(o: ReporterOptions): Reporters {
   };
 
   const finished = Promise.all(
-    Array.from({ length: o.reporters }, async (_, r) => {
+    Array.from({ length: REPORTERS }, async (_, r) => {
       const base = o.bases[r % o.bases.length] as string;
       const token = o.tokens[r % o.tokens.length] as string;
       for (let i = 0; i < o.maxFindsPerReporter && !o.done(); i++)
@@ -168,7 +181,7 @@ export interface StoredFigures {
 }
 
 /** Checks the database directly: every acknowledged id is there with its key; one record per key. */
-export async function checkStored(
+async function checkStored(
   databaseUrl: string,
   runId: string,
   acked: Map<string, number>,
@@ -191,4 +204,46 @@ export async function checkStored(
   } finally {
     await c.end();
   }
+}
+
+/**
+ * The end of a run: waits for the reporters' last finds, reads what the database holds for them
+ * and prints the figures as `<name> figures: {…}`, with the test's own `extra` ones.
+ */
+export async function endOfRun(
+  load: Reporters,
+  databaseUrl: string,
+  runId: string,
+  name: string,
+  extra: Record<string, unknown>,
+): Promise<{ end: LoadFigures; stored: StoredFigures }> {
+  const end = await load.finished;
+  const stored = await checkStored(databaseUrl, runId, end.acked);
+  const figures = {
+    requests: end.requests,
+    acknowledged: end.acked.size,
+    rows: stored.rows,
+    statuses: end.statuses,
+    networkErrors: end.networkErrors,
+    networkErrorCauses: end.networkErrorCauses,
+    timeouts: end.timeouts,
+    slowestSeconds: end.slowestMs / 1000,
+    lost: stored.lost,
+    duplicated: stored.duplicated,
+    givenUp: end.failed.size,
+    ...extra,
+  };
+  console.log(`${name} figures: ${JSON.stringify(figures)}`);
+  return { end, stored };
+}
+
+/**
+ * What every load must end with: each acknowledged find stored, once; no request beyond its bound;
+ * every 503 with a Retry-After.
+ */
+export function expectStoredOnce(end: LoadFigures, stored: StoredFigures): void {
+  expect(stored.lost, 'acknowledged finds missing from the database').toBe(0);
+  expect(stored.duplicated, 'keys stored more than once').toBe(0);
+  expect(end.timeouts, `requests that took longer than ${REQUEST_BOUND_MS} ms`).toBe(0);
+  expect(end.unavailableWithoutRetryAfter, '503 answers without Retry-After').toBe(0);
 }
