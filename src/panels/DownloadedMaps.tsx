@@ -76,12 +76,8 @@ export function DownloadedMaps() {
         <ConfirmDelete
           header={sl.profile.deleteMap}
           message={sl.profile.confirmDelete(deleting.name)}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const id = deleting.id;
-            setDeleting(null);
-            void deleteExtent(id);
-          }}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => void deleteExtent(deleting.id)}
         />
       )}
     </div>

@@ -127,12 +127,8 @@ export function PendingChanges() {
         <ConfirmDelete
           header={sl.offline.discardTitle}
           message={sl.offline.discardQuestion(name(asking))}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => {
-            const id = asking.changeId;
-            setAsking(null);
-            void discardChange(id).then(loadPendingChanges);
-          }}
+          onClose={() => setAsking(null)}
+          onConfirm={() => void discardChange(asking.changeId).then(loadPendingChanges)}
         />
       )}
     </section>

@@ -195,11 +195,8 @@ export function PhotoField() {
         <ConfirmDelete
           header={sl.records.photoRemoveHeader}
           message={sl.records.photoRemoveConfirm}
-          onCancel={() => setConfirmRemove(null)}
-          onConfirm={() => {
-            remove(confirmRemove);
-            setConfirmRemove(null);
-          }}
+          onClose={() => setConfirmRemove(null)}
+          onConfirm={() => remove(confirmRemove)}
         />
       )}
     </div>

@@ -206,11 +206,8 @@ export function RecordForm() {
         <ConfirmDelete
           header={sl.records.deleteConfirmTitle}
           message={sl.records.deleteConfirm}
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => {
-            setConfirmDelete(false);
-            void deleteFormRecord();
-          }}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() => void deleteFormRecord()}
         />
       )}
     </aside>

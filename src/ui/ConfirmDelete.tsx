@@ -7,23 +7,32 @@ export interface ConfirmDeleteProps {
   header: string;
   /** The question, e.g. 'Potrdite brisanje: Prenešena karta 1'. */
   message: string;
-  onCancel: () => void;
+  /** Closes the dialog: on 'Prekliči', Escape, and before `onConfirm` on 'Izbriši'. */
+  onClose: () => void;
+  /** The deletion, run once the dialog is closed. */
   onConfirm: () => void;
 }
 
-/** A delete confirmation: 'Prekliči' or 'Izbriši'. */
-export function ConfirmDelete({ header, message, onCancel, onConfirm }: ConfirmDeleteProps) {
+/** A delete confirmation: 'Prekliči' or 'Izbriši'; either closes it. */
+export function ConfirmDelete({ header, message, onClose, onConfirm }: ConfirmDeleteProps) {
   const deleteLabel = (
     <>
       <Trash2 aria-hidden /> {sl.records.delete}
     </>
   );
   const actions = [
-    { label: sl.records.cancel, className: 'button', onClick: onCancel },
-    { label: deleteLabel, className: 'button danger-solid', onClick: onConfirm },
+    { label: sl.records.cancel, className: 'button', onClick: onClose },
+    {
+      label: deleteLabel,
+      className: 'button danger-solid',
+      onClick: () => {
+        onClose();
+        onConfirm();
+      },
+    },
   ];
   return (
-    <Modal header={header} onClose={onCancel} actions={actions}>
+    <Modal header={header} onClose={onClose} actions={actions}>
       <p>{message}</p>
     </Modal>
   );

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectShape, raw, startSuite, type Suite } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectShape, raw, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The account routes' contract (docs/account-deletion.md): who may call them, their answers'
@@ -8,11 +8,8 @@ import { expectShape, raw, startSuite, type Suite } from './harness.ts';
  */
 let s: Suite;
 
-beforeAll(async () => {
-  s = await startSuite();
-});
-afterAll(async () => {
-  await s?.server.stop();
+suiteForFile((started) => {
+  s = started;
 });
 
 /** The 200 answer's schema of a route, from the OpenAPI document. */

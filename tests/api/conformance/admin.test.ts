@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredProfile } from '../../../worker/http/types.ts';
-import { expectOk, expectRefused, expectShape, png, raw, sighting, startSuite, type Suite } from './harness.ts';
+import { expectOk, expectRefused, expectShape, png, raw, sighting, suiteForFile, type Suite } from './harness.ts';
 
 let s: Suite;
 let base: StoredProfile;
@@ -30,12 +30,9 @@ const minimal = (name: string) => ({
   ],
 });
 
-beforeAll(async () => {
-  s = await startSuite();
+suiteForFile(async (started) => {
+  s = started;
   base = await s.anon.profiles.get(35, 18);
-});
-afterAll(async () => {
-  await s?.server.stop();
 });
 
 describe('GET /api/BaseProfiles/{projectId}/{profileId}', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectRefused, expectShape, sighting, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The change feed through the worker's own client (worker/http/changes.ts), every answer checked
@@ -8,11 +8,8 @@ import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite 
  */
 let s: Suite;
 
-beforeAll(async () => {
-  s = await startSuite();
-});
-afterAll(async () => {
-  await s?.server.stop();
+suiteForFile((started) => {
+  s = started;
 });
 
 describe('GET /api/Changes/{projectId}', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { HttpClient } from '../../../worker/http/client.ts';
 import { ExportApi, type ExportFormat } from '../../../worker/http/exports.ts';
-import { expectOk, expectRefused, SLOVENIA, startSuite, type Suite } from './harness.ts';
+import { expectOk, expectRefused, SLOVENIA, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The export routes (issue #21) through the worker's own client (worker/http/exports.ts): each
@@ -14,13 +14,10 @@ let s: Suite;
 let anon: ExportApi;
 let reviewer: ExportApi;
 
-beforeAll(async () => {
-  s = await startSuite();
+suiteForFile(async (started) => {
+  s = started;
   anon = new ExportApi(new HttpClient({ origin: s.server.url, token: () => null }));
   reviewer = new ExportApi(new HttpClient({ origin: s.server.url, token: () => s.tokens.reviewer }));
-});
-afterAll(async () => {
-  await s?.server.stop();
 });
 
 /** The media type the OpenAPI document gives for a 200 of an export route. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../domain/model.ts';
 import {
   call,
@@ -9,7 +9,7 @@ import {
   raw,
   sighting,
   SLOVENIA,
-  startSuite,
+  suiteForFile,
   type Suite,
 } from './harness.ts';
 import { deleteCases } from './cases.ts';
@@ -26,15 +26,12 @@ const mine = (who: Suite['ana']) =>
     filters: [{ type: 'condition', columnId: 1820, operationType: 'equalsUserEmail', values: [] }],
   });
 
-beforeAll(async () => {
-  s = await startSuite();
+suiteForFile(async (started) => {
+  s = started;
   const own = (await mine(s.ana)).features;
   anaPublic = own.filter((f) => f.properties['2066'] === true);
   anaHidden = own.find((f) => f.properties['2066'] === false) as Feature;
   borOwn = (await mine(s.bor)).features[0] as Feature;
-});
-afterAll(async () => {
-  await s?.server.stop();
 });
 
 describe('GET /api/Test', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk, expectShape, png, point, raw, sighting, startSuite, type Suite } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectShape, png, point, raw, sighting, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The routes of a find's evidence in the field: the order and cover of its photos
@@ -9,11 +9,8 @@ import { expectOk, expectShape, png, point, raw, sighting, startSuite, type Suit
  */
 let s: Suite;
 
-beforeAll(async () => {
-  s = await startSuite();
-});
-afterAll(async () => {
-  await s?.server.stop();
+suiteForFile((started) => {
+  s = started;
 });
 
 describe('PUT /api/Records/{projectId}/record/{recordId}/attachmentorder', () => {

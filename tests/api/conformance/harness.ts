@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { HttpClient } from '../../../worker/http/client.ts';
 import { ApiError } from '../../../worker/http/errors.ts';
 import { ColumnsApi } from '../../../worker/http/columns.ts';
@@ -80,7 +80,7 @@ export function clients(origin: string, token: string | null): Clients {
 }
 
 /** Starts a server and signs in ana, bor and the administrator. */
-export async function startSuite(): Promise<Suite> {
+async function startSuite(): Promise<Suite> {
   const server = await startServer();
   const [ana, bor, admin, reviewer] = (await Promise.all(
     ['ana@example.si', 'bor@example.si', 'admin@example.si', 'pregled@example.si'].map(
@@ -98,6 +98,21 @@ export async function startSuite(): Promise<Suite> {
     admin: clients(server.url, admin),
     reviewer: clients(server.url, reviewer),
   };
+}
+
+/**
+ * The suite of a test file: started before its tests and handed to `onStart` (which keeps it and
+ * may prepare more), its server stopped after them.
+ */
+export function suiteForFile(onStart: (s: Suite) => void | Promise<void>): void {
+  let suite: Suite | undefined;
+  beforeAll(async () => {
+    suite = await startSuite();
+    await onStart(suite);
+  });
+  afterAll(async () => {
+    await suite?.server.stop();
+  });
 }
 
 /** An answer: status and JSON body (an error's JSON body for a refusal). */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { raw, startSuite, type Suite } from './harness.ts';
+import { raw, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The personal data routes' contract (docs/privacy.md): who may call them and what kind of answer
@@ -8,11 +8,8 @@ import { raw, startSuite, type Suite } from './harness.ts';
  */
 let s: Suite;
 
-beforeAll(async () => {
-  s = await startSuite();
-});
-afterAll(async () => {
-  await s?.server.stop();
+suiteForFile((started) => {
+  s = started;
 });
 
 /** GET `path` as `token`: status, content type and the body's bytes. */

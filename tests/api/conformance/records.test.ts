@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataRecord } from '../../../domain/model.ts';
 import { lonLatToMercator } from '../../../server/geo/projection.ts';
 import { publicPlaceOf } from '../../../server/api/sensitivity/generalise.ts';
@@ -13,7 +13,7 @@ import {
   raw,
   sighting,
   SLOVENIA,
-  startSuite,
+  suiteForFile,
   type Clients,
   type Suite,
 } from './harness.ts';
@@ -27,17 +27,14 @@ let withPhoto: DataRecord;
 const MINE = [{ type: 'condition' as const, columnId: 1820, operationType: 'equalsUserEmail' as const, values: [] }];
 const record = (extra: Record<string, string | number | boolean | null> = {}) => ({ tableId: 48, ...sighting(extra) });
 
-beforeAll(async () => {
-  s = await startSuite();
+suiteForFile(async (started) => {
+  s = started;
   const own = (await s.ana.records.search(35, { tableId: 48, perPage: 1000, filters: MINE })).records;
   anaOwn = own.filter((r) => r.properties['2066'] === true);
   anaHiddenId = (own.find((r) => r.properties['2066'] === false) as DataRecord).id;
   withPhoto = (await s.anon.records.search(35, { tableId: 48, perPage: 1000 })).records.find(
     (r) => r.attachments.length > 0,
   ) as DataRecord;
-});
-afterAll(async () => {
-  await s?.server.stop();
 });
 
 describe('GET /api/Records/{projectId}/{tableId}/{recordId}', () => {

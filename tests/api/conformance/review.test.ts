@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectRefused, expectShape, sighting, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The review routes (issue #20) through the worker's own client (worker/http/review.ts), with every
@@ -9,12 +9,9 @@ import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite 
 let s: Suite;
 let beetle: number;
 
-beforeAll(async () => {
-  s = await startSuite();
+suiteForFile(async (started) => {
+  s = started;
   beetle = (await s.ana.features.create(35, 48, { type: 'Feature', ...sighting() })).id as number;
-});
-afterAll(async () => {
-  await s?.server.stop();
 });
 
 describe('POST /api/Records/{projectId}/{tableId}/{recordId}/review', () => {

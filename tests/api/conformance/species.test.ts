@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectRefused, expectShape, sighting, suiteForFile, type Suite } from './harness.ts';
 
 /**
  * The species sensitivity routes (issue #21) through the worker's own client
@@ -9,11 +9,8 @@ import { expectOk, expectRefused, expectShape, sighting, startSuite, type Suite 
 let s: Suite;
 const APOLON = 3406;
 
-beforeAll(async () => {
-  s = await startSuite();
-});
-afterAll(async () => {
-  await s?.server.stop();
+suiteForFile((started) => {
+  s = started;
 });
 
 describe('GET /api/Species/{projectId}/{tableId}/sensitivity', () => {
