@@ -128,6 +128,10 @@ export class SyncPart {
   private parts(): { records: OfflineRecords; engine: SyncEngine } {
     if (!this.made) {
       const { db, target } = this.s;
+      const changedOnServer = (): void => {
+        this.layerChanged();
+        void this.afterSync();
+      };
       const engine = new SyncEngine({
         db,
         service: new RecordService(this.s.api.http, target),
@@ -135,10 +139,10 @@ export class SyncPart {
         onState: (state) => this.s.emit({ type: 'sync', state }),
         // A synced change alters the layer: the loaded copy is dropped before the UI redraws (else
         // a find just sent disappeared from the map until a reload).
-        onApplied: () => {
-          this.layerChanged();
-          void this.afterSync();
-        },
+        onApplied: changedOnServer,
+        // The service worker's background replay (or another tab) sent changes meanwhile: the
+        // same as when it says so (outboxChangedElsewhere), also when its message came too soon.
+        onOtherReplayEnded: changedOnServer,
       });
       this.made = { records: new OfflineRecords(db, target), engine };
     }

@@ -28,6 +28,13 @@ export interface SyncEngineOptions {
   onState: (s: SyncState) => void;
   /** Called after each change that reached the server (a create tells its temporary and server id). */
   onApplied?: (e: AppliedChange) => void;
+  /**
+   * Set, a run that finds another context (the service worker, another tab) replaying this outbox
+   * waits until it has ended, calls this (what the other sent changed the records), and then makes
+   * its own pass, so that its counts and its retry timer follow what is left. Unset, such a run
+   * ends at once (the service worker's: the browser tries it again later).
+   */
+  onOtherReplayEnded?: () => void;
   /** Clock in ms; default Date.now. */
   now?: () => number;
   /** Waits before an automatic retry; default setTimeout. A promise that never resolves turns automatic retries off. */
@@ -154,14 +161,25 @@ export class SyncEngine {
     this.timerGen++;
   }
 
-  /** One pass under a cross-tab Web Lock when the platform has one (two tabs never replay the same outbox). */
+  /**
+   * One pass under a cross-context Web Lock when the platform has one (two tabs, or a tab and the
+   * service worker, never replay the same outbox at once). When another holds it, see
+   * `onOtherReplayEnded`.
+   */
   private async lockedPass(): Promise<PassEnd> {
     const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
     if (!locks) return this.pass();
-    const end = await locks.request(`sync:${this.x.db.name}`, { ifAvailable: true }, (lock) =>
-      lock ? this.pass() : ('busy' as const),
-    );
-    return end === 'busy' ? 'done' : end;
+    const name = `sync:${this.x.db.name}`;
+    const end = await locks.request(name, { ifAvailable: true }, (lock) => (lock ? this.pass() : ('busy' as const)));
+    const otherEnded = this.o.onOtherReplayEnded;
+    if (end !== 'busy' || !otherEnded) return end === 'busy' ? 'done' : end;
+    // Ending here would leave this context's state as it was before the other's replay: a badge
+    // counting changes already sent, and no timer for a change that failed there.
+    return locks.request(name, () => {
+      if (this.disposed) return 'stopped' as const;
+      otherEnded();
+      return this.pass();
+    });
   }
 
   /** Sends due changes one at a time until none is left or one stops the queue. */

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RecordService } from '../../../../worker/records/service.ts';
+import { SyncEngine, type SyncState } from '../../../../worker/sync/index.ts';
 import { FakeServer } from './fakeServer.ts';
-import { asFeature, downloadArea, drain, photo, point, rig } from './helpers.ts';
+import { asFeature, downloadArea, drain, photo, point, rig, ShortTimeoutClient, TARGET } from './helpers.ts';
 
 let server: FakeServer;
 beforeAll(async () => {
@@ -285,5 +287,82 @@ describe('SyncEngine against a fake server', () => {
     expect(await r.db.features.count()).toBe(0);
     expect(await r.db.attachments.count()).toBe(0);
     expect(await r.engine.state()).toMatchObject({ pending: 0, conflicts: 0 });
+  });
+});
+
+/**
+ * A Web Lock manager as browsers have it (navigator.locks), for one process: a lock is held for
+ * as long as its callback runs; `ifAvailable` gets null at once when it is held, otherwise a
+ * request waits its turn.
+ */
+class Locks {
+  private readonly held = new Map<string, Promise<void>>();
+  async request<T>(
+    name: string,
+    a: { ifAvailable?: boolean } | ((lock: { name: string } | null) => T | Promise<T>),
+    b?: (lock: { name: string } | null) => T | Promise<T>,
+  ): Promise<T> {
+    const [opts, callback] = typeof a === 'function' ? [{}, a] : [a, b!];
+    if (opts.ifAvailable && this.held.has(name)) return callback(null);
+    while (this.held.has(name)) await this.held.get(name);
+    let free = () => {};
+    this.held.set(name, new Promise<void>((r) => (free = r)));
+    try {
+      return await callback({ name });
+    } finally {
+      this.held.delete(name);
+      free();
+    }
+  }
+}
+
+describe('SyncEngine beside another context replaying the same outbox (Web Lock)', () => {
+  beforeAll(() => vi.stubGlobal('navigator', { locks: new Locks() }));
+  afterAll(() => vi.unstubAllGlobals());
+
+  it('the page waits for the service worker’s replay, then counts what is left: nothing', async () => {
+    const r = rig(server); // r.engine plays the service worker: it does not wait for the lock
+    const a = label();
+    const b = label();
+    await r.records.create(point(1), { '780': a }, null, server.email);
+    await r.records.create(point(2), { '780': b }, null, server.email);
+    const states: SyncState[] = [];
+    let ended = 0;
+    const page = new SyncEngine({
+      db: r.db,
+      service: new RecordService(new ShortTimeoutClient(server.origin, () => r.token.value, 1500), TARGET),
+      target: TARGET,
+      onState: (s) => states.push(s),
+      onOtherReplayEnded: () => ended++,
+      sleep: () => new Promise<void>(() => {}),
+    });
+    const { seen, release } = holdNextCreate();
+    const background = r.engine.run();
+    await seen; // the service worker holds the lock, its first create on the way
+    const pageRun = page.run();
+    // It waits for the lock: it has not ended while the service worker's create is held.
+    const later = new Promise<string>((ok) => setTimeout(() => ok('waiting'), 100));
+    expect(await Promise.race([pageRun.then(() => 'ended'), later])).toBe('waiting');
+    release();
+    await background;
+    await pageRun;
+    expect(ended).toBe(1);
+    expect(server.find('780', a)).toHaveLength(1);
+    expect(server.find('780', b)).toHaveLength(1);
+    expect(states.at(-1)).toMatchObject({ running: false, pending: 0, failed: 0 });
+  });
+
+  it('the service worker’s engine does not wait while the page replays: it ends at once, nothing sent', async () => {
+    const r = rig(server);
+    const a = label();
+    await r.records.create(point(), { '780': a }, null, server.email);
+    const locks = (globalThis as unknown as { navigator: { locks: Locks } }).navigator.locks;
+    let free = () => {};
+    const holding = locks.request(`sync:${r.name}`, () => new Promise<void>((ok) => (free = ok)));
+    await r.engine.run();
+    expect(server.find('780', a)).toHaveLength(0);
+    expect(await r.engine.state()).toMatchObject({ pending: 1, running: false });
+    free();
+    await holding;
   });
 });
