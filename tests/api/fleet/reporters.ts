@@ -181,11 +181,7 @@ export interface StoredFigures {
 }
 
 /** Checks the database directly: every acknowledged id is there with its key; one record per key. */
-async function checkStored(
-  databaseUrl: string,
-  runId: string,
-  acked: Map<string, number>,
-): Promise<StoredFigures> {
+async function checkStored(databaseUrl: string, runId: string, acked: Map<string, number>): Promise<StoredFigures> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
