@@ -46,6 +46,8 @@ export interface BrowserFigures {
   /** The first visit's layer answers over the wire (bytes, with headers). */
   firstVisitBytes: number;
   returningMs: number;
+  /** Every returning start's time (ms), in order. */
+  returningRuns: number[];
   returningBytes: number;
   /** All chromium processes' RSS after the starts, less the idle browser's (bytes). */
   rssGrowth: number;
@@ -176,6 +178,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       firstVisitMs: first.ms,
       firstVisitBytes,
       returningMs: median(times),
+      returningRuns: times,
       returningBytes: median(bytes),
       rssGrowth,
       heaps,
