@@ -1,14 +1,10 @@
 /**
- * bench/scale, the server's part: `node --import tsx bench/scale/server.ts [--quick]`.
- *
- * PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local cluster): a fresh database with
- * the seeded server, then table-48 finds added in steps to 10k, 100k and 1M (--quick: 10k and
- * 100k; `BENCH_SCALE_SIZES=10000,100000` chooses) at random places in Slovenia. At each size, for
- * an anonymous viewer, a reporter and a reviewer of every group, the in-view query the map and the
- * OGC API run (server/api/spatial/extentTables.ts `extentChunks`, the whole answer) over three
- * boxes: 1 km, 10 km and 50 km around Ljubljana (the last for information). Prints p50 and p95 over R runs, the rows, and the
- * indexes the first chunk's plan uses (EXPLAIN), against the goal: p95 <= 100 ms, each plan
- * through an index. Exits 1 on a miss.
+ * bench/scale, the server's part (index.ts runs it at each size). For an anonymous viewer, a
+ * reporter and a reviewer of every group, the in-view query the map and the OGC API run
+ * (server/api/spatial/extentTables.ts `extentChunks`, the whole answer) over three boxes: 1 km,
+ * 10 km and 50 km around Ljubljana (the last for information). p50 and p95 over R runs, the rows,
+ * and the indexes the first chunk's plan uses (EXPLAIN), against the goal: p95 <= 100 ms, each
+ * plan through an index.
  */
 import type pg from 'pg';
 import { ANONYMOUS, type Viewer } from '../../domain/review.ts';
@@ -16,11 +12,8 @@ import { extentChunks } from '../../server/api/spatial/extentTables.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { fmt, printTable, QUICK } from '../lib.ts';
-import { benchAdminUrl, insertBenchSightings, openBenchDatabase, queryableOf } from '../sightings.ts';
+import { queryableOf } from '../sightings.ts';
 
-const SIZES = (process.env.BENCH_SCALE_SIZES ?? (QUICK ? '10000,100000' : '10000,100000,1000000'))
-  .split(',')
-  .map(Number);
 const RUNS = QUICK ? 15 : 40;
 const GOAL_P95_MS = 100;
 // Around Ljubljana (EPSG:3857): half-sides of 0.5, 5 and 25 km (at 46° N a metre on the ground is ~1.44 m here).
@@ -72,62 +65,53 @@ function indexesOf(plan: unknown): string[] {
   return [...names];
 }
 
-const { database, server, client } = await openBenchDatabase(benchAdminUrl);
-let ok = true;
-try {
-  await server.stop();
+/** The server's figures at one size: a row per viewer and box, and whether every goal row was met. */
+export async function serverFigures(client: pg.Client, size: number): Promise<{ rows: string[][]; ok: boolean }> {
   const db = queryableOf(client);
   const meta = await loadTable(db, 35, 48);
   const rows: string[][] = [];
-  let have = 0;
-  for (const size of SIZES) {
-    const t0 = Date.now();
-    await insertBenchSightings(client, size - have);
-    have = size;
-    console.log(
-      `${size.toLocaleString('en')} finds (+ the sample) after ${((Date.now() - t0) / 1000).toFixed(1)} s of inserting`,
-    );
-    for (const [who, viewer] of VIEWERS) {
-      for (const [label, box, goal] of BOXES) {
-        const rec = recording(client);
-        for await (const chunk of extentChunks(rec, meta, box, viewer, null, 'record')) void chunk;
-        const first = rec.first!;
-        const [plan] = (await client.query(`explain (format json) ${first.sql}`, first.params)).rows as {
-          'QUERY PLAN': unknown;
-        }[];
-        const used = indexesOf(plan?.['QUERY PLAN']);
-        const times: number[] = [];
-        let features = 0;
-        for (let i = 0; i < (goal ? RUNS : 3); i++) {
-          const s = performance.now();
-          let text = '';
-          for await (const chunk of extentChunks(db, meta, box, viewer, null, 'record')) text += chunk;
-          times.push(performance.now() - s);
-          features = text === '' ? 0 : (text.match(/\{"id":/g)?.length ?? 0);
-        }
-        const p95 = quantile(times, 0.95);
-        const met = p95 <= GOAL_P95_MS && used.length > 0;
-        if (goal) ok &&= met;
-        rows.push([
-          size.toLocaleString('en'),
-          who,
-          label,
-          features.toLocaleString('en'),
-          fmt(quantile(times, 0.5)),
-          fmt(p95),
-          used.join(' + ') || '(none: a table scan)',
-          !goal ? '(info)' : met ? 'met' : 'MISSED',
-        ]);
+  let ok = true;
+  for (const [who, viewer] of VIEWERS) {
+    for (const [label, box, goal] of BOXES) {
+      const rec = recording(client);
+      for await (const chunk of extentChunks(rec, meta, box, viewer, null, 'record')) void chunk;
+      const first = rec.first!;
+      const [plan] = (await client.query(`explain (format json) ${first.sql}`, first.params)).rows as {
+        'QUERY PLAN': unknown;
+      }[];
+      const used = indexesOf(plan?.['QUERY PLAN']);
+      const times: number[] = [];
+      let features = 0;
+      for (let i = 0; i < (goal ? RUNS : 3); i++) {
+        const s = performance.now();
+        let text = '';
+        for await (const chunk of extentChunks(db, meta, box, viewer, null, 'record')) text += chunk;
+        times.push(performance.now() - s);
+        features = text === '' ? 0 : (text.match(/\{"id":/g)?.length ?? 0);
       }
+      const p95 = quantile(times, 0.95);
+      const met = p95 <= GOAL_P95_MS && used.length > 0;
+      if (goal) ok &&= met;
+      rows.push([
+        size.toLocaleString('en'),
+        who,
+        label,
+        features.toLocaleString('en'),
+        fmt(quantile(times, 0.5)),
+        fmt(p95),
+        used.join(' + ') || '(none: a table scan)',
+        !goal ? '(info)' : met ? 'met' : 'MISSED',
+      ]);
     }
   }
+  return { rows, ok };
+}
+
+/** Prints the server's rows of every size as one table. */
+export function printServerTable(rows: string[][]): void {
   printTable(
     `In-view query (extentChunks, whole answer) on PostgreSQL; ${RUNS} runs each (information rows: 3); goal p95 <= ${GOAL_P95_MS} ms through an index`,
     ['finds', 'viewer', 'box', 'rows', 'p50 ms', 'p95 ms', 'indexes of the plan', 'goal'],
     rows,
   );
-} finally {
-  await client.end();
-  await database.drop();
 }
-process.exit(ok ? 0 : 1);

@@ -1,0 +1,192 @@
+/**
+ * bench/scale, the browser's part (index.ts runs it on the sample data and at each size): the
+ * journeys of a reporter on a phone, in Debian chromium against the app server on the bench's
+ * PostgreSQL database, signed in as ana@example.si.
+ *
+ * - First visit: the device holds no copy of the layer (the app's IndexedDB database deleted, the
+ *   HTTP cache cleared; the app's files come from its service worker, as on a phone that has
+ *   opened the app before). Time from navigation start to the sightings drawn
+ *   (`data-sightings` set above 0, bench/startup's mark), and the layer's bytes over the wire.
+ * - Returning start: 100 finds changed on the server since the last start (an update of their
+ *   count, which stamps them for the change feed), then a reload: the sightings drawn, and the
+ *   layer's bytes over the wire.
+ * - Memory, after the returning starts, unthrottled and at rest: the summed RSS of all chromium
+ *   processes less that of the same browser idle on a blank page (processMemory.ts), and each
+ *   thread's JS heap after a garbage collection (threadSessions.ts).
+ *
+ * Both starts run with CDP `Emulation.setCPUThrottlingRate` 4 and
+ * `Network.emulateNetworkConditions` at Lighthouse's slow 4G (1.6 Mbps down, 750 kbps up, 150 ms
+ * RTT) on the page's target. The network profile also holds the data core worker's fetches
+ * (checked: a 400 KB fetch in a worker takes 2.2 s under it); the CPU slowdown does not reach the
+ * workers (Chromium refuses it on a worker target: "Operation is only supported for pages, not
+ * workers"), so the data core and map worker run at the machine's speed.
+ */
+import type pg from 'pg';
+import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
+import { launch, median, PHONE_CONTEXT } from '../lib.ts';
+import { makeReturningUser } from '../startup/signIn.ts';
+import { chromiumMemory } from './processMemory.ts';
+import { PageThreads, type ThreadHeap } from './threadSessions.ts';
+
+/**
+ * Returning starts per size; the median is the figure. Three also with --quick: the first start
+ * after a first visit is often the slowest (3.8 vs 13.0 s on the sample data, under load).
+ */
+const RETURNING_RUNS = 3;
+/** Finds changed on the server before each returning start. */
+export const CHANGED_FINDS = 100;
+/** The layer's requests: the change feed and the whole-layer load (worker/core/layer.ts). */
+const LAYER_URL =
+  /\/api\/Changes\/35\?|\/api\/Features\/35\/extenttables\?extent=1440000%2C5660000%2C1850000%2C5920000&/;
+/** How long one start may take before the bench gives up on it. */
+const START_TIMEOUT_MS = 300_000;
+
+/** What the journeys measured at one size. */
+export interface BrowserFigures {
+  /** Sightings the map drew. */
+  drawn: number;
+  firstVisitMs: number;
+  /** The first visit's layer answers over the wire (bytes, with headers). */
+  firstVisitBytes: number;
+  returningMs: number;
+  /** Every returning start's time (ms), in order. */
+  returningRuns: number[];
+  returningBytes: number;
+  /** All chromium processes' RSS after the starts, less the idle browser's (bytes). */
+  rssGrowth: number;
+  heaps: ThreadHeap[];
+}
+
+/** Records, in the page, when `data-sightings` first rises above 0 (ms from navigation start). */
+const MARK_SIGHTINGS = `(() => {
+  // The document has no element yet when this runs: watch the whole document for the attribute.
+  new MutationObserver(() => {
+    const n = Number(document.documentElement?.dataset.sightings ?? 0);
+    if (window.__sightingsAt === undefined && n > 0) window.__sightingsAt = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-sightings'] });
+})();`;
+
+/** Sums the wire bytes (body as sent, compressed, and headers) of the layer's answers in the context. */
+function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number> } {
+  let pending: Promise<number>[] = [];
+  const onDone = (r: Request): void => {
+    if (!LAYER_URL.test(r.url())) return;
+    pending.push(r.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+  };
+  ctx.on('requestfinished', onDone);
+  return {
+    async take(): Promise<number> {
+      const all = pending;
+      pending = [];
+      return (await Promise.all(all)).reduce((a, b) => a + b, 0);
+    },
+  };
+}
+
+/** Turns the phone profile (4x CPU, slow 4G) on or off for the page. */
+async function throttle(cdp: CDPSession, on: boolean): Promise<void> {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? 4 : 1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: on ? 150 : 0,
+    downloadThroughput: on ? 1_600_000 / 8 : -1,
+    uploadThroughput: on ? 750_000 / 8 : -1,
+  });
+}
+
+/** Starts the app with `navigate` and returns the ms from navigation start to the sightings drawn, and their count. */
+async function timedStart(page: Page, navigate: () => Promise<unknown>): Promise<{ ms: number; drawn: number }> {
+  await navigate();
+  await page.waitForFunction(
+    () => (window as unknown as { __sightingsAt?: number }).__sightingsAt !== undefined,
+    null,
+    {
+      timeout: START_TIMEOUT_MS,
+      polling: 250,
+    },
+  );
+  return page.evaluate(() => ({
+    ms: (window as unknown as { __sightingsAt: number }).__sightingsAt,
+    drawn: Number(document.documentElement.dataset.sightings),
+  }));
+}
+
+/** Deletes the app's IndexedDB database (its copy of the layer among the rest) from a page of its origin outside the app. */
+async function forgetLayer(page: Page, url: string): Promise<void> {
+  // /api/ is never the app's page (the service worker lets it through), so no data core holds the database open.
+  await page.goto(`${url}/api/Test`);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const r = indexedDB.deleteDatabase('sporoci-vrsto-v0.1');
+        r.onsuccess = () => resolve();
+        r.onerror = () => reject(new Error('the app database was not deleted'));
+      }),
+  );
+}
+
+/** Changes `n` random finds of table 48 on the server (their count), as edits from elsewhere would. */
+async function changeFinds(client: pg.Client, n: number): Promise<void> {
+  await client.query(
+    `update records set properties = jsonb_set(properties, '{782}', to_jsonb(coalesce((properties->>'782')::int, 0) + 1))
+      where id in (select id from records where table_id = 48 and not archived and geometry is not null
+                   order by random() limit $1)`,
+    [n],
+  );
+}
+
+/** Runs the journeys against the app at `url` (its database reached by `client`). */
+export async function browserFigures(url: string, client: pg.Client): Promise<BrowserFigures> {
+  const browser = await launch();
+  try {
+    const ctx = await browser.newContext(PHONE_CONTEXT);
+    await ctx.addInitScript(MARK_SIGHTINGS);
+    const page = await ctx.newPage();
+    // The idle browser: one blank page, settled.
+    await page.waitForTimeout(2000);
+    const idle = chromiumMemory().rss;
+    const cdp = await ctx.newCDPSession(page);
+    const threads = await PageThreads.attach(cdp);
+    const layerBytes = watchLayerBytes(ctx);
+    await makeReturningUser(page, `${url}/#/`, START_TIMEOUT_MS);
+
+    // First visit: no copy of the layer on the device.
+    await forgetLayer(page, url);
+    await cdp.send('Network.clearBrowserCache');
+    await layerBytes.take();
+    await throttle(cdp, true);
+    const first = await timedStart(page, () => page.goto(`${url}/#/`));
+    const firstVisitBytes = await layerBytes.take();
+
+    // Returning starts, each after 100 finds changed on the server.
+    const times: number[] = [];
+    const bytes: number[] = [];
+    let drawn = first.drawn;
+    for (let i = 0; i < RETURNING_RUNS; i++) {
+      await changeFinds(client, CHANGED_FINDS);
+      await layerBytes.take();
+      const r = await timedStart(page, () => page.reload());
+      times.push(r.ms);
+      bytes.push(await layerBytes.take());
+      drawn = r.drawn;
+    }
+    await throttle(cdp, false);
+
+    // Memory at rest: the layer drawn, the filter columns warmed in the background.
+    await page.waitForTimeout(3000);
+    const heaps = await threads.heaps();
+    const rssGrowth = chromiumMemory().rss - idle;
+    return {
+      drawn,
+      firstVisitMs: first.ms,
+      firstVisitBytes,
+      returningMs: median(times),
+      returningRuns: times,
+      returningBytes: median(bytes),
+      rssGrowth,
+      heaps,
+    };
+  } finally {
+    await browser.close();
+  }
+}
