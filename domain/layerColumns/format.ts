@@ -1,0 +1,80 @@
+/**
+ * The layer's compact columnar wire format (docs/layer-wire-format.md): a list of features of one
+ * table as typed-array columns, written by the server (server/api/changes/columnsAnswer.ts) and read by the
+ * data core without building an object per find.
+ *
+ * A message is `SVC1`, the header's length (u32, little-endian), the header as JSON (UTF-8),
+ * zero padding to a multiple of 8, then each column's buffers in the header's order, each padded
+ * to a multiple of 8 (so every typed array is a view on the message, aligned, not a copy).
+ */
+
+/** The first four bytes of a message. */
+export const MAGIC = 'SVC1';
+
+/** The media type of a message. */
+export const COLUMNS_MEDIA_TYPE = 'application/vnd.sporoci.columns';
+
+/**
+ * Coordinates travel as integers in this fraction of a metre (EPSG:3857): 1 = metres. A point is
+ * off by at most half a metre, under a pixel at the map's closest zoom; the exact place of a find is
+ * read with its record (its card, an edit).
+ */
+export const COORDINATE_SCALE = 1;
+
+/** How a column's values are written. */
+export type Encoding =
+  /** Integers, each written as its difference from the row before (Int32): the ids. */
+  | 'delta'
+  /** A property equal to the row's id on every row: nothing is sent. */
+  | 'sameAsId'
+  /** Integers (Int32). */
+  | 'int32'
+  /** ISO 8601 instants in UTC to the minute (`2024-06-20T18:54:00.000Z`) as minutes since 1970 (Int32). */
+  | 'minutes'
+  /** Distinct values in the header, a code per row. */
+  | 'dict';
+
+/** The width of a column's codes. */
+export type CodeWidth = 1 | 2 | 4;
+
+/**
+ * One column in the header. `key` is 'id', 'x', 'y' (the point), 'version', 'generalised' (the
+ * feature's members) or a property key. Buffers: `values` (typed encodings) then `codes`.
+ *
+ * Codes: for 'dict', 0 = the key is absent, k = `other[k - 1]`; for the typed encodings (when
+ * `codeWidth` is set) 0 = the typed value, 1 = absent, k >= 2 = `other[k - 2]`. The point's
+ * codes are on 'x': a feature without a point has its geometry (or null) in `other`.
+ */
+export interface ColumnHead {
+  key: string;
+  encoding: Encoding;
+  /** The dictionary ('dict') or the values the typed encoding cannot hold. */
+  other?: unknown[];
+  /** Present when there are codes: their width in bytes. */
+  codeWidth?: CodeWidth;
+}
+
+/** One table's features in a message. */
+export interface TableHead {
+  /** Number of features. */
+  n: number;
+  columns: ColumnHead[];
+  /** Removed ids (a change feed answer). */
+  removed?: number[];
+}
+
+/** A message's header: tables by id, and whatever the route adds (a feed answer's cursor). */
+export interface MessageHead {
+  tables: Record<string, TableHead>;
+  cursor?: string;
+  viewer?: string;
+  reset?: boolean;
+}
+
+/** The byte length of a column's typed values at `n` rows (0 for encodings without values). */
+export function valueBytes(encoding: Encoding, n: number): number {
+  return encoding === 'dict' || encoding === 'sameAsId' ? 0 : 4 * n;
+}
+
+/** Rounds up to a multiple of 8. */
+export const pad8 = (n: number): number => (n + 7) & ~7;
