@@ -16,7 +16,8 @@ import {
   Int8,
   Uint16,
   Utf8,
-  makeTable,
+  Table,
+  makeVector,
   tableFromIPC,
   tableToIPC,
   vectorFromArray,
@@ -45,12 +46,10 @@ function arrowBytes(fs: readonly Feature[]): Uint8Array {
   const p = (k: number) => fs.map((f) => f.properties[k] ?? null);
   const coord = (axis: 0 | 1) =>
     Int32Array.from(fs, (f) => Math.round(Number((f.geometry!.coordinates as number[])[axis])));
-  const table = makeTable({
-    id: Int32Array.from(fs, (f) => f.id),
-    x: coord(0),
-    y: coord(1),
-  });
-  const more = {
+  const table = new Table({
+    id: makeVector(Int32Array.from(fs, (f) => f.id)),
+    x: makeVector(coord(0)),
+    y: makeVector(coord(1)),
     version: vectorFromArray(
       fs.map((f) => f.version ?? null),
       new Int16(),
@@ -70,10 +69,8 @@ function arrowBytes(fs: readonly Feature[]): Uint8Array {
     public: vectorFromArray(p(2066) as (boolean | null)[], new Bool()),
     creator: vectorFromArray(p(1820) as (string | null)[], new Dictionary(new Utf8(), new Int32())),
     accuracy: vectorFromArray(p(976) as (number | null)[], new Int16()),
-  };
-  let t = table;
-  for (const [name, v] of Object.entries(more)) t = t.assign(makeTable({ [name]: v }) as unknown as typeof t);
-  return tableToIPC(t, 'stream');
+  });
+  return tableToIPC(table, 'stream');
 }
 
 /** Decodes an Arrow stream to typed arrays per column (what the data core would keep). */

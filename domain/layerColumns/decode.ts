@@ -6,8 +6,9 @@
 import type { Feature, Geometry, Properties } from '../model.ts';
 import {
   COORDINATE_SCALE,
-  MAGIC,
+  hasMagic,
   pad8,
+  readHeader,
   valueBytes,
   type CodeWidth,
   type ColumnHead,
@@ -130,11 +131,11 @@ export function decodeMessage(bytes: ArrayBuffer | Uint8Array): {
         ? (bytes.buffer as ArrayBuffer)
         : bytes.slice().buffer;
   const view = new DataView(buf);
-  if (buf.byteLength < 8 || new TextDecoder().decode(new Uint8Array(buf, 0, 4)) !== MAGIC) {
+  if (buf.byteLength < 8 || !hasMagic(new Uint8Array(buf, 0, 4))) {
     throw new Error('Not a columns message');
   }
   const headLength = view.getUint32(4, true);
-  const head = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 8, headLength))) as MessageHead;
+  const head = readHeader(new Uint8Array(buf, 8, headLength));
   let at = pad8(8 + headLength);
   const tables = new Map<number, DecodedTable>();
   for (const [id, t] of Object.entries(head.tables)) {

@@ -7,7 +7,8 @@
 import type { Feature } from '../model.ts';
 import {
   COORDINATE_SCALE,
-  MAGIC,
+  headerBytes,
+  magicBytes,
   pad8,
   type CodeWidth,
   type ColumnHead,
@@ -195,11 +196,11 @@ export function encodeMessage(
     head.tables[String(id)] = e.head;
     buffers.push(...e.buffers);
   }
-  const json = new TextEncoder().encode(JSON.stringify(head));
+  const json = headerBytes(head);
   let size = pad8(8 + json.length);
   for (const b of buffers) size += pad8(b.length);
   const out = new Uint8Array(size);
-  out.set(new TextEncoder().encode(MAGIC), 0);
+  out.set(magicBytes(), 0);
   new DataView(out.buffer).setUint32(4, json.length, true);
   out.set(json, 8);
   let at = pad8(8 + json.length);

@@ -78,3 +78,30 @@ export function valueBytes(encoding: Encoding, n: number): number {
 
 /** Rounds up to a multiple of 8. */
 export const pad8 = (n: number): number => (n + 7) & ~7;
+
+/**
+ * The header as bytes: JSON with every character past ASCII escaped (`\uXXXX`), so it is ASCII
+ * and needs no text codec (the domain runs where TextEncoder may not be declared).
+ */
+export function headerBytes(head: MessageHead): Uint8Array {
+  const json = JSON.stringify(head).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const out = new Uint8Array(json.length);
+  for (let i = 0; i < json.length; i++) out[i] = json.charCodeAt(i);
+  return out;
+}
+
+/** The header read back from its ASCII bytes. */
+export function readHeader(bytes: Uint8Array): MessageHead {
+  let json = '';
+  for (let i = 0; i < bytes.length; i += 8192)
+    json += String.fromCharCode(...bytes.subarray(i, Math.min(i + 8192, bytes.length)));
+  return JSON.parse(json) as MessageHead;
+}
+
+/** The magic as bytes, and whether `bytes` start with it. */
+export const magicBytes = (): Uint8Array => Uint8Array.from(MAGIC, (c) => c.charCodeAt(0));
+export const hasMagic = (bytes: Uint8Array): boolean =>
+  bytes.length >= 4 && [...MAGIC].every((c, i) => bytes[i] === c.charCodeAt(0));
