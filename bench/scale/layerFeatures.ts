@@ -7,6 +7,8 @@
  */
 import type { Feature } from '../../domain/model.ts';
 import { createPrng } from '../../domain/prng.ts';
+import type { FilterInput } from '../../domain/filters/types.ts';
+import { sightingsColumn, specialColumn } from '../../tests/helpers/sightingsTable.ts';
 
 /** [minX, minY, maxX, maxY] of Slovenia in EPSG:3857 (as bench/sightings.ts). */
 const SLOVENIA = [1_480_000, 5_686_000, 1_859_000, 5_925_000] as const;
@@ -77,3 +79,24 @@ export function layerFeatures(n: number, seed = 32, firstId = 10_000_000): Featu
   }
   return out;
 }
+
+/** The layer's columns as the profile describes them (what the filter engine reads). */
+export const LAYER_TABLE_COLUMNS = [
+  sightingsColumn(767, 'ID', 'Integer'),
+  specialColumn(920, 'SKUPINA', 'Select'),
+  sightingsColumn(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),
+  sightingsColumn(2067, 'JAVNA_VRSTA', 'Text'),
+  sightingsColumn(1053, 'DATUM_NAJDBE', 'DateTime'),
+  specialColumn(974, 'STATUS', 'Select'),
+  specialColumn(2066, 'JAVNO', 'Boolean'),
+  specialColumn(1820, 'createdbyemail', 'Text'),
+  sightingsColumn(976, 'NATANCNOST', 'Integer'),
+];
+
+/** The seeded profile's symbology: one rule per group. */
+export const LAYER_RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({
+  type: 'condition',
+  columnId: 920,
+  operationType: 'equals',
+  values: [g],
+}));

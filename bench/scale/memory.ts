@@ -11,35 +11,12 @@
 import { serialize } from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import type { Feature } from '../../domain/model.ts';
-import type { FilterInput } from '../../domain/filters/types.ts';
 import { SightingsLayer } from '../../worker/layer/SightingsLayer.ts';
 import { nationalGrid } from '../../worker/nationalGrid.ts';
-import { sightingsColumn, specialColumn } from '../../tests/helpers/sightingsTable.ts';
-import { layerFeatures } from './layerFeatures.ts';
+import { LAYER_RULES, LAYER_TABLE_COLUMNS, layerFeatures } from './layerFeatures.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('Run with node --expose-gc');
-
-/** The layer's columns as the profile describes them (what the filter engine reads). */
-export const LAYER_TABLE_COLUMNS = [
-  sightingsColumn(767, 'ID', 'Integer'),
-  specialColumn(920, 'SKUPINA', 'Select'),
-  sightingsColumn(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),
-  sightingsColumn(2067, 'JAVNA_VRSTA', 'Text'),
-  sightingsColumn(1053, 'DATUM_NAJDBE', 'DateTime'),
-  specialColumn(974, 'STATUS', 'Select'),
-  specialColumn(2066, 'JAVNO', 'Boolean'),
-  specialColumn(1820, 'createdbyemail', 'Text'),
-  sightingsColumn(976, 'NATANCNOST', 'Integer'),
-];
-
-/** The seeded profile's symbology: one rule per group. */
-export const LAYER_RULES: FilterInput[] = [1, 15, 3, 12].map((g) => ({
-  type: 'condition',
-  columnId: 920,
-  operationType: 'equals',
-  values: [g],
-}));
 
 /** V8's heap in use after a full collection. */
 function heap(): number {

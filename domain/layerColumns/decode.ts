@@ -118,11 +118,42 @@ function cell(c: DecodedColumn, i: number, id: number): unknown {
   return e === 'minutes' ? new Date(v * 60_000).toISOString() : v;
 }
 
-/** Reads a message: its header and each table. Throws on bytes that are not one. */
-export function decodeMessage(bytes: ArrayBuffer | Uint8Array): {
+/** A message read: its header, each table, and its own bytes (a block a device stores as it came). */
+export interface DecodedMessage {
   head: MessageHead;
   tables: Map<number, DecodedTable>;
-} {
+  bytes: ArrayBuffer;
+}
+
+/**
+ * Reads a body of one or more messages back to back (a full load comes in blocks, one message
+ * each). Each message's bytes are copied once into a buffer of its own, so a block can be kept or
+ * stored without the rest.
+ */
+export function decodeMessages(bytes: Uint8Array): DecodedMessage[] {
+  const out: DecodedMessage[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const length = messageLength(bytes.subarray(at));
+    out.push(decodeMessage(bytes.slice(at, at + length)));
+    at += length;
+  }
+  return out;
+}
+
+/** The byte length of the message at the start of `bytes`, read from its header. */
+function messageLength(bytes: Uint8Array): number {
+  if (bytes.length < 8 || !hasMagic(bytes)) throw new Error('Not a columns message');
+  const headLength = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  const head = readHeader(bytes.subarray(8, 8 + headLength));
+  let at = pad8(8 + headLength);
+  for (const t of Object.values(head.tables))
+    for (const h of t.columns) at += pad8(valueBytes(h.encoding, t.n)) + (h.codeWidth ? pad8(h.codeWidth * t.n) : 0);
+  return at;
+}
+
+/** Reads a message: its header and each table. Throws on bytes that are not one. */
+export function decodeMessage(bytes: ArrayBuffer | Uint8Array): DecodedMessage {
   // Typed arrays need aligned offsets: a view that does not start at 0 is copied once.
   const buf =
     bytes instanceof ArrayBuffer
@@ -154,5 +185,5 @@ export function decodeMessage(bytes: ArrayBuffer | Uint8Array): {
     if (at > buf.byteLength) throw new Error('A columns message cut short');
     tables.set(Number(id), new DecodedTable(t.n, columns, t.removed ?? []));
   }
-  return { head, tables };
+  return { head, tables, bytes: buf };
 }

@@ -6,10 +6,15 @@
  * A message is `SVC1`, the header's length (u32, little-endian), the header as JSON (UTF-8),
  * zero padding to a multiple of 8, then each column's buffers in the header's order, each padded
  * to a multiple of 8 (so every typed array is a view on the message, aligned, not a copy).
+ * Typed arrays are little-endian (every platform the app runs on). A body may hold several
+ * messages back to back: a full load sends each table in blocks of BLOCK_ROWS rows.
  */
 
 /** The first four bytes of a message. */
 export const MAGIC = 'SVC1';
+
+/** Rows per block of a full load, and per block of the device's stored copy. */
+export const BLOCK_ROWS = 16_384;
 
 /** The media type of a message. */
 export const COLUMNS_MEDIA_TYPE = 'application/vnd.sporoci.columns';

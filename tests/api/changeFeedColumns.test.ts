@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../domain/model.ts';
-import { decodeMessage } from '../../domain/layerColumns/decode.ts';
+import { decodeMessage, decodeMessages } from '../../domain/layerColumns/decode.ts';
 import { COLUMNS_MEDIA_TYPE, COORDINATE_SCALE } from '../../domain/layerColumns/format.ts';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { signedInSuite } from './helpers/signedInSuite.ts';
@@ -51,10 +51,13 @@ describe('the change feed as columns', () => {
       const r = await get(who, `/api/Changes/35?tableIds=48&columnIds=${COLUMNS}&form=columns&full=true`);
       expect(r.status).toBe(200);
       expect(r.type).toBe(COLUMNS_MEDIA_TYPE);
-      const { head, tables } = decodeMessage(r.bytes);
+      // One message per block of a table, each with the answer's cursor.
+      const blocks = decodeMessages(r.bytes);
+      const { head } = blocks[0]!;
       expect(head.reset).toBe(false);
       expect(head.cursor).toMatch(/^\d+:\d+:[\d,]*$/);
-      const features = tables.get(48)!.features();
+      expect(blocks.every((b) => b.head.cursor === head.cursor)).toBe(true);
+      const features = blocks.flatMap((b) => b.tables.get(48)!.features());
       const json = await jsonLoad(who);
       expect(features).toEqual(json.map(rounded));
       // The sample holds generalised finds; reviewers see them exactly and creators' e-mails.

@@ -9,24 +9,46 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Feature } from '../../../domain/model.ts';
 import { encodeMessage } from '../../../domain/layerColumns/encode.ts';
-import { COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import { COMPRESS_MIN_BYTES } from '../http/compress.ts';
 import type { TableChanges } from './feed.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** The answer's bytes: the cursor, viewer and reset in the header, each table's items as columns. */
+/**
+ * The answer's bytes: the cursor, viewer and reset in the header, each table's items as columns.
+ * A full load comes as one message per block of BLOCK_ROWS rows of one table (each with the same
+ * cursor), so that a device stores its copy in blocks as they came.
+ */
 export function columnsAnswer(
   cursor: string,
   viewer: string,
   reset: boolean,
   tables: ReadonlyMap<number, TableChanges>,
+  full: boolean,
 ): Uint8Array {
-  const parsed = new Map<number, { features: Feature[]; removed: number[] }>();
-  for (const [id, t] of tables)
-    parsed.set(id, { features: t.upserts.map((u) => JSON.parse(u) as Feature), removed: t.removed });
-  return encodeMessage(parsed, { cursor, viewer, reset });
+  const extra = { cursor, viewer, reset };
+  if (!full) {
+    const parsed = new Map<number, { features: Feature[]; removed: number[] }>();
+    for (const [id, t] of tables)
+      parsed.set(id, { features: t.upserts.map((u) => JSON.parse(u) as Feature), removed: t.removed });
+    return encodeMessage(parsed, extra);
+  }
+  const parts: Uint8Array[] = [];
+  for (const [id, t] of tables) {
+    for (let i = 0; i === 0 || i < t.upserts.length; i += BLOCK_ROWS) {
+      const features = t.upserts.slice(i, i + BLOCK_ROWS).map((u) => JSON.parse(u) as Feature);
+      parts.push(encodeMessage(new Map([[id, { features }]]), extra));
+    }
+  }
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /**

@@ -180,7 +180,8 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         }
         return { cursor, reset: false, tables };
       });
-      if (columns) return sendColumns(req, reply, columnsAnswer(answer.cursor, digest, answer.reset, answer.tables));
+      if (columns)
+        return sendColumns(req, reply, columnsAnswer(answer.cursor, digest, answer.reset, answer.tables, full));
       return sendJsonText(req, reply, answerText(answer.cursor, digest, answer.reset, answer.tables));
     },
   });
