@@ -36,11 +36,13 @@ function heap(): number {
 
 const mb = (b: number): string => `${(b / 1e6).toFixed(1)} MB`;
 
-/** The JSON answer of a full load, its size, gzipped size and the features parsed from it. */
-function download(n: number): { features: Feature[]; wire: number; gz: number } {
+/** The JSON answer of a full load, its size, gzipped size, the features parsed from it and the parse's ms. */
+function download(n: number): { features: Feature[]; wire: number; gz: number; ms: number } {
   const text = JSON.stringify({ features: { 48: layerFeatures(n) } });
+  const t = performance.now();
   const parsed = JSON.parse(text) as { features: Record<string, Feature[]> };
-  return { features: parsed.features['48']!, wire: text.length, gz: gzipSync(text, { level: 6 }).length };
+  const ms = performance.now() - t;
+  return { features: parsed.features['48']!, wire: text.length, gz: gzipSync(text, { level: 6 }).length, ms };
 }
 
 /** The batch query of a start: no filter, the profile's rules, the national grid for the squares. */
@@ -62,12 +64,14 @@ type Measured = { held: unknown; rows: [string, string][] };
 /** What the data core holds with the objects path (before the columnar replica), and the bytes it measures. */
 function objectsPath(n: number): Measured {
   const base = heap();
-  const { features, wire, gz } = download(n);
+  const { features, wire, gz, ms } = download(n);
   const replica = { cursor: '1:1:', viewer: 'v', features };
   const afterCopy = heap();
   const stored = serialize(replica).length;
   const layer = new SightingsLayer();
+  const t = performance.now();
   layer.points(features, QUERY);
+  const first = ms + performance.now() - t;
   layer.points(features, { ...QUERY, filter: PANEL });
   const afterIndex = heap();
   return {
@@ -78,6 +82,7 @@ function objectsPath(n: number): Measured {
       ['heap: + LayerIndex and two batches', mb(afterIndex - afterCopy)],
       ['heap: total', mb(afterIndex - base)],
       ['IndexedDB (structured clone)', mb(stored)],
+      ['answer to first batch (parse, index, batch)', `${first.toFixed(0)} ms`],
     ],
   };
 }
@@ -103,13 +108,17 @@ function columnsPath(n: number): Measured {
   const gz = gzipSync(body, { level: 6 }).length;
   const wire = body.length;
   const base = heap();
+  const t = performance.now();
   const blocks = decodeMessages(body).map((m) => blockOf(m, 48));
   const replica = { cursor: '1:1:', viewer: 'v', blocks };
   const rowsOf = new ColumnLayer(blocks.map((b) => b.table));
+  const decodeMs = performance.now() - t;
   const afterCopy = heap();
   const stored = blocks.reduce((s, b) => s + serialize(b.bytes).length, 0);
   const layer = new SightingsLayer();
+  const t2 = performance.now();
   layer.points(rowsOf, QUERY);
+  const first = decodeMs + performance.now() - t2;
   layer.points(rowsOf, { ...QUERY, filter: PANEL });
   const afterIndex = heap();
   return {
@@ -120,6 +129,7 @@ function columnsPath(n: number): Measured {
       ['heap: + LayerIndex and two batches', mb(afterIndex - afterCopy)],
       ['heap: total', mb(afterIndex - base)],
       ['IndexedDB (structured clone, all blocks)', mb(stored)],
+      ['answer to first batch (decode, index, batch)', `${first.toFixed(0)} ms`],
     ],
   };
 }

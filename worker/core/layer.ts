@@ -116,7 +116,8 @@ export class LayerPart {
       let answer: DecodedMessage;
       try {
         [answer] = (await ask(held.cursor)) as [DecodedMessage];
-      } catch (e) {
+      } catch {
+        // No connection to the feed: the copy as it is.
         return this.rowsOf(held);
       }
       const h = answer.head;

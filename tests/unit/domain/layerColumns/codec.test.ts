@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Feature, Properties } from '../../../../domain/model.ts';
 import { createPrng } from '../../../../domain/prng.ts';
 import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
-import { ABSENT, decodeMessage } from '../../../../domain/layerColumns/decode.ts';
+import { ABSENT, decodeMessage, decodeMessages } from '../../../../domain/layerColumns/decode.ts';
 import { COORDINATE_SCALE } from '../../../../domain/layerColumns/format.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
 
@@ -114,6 +114,20 @@ describe('the columns wire format', () => {
     );
     expect(tables.get(48)!.features()).toEqual([]);
     expect(tables.get(49)!.features()).toEqual(a.map(rounded));
+  });
+
+  it('reads messages back to back (a full load in blocks), each in a buffer of its own', () => {
+    const a = layerFeatures(30, 1);
+    const b = layerFeatures(17, 2, 20_000_000);
+    const one = encodeMessage(new Map([[48, { features: a }]]), { cursor: 'c' });
+    const two = encodeMessage(new Map([[48, { features: b }]]), { cursor: 'c' });
+    const body = new Uint8Array(one.length + two.length);
+    body.set(one);
+    body.set(two, one.length);
+    const messages = decodeMessages(body);
+    expect(messages.map((m) => m.tables.get(48)!.features())).toEqual([a.map(rounded), b.map(rounded)]);
+    expect(messages.map((m) => m.bytes.byteLength)).toEqual([one.length, two.length]);
+    expect(() => decodeMessages(body.subarray(0, body.length - 8))).toThrow();
   });
 
   it('refuses bytes that are not a message, or one cut short', () => {
