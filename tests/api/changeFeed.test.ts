@@ -3,6 +3,10 @@ import { createPrng } from '../../domain/prng.ts';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { pngAttachmentForm } from './helpers/attachmentForm.ts';
 import { signedInSuite } from './helpers/signedInSuite.ts';
+import type { Feature } from '../../domain/model.ts';
+import { decodeMessages } from '../../domain/layerColumns/decode.ts';
+import { COORDINATE_SCALE } from '../../domain/layerColumns/format.ts';
+import { applyAnswer, blockOf, type LayerReplica } from '../../worker/layer/layerReplica.ts';
 
 /**
  * The change feed (server/api/changes/) against the real server, on PGlite and (TEST_DATABASE_URL)
@@ -10,7 +14,9 @@ import { signedInSuite } from './helpers/signedInSuite.ts';
  * added and removed, verdicts (a rejection hides a find from others), sensitivity class changes,
  * JAVNO flips and archiving; after each step every viewer's copy, kept up to date only from the
  * feed, equals a fresh full load (Records/extenttables) for the same viewer: the same ids and every
- * item the same (places, generalised squares, every column, versions).
+ * item the same (places, generalised squares, every column, versions). The same for the device's
+ * own copy in the columns form (form=columns, full=true; worker/layer/layerReplica.ts), whose
+ * points are to the metre.
  */
 const suite = signedInSuite('ana', 'bor', 'pregled', 'admin');
 const call = suite.call;
@@ -65,11 +71,65 @@ class Replica {
   }
 }
 
+/** The columns form of the feed as `who` (`'full'`: the full load), its messages. */
+async function columnsFeed(who: Who | null, cursor: string | 'full') {
+  const q = cursor === 'full' ? 'full=true' : `since=${cursor}`;
+  const r = await fetch(`${suite.server.url}/api/Changes/35?tableIds=48&form=columns&${q}`, {
+    headers: who ? { authorization: `Bearer ${suite.token[who]}` } : {},
+  });
+  expect(r.status).toBe(200);
+  return decodeMessages(new Uint8Array(await r.arrayBuffer()));
+}
+
+/** A record item of extenttables with its point as the columns carry it (to the metre). */
+function roundedItem(item: Item): Item {
+  const g = item.geometry as { type: string; coordinates: number[] };
+  const r = (v: number) => Math.round(v * COORDINATE_SCALE) / COORDINATE_SCALE;
+  return { ...item, geometry: { type: 'Point', coordinates: [r(g.coordinates[0]!), r(g.coordinates[1]!)] } };
+}
+
+/** A record item from a feature of the columns (the Records form's members). */
+const itemOf = (f: Feature): Item => ({
+  id: f.id,
+  tableId: 48,
+  geometry: f.geometry,
+  properties: f.properties,
+  ...(f.version !== undefined ? { version: f.version } : {}),
+  ...(f.generalised !== undefined ? { generalised: f.generalised } : {}),
+});
+
+/** The device's copy as columns in blocks, kept by the data core's own applyAnswer. */
+class ColumnsReplica {
+  copy: LayerReplica | null = null;
+  constructor(readonly who: Who | null) {}
+  async load(): Promise<void> {
+    const blocks = await columnsFeed(this.who, 'full');
+    const h = blocks[0]!.head;
+    this.copy = { cursor: h.cursor!, viewer: h.viewer!, blocks: blocks.map((m) => blockOf(m, 48)) };
+  }
+  async update(): Promise<void> {
+    const [m] = await columnsFeed(this.who, this.copy!.cursor);
+    const h = m!.head;
+    const step = applyAnswer(
+      this.copy,
+      { cursor: h.cursor!, viewer: h.viewer!, reset: h.reset === true, table: m!.tables.get(48) },
+      48,
+    );
+    expect(step.kind).not.toBe('reload');
+    if (step.kind !== 'reload') this.copy = step.replica;
+  }
+  rows(): Map<number, Item> {
+    return new Map(this.copy!.blocks.flatMap((b) => b.table.features()).map((f) => [f.id, itemOf(f)]));
+  }
+}
+
 describe('the change feed', () => {
   it('keeps every viewer’s copy equal to a fresh full load through a random sequence of changes', async () => {
     const rnd = createPrng(Number(process.env.CHANGE_FEED_SEED ?? 20261128));
     const replicas = VIEWERS.map((who) => new Replica(who));
     for (const r of replicas) await r.load();
+    const columnCopies = VIEWERS.map((who) => new ColumnsReplica(who));
+    for (const r of columnCopies) await r.load();
     const mine: Record<'ana' | 'bor', number[]> = { ana: [], bor: [] };
     const photos: { owner: 'ana' | 'bor'; id: number }[] = [];
     const done: string[] = [];
@@ -154,6 +214,13 @@ describe('the change feed', () => {
         );
         for (const [id, item] of fresh)
           expect(r.rows.get(id), `record ${id} for ${r.who ?? 'anonymous'}`).toEqual(item);
+        // The columns copy of the same viewer, from the same state of the server.
+        const c = columnCopies[VIEWERS.indexOf(r.who)]!;
+        await c.update();
+        const rows = c.rows();
+        expect([...rows.keys()].sort(), `columns ids of ${r.who ?? 'anonymous'}`).toEqual([...fresh.keys()].sort());
+        for (const [id, item] of fresh)
+          expect(rows.get(id), `columns record ${id} for ${r.who ?? 'anonymous'}`).toEqual(roundedItem(item));
       }
     }
     // The sequence did what it is for: every kind of change happened and was accepted at least once.

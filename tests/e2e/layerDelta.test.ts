@@ -16,8 +16,8 @@ import { call } from '../helpers/http.ts';
  * link to a find (`#/?najdba=id`), which opens only a find the map has drawn.
  */
 const REVIEWER = { email: 'pregled@example.si', password: 'demo1234' };
-/** The whole layer's load: all of Slovenia (worker/core/layer.ts, SLOVENIA_3857). */
-const WHOLE_LAYER = /\/api\/Features\/35\/extenttables\?extent=1440000%2C5660000%2C1850000%2C5920000&/;
+/** The whole layer's load: the change feed's full answer (worker/core/layer.ts). */
+const WHOLE_LAYER = /\/api\/Changes\/35\?.*full=true/;
 const CHANGE_FEED = /\/api\/Changes\/35\?/;
 
 const env = useAppAndBrowser();

@@ -4,14 +4,13 @@ import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
 import { gridFor } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';
-import type { ChangeAnswer } from '../http/changes.ts';
-import { applyAnswer, type LayerReplica } from '../layer/layerReplica.ts';
+import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
+import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
+import { ColumnLayer } from '../layer/ColumnLayer.ts';
+import type { DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
-
-/** EPSG:3857 bounds covering all of Slovenia with a margin: the layer is loaded once for it. */
-const SLOVENIA_3857: [number, number, number, number] = [1440000, 5660000, 1850000, 5920000];
 
 /** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
 const LAYER_COLUMNS = [
@@ -35,9 +34,9 @@ const EXTENT_TIMEOUT_MS = 120_000;
  * (offline), filtered and styled in the worker, and exported with the map's filter.
  */
 export class LayerPart {
-  private features: Promise<Feature[]> | null = null;
-  /** The device's copy of the layer for the user `key` (null: none yet). */
-  private replica: { key: string; copy: LayerReplica | null } | null = null;
+  private layer: Promise<ColumnLayer> | null = null;
+  /** The device's copy of the layer for the user `key` (null: none yet), and its rows as one list. */
+  private replica: { key: string; copy: LayerReplica | null; rows: ColumnLayer | null } | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
 
@@ -80,57 +79,74 @@ export class LayerPart {
   }
 
   /**
-   * The whole layer from the server (the layer's columns), kept until a change. The device keeps a
-   * copy per user in IndexedDB (layerReplica.ts): a start, and the first read after a change, ask the
-   * change feed for what changed since the copy's cursor, and load the whole layer only when there is
-   * no copy, the server asks for it, or the copy was made for another viewer. Without a connection to
-   * the feed the copy is used as it is.
+   * The whole layer from the server (the layer's columns) as typed-array columns, kept until a
+   * change. The device keeps a copy per user in IndexedDB in blocks (layerReplica.ts,
+   * replicaStore.ts): a start, and the first read after a change, ask the change feed for what
+   * changed since the copy's cursor (form=columns), and load the whole layer (full=true, in blocks)
+   * only when there is no copy, the server asks for it, or the copy was made for another viewer.
+   * Without a connection to the feed the copy is used as it is.
    */
-  loaded(): Promise<Feature[]> {
-    this.features ??= this.current().catch((e: unknown) => {
-      this.features = null;
+  loaded(): Promise<ColumnLayer> {
+    this.layer ??= this.current().catch((e: unknown) => {
+      this.layer = null;
       throw e;
     });
-    return this.features;
+    return this.layer;
   }
 
-  private async current(): Promise<Feature[]> {
+  /** The loaded layer as Feature objects (what still reads objects: the review queue). */
+  async loadedFeatures(): Promise<Feature[]> {
+    return (await this.loaded()).features();
+  }
+
+  private async current(): Promise<ColumnLayer> {
     const c = this.s.cfg;
     // The columns are part of the key: a copy made with other columns cannot be brought up to date by
     // the feed, which sends only the records that changed.
     const key = cacheKey(c.projectId, 'layer', c.tableId, LAYER_COLUMNS.join('.'), this.s.current.email ?? 'anon');
     if (this.replica?.key !== key) {
-      const row = await this.s.db.responses.get(key).catch(() => undefined);
-      this.replica = { key, copy: (row?.body as LayerReplica | undefined) ?? null };
+      const copy = await loadReplica(this.s.db, key, c.tableId).catch(() => null);
+      this.replica = { key, copy, rows: null };
     }
     const held = this.replica.copy;
-    let answer: ChangeAnswer;
-    try {
-      answer = await this.s.api.changes.since(c.projectId, [c.tableId], held?.cursor, LAYER_COLUMNS, {
-        timeoutMs: EXTENT_TIMEOUT_MS,
-      });
-    } catch (e) {
-      if (held) return held.features;
-      throw e;
+    const ask = (cursor: string) =>
+      this.s.api.changes.columns(c.projectId, [c.tableId], cursor, LAYER_COLUMNS, { timeoutMs: EXTENT_TIMEOUT_MS });
+    let copy: LayerReplica | null = null;
+    if (held) {
+      let answer: DecodedMessage;
+      try {
+        [answer] = (await ask(held.cursor)) as [DecodedMessage];
+      } catch {
+        // No connection to the feed: the copy as it is.
+        return this.rowsOf(held);
+      }
+      const h = answer.head;
+      const at = { cursor: h.cursor!, viewer: h.viewer!, reset: h.reset === true, table: answer.tables.get(c.tableId) };
+      const step = applyAnswer(held, at, c.tableId);
+      if (step.kind !== 'reload') copy = step.replica;
     }
-    const step = applyAnswer(held, answer, c.tableId);
-    if (step.kind === 'same') return step.replica.features;
-    let copy: LayerReplica;
-    if (step.kind === 'changed') copy = step.replica;
-    else {
-      // The cursor is taken before the load: what changes meanwhile comes again with the next answer.
-      const fresh = answer.reset ? answer : await this.s.api.changes.since(c.projectId, [c.tableId], undefined);
+    if (!copy) {
+      // One snapshot for the rows and the cursor: the next answer since it carries what changed after.
+      const blocks = await ask('full');
+      const h = blocks[0]!.head;
       copy = {
-        cursor: fresh.cursor,
-        viewer: fresh.viewer,
-        features: await this.fetch(SLOVENIA_3857, undefined, LAYER_COLUMNS),
+        cursor: h.cursor!,
+        viewer: h.viewer!,
+        blocks: blocks.map((m) => blockOf(m, c.tableId)).filter((b) => b.table.n > 0),
       };
     }
-    this.replica = { key, copy };
-    await this.s.db.responses.put({ key, savedAt: Date.now(), body: copy }).catch((e: unknown) => {
+    await saveReplica(this.s.db, key, copy, held).catch((e: unknown) => {
       console.warn('Layer copy not stored', e);
     });
-    return copy.features;
+    return this.rowsOf(copy);
+  }
+
+  /** The copy as one list of rows, built again only when its blocks changed. */
+  private rowsOf(copy: LayerReplica): ColumnLayer {
+    const r = this.replica!;
+    const rows = r.rows && r.copy?.blocks === copy.blocks ? r.rows : new ColumnLayer(copy.blocks.map((b) => b.table));
+    this.replica = { ...r, copy, rows };
+    return rows;
   }
 
   /** Features of the sightings table in an extent: all columns, or only `columnIds`. */
@@ -149,7 +165,7 @@ export class LayerPart {
 
   /** Forgets the loaded layer so the next read sees a change, and tells the UI to redraw. */
   changed(): void {
-    this.features = null;
+    this.layer = null;
     this.s.emit({ type: 'layerChanged' });
   }
 }

@@ -26,7 +26,7 @@ export class ReviewPart {
 
   async getReviewQueue(query: QueueQuery): Promise<QueuePage> {
     const [features, columns, scope] = await Promise.all([
-      this.layer.loaded(),
+      this.layer.loadedFeatures(),
       this.profile.getSightingColumns(),
       this.getReviewScope(),
     ]);

@@ -1,4 +1,6 @@
 import type { Feature } from '../../domain/model.ts';
+import { decodeMessages, type DecodedMessage } from '../../domain/layerColumns/decode.ts';
+import { COLUMNS_MEDIA_TYPE } from '../../domain/layerColumns/format.ts';
 import type { HttpClient } from './client.ts';
 import type { CallOptions } from './types.ts';
 
@@ -35,5 +37,32 @@ export class ChangesApi {
       signal: o.signal,
       timeoutMs: o.timeoutMs,
     });
+  }
+
+  /**
+   * The feed in the columns form (docs/layer-wire-format.md): GET /api/Changes/{projectId}?form=columns
+   * since `cursor`, or with `'full'` the full load (full=true: every record the caller may see, in
+   * blocks, read in the snapshot of the answer's cursor). The messages of the answer, in order.
+   */
+  async columns(
+    projectId: number,
+    tableIds: readonly number[],
+    cursor: string | 'full' | undefined,
+    columnIds?: readonly number[],
+    o: CallOptions = {},
+  ): Promise<DecodedMessage[]> {
+    const res = await this.http.send('GET', `/api/Changes/${projectId}`, {
+      query: {
+        tableIds: tableIds.join(','),
+        since: cursor === 'full' ? undefined : cursor,
+        full: cursor === 'full' ? 'true' : undefined,
+        columnIds: columnIds?.join(','),
+        form: 'columns',
+      },
+      headers: { Accept: COLUMNS_MEDIA_TYPE },
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+    });
+    return decodeMessages(new Uint8Array(await res.arrayBuffer()));
   }
 }

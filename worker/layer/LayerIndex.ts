@@ -8,6 +8,7 @@ import { SelectionPool } from '../filters/columnar/Shared.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 import { validate, type ColumnSource } from '../../domain/filters/validate.ts';
 import { LayerRows } from './LayerRows.ts';
+import type { ColumnLayer } from './ColumnLayer.ts';
 import { assembleBatch, BatchScratch } from './layerBatch.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 import type { GridProjection } from './squares.ts';
@@ -61,13 +62,14 @@ export class LayerIndex {
   /** Scratch selections shared by every filter compiled for the current store. */
   private pool: SelectionPool;
 
-  constructor(features: readonly Feature[]) {
+  /** Over a list of features (offline), or over the replica's columns (ColumnLayer: no object per find). */
+  constructor(features: readonly Feature[] | ColumnLayer) {
     this.rows = new LayerRows(features);
     this.pool = new SelectionPool(this.rows.size);
   }
 
   /** Follows the layer's current list of features (see LayerRows.sync); true when the copy was built anew. */
-  sync(features: readonly Feature[]): boolean {
+  sync(features: readonly Feature[] | ColumnLayer): boolean {
     const rebuilt = this.rows.sync(features);
     if (rebuilt) {
       this.compiled.clear();

@@ -4,6 +4,7 @@ import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { ColumnStore } from '../filters/columnar/ColumnStore.ts';
 import { finestCell } from './thinSorted.ts';
 import { generalisedSide } from './squares.ts';
+import { ColumnLayer } from './ColumnLayer.ts';
 
 /** Above this share of the rows changed, added or gone, a sync builds the rows anew. */
 const REBUILD_SHARE = 0.25;
@@ -33,11 +34,14 @@ function pointOf(f: Feature, axis: 0 | 1): number {
  * unchanged stay as they are, edited rows are updated in place, rows missing from the list are
  * left out, and features the store does not hold (offline inserts) are `extras`, for the object
  * path. When too much changed, the rows are built anew.
+ *
+ * Rows can also come from the layer's replica as columns (ColumnLayer): then no feature objects
+ * are kept, the store reads the replica's columns, and a changed replica is a new LayerRows.
  */
 export class LayerRows {
   /** The rows' columns. */
   store!: ColumnStore;
-  /** The feature of each row. */
+  /** The feature of each row (empty for rows from a ColumnLayer). */
   features!: Feature[];
   /** Each row's feature id, read once (a batch then reads no feature object). */
   ids!: Float64Array;
@@ -57,15 +61,21 @@ export class LayerRows {
   version = 0;
   private present!: Uint8Array;
   private byId!: Map<number, number>;
-  private source: readonly Feature[] | null = null;
+  private source: readonly Feature[] | ColumnLayer | null = null;
 
-  constructor(features: readonly Feature[]) {
-    this.build(features);
+  constructor(features: readonly Feature[] | ColumnLayer) {
+    if (features instanceof ColumnLayer) this.buildColumns(features);
+    else this.build(features);
   }
 
   /** Number of rows in the store. */
   get size(): number {
-    return this.features.length;
+    return this.ids.length;
+  }
+
+  /** True when the rows are those of `source` (the same list or the same replica). */
+  holds(source: readonly Feature[] | ColumnLayer): boolean {
+    return source === this.source;
   }
 
   /**
@@ -74,15 +84,21 @@ export class LayerRows {
    */
   bytes(): number {
     const arrays = [this.ids, this.xs, this.ys, this.cx, this.cy, this.gens, this.present, this.candidates];
-    return this.store.bytes() + arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.size * (8 + 40);
+    const objects = this.features.length > 0 ? this.size * (8 + 40) : 0;
+    return this.store.bytes() + arrays.reduce((sum, a) => sum + a.byteLength, 0) + objects;
   }
 
   /**
    * Brings the rows up to date with the layer's current list (nothing to do for the same list);
    * true when the rows were built anew.
    */
-  sync(features: readonly Feature[]): boolean {
+  sync(features: readonly Feature[] | ColumnLayer): boolean {
     if (features === this.source) return false;
+    if (features instanceof ColumnLayer || this.source instanceof ColumnLayer) {
+      if (features instanceof ColumnLayer) this.buildColumns(features);
+      else this.build(features);
+      return true;
+    }
     const present = new Uint8Array(this.size);
     const extras: Feature[] = [];
     let changed = 0;
@@ -140,6 +156,33 @@ export class LayerRows {
     }
     this.source = features;
     this.findCandidates();
+    this.version++;
+  }
+
+  /** The rows of a replica: its arrays as they are, the store over its columns. */
+  private buildColumns(layer: ColumnLayer): void {
+    const n = layer.size;
+    this.features = [];
+    this.store = new ColumnStore(layer);
+    this.byId = new Map();
+    this.ids = layer.ids;
+    this.xs = layer.xs;
+    this.ys = layer.ys;
+    this.gens = layer.gens;
+    this.cx = new Int32Array(n);
+    this.cy = new Int32Array(n);
+    this.present = new Uint8Array(n).fill(1);
+    this.extras = [];
+    const out = new Int32Array(n);
+    let k = 0;
+    const key = String(COL.public);
+    for (let i = 0; i < n; i++) {
+      this.cx[i] = finestCell(this.xs[i]!);
+      this.cy[i] = finestCell(this.ys[i]!);
+      if (Number.isFinite(this.xs[i]!) && Number.isFinite(this.ys[i]!) && isPublic(layer.value(i, key))) out[k++] = i;
+    }
+    this.candidates = out.subarray(0, k);
+    this.source = layer;
     this.version++;
   }
 

@@ -130,3 +130,27 @@ export async function tableChanges(
   if (removed.length + upserts.length > limit) return null;
   return { upserts, removed };
 }
+
+/**
+ * Every record of the table `viewer` may see on a map (not archived, with a place), as items in id
+ * order: a full load read in the same snapshot as the answer's cursor, so that the next answer since
+ * that cursor carries exactly what changed after it.
+ */
+export async function tableAll(
+  db: Queryable,
+  meta: TableMeta,
+  viewer: Viewer,
+  columnIds: number[] | null,
+  form: 'feature' | 'record',
+): Promise<TableChanges> {
+  const params: unknown[] = [meta.table.id, meta.table.projectId];
+  const item = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
+  const visible = visibleSql(meta, 'r', params, viewer);
+  const rows = await db.query<{ item: string }>(
+    `select ${item} as item from records r
+      where r.project_id = $2 and r.table_id = $1 and not r.archived and r.geometry is not null and ${visible}
+      order by r.id`,
+    params,
+  );
+  return { upserts: rows.map((r) => r.item), removed: [] };
+}

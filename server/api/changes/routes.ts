@@ -13,7 +13,17 @@ import { sendJsonText } from '../http/compress.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { idParams } from '../openapi/schemas.ts';
 import { MAX_EXTENT_TABLES } from '../spatial/extentTables.ts';
-import { currentCursor, validCursor, cursorTooOld, pruneRemovals, tableChanges, type TableChanges } from './feed.ts';
+import { COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import {
+  currentCursor,
+  validCursor,
+  cursorTooOld,
+  pruneRemovals,
+  tableAll,
+  tableChanges,
+  type TableChanges,
+} from './feed.ts';
+import { columnsAnswer, sendColumns } from './columnsAnswer.ts';
 
 /** How often one process prunes old removals (on a feed request). */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -59,6 +69,17 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
           type: 'string',
           description: 'Comma-separated column ids to keep in the items, as in extenttables',
         },
+        form: {
+          type: 'string',
+          enum: ['record', 'feature', 'columns'],
+          description: `Items as Records/extenttables (default), Features/extenttables, or the Features as typed-array columns (${COLUMNS_MEDIA_TYPE}, docs/layer-wire-format.md)`,
+        },
+        full: {
+          type: 'string',
+          enum: ['true'],
+          description:
+            'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
+        },
       },
     },
     doc: {
@@ -68,7 +89,9 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         '`removed` lists records deleted, archived, without a place or no longer visible to the caller. ' +
         'A record may be answered again after the next cursor: apply upserts by id. With `reset: true` the ' +
         'device loads the tables afresh (no cursor yet, a cursor older than the kept removals, or too many changes), ' +
-        'after taking this answer’s cursor. A device keeps one copy per caller and loads afresh when its roles change.',
+        'after taking this answer’s cursor. A device keeps one copy per caller and loads afresh when its roles change. ' +
+        'With full=true the answer is that full load itself (every record the caller may see with a place), read in the ' +
+        `snapshot of its cursor. form=columns answers the same as ${COLUMNS_MEDIA_TYPE} (docs/layer-wire-format.md).`,
       tag: 'Records',
       auth: 'optional',
       responses: {
@@ -103,11 +126,22 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      const q = req.query as { tableIds?: unknown; since?: unknown; columnIds?: unknown; form?: unknown };
-      if (q.form !== undefined && q.form !== 'feature' && q.form !== 'record') {
-        throw badRequest('form must be record or feature');
+      const q = req.query as {
+        tableIds?: unknown;
+        since?: unknown;
+        columnIds?: unknown;
+        form?: unknown;
+        full?: unknown;
+      };
+      if (q.form !== undefined && q.form !== 'feature' && q.form !== 'record' && q.form !== 'columns') {
+        throw badRequest('form must be record, feature or columns');
       }
-      const form = q.form === 'feature' ? 'feature' : 'record';
+      if (q.full !== undefined && q.full !== 'true') throw badRequest('full must be true');
+      const full = q.full === 'true';
+      if (full && q.since !== undefined) throw badRequest('full and since exclude each other');
+      const columns = q.form === 'columns';
+      // The columns carry the Features form's items.
+      const form = q.form === 'feature' || columns ? 'feature' : 'record';
       const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
       const columnIds =
         q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
@@ -129,19 +163,26 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       reply.header('cache-control', 'no-store');
       const since = q.since as string | undefined;
       // One snapshot for the cursor and every read (feed.ts says why).
-      const text = await db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         await tx.query('set transaction isolation level repeatable read');
         const cursor = await currentCursor(tx);
-        if (since === undefined || (await cursorTooOld(tx, since))) return answerText(cursor, digest, true, new Map());
         const tables = new Map<number, TableChanges>();
+        const reset = { cursor, reset: true, tables };
+        if (full) {
+          for (const meta of metas) tables.set(meta.table.id, await tableAll(tx, meta, viewer, columnIds, form));
+          return { cursor, reset: false, tables };
+        }
+        if (since === undefined || (await cursorTooOld(tx, since))) return reset;
         for (const meta of metas) {
           const changes = await tableChanges(tx, meta, viewer, since, columnIds, form);
-          if (changes === null) return answerText(cursor, digest, true, new Map());
+          if (changes === null) return { ...reset, tables: new Map<number, TableChanges>() };
           tables.set(meta.table.id, changes);
         }
-        return answerText(cursor, digest, false, tables);
+        return { cursor, reset: false, tables };
       });
-      return sendJsonText(req, reply, text);
+      if (columns)
+        return sendColumns(req, reply, columnsAnswer(answer.cursor, digest, answer.reset, answer.tables, full));
+      return sendJsonText(req, reply, answerText(answer.cursor, digest, answer.reset, answer.tables));
     },
   });
 }

@@ -30,4 +30,19 @@ describe('GET /api/Changes/{projectId}', () => {
     await expectRefused(s.anon.changes.since(35, [48], 'nonsense'), 400);
     await expectRefused(s.anon.changes.since(35, [4711], first.cursor), 404);
   });
+
+  it('form=columns through the client: a full load in blocks, then the changes as the JSON form gives them', async () => {
+    const full = await expectOk(s.ana.changes.columns(35, [48], 'full', [980, 2066]));
+    expect(full.length).toBeGreaterThan(0);
+    const cursor = full[0]!.head.cursor!;
+    expect(full.every((m) => m.head.cursor === cursor && m.head.reset === false)).toBe(true);
+    expect(full.reduce((n, m) => n + m.tables.get(48)!.n, 0)).toBeGreaterThan(100);
+    const id = (await s.ana.features.create(35, 48, { type: 'Feature', ...sighting() })).id as number;
+    const [delta] = await expectOk(s.ana.changes.columns(35, [48], cursor, [980, 2066]));
+    const json = await expectOk(s.ana.changes.since(35, [48], cursor, [980, 2066]));
+    const features = delta!.tables.get(48)!.features();
+    expect(features.map((f) => f.id)).toEqual([id]);
+    expect(features[0]!.properties).toEqual(json.tables['48']!.upserts[0]!.properties);
+    await expectRefused(s.anon.changes.columns(35, [48], 'nonsense'), 400);
+  });
 });

@@ -28,6 +28,16 @@ interface ColumnData {
 }
 
 type FloatEncoding = 'numbers' | 'instants' | 'days';
+
+/**
+ * Rows held as columns elsewhere (the layer's replica, worker/layer/ColumnLayer.ts): a row's value
+ * of a key (undefined where it has none), and the keys rows have.
+ */
+export interface ColumnSource {
+  readonly size: number;
+  value(row: number, key: string): Properties[string] | undefined;
+  propertyKeys(): string[];
+}
 const READERS: Record<FloatEncoding, Reader> = { numbers: asNumber, instants: asInstant, days: asDay };
 
 /**
@@ -41,18 +51,38 @@ const READERS: Record<FloatEncoding, Reader> = { numbers: asNumber, instants: as
  */
 export class ColumnStore {
   private readonly cols = new Map<number, ColumnData>();
-  private readonly rows: Properties[];
+  /** The rows as objects, or null when they are read from `source`. */
+  private readonly rows: Properties[] | null;
+  private readonly source: ColumnSource | null;
+  /** Rows edited in a store over a source (`update`). */
+  private readonly edited = new Map<number, Properties>();
   private edits = 0;
   private packedRows: { keys: readonly (string | number)[] | undefined; packed: PackedProperties } | null = null;
 
-  /** Takes the records' properties in row order (the list is copied, the objects are not). */
-  constructor(records: readonly Properties[]) {
-    this.rows = records.slice();
+  /**
+   * Takes the records' properties in row order (the list is copied, the objects are not), or a
+   * source of columns, read a value at a time (no object per row).
+   */
+  constructor(records: readonly Properties[] | ColumnSource) {
+    if (Array.isArray(records)) {
+      this.rows = records.slice();
+      this.source = null;
+    } else {
+      this.rows = null;
+      this.source = records as ColumnSource;
+    }
   }
 
   /** Number of rows. */
   get size(): number {
-    return this.rows.length;
+    return this.rows ? this.rows.length : this.source!.size;
+  }
+
+  /** Row `row`'s value of `key` (undefined where it has none). */
+  private read(row: number, key: number | string): Properties[string] | undefined {
+    if (this.rows) return this.rows[row]![key];
+    const edit = this.edited.get(row);
+    return edit ? edit[key] : this.source!.value(row, String(key));
   }
 
   /** Changes with every `update`, so that compiled filters can refresh what they cached. */
@@ -62,7 +92,13 @@ export class ColumnStore {
 
   /** The properties of a row. */
   record(row: number): Properties {
-    return this.rows[row]!;
+    if (this.rows) return this.rows[row]!;
+    const out: Properties = {};
+    for (const k of this.source!.propertyKeys()) {
+      const v = this.read(row, k);
+      if (v !== undefined) out[k] = v;
+    }
+    return out;
   }
 
   /**
@@ -72,8 +108,27 @@ export class ColumnStore {
   packed(keys?: readonly (string | number)[]): PackedProperties {
     const cached = this.packedRows;
     if (cached && cached.keys === keys) return cached.packed;
-    const packed = packProperties(this.rows, keys);
+    const packed = this.rows ? packProperties(this.rows, keys) : this.packSource(keys);
     this.packedRows = { keys, packed };
+    return packed;
+  }
+
+  /** packProperties of the rows read from the source. */
+  private packSource(keys?: readonly (string | number)[]): PackedProperties {
+    const packed: PackedProperties = { keys: [], values: [], count: this.size };
+    for (const key of keys ?? this.source!.propertyKeys()) {
+      const name = String(key);
+      const column = new Array<Properties[string] | undefined>(this.size);
+      let any = false;
+      for (let i = 0; i < this.size; i++) {
+        const v = this.read(i, name);
+        column[i] = v;
+        if (v !== undefined) any = true;
+      }
+      if (!any) continue;
+      packed.keys.push(name);
+      packed.values.push(column);
+    }
     return packed;
   }
 
@@ -96,8 +151,8 @@ export class ColumnStore {
   empty(key: number): Uint8Array {
     const c = this.column(key);
     if (!c.empty) {
-      const out = new Uint8Array(this.rows.length);
-      for (let i = 0; i < out.length; i++) out[i] = isEmpty(this.rows[i]![key]) ? 1 : 0;
+      const out = new Uint8Array(this.size);
+      for (let i = 0; i < out.length; i++) out[i] = isEmpty(this.read(i, key)) ? 1 : 0;
       c.empty = out;
     }
     return c.empty;
@@ -107,8 +162,8 @@ export class ColumnStore {
   dictionary(key: number): Dictionary {
     const c = this.column(key);
     if (!c.dict) {
-      const d = new Dictionary(this.rows.length);
-      for (let i = 0; i < this.rows.length; i++) d.fill(i, this.rows[i]![key]);
+      const d = new Dictionary(this.size);
+      for (let i = 0; i < this.size; i++) d.fill(i, this.read(i, key));
       c.dict = d;
     }
     return c.dict;
@@ -116,8 +171,9 @@ export class ColumnStore {
 
   /** Replaces a row's properties (an edit) and re-reads it in every encoding built so far. */
   update(row: number, props: Properties): void {
-    if (row < 0 || row >= this.rows.length) throw new RangeError(`No row ${row} in a store of ${this.rows.length}`);
-    this.rows[row] = props;
+    if (row < 0 || row >= this.size) throw new RangeError(`No row ${row} in a store of ${this.size}`);
+    if (this.rows) this.rows[row] = props;
+    else this.edited.set(row, props);
     // Read anew when next asked for (an edit is rare; a key only this row has may come or go).
     this.packedRows = null;
     for (const [key, c] of this.cols) {
@@ -133,7 +189,7 @@ export class ColumnStore {
 
   /** Bytes held by the encodings built so far (typed arrays exactly, dictionary entries estimated). */
   bytes(): number {
-    let sum = this.rows.length * 8;
+    let sum = this.rows ? this.rows.length * 8 : 0;
     for (const c of this.cols.values()) {
       sum +=
         (c.numbers?.byteLength ?? 0) +
@@ -156,8 +212,8 @@ export class ColumnStore {
     let out = c[encoding];
     if (!out) {
       const read = READERS[encoding];
-      out = new Float64Array(this.rows.length);
-      for (let i = 0; i < out.length; i++) out[i] = read(this.rows[i]![key]);
+      out = new Float64Array(this.size);
+      for (let i = 0; i < out.length; i++) out[i] = read(this.read(i, key));
       c[encoding] = out;
     }
     return out;

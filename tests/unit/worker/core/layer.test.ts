@@ -6,6 +6,7 @@ import { ColumnarFilter } from '../../../../worker/filters/columnar/ColumnarFilt
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
 import type { Feature } from '../../../../domain/model.ts';
+import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
 import { sightingsFkColumn } from '../../../helpers/sightingsTable.ts';
 
 /**
@@ -66,14 +67,32 @@ const feed = {
     else this.features.delete(id);
     this.log.push({ id, feature });
   },
-  answer(since: string | null): unknown {
+  answer(since: string | null, full = false): { cursor: string; viewer: string; reset: boolean; tables: object } {
     const cursor = `${this.log.length + 1}:${this.log.length + 1}:`;
+    if (full)
+      return {
+        cursor,
+        viewer: 'v',
+        reset: false,
+        tables: { 48: { upserts: [...this.features.values()], removed: [] } },
+      };
     if (since === null) return { cursor, viewer: 'v', reset: true, tables: {} };
     const seen = Number(since.split(':')[0]) - 1;
     const later = this.log.slice(seen);
     const upserts = later.filter((c) => c.feature && this.features.get(c.id) === c.feature).map((c) => c.feature);
     const removed = later.filter((c) => !c.feature).map((c) => c.id);
     return { cursor, viewer: 'v', reset: false, tables: { 48: { upserts, removed } } };
+  },
+  /** The answer in the columns form (form=columns), as the server writes it. */
+  columns(since: string | null, full: boolean): Uint8Array {
+    const a = this.answer(since, full);
+    const tables = new Map(
+      Object.entries(a.tables as Record<string, { upserts: Feature[]; removed: number[] }>).map(([id, t]) => [
+        Number(id),
+        { features: [...t.upserts].sort((x, y) => x.id - y.id), removed: t.removed },
+      ]),
+    );
+    return encodeMessage(tables, { cursor: a.cursor, viewer: a.viewer, reset: a.reset });
   },
 };
 /** The requests the core made, as path and query. */
@@ -92,6 +111,8 @@ function answer(url: URL): unknown {
     };
   if (url.pathname === '/api/BaseProfiles/35/18') return PROFILE;
   if (url.pathname === '/api/Features/35/extenttables') return { features: { 48: [...feed.features.values()] } };
+  if (url.pathname === '/api/Changes/35' && url.searchParams.get('form') === 'columns')
+    return feed.columns(url.searchParams.get('since'), url.searchParams.get('full') === 'true');
   if (url.pathname === '/api/Changes/35') return feed.answer(url.searchParams.get('since'));
   return null;
 }
@@ -103,6 +124,8 @@ beforeAll(async () => {
     const url = new URL(String(input));
     requests.push(url.pathname + url.search);
     const body = answer(url);
+    // encodeMessage writes a buffer of its own: the whole buffer is the message.
+    if (body instanceof Uint8Array) return new Response(body.buffer as ArrayBuffer);
     return body === null ? new Response('not found', { status: 404 }) : Response.json(body);
   });
   core = await startCore();
@@ -166,7 +189,8 @@ describe("the device's copy of the layer", () => {
 
   it('loads the whole layer once; a start after that asks only for what changed', async () => {
     await core.getLayerPoints(all, filter);
-    const loads = (): number => requests.filter((r) => r.startsWith('/api/Features/35/extenttables')).length;
+    const loads = (): number =>
+      requests.filter((r) => r.startsWith('/api/Changes/35') && r.includes('full=true')).length;
     expect(loads()).toBe(1);
     // Meanwhile on the server: a new find, one deleted, one moved.
     const added: Feature = { ...FEATURES[1]!, id: 5000 };
