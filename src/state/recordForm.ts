@@ -12,10 +12,19 @@ export interface PickedPhoto {
   gpsAccuracy?: number | null;
 }
 
-/** The measured accuracy of the form's location (metres, for the reporter) and where the location came from. */
+/**
+ * The measured accuracy of the form's location (metres, for the reporter) and where the location
+ * came from ('stored': the record's own, on edit). It is saved with the record while the location
+ * still comes from there (savedAccuracy).
+ */
 export interface LocationAccuracy {
   metres: number;
-  source: 'gps' | 'photo';
+  source: 'gps' | 'photo' | 'stored';
+}
+
+/** The metres a save keeps: the accuracy of the location the form holds, or null (a place picked on the map has none). */
+export function savedAccuracy(f: Pick<RecordFormState, 'accuracy' | 'coordSource'>): number | null {
+  return f.accuracy && f.accuracy.source === f.coordSource ? f.accuracy.metres : null;
 }
 
 /** The open report form. */
