@@ -28,7 +28,11 @@ const sound = (text: string): Blob => new Blob([text], { type: 'audio/webm;codec
 /** A find made offline with a sound, as the form saves it (the page then closed); returns its temporary id. */
 async function offlineFindWithSound(r: Rig, tag: string): Promise<number> {
   const { featureId } = await r.records.create(point(), { '780': tag }, null, server.email);
-  await new SoundQueue(r.db, TARGET.tableId, (id) => r.records.isLocalOnly(id)).add(featureId, sound(`call-${tag}`), 'audio/webm');
+  await new SoundQueue(r.db, TARGET.tableId, (id) => r.records.isLocalOnly(id)).add(
+    featureId,
+    sound(`call-${tag}`),
+    'audio/webm',
+  );
   await saveBackgroundSetup(r.db, { accessToken: server.token, email: server.email, target: TARGET });
   r.engine.dispose();
   return featureId;
