@@ -22,9 +22,14 @@ export interface LocationAccuracy {
   source: 'gps' | 'photo' | 'stored';
 }
 
-/** The metres a save keeps: the accuracy of the location the form holds, or null (a place picked on the map has none). */
-export function savedAccuracy(f: Pick<RecordFormState, 'accuracy' | 'coordSource'>): number | null {
-  return f.accuracy && f.accuracy.source === f.coordSource ? f.accuracy.metres : null;
+/**
+ * The metres a save keeps: the accuracy of the location the form holds; null when it has none (a
+ * place picked on the map); undefined when the record's own location is unchanged and its metres
+ * are not known here (e.g. a copy downloaded for offline use): the stored ones stay.
+ */
+export function savedAccuracy(f: Pick<RecordFormState, 'accuracy' | 'coordSource'>): number | null | undefined {
+  if (f.accuracy && f.accuracy.source === f.coordSource) return f.accuracy.metres;
+  return f.coordSource === 'stored' ? undefined : null;
 }
 
 /** The open report form. */

@@ -54,13 +54,7 @@ export class RecordsCore {
       return { id: created.id, created: true, photoFailed: false };
     }
     const before = await this.service.detailed(input.id);
-    const saved = await this.service.update(
-      input.id,
-      properties,
-      geometry,
-      input.baseVersion,
-      input.accuracyMetres ?? null,
-    );
+    const saved = await this.service.update(input.id, properties, geometry, input.baseVersion, input.accuracyMetres);
     if (!photosChanged(before.attachments, input)) return { id: input.id, created: false, photoFailed: false, saved };
     onStage('photo');
     try {

@@ -64,14 +64,16 @@ export class RecordService {
     properties: Properties,
     geometry: Geometry | null,
     baseVersion?: number,
-    accuracyMetres: number | null = null,
+    accuracyMetres?: number | null,
   ): Promise<Feature> {
-    // The accuracy goes with the geometry (a moved point without one has none on the server).
+    // The accuracy goes with the geometry (a moved point without one has none on the server);
+    // undefined leaves the server's as it is while the point stays.
+    const body = geometry ? { properties, geometry } : { properties };
     return this.features.update(
       this.t.projectId,
       this.t.tableId,
       id,
-      geometry ? { properties, geometry, accuracyMetres } : { properties },
+      geometry && accuracyMetres !== undefined ? { ...body, accuracyMetres } : body,
       { baseVersion },
     );
   }

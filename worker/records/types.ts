@@ -9,7 +9,10 @@ export interface SaveRecordInput {
   values: Record<string, FormValue>;
   /** The location in EPSG:3857. */
   coord: [number, number];
-  /** The location's measured accuracy in metres (the device's fix or the photo's); null or absent when unknown. */
+  /**
+   * The location's measured accuracy in metres (the device's fix or the photo's); null when it has
+   * none; absent on an edit that keeps the record's location and does not know them (they stay).
+   */
   accuracyMetres?: number | null;
   /**
    * The find's photos in the order the reporter gave them (at most 10): the ones it had, by their

@@ -59,15 +59,7 @@ async function saveOffline(
     return { id: featureId, created: true, photoFailed: false, offline: true };
   }
   const layout = pendingLayout(input, await d.offline.photos(input.id));
-  await d.offline.update(
-    input.id,
-    properties,
-    geometry,
-    fresh,
-    input.baseVersion,
-    layout,
-    input.accuracyMetres ?? null,
-  );
+  await d.offline.update(input.id, properties, geometry, fresh, input.baseVersion, layout, input.accuracyMetres);
   return { id: input.id, created: false, photoFailed: false, offline: true };
 }
 

@@ -59,7 +59,7 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
       properties,
       row.feature.geometry,
       row.feature.version,
-      row.feature.accuracyMetres ?? null,
+      row.feature.accuracyMetres,
     );
     return { outcome: { type: 'ok' }, value };
   } catch (e) {

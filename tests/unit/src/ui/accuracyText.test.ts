@@ -43,4 +43,8 @@ describe('savedAccuracy', () => {
     expect(savedAccuracy({ accuracy: null, coordSource: 'gps' })).toBeNull();
     expect(savedAccuracy({ coordSource: null })).toBeNull();
   });
+
+  it("leaves the record's own metres alone when its location is unchanged and they are not known here", () => {
+    expect(savedAccuracy({ accuracy: null, coordSource: 'stored' })).toBeUndefined();
+  });
 });

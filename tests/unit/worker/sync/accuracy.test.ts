@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeServer } from './fakeServer.ts';
-import { drain, point, rig } from './helpers.ts';
+import { asFeature, downloadArea, drain, point, rig } from './helpers.ts';
 
 /**
  * The location's measured accuracy (Feature.accuracyMetres) through an offline create and edit:
@@ -27,6 +27,17 @@ describe('offline accuracy', () => {
     await drain(r);
     expect(rec?.accuracyMetres).toBeNull();
     expect(rec?.properties['782']).toBe(3);
+  });
+
+  it("an offline edit of a downloaded copy that does not know the metres leaves the server's", async () => {
+    const seeded = server.seed({ '780': 'acc-3', '782': 1 }, null);
+    seeded.accuracyMetres = 9;
+    const r = rig(server);
+    await downloadArea(r.db, [asFeature(seeded)]);
+    await r.records.update(seeded.id, { '782': 4 }, point(), null);
+    await drain(r);
+    expect(seeded.properties['782']).toBe(4);
+    expect(seeded.accuracyMetres).toBe(9);
   });
 
   it('an offline edit that leaves the place keeps the accuracy the create carried', async () => {
