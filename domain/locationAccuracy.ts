@@ -53,6 +53,14 @@ export function accuracyClass(metres: number, classes: readonly AccuracyClass[])
   return (numeric.find((e) => metres <= e.bound) ?? numeric[numeric.length - 1]!).c;
 }
 
+/** The largest accuracy in metres a record keeps (100 km: wider is no location at all). */
+export const MAX_ACCURACY_METRES = 100_000;
+
+/** True for metres a record may keep: a finite number from 0 to MAX_ACCURACY_METRES. */
+export function isAccuracyMetres(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_ACCURACY_METRES;
+}
+
 /** Metres as the reporter reads them (± 8 m): whole metres, at least 1. */
 export function roundMetres(metres: number): number {
   return Math.max(1, Math.round(metres));

@@ -104,6 +104,12 @@ export interface Feature {
    * side in metres of the national-grid square whose centre `geometry` is. Absent = the exact place.
    */
   generalised?: 1000 | 10000;
+  /**
+   * The measured accuracy of the location in metres (the device's fix or the photo's EXIF
+   * GPSHPositioningError), when known; it goes with the geometry (a new geometry without it has
+   * none). Present only with the exact place (domain/locationAccuracy.ts isAccuracyMetres).
+   */
+  accuracyMetres?: number | null;
 }
 
 /** An attachment of a record. */
@@ -132,6 +138,8 @@ export interface DataRecord {
   version: number;
   /** As Feature.generalised: the square's side when the caller gets the place generalised. */
   generalised?: 1000 | 10000;
+  /** As Feature.accuracyMetres. */
+  accuracyMetres?: number | null;
 }
 
 /** Stroke part of a symbology style. */

@@ -170,7 +170,9 @@ export type CoreEvent =
   | { type: 'layerChanged' }
   | { type: 'download'; progress: DownloadProgress }
   | { type: 'extentsChanged' }
-  | { type: 'sync'; state: SyncState };
+  | { type: 'sync'; state: SyncState }
+  /** A sound waits on the device to be sent (offline, or its upload stopped): the page asks for a background sync. */
+  | { type: 'soundsWaiting' };
 
 /** The data core: network, storage and heavy work, in one module worker. */
 export interface DataCore {

@@ -94,6 +94,9 @@ export async function boot(): Promise<void> {
       }
       if (e.type === 'download') setDownload(e.progress);
       if (e.type === 'extentsChanged') void loadExtents();
+      // A sound waits: the service worker's background sync sends it too (worker/sync/background.ts).
+      if (e.type === 'soundsWaiting')
+        void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(true));
       if (e.type === 'sync') {
         syncState.value = e.state;
         // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).

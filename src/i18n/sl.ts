@@ -564,6 +564,7 @@ export const sl = {
     accuracyStop: 'Prekliči',
     accuracyFromPhoto: (m: number): string => `Natančnost GPS fotografije: ± ${m} m`,
     accuracyUpTo: (m: number): string => (m >= 1000 ? `do ${m / 1000} km` : `do ${m} m`),
+    accuracyMetres: (m: number): string => `± ${m} m`,
   },
 
   sound: {

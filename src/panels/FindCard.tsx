@@ -17,15 +17,8 @@ import { findPhotoUrl, findPhotoUrls, type ClickedFeature } from '../state/short
 import { StatusChip } from '../review/StatusChip.tsx';
 import { FindReview } from '../review/FindReview.tsx';
 import { formOptions } from '../records/options.ts';
-import type { SelectValue } from '../../domain/model.ts';
-
-/** The accuracy class of column 976 as its select's words ('do 10 m'), the same words from its bound before they are loaded. */
-function accuracyText(v: unknown, classes: readonly SelectValue[] | undefined): string | null {
-  if (v === null || v === undefined || v === '') return null;
-  const hit = classes?.find((c) => String(c.value) === String(v));
-  if (hit) return hit.text;
-  return Number.isFinite(Number(v)) ? sl.field.accuracyUpTo(Number(v)) : String(v);
-}
+import { accuracyText } from '../ui/accuracyText.ts';
+import { core } from '../core.ts';
 import { FindSound } from '../ui/FindSound.tsx';
 
 /** Props of FindCard. */
@@ -42,6 +35,20 @@ export function FindCard({ find, onEdit }: FindCardProps) {
   // The record as last read: a verdict given on this card changes its status and species here at once.
   const [p, setProps] = useState(find.properties);
   useEffect(() => setProps(find.properties), [find]);
+  // The measured metres are not in the map's layer: they come with the record (device or server).
+  const [metres, setMetres] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    setMetres(null);
+    if (find.generalised) return;
+    core
+      .getRecord(find.id)
+      .then((r) => live && setMetres(r.accuracyMetres ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [find.id, find.generalised]);
   useEffect(() => {
     let live = true;
     let made: string | null = null;
@@ -74,7 +81,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
   const speciesId = Number(p[COL.species]);
   const isOther = !!cat?.groups.some((g) => g.other.id === speciesId);
   const gid = p[COL.id] ?? find.id;
-  const accuracy = accuracyText(p[COL.locationAccuracy], formOptions.value?.accuracies);
+  const accuracy = accuracyText(metres, p[COL.locationAccuracy], formOptions.value?.accuracies);
   return (
     <article className="find-card" style={{ borderLeftColor: group?.color ?? '#848484' }} data-testid="find-card">
       <header className="find-card-header">

@@ -12,6 +12,8 @@ import type { Properties } from '../../domain/model.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { FindReview } from './FindReview.tsx';
 import { FindSound } from '../ui/FindSound.tsx';
+import { accuracyText } from '../ui/accuracyText.ts';
+import { formOptions } from '../records/options.ts';
 
 /** The reporter's fields a reviewer reads, in this order (names from the project's columns). */
 const FIELDS = [
@@ -39,11 +41,13 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
   useSignals();
   const [photos, setPhotos] = useState<FindPhotoUrls | 'loading'>('loading');
   const [full, setFull] = useState<Properties>(properties);
+  const [metres, setMetres] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
     let made: string[] = [];
     setPhotos('loading');
     setFull(properties);
+    setMetres(null);
     findPhotoUrls(id, false)
       .then((p) => {
         made = p.urls;
@@ -52,7 +56,11 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
       .catch(() => live && setPhotos({ urls: [], cover: 0 }));
     core
       .getRecord(id)
-      .then((r) => live && setFull(r.properties))
+      .then((r) => {
+        if (!live) return;
+        setFull(r.properties);
+        setMetres(r.accuracyMetres ?? null);
+      })
       .catch(() => undefined);
     return () => {
       live = false;
@@ -97,7 +105,11 @@ export function ReviewDetail({ id, properties, command, onChanged }: ReviewDetai
         {FIELDS.filter((c) => full[c] !== null && full[c] !== undefined && full[c] !== '').map((c) => (
           <Fragment key={c}>
             <dt>{columns.find((x) => x.id === c)?.name ?? String(c)}</dt>
-            <dd>{String(full[c])}</dd>
+            <dd data-testid={c === COL.locationAccuracy ? 'review-accuracy' : undefined}>
+              {c === COL.locationAccuracy
+                ? accuracyText(metres, full[c], formOptions.value?.accuracies)
+                : String(full[c])}
+            </dd>
           </Fragment>
         ))}
         <FindSound recordId={id} />

@@ -12,10 +12,24 @@ export interface PickedPhoto {
   gpsAccuracy?: number | null;
 }
 
-/** The measured accuracy of the form's location (metres, for the reporter) and where the location came from. */
+/**
+ * The measured accuracy of the form's location (metres, for the reporter) and where the location
+ * came from ('stored': the record's own, on edit). It is saved with the record while the location
+ * still comes from there (savedAccuracy).
+ */
 export interface LocationAccuracy {
   metres: number;
-  source: 'gps' | 'photo';
+  source: 'gps' | 'photo' | 'stored';
+}
+
+/**
+ * The metres a save keeps: the accuracy of the location the form holds; null when it has none (a
+ * place picked on the map); undefined when the record's own location is unchanged and its metres
+ * are not known here (e.g. a copy downloaded for offline use): the stored ones stay.
+ */
+export function savedAccuracy(f: Pick<RecordFormState, 'accuracy' | 'coordSource'>): number | null | undefined {
+  if (f.accuracy && f.accuracy.source === f.coordSource) return f.accuracy.metres;
+  return f.coordSource === 'stored' ? undefined : null;
 }
 
 /** The open report form. */

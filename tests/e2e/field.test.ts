@@ -55,7 +55,7 @@ describe('the report form in the field', () => {
       await page.getByText('Zapis je bil uspešno dodan').waitFor();
 
       // The same species, place and day again: the form asks first. 'Odpri jo' opens the first
-      // find's card, with its accuracy class.
+      // find's card, with its accuracy in metres (kept with the find).
       const again = async (): Promise<void> => {
         await chooseRogac(page);
         await myLocation(page);
@@ -67,7 +67,7 @@ describe('the report form in the field', () => {
       await again();
       await screenshot(page, 'field-duplicate-phone');
       await dialog.getByRole('button', { name: 'Odpri jo' }).click();
-      await page.getByTestId('find-card').getByTestId('card-accuracy').getByText('do 10 m').waitFor();
+      await page.getByTestId('find-card').getByTestId('card-accuracy').getByText('± 6 m').waitFor();
       await page.keyboard.press('Escape');
       await page.getByTestId('find-card').waitFor({ state: 'detached' });
       // 'Vseeno shrani' saves the new find after all.

@@ -1,7 +1,8 @@
 import type { FindSound, SoundChange } from '../sounds/types.ts';
 import { SoundQueue, type FlushEnd, type SoundServer } from '../sync/sounds.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
-import { isSoundMime, SOUND_KIND, SOUND_SNIFF_BYTES, sniffSound, type SoundMime } from '../../domain/sound.ts';
+import { soundServer } from '../sync/soundServer.ts';
+import { isSoundMime, SOUND_SNIFF_BYTES, sniffSound, type SoundMime } from '../../domain/sound.ts';
 import type { CoreSession } from './session.ts';
 
 /** The first pause before a stopped flush is tried again, and the longest. */
@@ -38,6 +39,8 @@ export class SoundsPart {
       if (change.replaces !== null) await q.remove(recordId, change.replaces);
       await q.add(recordId, change.blob, change.mimeType);
     } else await q.remove(recordId, change.attachmentId);
+    // Offline the service worker's background sync sends it, even with the tab closed by then.
+    if (!this.s.online) this.s.emit({ type: 'soundsWaiting' });
     void this.flush();
   }
 
@@ -99,6 +102,7 @@ export class SoundsPart {
       this.pauseMs = FIRST_PAUSE_MS;
       return;
     }
+    this.s.emit({ type: 'soundsWaiting' });
     this.retry = setTimeout(() => {
       this.retry = null;
       void this.flush();
@@ -107,19 +111,7 @@ export class SoundsPart {
   }
 
   private server(): SoundServer {
-    const { api, target } = this.s;
-    return {
-      add: async (recordId, file, key) => {
-        await api.records.addAttachment(
-          target.projectId,
-          { tableId: target.tableId, recordId, tableAttachmentInfoId: target.attachmentInfoId, file, kind: SOUND_KIND },
-          { idempotencyKey: key },
-        );
-      },
-      remove: async (attachmentId) => {
-        await api.records.deleteAttachment(target.projectId, attachmentId);
-      },
-    };
+    return soundServer(this.s.api.records, this.s.target);
   }
 
   private queue(): SoundQueue {

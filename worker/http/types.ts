@@ -52,13 +52,17 @@ export interface FeatureCreate {
   geometry: Geometry | null;
   properties: Properties;
   overwrite?: boolean;
+  /** The location's measured accuracy in metres, when known (domain/model.ts Feature.accuracyMetres). */
+  accuracyMetres?: number | null;
 }
 
-/** The body of an update: the given columns replace the stored ones; geometry when it moved. */
+/** The body of an update: the given columns replace the stored ones; geometry when it moved, with its accuracy. */
 export interface FeatureUpdate {
   properties: Properties;
   geometry?: Geometry;
   overwrite?: boolean;
+  /** The location's measured accuracy in metres; null clears it; absent keeps it (unless the geometry moves). */
+  accuracyMetres?: number | null;
 }
 
 /** The answer of a delete. */

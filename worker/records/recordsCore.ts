@@ -43,11 +43,18 @@ export class RecordsCore {
     const resized = await resizeNewPhotos(input.photos);
     if (input.id === null) {
       const files = resized.flatMap((p) => (p.kind === 'new' ? [p.upload] : []));
-      const created = await this.service.create(geometry, properties, files, input.idempotencyKey, input.cover);
+      const created = await this.service.create(
+        geometry,
+        properties,
+        files,
+        input.idempotencyKey,
+        input.cover,
+        input.accuracyMetres ?? null,
+      );
       return { id: created.id, created: true, photoFailed: false };
     }
     const before = await this.service.detailed(input.id);
-    const saved = await this.service.update(input.id, properties, geometry, input.baseVersion);
+    const saved = await this.service.update(input.id, properties, geometry, input.baseVersion, input.accuracyMetres);
     if (!photosChanged(before.attachments, input)) return { id: input.id, created: false, photoFailed: false, saved };
     onStage('photo');
     try {

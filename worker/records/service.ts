@@ -42,13 +42,16 @@ export class RecordService {
     photos: readonly UploadFile[],
     idempotencyKey: string,
     cover: number | null = null,
+    accuracyMetres: number | null = null,
   ): Promise<DetailedFeature> {
     const files = photos.map((file, i) => ({
       file,
       tableAttachmentInfoId: this.t.attachmentInfoId,
       cover: i === cover,
     }));
-    return this.features.full(this.t.projectId, this.t.tableId, { geometry, properties }, files, { idempotencyKey });
+    return this.features.full(this.t.projectId, this.t.tableId, { geometry, properties, accuracyMetres }, files, {
+      idempotencyKey,
+    });
   }
 
   /**
@@ -56,12 +59,21 @@ export class RecordService {
    * (the version the edit started from) the server refuses it with 412 when somebody changed the
    * record since; the answer carries the new version.
    */
-  update(id: number, properties: Properties, geometry: Geometry | null, baseVersion?: number): Promise<Feature> {
+  update(
+    id: number,
+    properties: Properties,
+    geometry: Geometry | null,
+    baseVersion?: number,
+    accuracyMetres?: number | null,
+  ): Promise<Feature> {
+    // The accuracy goes with the geometry (a moved point without one has none on the server);
+    // undefined leaves the server's as it is while the point stays.
+    const body = geometry ? { properties, geometry } : { properties };
     return this.features.update(
       this.t.projectId,
       this.t.tableId,
       id,
-      geometry ? { properties, geometry } : { properties },
+      geometry && accuracyMetres !== undefined ? { ...body, accuracyMetres } : body,
       { baseVersion },
     );
   }

@@ -10,6 +10,11 @@ export interface SaveRecordInput {
   /** The location in EPSG:3857. */
   coord: [number, number];
   /**
+   * The location's measured accuracy in metres (the device's fix or the photo's); null when it has
+   * none; absent on an edit that keeps the record's location and does not know them (they stay).
+   */
+  accuracyMetres?: number | null;
+  /**
    * The find's photos in the order the reporter gave them (at most 10): the ones it had, by their
    * id, and new ones (the original files; the core resizes each). A photo it had and is not listed
    * is removed.

@@ -49,11 +49,17 @@ async function saveOffline(
         cover: i === input.cover,
       });
   if (input.id === null) {
-    const { featureId } = await d.offline.create(geometry, properties, fresh, d.email ?? '');
+    const { featureId } = await d.offline.create(
+      geometry,
+      properties,
+      fresh,
+      d.email ?? '',
+      input.accuracyMetres ?? null,
+    );
     return { id: featureId, created: true, photoFailed: false, offline: true };
   }
   const layout = pendingLayout(input, await d.offline.photos(input.id));
-  await d.offline.update(input.id, properties, geometry, fresh, input.baseVersion, layout);
+  await d.offline.update(input.id, properties, geometry, fresh, input.baseVersion, layout, input.accuracyMetres);
   return { id: input.id, created: false, photoFailed: false, offline: true };
 }
 

@@ -64,6 +64,7 @@ export class OfflineRecords {
     properties: Properties,
     photos: PhotosGiven,
     createdByEmail: string,
+    accuracyMetres: number | null = null,
   ): Promise<{ featureId: number }> {
     const bytes = await readPhotos(photos);
     const { db, t } = this;
@@ -74,6 +75,7 @@ export class OfflineRecords {
         id,
         geometry,
         properties: withCreateDefaults(properties, createdByEmail),
+        ...(accuracyMetres !== null ? { accuracyMetres } : {}),
       };
       const rowId = (await db.features.add({
         extentId: null,
@@ -106,6 +108,7 @@ export class OfflineRecords {
     photos: PhotosGiven,
     baseVersion?: number,
     layout?: PendingLayout,
+    accuracyMetres?: number | null,
   ): Promise<void> {
     const bytes = await readPhotos(photos);
     const { db, t } = this;
@@ -119,6 +122,8 @@ export class OfflineRecords {
         geometry: geometry ?? base.feature.geometry,
         properties: { ...base.feature.properties, ...properties },
       };
+      // The accuracy goes with the location: given, it replaces the stored one (null: none).
+      if (accuracyMetres !== undefined) feature.accuracyMetres = accuracyMetres;
       // The form was opened on a newer version than the stored copy (read online): the edit is based on that one.
       if (baseVersion !== undefined && (feature.version === undefined || baseVersion > feature.version))
         feature.version = baseVersion;

@@ -3,11 +3,17 @@ import { openOfflineDb } from '../store/db.ts';
 import { HttpClient } from '../http/client.ts';
 import { RecordService } from '../records/service.ts';
 import { SyncEngine } from './SyncEngine.ts';
+import { RecordsApi } from '../http/records.ts';
+import { ApiError } from '../http/errors.ts';
+import { OfflineRecords } from './OfflineRecords.ts';
+import { SoundQueue, type FlushEnd } from './sounds.ts';
+import { soundServer } from './soundServer.ts';
 import type { OfflineTarget } from './types.ts';
 
 /**
  * Sync with the tab closed (Background Sync, where the browser has it — Chromium). Decision: the
- * service worker runs the same SyncEngine on the same IndexedDB outbox; it does not wake a page.
+ * service worker runs the same SyncEngine on the same IndexedDB outbox, then the same sound queue
+ * (worker/sync/sounds.ts, under its own Web Lock); it does not wake a page.
  * The page's data core keeps here what the service worker needs: the access token it was last
  * given and where records go. The engine's cross-context Web Lock (`sync:<db>`) lets only one
  * of page and service worker replay at a time, and a change leaves the outbox only after its 2xx,
@@ -17,6 +23,28 @@ import type { OfflineTarget } from './types.ts';
  */
 
 const SETTING_KEY = 'background-sync';
+
+/** How sending the waiting sounds ended: all sent, some left (network, server, a find not yet created), or a 401. */
+type SoundsEnd = FlushEnd | 'needs-login';
+
+/** Sends the sounds waiting on the device (refused ones stay, with their reason, for the page to show). */
+async function sendSounds(db: OfflineDb, http: HttpClient, target: OfflineTarget): Promise<SoundsEnd> {
+  const records = new OfflineRecords(db, target);
+  const queue = new SoundQueue(db, target.tableId, (id) => records.isLocalOnly(id));
+  if ((await queue.count()) === 0) return 'done';
+  const server = soundServer(new RecordsApi(http), target);
+  let unauthorised = false;
+  const end = await queue.flush({
+    add: (recordId, file, key) => server.add(recordId, file, key).catch(noteAuth),
+    remove: (attachmentId) => server.remove(attachmentId).catch(noteAuth),
+  });
+  return unauthorised ? 'needs-login' : end;
+
+  function noteAuth(e: unknown): never {
+    if (e instanceof ApiError && e.status === 401) unauthorised = true;
+    throw e;
+  }
+}
 
 /** What the service worker needs to send the outbox. */
 export interface BackgroundSetup {
@@ -75,7 +103,12 @@ export async function replayInBackground(
     const s = await engine.state();
     engine.dispose();
     if (s.needsLogin) return 'needs-login';
-    return s.pending + s.failed > 0 ? 'retry' : 'done';
+    // Then the sounds (their own queue, worker/sync/sounds.ts): a find created offline has its
+    // server id now, so its sound goes too, with its own Idempotency-Key (stored once even if the
+    // page sends it as well).
+    const sounds = await sendSounds(db, http, setup.target);
+    if (sounds === 'needs-login') return sounds;
+    return s.pending + s.failed > 0 || sounds !== 'done' ? 'retry' : 'done';
   } finally {
     db.close();
   }

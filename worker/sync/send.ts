@@ -34,6 +34,7 @@ export async function sendCreate(service: RecordService, s: Snapshot): Promise<S
       photos,
       s.change.id,
       cover < 0 ? null : cover,
+      row.feature.accuracyMetres ?? null,
     );
     return { outcome: { type: 'ok' }, value };
   } catch (e) {
@@ -53,7 +54,13 @@ export async function sendPut(service: RecordService, s: Snapshot): Promise<Sent
   if (!row) return { outcome: { type: 'ok' } };
   const properties = sendableProperties(row.feature.properties);
   try {
-    const value = await service.update(row.featureId, properties, row.feature.geometry, row.feature.version);
+    const value = await service.update(
+      row.featureId,
+      properties,
+      row.feature.geometry,
+      row.feature.version,
+      row.feature.accuracyMetres,
+    );
     return { outcome: { type: 'ok' }, value };
   } catch (e) {
     const current = staleRecord(e);

@@ -111,6 +111,19 @@ export class SoundQueue {
    * by the service worker).
    */
   async flush(server: SoundServer): Promise<FlushEnd> {
+    // One sender at a time across the page and the service worker (a cross-context Web Lock, as the
+    // outbox's): the Idempotency-Key already makes a double upload harmless, the lock saves it. A
+    // queue busy elsewhere counts as 'waiting', tried again after the usual pause.
+    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+    if (!locks) return this.send(server);
+    const end = await locks.request(`sounds:${this.db.name}`, { ifAvailable: true }, (lock) =>
+      lock ? this.send(server) : ('busy' as const),
+    );
+    return end === 'busy' ? 'waiting' : end;
+  }
+
+  /** One pass over the waiting rows (flush, under the lock). */
+  private async send(server: SoundServer): Promise<FlushEnd> {
     let end: FlushEnd = 'done';
     for (const row of await this.db.sounds.orderBy('id').toArray()) {
       if (row.lastError !== null) continue;

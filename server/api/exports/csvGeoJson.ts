@@ -82,7 +82,10 @@ export interface RowPlace {
   lat: number;
   e: number;
   n: number;
-  /** Metres: the half-diagonal of the square when generalised, else the reported accuracy; null when unknown. */
+  /**
+   * Metres: the half-diagonal of the square when generalised, else the measured accuracy (the
+   * device's fix or the photo's), else the upper bound of the reported class (column 976); null when unknown.
+   */
   uncertainty: number | null;
 }
 
@@ -105,9 +108,7 @@ export function placeOfRow(row: ExportRow, accuracy: Column | null): RowPlace {
   const uncertainty =
     row.generalised > 0
       ? squareUncertaintyMetres(row.generalised)
-      : accuracy
-        ? numberOf(row.properties[String(accuracy.id)])
-        : null;
+      : (row.accuracyMetres ?? (accuracy ? numberOf(row.properties[String(accuracy.id)]) : null));
   return { lon: round(lon, 7), lat: round(lat, 7), e: round(e, 2), n: round(n, 2), uncertainty };
 }
 

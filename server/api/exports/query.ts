@@ -87,6 +87,8 @@ export interface ExportRow {
   y: number;
   /** 0, or the side in metres of the square the viewer gets instead of the point. */
   generalised: number;
+  /** The location's measured accuracy in metres, with the exact place only; null or absent when unknown. */
+  accuracyMetres?: number | null;
   updatedAt: string;
   /** Archived (taken off the map); only an owner's export (ExportScope.owner) holds such finds. */
   archived: boolean;
@@ -144,7 +146,8 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
   const after = params.push(0);
   const upper = params.push(0);
   const sql = `select r.id, ${props} as properties, ${coord(0, 'min_x', 'max_x')} as x, ${coord(1, 'min_y', 'max_y')} as y,
-      ${place.generalised} as generalised, r.updated_at, r.archived
+      ${place.generalised} as generalised, r.updated_at, r.archived,
+      (case when r.generalised = 0 or ${place.exact} then r.location_accuracy_m end) as accuracy_m
     from records r where ${where} and r.id > $${after}::int and r.id <= $${upper}::int order by r.id`;
   for await (const [from, to] of idWindows(db, chunkRows)) {
     params[after - 1] = from;
@@ -157,6 +160,7 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
       generalised: number;
       updated_at: Date | string;
       archived: boolean;
+      accuracy_m: number | string | null;
     }>(sql, params);
     if (rows.length === 0) continue;
     yield rows.map((r) => ({
@@ -165,6 +169,7 @@ export async function* exportRowChunks(...args: ExportChunkArgs): AsyncGenerator
       x: Number(r.x),
       y: Number(r.y),
       generalised: Number(r.generalised),
+      accuracyMetres: r.accuracy_m === null ? null : Number(r.accuracy_m),
       updatedAt: (r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at)).toISOString(),
       archived: r.archived === true,
     }));

@@ -13,6 +13,15 @@ const GENERALISED = {
     "Present when the caller gets a sensitive species' find generalised: the side in metres of the national-grid (EPSG:3794) square whose centre the geometry is.",
 };
 
+/** A find's `accuracyMetres` (Feature and DataRecord; accepted on create and update). */
+const ACCURACY_METRES = {
+  type: ['number', 'null'],
+  minimum: 0,
+  maximum: 100000,
+  description:
+    "The measured accuracy of the location in metres (the device's fix, or a photo's EXIF GPSHPositioningError), when known; told only with the exact place. It goes with the geometry: an update that moves the geometry without it clears it.",
+};
+
 /** The component schemas of the OpenAPI document (the shapes worker/http/types.ts declares for the client). */
 export const SCHEMAS: Record<string, JsonSchema> = {
   ApiError: {
@@ -48,6 +57,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
           "The record version (its ETag): in /detailed, and in extenttables for the caller's own records. Send it back as If-Match.",
       },
       generalised: GENERALISED,
+      accuracyMetres: ACCURACY_METRES,
     },
   },
   AttachmentOrder: {
@@ -123,6 +133,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       updatedAt: { type: 'string', format: 'date-time' },
       version: { ...int, description: 'The record version (its ETag); send it back as If-Match.' },
       generalised: GENERALISED,
+      accuracyMetres: ACCURACY_METRES,
     },
   },
   SensitivityClasses: {

@@ -47,8 +47,19 @@ async function replay(db: Db, meta: TableMeta, id: number, email: string): Promi
 }
 
 /** The record to insert for a create prepared by prepareCreate, by `email`, with its idempotency key or null. */
-function newRecord({ properties, geo }: PreparedWrite, email: string, idempotencyKey: string | null): NewRecord {
-  return { properties, geometry: geo?.geometry ?? null, bbox: geo?.bbox ?? null, email, idempotencyKey };
+function newRecord(
+  { properties, geo, accuracyMetres }: PreparedWrite,
+  email: string,
+  idempotencyKey: string | null,
+): NewRecord {
+  return {
+    properties,
+    geometry: geo?.geometry ?? null,
+    bbox: geo?.bbox ?? null,
+    accuracyMetres: accuracyMetres ?? null,
+    email,
+    idempotencyKey,
+  };
 }
 
 /**
@@ -119,7 +130,7 @@ export async function updateOne(
 ): Promise<RecordRow> {
   const row = await editableRow(tx, meta, id, viewer, expected);
   const next = await prepareUpdate(tx, meta, row, body);
-  return updateRecord(tx, row.id, next.properties, next.geo);
+  return updateRecord(tx, row.id, next.properties, next.geo, next.accuracyMetres);
 }
 
 /** Deletes one record (and its attachments) inside a transaction, after editableRow's checks. */

@@ -8,11 +8,28 @@ import type { TableMeta } from '../meta/tableMeta.ts';
 import { updateRecord, type RecordRow } from './store.ts';
 import { statusAfterReporterEdit } from '../../../domain/statuses.ts';
 import { applyUnitRules, checkForeignKeys } from './unitRules.ts';
+import { isAccuracyMetres, MAX_ACCURACY_METRES } from '../../../domain/locationAccuracy.ts';
 
-/** A validated write: the full new properties and, when given, the geometry. */
+/**
+ * A validated write: the full new properties and, when given, the geometry; the location's
+ * accuracy in metres (null: none; undefined on an update: kept).
+ */
 export interface PreparedWrite {
   properties: Properties;
   geo: ValidGeometry | null;
+  accuracyMetres: number | null | undefined;
+}
+
+/**
+ * The body's `accuracyMetres`: a number of metres from 0 to 100000 (domain/locationAccuracy.ts) or
+ * null; undefined when the body has none. Anything else is 400.
+ */
+function accuracyOf(b: Record<string, unknown>): number | null | undefined {
+  const v = b.accuracyMetres;
+  if (v === undefined || v === null) return v;
+  if (!isAccuracyMetres(v))
+    throw badRequest(`accuracyMetres must be a number of metres from 0 to ${MAX_ACCURACY_METRES}, or null`);
+  return v;
 }
 
 /** What the platform's special columns hold on create: STATUS 5 (editable by the creator), public, the app as the source. */
@@ -52,6 +69,7 @@ export async function prepareCreate(
   if (b.type !== undefined && b.type !== 'Feature') throw badRequest('type must be "Feature"');
   const properties = coerceProperties(b.properties, meta.columns, meta.selectValues);
   const geo = geometryOf(meta, b.geometry, true);
+  const accuracyMetres = geo ? (accuracyOf(b) ?? null) : null;
   await checkForeignKeys(q, meta, properties);
   await applyUnitRules(q, meta, properties, rawProperties(b), true);
   const { status, isPublic, source, creator } = meta.roles;
@@ -61,7 +79,7 @@ export async function prepareCreate(
     properties[String(source.id)] = CREATE_DEFAULTS.source;
   }
   if (creator) properties[String(creator.id)] = email;
-  return { properties, geo };
+  return { properties, geo, accuracyMetres };
 }
 
 /**
@@ -92,6 +110,10 @@ export async function prepareUpdate(
   assertNoStatusChange(meta, row, rawProperties(b));
   const changed = coerceProperties(b.properties, meta.columns, meta.selectValues);
   const geo = geometryOf(meta, b.geometry, false);
+  // The accuracy belongs to the location: a geometry that moves without one has none.
+  const moved = geo !== null && JSON.stringify(geo.geometry) !== JSON.stringify(row.geometry);
+  const given = accuracyOf(b);
+  const accuracyMetres = given !== undefined ? given : moved ? null : undefined;
   await checkForeignKeys(q, meta, changed);
   const properties: Properties = { ...row.properties, ...changed };
   const species = meta.roles.species ? String(meta.roles.species.id) : null;
@@ -103,7 +125,7 @@ export async function prepareUpdate(
     const s = String(meta.roles.status.id);
     properties[s] = statusAfterReporterEdit(row.properties[s]) as Properties[string];
   }
-  return { properties, geo };
+  return { properties, geo, accuracyMetres };
 }
 
 /**

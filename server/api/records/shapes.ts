@@ -81,6 +81,7 @@ function createdRecord(meta: TableMeta, f: DetailedFeature): DataRecord {
     tableId: meta.table.id,
     properties: f.properties,
     geometry: f.geometry,
+    ...(f.accuracyMetres !== undefined ? { accuracyMetres: f.accuracyMetres } : {}),
     attachments: f.attachments,
     createdByEmail: f.createdByEmail,
     createdAt: f.createdAt,
@@ -121,7 +122,13 @@ export const FEATURE_ANSWERS: AnswerShape = {
   one: async (_q, meta, row, viewer) => toFeature(meta, row, viewer),
   list: async (_q, meta, rows, viewer) => rows.map((r) => toFeature(meta, r, viewer)),
   updated: async (_q, meta, row, viewer) => ({ ...toFeature(meta, row, viewer), version: row.version }),
-  created: (_meta, f): Feature => ({ type: 'Feature', id: f.id, geometry: f.geometry, properties: f.properties }),
+  created: (_meta, f): Feature => ({
+    type: 'Feature',
+    id: f.id,
+    geometry: f.geometry,
+    properties: f.properties,
+    ...(f.accuracyMetres !== undefined ? { accuracyMetres: f.accuracyMetres } : {}),
+  }),
   createdWithPhotos: (_meta, f) => f,
 };
 

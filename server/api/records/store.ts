@@ -22,10 +22,12 @@ export interface RecordRow {
   /** The public place (sensitivity/viewerPlace.ts, sensitivity/generalise.ts). */
   generalised: number;
   pub_geometry: Geometry | null;
+  /** The location's measured accuracy in metres, or null (migration 14, server/db/migrations/14-location-accuracy.ts). */
+  location_accuracy_m: number | null;
 }
 
 /** The columns of RecordRow, for select lists. */
-export const RECORD_COLUMNS = `r.id, r.project_id, r.table_id, r.properties, r.geometry, r.created_by_email, r.created_at, r.updated_at, r.version, ${PLACE_COLUMNS}`;
+export const RECORD_COLUMNS = `r.id, r.project_id, r.table_id, r.properties, r.geometry, r.created_by_email, r.created_at, r.updated_at, r.version, r.location_accuracy_m, ${PLACE_COLUMNS}`;
 
 /** ISO 8601 from a timestamp as the driver returns it. */
 export function iso(v: Date | string): string {
@@ -126,6 +128,8 @@ export interface NewRecord {
   properties: Properties;
   geometry: Geometry | null;
   bbox: [number, number, number, number] | null;
+  /** The location's measured accuracy in metres, or null. */
+  accuracyMetres: number | null;
   email: string;
   idempotencyKey: string | null;
 }
@@ -137,8 +141,8 @@ export async function insertRecord(tx: Queryable, meta: TableMeta, rec: NewRecor
   if (meta.roles.pk) properties[String(meta.roles.pk.id)] = id;
   const b = rec.bbox;
   const rows = await tx.query<RecordRow>(
-    `insert into records as r (id, project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, created_by_email, idempotency_key)
-     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11) returning ${RECORD_COLUMNS}`,
+    `insert into records as r (id, project_id, table_id, properties, geometry, min_x, min_y, max_x, max_y, created_by_email, idempotency_key, location_accuracy_m)
+     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12) returning ${RECORD_COLUMNS}`,
     [
       id,
       meta.table.projectId,
@@ -151,24 +155,33 @@ export async function insertRecord(tx: Queryable, meta: TableMeta, rec: NewRecor
       b?.[3] ?? null,
       rec.email,
       rec.idempotencyKey,
+      rec.accuracyMetres,
     ],
   );
   await refreshPublicPlace(tx, meta, id);
   return rows[0] as RecordRow;
 }
 
-/** Replaces a record's properties (and geometry, when given) and stamps updated_at. */
+/**
+ * Replaces a record's properties (and geometry, when given; and the location's accuracy in metres
+ * when `accuracyMetres` is not undefined, null clearing it) and stamps updated_at.
+ */
 export async function updateRecord(
   tx: Queryable,
   id: number,
   properties: Properties,
   geo: { geometry: Geometry; bbox: [number, number, number, number] } | null,
+  accuracyMetres?: number | null,
 ): Promise<RecordRow> {
   const params: unknown[] = [id, JSON.stringify(properties)];
   let geoSql = '';
   if (geo) {
     params.push(JSON.stringify(geo.geometry), ...geo.bbox);
     geoSql = ', geometry = $3::jsonb, min_x = $4, min_y = $5, max_x = $6, max_y = $7';
+  }
+  if (accuracyMetres !== undefined) {
+    params.push(accuracyMetres);
+    geoSql += `, location_accuracy_m = $${params.length}`;
   }
   const rows = await tx.query<RecordRow>(
     `update records as r set properties = $2::jsonb${geoSql}, updated_at = now(), version = r.version + 1 where r.id = $1 returning ${RECORD_COLUMNS}`,

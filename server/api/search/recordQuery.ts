@@ -75,7 +75,7 @@ function searchSql(
     creator !== undefined && (mentionsColumn(q.filters, creator) || q.sorts.some((s) => s.columnId === creator));
   const props = mask ? maskedPropertiesSql(meta, 'r', params, viewer) : 'r.properties';
   const inner = `select r.id, r.project_id, r.table_id, ${props} as properties, r.geometry,
-      r.created_by_email, r.created_at, r.updated_at, r.version, r.generalised, r.pub_geometry
+      r.created_by_email, r.created_at, r.updated_at, r.version, r.location_accuracy_m, r.generalised, r.pub_geometry
     from records r where r.project_id = $1 and r.table_id = $2 and not r.archived and ${visibleSql(meta, 'r', params, viewer)}`;
   const where = compileFilterSql(q.filters, {
     columns: meta.columns,

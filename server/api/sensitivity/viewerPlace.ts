@@ -16,6 +16,8 @@ export interface PlacedRow extends OwnedRow {
   geometry: Geometry | null;
   generalised?: number;
   pub_geometry?: Geometry | null;
+  /** The location's measured accuracy (records.location_accuracy_m), told with the exact place only. */
+  location_accuracy_m?: number | null;
 }
 
 /** The columns PlacedRow reads, for select lists. */
@@ -26,9 +28,12 @@ export function placeOf(
   meta: TableMeta,
   row: PlacedRow,
   viewer: Viewer,
-): { geometry: Geometry | null; generalised?: 1000 | 10000 } {
+): { geometry: Geometry | null; generalised?: 1000 | 10000; accuracyMetres?: number } {
   const g = readGeneralisation(row.generalised);
-  if (g === 0 || canSeeCreator(meta, row, viewer)) return { geometry: row.geometry };
+  if (g === 0 || canSeeCreator(meta, row, viewer)) {
+    const m = row.location_accuracy_m;
+    return m === null || m === undefined ? { geometry: row.geometry } : { geometry: row.geometry, accuracyMetres: m };
+  }
   // A withheld find (-1) never reaches here for a viewer without the exact place (visibleSql hides it).
   if (g === -1 || !row.pub_geometry) return { geometry: null };
   return { geometry: row.pub_geometry, generalised: g };

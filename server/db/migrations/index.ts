@@ -12,6 +12,7 @@ import { areaRtrees } from './10-area-rtrees.ts';
 import { changeFeed } from './11-change-feed.ts';
 import { people } from './12-people.ts';
 import { photoOrder } from './13-photo-order.ts';
+import { locationAccuracy } from './14-location-accuracy.ts';
 
 /**
  * Every migration, in the order they run: a new one goes at the end with the next version. A
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   changeFeed,
   people,
   photoOrder,
+  locationAccuracy,
 ];

@@ -9,12 +9,16 @@ function dms(value: number): string {
   return `${d}/1 ${m}/1 ${s}/100`;
 }
 
-/** Makes a JPEG photo that carries EXIF GPS (WGS84) and a capture date, like a phone's. */
+/**
+ * Makes a JPEG photo that carries EXIF GPS (WGS84) and a capture date, like a phone's; with
+ * `hErrorMetres`, also the GPS horizontal positioning error (GPSHPositioningError).
+ */
 export async function jpegWithGps(
   lon: number,
   lat: number,
   date: Date,
   size = { width: 3000, height: 2000 },
+  hErrorMetres?: number,
 ): Promise<Buffer> {
   const pad = (n: number): string => String(n).padStart(2, '0');
   const exifDate = `${date.getFullYear()}:${pad(date.getMonth() + 1)}:${pad(date.getDate())} 10:20:30`;
@@ -41,6 +45,7 @@ export async function jpegWithGps(
         GPSLatitude: dms(lat),
         GPSLongitudeRef: lon >= 0 ? 'E' : 'W',
         GPSLongitude: dms(lon),
+        ...(hErrorMetres !== undefined ? { GPSHPositioningError: `${Math.round(hErrorMetres * 100)}/100` } : {}),
       },
     })
     .toBuffer();

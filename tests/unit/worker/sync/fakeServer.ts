@@ -24,6 +24,8 @@ export interface FakeRecord {
   geometry: unknown;
   owner: string;
   attachments: FakeAttachment[];
+  /** The location's accuracy in metres as last sent (absent: never sent). */
+  accuracyMetres?: number | null;
 }
 
 /** A request as fault rules see it. */
@@ -234,7 +236,11 @@ export class FakeServer {
   }
 
   private async create(f: FormData, key: string | string[] | undefined): Promise<Reply> {
-    const feature = JSON.parse(String(f.get('feature'))) as { properties: Record<string, unknown>; geometry: unknown };
+    const feature = JSON.parse(String(f.get('feature'))) as {
+      properties: Record<string, unknown>;
+      geometry: unknown;
+      accuracyMetres?: number | null;
+    };
     const files = f.getAll('AttachmentFiles').filter((x): x is File => typeof x !== 'string');
     const contents = await Promise.all(files.map((x) => x.text()));
     const k = typeof key === 'string' ? key : null;
@@ -258,6 +264,7 @@ export class FakeServer {
       geometry: feature.geometry,
       owner: this.email,
       attachments: [],
+      ...('accuracyMetres' in feature ? { accuracyMetres: feature.accuracyMetres } : {}),
     };
     const cover = f.get('AttachmentCover');
     files.forEach((x, i) =>
@@ -278,6 +285,7 @@ export class FakeServer {
     const props = Object.entries((b.properties ?? {}) as Record<string, unknown>).filter(([c]) => !SPECIAL.includes(c));
     rec.properties = { ...rec.properties, ...Object.fromEntries(props) };
     if (b.geometry) rec.geometry = b.geometry;
+    if ('accuracyMetres' in b) rec.accuracyMetres = b.accuracyMetres as number | null;
     return { status: 200, body: { type: 'Feature', id, geometry: rec.geometry, properties: rec.properties } };
   }
 
