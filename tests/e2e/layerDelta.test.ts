@@ -124,11 +124,9 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
     }
   });
 
-  // Offline, the layer comes from the local store of downloaded areas only (worker/core/layer.ts,
-  // getLayerPoints): the device's copy is not read, so with no area downloaded the map draws no
-  // finds. Issue #32 asks for the copy offline too; this test says so until it is (`fails`: it
-  // turns red when the copy is drawn offline, and then becomes a plain `it`).
-  it.fails('offline, the map draws the finds of the device’s copy', () => {
+  // Offline, the map draws the device's copy of the layer (with the records the device stores over
+  // it, worker/layer/OverlaidLayer.ts): with no area downloaded, the very finds it drew online.
+  it('offline, the map draws the finds of the device’s copy', () => {
     expect(offline).toBe(drawn);
   });
 });
