@@ -1,5 +1,4 @@
 import type { LayerFilterState, PointBatch } from '../api.ts';
-import type { Feature } from '../../domain/model.ts';
 import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
 import type { LayerSource } from './LayerRows.ts';
@@ -19,7 +18,10 @@ export type SightingsQuery = Omit<LayerQuery, 'filter'> & { filter: LayerFilterS
 export class SightingsLayer {
   private index: LayerIndex | null = null;
 
-  /** The point batch of `features` (a list, or the replica's columns) for a filter state (see LayerIndex.batch). */
+  /**
+   * The point batch of `features` (a list, the replica's columns, or those with the device's records
+   * over them) for a filter state (see LayerIndex.batch).
+   */
   points(features: LayerSource, q: SightingsQuery): PointBatch {
     let index = this.index;
     const fresh = index === null;
