@@ -88,13 +88,15 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
     });
     expect(verdict.status).toBe(200);
 
-    // Ana's second start: only the change feed's answer, a small fraction of the whole layer.
+    // Ana's second start: only the change feed's answer, a small fraction of the whole layer. In the
+    // columns form a find costs ~25 bytes but every answer carries its columns' header (~0.8 KB), so
+    // with the seed's few hundred finds a delta of two is about a tenth of the whole.
     let mark = layer.count();
     const second = await startOn(page, added);
     await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
     const secondAnswers = await layer.since(mark);
     expect(secondAnswers.map((a) => a.kind)).toEqual(['changes']);
-    expect(bytesOf(secondAnswers)).toBeLessThan(bytesOf(firstAnswers) / 20);
+    expect(bytesOf(secondAnswers)).toBeLessThan(bytesOf(firstAnswers) / 5);
     // One find more, one fewer.
     expect(second).toBe(first);
 
