@@ -33,7 +33,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   const layerChanged = (): void => layer.changed();
   // After the outbox is sent (and a find created offline has its server id), its sounds go.
   const sync: SyncPart = new SyncPart(session, layerChanged, (): Promise<void> => sounds.flush());
-  const layer = new LayerPart(session, profile, () => sync.records.list());
+  const layer = new LayerPart(session, profile, () => sync.records.stored());
   const photos = new PhotosPart(session, () => sync.records);
   const sounds: SoundsPart = new SoundsPart(session, () => sync.records);
   const areas = new AreasPart(session, profile, {

@@ -1,5 +1,6 @@
 import type { ExportFile, LayerFilterState, PointBatch } from '../api.ts';
 import type { Feature } from '../../domain/model.ts';
+import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
 import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
 import { gridFor } from '../layer/squares.ts';
@@ -26,29 +27,37 @@ const LAYER_COLUMNS = [
   COL.locationAccuracy,
 ];
 
+/** The copy of the layer held in memory: its key (project, table, columns, user), the copy, its rows. */
+interface HeldCopy {
+  key: string;
+  copy: LayerReplica | null;
+  rows: ColumnLayer | null;
+}
+
 /** Area downloads and whole-layer loads may take this long (ms). */
 const EXTENT_TIMEOUT_MS = 120_000;
 
 /**
- * The sightings layer: loaded once from the server (online) or read from the local store
- * (offline), filtered and styled in the worker, and exported with the map's filter.
+ * The sightings layer: loaded once from the server (online); offline, the device's copy of it with
+ * the records the device stores drawn over it (or, with no copy, the stored records alone);
+ * filtered and styled in the worker, and exported with the map's filter.
  */
 export class LayerPart {
   private layer: Promise<ColumnLayer> | null = null;
   /** The device's copy of the layer for the user `key` (null: none yet), and its rows as one list. */
-  private replica: { key: string; copy: LayerReplica | null; rows: ColumnLayer | null } | null = null;
+  private replica: HeldCopy | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
 
-  /** @param storedFeatures the sightings in the local store (the offline source). */
+  /** @param storedRecords the sightings in the local store: downloaded areas and the device's own changes. */
   constructor(
     private readonly s: CoreSession,
     private readonly profile: ProfileData,
-    private readonly storedFeatures: () => Promise<Feature[]>,
+    private readonly storedRecords: () => Promise<StoredRecords>,
   ) {}
 
   async getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
-    const source = this.s.online ? this.loaded() : this.storedFeatures();
+    const source = this.s.online ? this.loaded() : this.offline();
     const [features, columns, rules] = await Promise.all([
       source,
       this.profile.getSightingColumns(),
@@ -94,21 +103,48 @@ export class LayerPart {
     return this.layer;
   }
 
+  /**
+   * The layer offline, with no request: the copy held for this user with the stored records over it
+   * (a stored record replaces the copy's row of its id, a waiting delete hides it: OverlaidLayer),
+   * or the stored records alone when the device holds no copy for her.
+   */
+  private async offline(): Promise<readonly Feature[] | OverlaidLayer> {
+    const [copy, stored] = await Promise.all([this.heldCopy(), this.storedRecords()]);
+    return copy ? new OverlaidLayer(copy, stored) : stored.features;
+  }
+
+  /** The copy held for this user as rows (read from IndexedDB on first use), or null for none. */
+  private async heldCopy(): Promise<ColumnLayer | null> {
+    const held = (await this.replicaFor(this.replicaKey())).copy;
+    return held ? this.rowsOf(held) : null;
+  }
+
   /** The loaded layer as Feature objects (what still reads objects: the review queue). */
   async loadedFeatures(): Promise<Feature[]> {
     return (await this.loaded()).features();
   }
 
-  private async current(): Promise<ColumnLayer> {
+  /** The key of this user's copy. */
+  private replicaKey(): string {
     const c = this.s.cfg;
     // The columns are part of the key: a copy made with other columns cannot be brought up to date by
     // the feed, which sends only the records that changed.
-    const key = cacheKey(c.projectId, 'layer', c.tableId, LAYER_COLUMNS.join('.'), this.s.current.email ?? 'anon');
+    return cacheKey(c.projectId, 'layer', c.tableId, LAYER_COLUMNS.join('.'), this.s.current.email ?? 'anon');
+  }
+
+  /** The copy under `key` as held, read from IndexedDB when another key's (or none) was held. */
+  private async replicaFor(key: string): Promise<HeldCopy> {
     if (this.replica?.key !== key) {
-      const copy = await loadReplica(this.s.db, key, c.tableId).catch(() => null);
+      const copy = await loadReplica(this.s.db, key, this.s.cfg.tableId).catch(() => null);
       this.replica = { key, copy, rows: null };
     }
-    const held = this.replica.copy;
+    return this.replica;
+  }
+
+  private async current(): Promise<ColumnLayer> {
+    const c = this.s.cfg;
+    const key = this.replicaKey();
+    const held = (await this.replicaFor(key)).copy;
     const ask = (cursor: string) =>
       this.s.api.changes.columns(c.projectId, [c.tableId], cursor, LAYER_COLUMNS, { timeoutMs: EXTENT_TIMEOUT_MS });
     let copy: LayerReplica | null = null;

@@ -56,6 +56,21 @@ export class ColumnLayer implements ColumnSource {
     return this.gens.some((g) => g > 0);
   }
 
+  /** The row of the find with id `id` (ids ascend: a binary search), -1 when the layer has none. */
+  rowOf(id: number): number {
+    const ids = this.ids;
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = ids[mid]!;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
   /** Row `row`'s value of property `key`, undefined where it has none. */
   value(row: number, key: string): Properties[string] | undefined {
     const b = this.blockOf(row);

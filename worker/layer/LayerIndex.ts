@@ -7,8 +7,7 @@ import { compileColumnar } from '../filters/columnar/ColumnarFilter.ts';
 import { SelectionPool } from '../filters/columnar/Shared.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 import { validate, type ColumnSource } from '../../domain/filters/validate.ts';
-import { LayerRows } from './LayerRows.ts';
-import type { ColumnLayer } from './ColumnLayer.ts';
+import { LayerRows, type LayerSource } from './LayerRows.ts';
 import { assembleBatch, BatchScratch } from './layerBatch.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 import type { GridProjection } from './squares.ts';
@@ -62,14 +61,17 @@ export class LayerIndex {
   /** Scratch selections shared by every filter compiled for the current store. */
   private pool: SelectionPool;
 
-  /** Over a list of features (offline), or over the replica's columns (ColumnLayer: no object per find). */
-  constructor(features: readonly Feature[] | ColumnLayer) {
+  /**
+   * Over a list of features (offline without a copy), the replica's columns (ColumnLayer: no object
+   * per find), or the replica with the device's records over it (offline, OverlaidLayer).
+   */
+  constructor(features: LayerSource) {
     this.rows = new LayerRows(features);
     this.pool = new SelectionPool(this.rows.size);
   }
 
   /** Follows the layer's current list of features (see LayerRows.sync); true when the copy was built anew. */
-  sync(features: readonly Feature[] | ColumnLayer): boolean {
+  sync(features: LayerSource): boolean {
     const rebuilt = this.rows.sync(features);
     if (rebuilt) {
       this.compiled.clear();

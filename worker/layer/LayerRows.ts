@@ -5,6 +5,20 @@ import { ColumnStore } from '../filters/columnar/ColumnStore.ts';
 import { finestCell } from './thinSorted.ts';
 import { generalisedSide } from './squares.ts';
 import { ColumnLayer } from './ColumnLayer.ts';
+import { OverlaidLayer } from './OverlaidLayer.ts';
+
+/** What rows are made of: a list of features, the replica's columns, or the columns with the device's records over them. */
+export type LayerSource = readonly Feature[] | ColumnLayer | OverlaidLayer;
+
+/** True for a list of features (not the replica's columns). */
+function isFeatureList(source: LayerSource | null): source is readonly Feature[] {
+  return Array.isArray(source);
+}
+
+/** The replica's columns under a source that is not a list, null for none or a list. */
+function columnsOf(source: LayerSource | null): ColumnLayer | null {
+  return source instanceof OverlaidLayer ? source.layer : source instanceof ColumnLayer ? source : null;
+}
 
 /** Above this share of the rows changed, added or gone, a sync builds the rows anew. */
 const REBUILD_SHARE = 0.25;
@@ -36,7 +50,10 @@ function pointOf(f: Feature, axis: 0 | 1): number {
  * path. When too much changed, the rows are built anew.
  *
  * Rows can also come from the layer's replica as columns (ColumnLayer): then no feature objects
- * are kept, the store reads the replica's columns, and a changed replica is a new LayerRows.
+ * are kept, the store reads the replica's columns, and a changed replica is a new LayerRows. Offline
+ * the replica comes with the device's records over it (OverlaidLayer): the rows it hides leave the
+ * candidates and its extras go to the object path, on the same store, so a change of the device's
+ * records alone builds nothing again.
  */
 export class LayerRows {
   /** The rows' columns. */
@@ -61,11 +78,14 @@ export class LayerRows {
   version = 0;
   private present!: Uint8Array;
   private byId!: Map<number, number>;
-  private source: readonly Feature[] | ColumnLayer | null = null;
+  private source: LayerSource | null = null;
+  /** Rows from columns: the drawable rows of the replica before any are hidden, and the rows hidden. */
+  private drawable: Int32Array = new Int32Array(0);
+  private hidden: Int32Array = new Int32Array(0);
 
-  constructor(features: readonly Feature[] | ColumnLayer) {
-    if (features instanceof ColumnLayer) this.buildColumns(features);
-    else this.build(features);
+  constructor(features: LayerSource) {
+    if (isFeatureList(features)) this.build(features);
+    else this.buildColumns(columnsOf(features)!, features);
   }
 
   /** Number of rows in the store. */
@@ -74,7 +94,7 @@ export class LayerRows {
   }
 
   /** True when the rows are those of `source` (the same list or the same replica). */
-  holds(source: readonly Feature[] | ColumnLayer): boolean {
+  holds(source: LayerSource): boolean {
     return source === this.source;
   }
 
@@ -92,11 +112,16 @@ export class LayerRows {
    * Brings the rows up to date with the layer's current list (nothing to do for the same list);
    * true when the rows were built anew.
    */
-  sync(features: readonly Feature[] | ColumnLayer): boolean {
+  sync(features: LayerSource): boolean {
     if (features === this.source) return false;
-    if (features instanceof ColumnLayer || this.source instanceof ColumnLayer) {
-      if (features instanceof ColumnLayer) this.buildColumns(features);
-      else this.build(features);
+    if (!isFeatureList(features) || !isFeatureList(this.source)) {
+      const columns = columnsOf(features);
+      if (columns && columns === columnsOf(this.source)) {
+        this.overlay(features);
+        return false;
+      }
+      if (isFeatureList(features)) this.build(features);
+      else this.buildColumns(columns!, features);
       return true;
     }
     const present = new Uint8Array(this.size);
@@ -159,8 +184,8 @@ export class LayerRows {
     this.version++;
   }
 
-  /** The rows of a replica: its arrays as they are, the store over its columns. */
-  private buildColumns(layer: ColumnLayer): void {
+  /** The rows of a replica: its arrays as they are, the store over its columns; `source` may lay records over it. */
+  private buildColumns(layer: ColumnLayer, source: LayerSource): void {
     const n = layer.size;
     this.features = [];
     this.store = new ColumnStore(layer);
@@ -181,8 +206,26 @@ export class LayerRows {
       this.cy[i] = finestCell(this.ys[i]!);
       if (Number.isFinite(this.xs[i]!) && Number.isFinite(this.ys[i]!) && isPublic(layer.value(i, key))) out[k++] = i;
     }
-    this.candidates = out.subarray(0, k);
-    this.source = layer;
+    this.drawable = out.subarray(0, k);
+    this.hidden = new Int32Array(0);
+    this.candidates = this.drawable;
+    this.version++;
+    this.overlay(source);
+  }
+
+  /**
+   * Lays the device's records over the replica's rows (none for a bare ColumnLayer): the candidates
+   * are the drawable rows minus the hidden ones, the extras the overlay's. The version changes only
+   * when the candidates do (the extras are styled per batch).
+   */
+  private overlay(source: LayerSource): void {
+    const over = source instanceof OverlaidLayer ? source : null;
+    const hidden = over?.hidden ?? new Int32Array(0);
+    this.extras = over?.extras ?? [];
+    this.source = source;
+    if (sameRows(hidden, this.hidden)) return;
+    this.hidden = hidden;
+    this.candidates = without(this.drawable, hidden);
     this.version++;
   }
 
@@ -213,4 +256,26 @@ export class LayerRows {
     }
     this.candidates = out.subarray(0, k);
   }
+}
+
+/** True when two ascending row lists are equal. */
+function sameRows(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The rows of `rows` not in `gone` (both ascending); `rows` itself when nothing is gone. */
+function without(rows: Int32Array, gone: Int32Array): Int32Array {
+  if (gone.length === 0) return rows;
+  const out = new Int32Array(rows.length);
+  let k = 0;
+  let g = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    while (g < gone.length && gone[g]! < r) g++;
+    if (g < gone.length && gone[g] === r) continue;
+    out[k++] = r;
+  }
+  return out.subarray(0, k);
 }

@@ -1,8 +1,7 @@
 import type { LayerFilterState, PointBatch } from '../api.ts';
-import type { Feature } from '../../domain/model.ts';
 import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
-import type { ColumnLayer } from './ColumnLayer.ts';
+import type { LayerSource } from './LayerRows.ts';
 
 /** The filter state with every part on: compiling it encodes every column the filter panel reads. */
 const ALL_PARTS: LayerFilterState = { year: 2000, speciesId: 0, mineOnly: true, status: 5 };
@@ -19,8 +18,11 @@ export type SightingsQuery = Omit<LayerQuery, 'filter'> & { filter: LayerFilterS
 export class SightingsLayer {
   private index: LayerIndex | null = null;
 
-  /** The point batch of `features` (a list, or the replica's columns) for a filter state (see LayerIndex.batch). */
-  points(features: readonly Feature[] | ColumnLayer, q: SightingsQuery): PointBatch {
+  /**
+   * The point batch of `features` (a list, the replica's columns, or those with the device's records
+   * over them) for a filter state (see LayerIndex.batch).
+   */
+  points(features: LayerSource, q: SightingsQuery): PointBatch {
     let index = this.index;
     const fresh = index === null;
     if (index === null) index = this.index = new LayerIndex(features);

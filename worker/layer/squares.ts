@@ -1,6 +1,5 @@
 import type { Feature } from '../../domain/model.ts';
 import { gridSquare, readGeneralisation } from '../../domain/sensitivity.ts';
-import { ColumnLayer } from './ColumnLayer.ts';
 
 /** EPSG:3857 <-> national grid (D96-TM, EPSG:3794) easting/northing; worker/nationalGrid.ts, loaded on demand. */
 export interface GridProjection {
@@ -24,9 +23,11 @@ export function generalisedSide(f: Feature): 0 | 1000 | 10000 {
  * The national grid when some of `features` are generalised, else null without loading it: proj4
  * comes in its own chunk (worker/nationalGrid.ts) the first time a generalised find is drawn.
  */
-export async function gridFor(features: readonly Feature[] | ColumnLayer): Promise<GridProjection | null> {
+export async function gridFor(
+  features: readonly Feature[] | { anyGeneralised(): boolean },
+): Promise<GridProjection | null> {
   const any =
-    features instanceof ColumnLayer
+    'anyGeneralised' in features
       ? features.anyGeneralised()
       : features.some((f) => f.generalised !== undefined && generalisedSide(f) > 0);
   if (!any) return null;

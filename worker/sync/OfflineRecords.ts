@@ -17,6 +17,7 @@ import {
   withCreateDefaults,
 } from './localRows.ts';
 import type { OfflinePhoto, OfflineTarget, PendingLayout } from './types.ts';
+import type { StoredRecords } from '../layer/OverlaidLayer.ts';
 
 /** Options of OfflineRecords; every field has a default. */
 export interface OfflineRecordsOptions {
@@ -216,6 +217,15 @@ export class OfflineRecords {
 
   /** The offline layer: stored features of all downloaded areas plus offline inserts and edits, minus deletes, one per record. */
   async list(): Promise<Feature[]> {
+    return (await this.stored()).features;
+  }
+
+  /**
+   * The offline layer as `list` gives it, with which of its records were created on this device
+   * (not yet on the server: isInsert) and which server records were deleted here (the delete
+   * waiting), for drawing it over the device's copy of the layer (worker/layer/OverlaidLayer.ts).
+   */
+  async stored(): Promise<StoredRecords> {
     const byId = new Map<number, FeatureRow[]>();
     await this.db.features.each((r) => {
       if (r.tableId !== this.t.tableId) return;
@@ -223,12 +233,21 @@ export class OfflineRecords {
       if (list) list.push(r);
       else byId.set(r.featureId, [r]);
     });
-    const out: Feature[] = [];
+    const features: Feature[] = [];
+    const created = new Set<number>();
+    const deleted: number[] = [];
     for (const rows of byId.values()) {
       const shown = shownRowOf(rows);
-      if (shown && !shown.isDelete) out.push(asFeature(shown));
+      if (!shown) continue;
+      // A record created here keeps its temporary id, which may be some other record's server id.
+      if (shown.isDelete) {
+        if (!shown.isInsert) deleted.push(shown.featureId);
+      } else {
+        features.push(asFeature(shown));
+        if (shown.isInsert) created.add(shown.featureId);
+      }
     }
-    return out;
+    return { features, created, deleted };
   }
 
   /** One record as the offline layer shows it, and whether a photo of it is stored; null when absent or deleted. */

@@ -8,6 +8,8 @@ import { openOfflineDb } from '../../../../worker/store/db.ts';
 import type { Feature } from '../../../../domain/model.ts';
 import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
 import { sightingsFkColumn } from '../../../helpers/sightingsTable.ts';
+import { OfflineRecords } from '../../../../worker/sync/OfflineRecords.ts';
+import { TEMP_ID_LIMIT } from '../../../../worker/sync/localRows.ts';
 
 /**
  * The filter panel's path through the data core: getLayerPoints, as the map calls it after a
@@ -133,8 +135,8 @@ beforeAll(async () => {
 
 const DB_NAME = `coreLayer-${Date.now()}`;
 /** A data core on this test's IndexedDB database, signed in as ana (a second one is the app started again). */
-async function startCore(): Promise<DataCore> {
-  const c = createDataCore({ openDb: () => openOfflineDb(DB_NAME), browserOnline: () => true });
+async function startCore(online = true): Promise<DataCore> {
+  const c = createDataCore({ openDb: () => openOfflineDb(DB_NAME), browserOnline: () => online });
   await c.init('http://app.test');
   c.setSession({ accessToken: null, email: 'ana@example.si' });
   return c;
@@ -210,5 +212,79 @@ describe("the device's copy of the layer", () => {
     expect(ids).toEqual(visible.sort((a, b) => Number(a) - Number(b)));
     const i = ids.indexOf(1003);
     expect([points.coords[2 * i], points.coords[2 * i + 1]]).toEqual([1_650_000, 5_850_000]);
+  });
+});
+
+describe("offline, the device's copy with the device's own records over it", () => {
+  const all: [number, number, number, number] = [-Infinity, -Infinity, Infinity, Infinity];
+  const filter = { year: null, speciesId: null, mineOnly: false, status: null };
+  const visibleIds = (): number[] =>
+    [...feed.features.values()]
+      .filter((f) => f.properties[2066])
+      .map((f) => Number(f.id))
+      .sort((a, b) => a - b);
+
+  it('draws the copy with no request, stored records replacing its rows, waiting deletes gone', async () => {
+    // The copy was made by the tests above; this start has no connection.
+    const offline = await startCore(false);
+    requests.length = 0;
+    const before = await offline.getLayerPoints(all, filter);
+    expect([...before.ids]).toEqual(visibleIds());
+    expect(requests.filter((r) => r.startsWith('/api/Changes'))).toEqual([]);
+
+    // The device's records: a downloaded area holding 1005 (since changed on the server: another
+    // species, another place), 1006 as the copy has it, and 1007, which she then deletes here; and a
+    // find she reports here, whose temporary id happens to be 1008, a server record's id.
+    const db = openOfflineDb(DB_NAME);
+    const area = (f: Feature) => ({
+      extentId: 1,
+      tableId: 48,
+      featureId: f.id,
+      isInsert: 0 as const,
+      isEdit: 0 as const,
+      isDelete: 0 as const,
+      feature: f,
+      profileId: 18,
+    });
+    const changed: Feature = {
+      ...FEATURES[5]!,
+      geometry: { type: 'Point', coordinates: [1_660_000, 5_860_000] },
+      properties: { ...FEATURES[5]!.properties, 980: 1804 },
+    };
+    await db.features.bulkAdd([area(changed), area(FEATURES[6]!), area(FEATURES[7]!)]);
+    const records = new OfflineRecords(
+      db,
+      { projectId: 35, profileId: 18, tableId: 48, attachmentInfoId: 1 },
+      { random: () => 1007.5 / (TEMP_ID_LIMIT - 1) },
+    );
+    await records.remove(1007);
+    const made = await records.create(
+      { type: 'Point', coordinates: [1_670_000, 5_870_000] },
+      { ...FEATURES[8]!.properties, 980: 2044 },
+      null,
+      'ana@example.si',
+    );
+    expect(made.featureId).toBe(1008);
+
+    const batch = vi.spyOn(LayerIndex.prototype, 'batch');
+    const after = await offline.getLayerPoints(all, filter);
+    const ids = [...after.ids];
+    // The copy's rows (1007 gone, 1005 drawn from the area's record), then the records drawn over it.
+    const rows = visibleIds().filter((id) => id !== 1005 && id !== 1007);
+    expect(ids).toEqual([...rows, 1005, 1008]);
+    const at = (i: number) => [after.coords[2 * i], after.coords[2 * i + 1]];
+    expect(at(ids.indexOf(1005))).toEqual([1_660_000, 5_860_000]);
+    expect(at(ids.lastIndexOf(1008))).toEqual([1_670_000, 5_870_000]);
+    // Only the records that differ from the copy take the object path; 1006 stays a row.
+    const index = batch.mock.contexts.at(-1) as LayerIndex;
+    expect(index.lastRun.objectFeatures).toBe(2);
+
+    // The filter panel reads the stored record's values: 1005 is now species 1804.
+    const species = await offline.getLayerPoints(all, { ...filter, speciesId: 2044 });
+    expect([...species.ids]).not.toContain(1005);
+    expect([...species.ids]).toContain(1008);
+    const other = await offline.getLayerPoints(all, { ...filter, speciesId: 1804 });
+    expect([...other.ids]).toContain(1005);
+    batch.mockRestore();
   });
 });
