@@ -5,7 +5,7 @@
  *
  * The page plays the data core: it hands the map worker its channel's end and sends the batch
  * there (transferred), as worker/core/mapChannel.ts does. Drags are pointer events on the map's
- * element, which go through the app's own gestures (src/map/mapGestures.ts: one step per frame,
+ * element, which go through the app's own gestures (src/map/proxy/mapGestures.ts: one step per frame,
  * a kinetic flick at the end); zooms are the app's own animated calls (`centerOn` in to zoom 10,
  * 1 s; `fit` of an area back out to about zoom 8, 1.5 s). The map's frames are the map worker's
  * (its frame log, `MapProxy.frames`); the page's own frames are measured beside them.
