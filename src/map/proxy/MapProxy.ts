@@ -47,6 +47,8 @@ export type SceneHost =
       onPage: (element: HTMLElement, init: SceneInit, dataPort: MessagePort, emit: SceneEmit) => MapScene;
     };
 
+/** How often the map worker copies the view to this thread while it moves (ms). */
+const VIEW_COPY_MS = 100;
 /** How long the zoom buttons' animation takes (ms). */
 const ZOOM_BUTTON_MS = 250;
 
@@ -361,6 +363,3 @@ export class MapProxy implements MapPort {
     this.drawn.clear();
   }
 }
-
-/** How often the map worker copies the view to this thread while it moves (ms). */
-const VIEW_COPY_MS = 100;

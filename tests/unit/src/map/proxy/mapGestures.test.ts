@@ -4,6 +4,7 @@ import {
   KEY_DURATION_MS,
   KEY_PAN_PX,
   KINETIC,
+  callGesture,
   keyCommand,
   kineticFlick,
   wheelPixels,
@@ -80,5 +81,24 @@ describe('wheelPixels', () => {
   it('counts a line as 40 px', () => {
     expect(wheelPixels({ deltaY: 3, deltaMode: 1 })).toBe(120);
     expect(wheelPixels({ deltaY: -100, deltaMode: 0 })).toBe(-100);
+  });
+});
+
+describe('callGesture', () => {
+  it("calls the scene's method of a key's command with its arguments", () => {
+    const calls: unknown[][] = [];
+    const target = {
+      cancelAnimations: () => calls.push(['cancelAnimations']),
+      setInteracting: (...a: unknown[]) => calls.push(['setInteracting', ...a]),
+      panBy: (...a: unknown[]) => calls.push(['panBy', ...a]),
+      scaleBy: (...a: unknown[]) => calls.push(['scaleBy', ...a]),
+      zoomBy: (...a: unknown[]) => calls.push(['zoomBy', ...a]),
+    };
+    callGesture(target, keyCommand(key('ArrowUp'))!);
+    callGesture(target, keyCommand(key('-'))!);
+    expect(calls).toEqual([
+      ['panBy', 0, KEY_PAN_PX, KEY_DURATION_MS, 'linear'],
+      ['zoomBy', -1, KEY_DURATION_MS],
+    ]);
   });
 });
