@@ -103,5 +103,5 @@ export type SceneEvent =
   | { type: 'click'; coord: MapCoord; hits: MapSighting[] }
   | { type: 'error'; message: string };
 
-/** Where a scene sends its events (in the map worker: a Comlink proxy of the main thread's function). */
+/** Where a scene sends its events (in the map worker: a MessagePort to the main thread). */
 export type SceneEmit = (e: SceneEvent) => void;

@@ -14,7 +14,7 @@
  * the data core and the scene over a channel of their own: this thread only learns how many
  * were drawn.
  */
-import { proxy, transfer, wrap, type Remote } from 'comlink';
+import { transfer, wrap, type Remote } from 'comlink';
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, LayerFilterState } from '../../../worker/api.ts';
 import type { MapScene } from '../../../mapscene/MapScene.ts';
@@ -142,11 +142,13 @@ export class MapProxy implements MapPort {
         followSize(this.element, (width, height, pixelRatio) => {
           if (started) return void started.then((s) => s.resize(width, height, pixelRatio)).catch(this.failed);
           const offscreen = canvas.transferControlToOffscreen();
+          const events = new MessageChannel();
+          events.port1.onmessage = (e: MessageEvent<SceneEvent>) => emit(e.data);
           started = api.start(
             this.init(width, height, pixelRatio, VIEW_COPY_MS),
             transfer(offscreen, [offscreen]),
             transfer(dataPort, [dataPort]),
-            proxy(emit),
+            transfer(events.port2, [events.port2]),
           );
           started.then(resolve, reject);
         }),
