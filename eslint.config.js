@@ -4,6 +4,8 @@
 //   worker  → domain; never src, React or OpenLayers' rendering modules
 //   src     → domain; worker only with `import type` (the data core is reached through Comlink)
 //   src/state → no OpenLayers (state is plain data)
+//   mapscene → domain; worker only with `import type`; never src, server or React
+//   src     → mapscene only with `import type` (the scene is reached through MapProxy)
 //   server  → domain; never src or worker
 // tests/unit/lint/boundaries.test.ts plants a violation of each and checks that this file refuses it.
 import js from '@eslint/js';
@@ -16,24 +18,11 @@ import prettier from 'eslint-config-prettier';
 const OL_PURE = ['ol/tilegrid', 'ol/tilegrid.js', 'ol/extent', 'ol/extent.js', 'ol/proj', 'ol/proj.js'];
 
 /**
- * The map's own modules (the map on the main thread, and the layers the map worker shares): with
- * src/mapworker/, the only UI modules that use OpenLayers' map and layers.
+ * The folders that use OpenLayers' map and layers: the map scene (mapscene/, the one OpenLayers
+ * map, run by the map worker or on the page) and, in the UI, only the coordinate conversions
+ * (src/map/coords/, which register the national grid's projection with OpenLayers).
  */
-const MAP_IMPLEMENTATION = [
-  'MapController.ts',
-  'mapSightings.ts',
-  'baseLayers.ts',
-  'sightingsLayer.ts',
-  'squaresLayer.ts',
-  'highlight.ts',
-  'editMarker.ts',
-  'areasLayer.ts',
-  'locationLayer.ts',
-  'symbology.ts',
-  'firstTiles.ts',
-  'projections.ts',
-  'viewState.ts',
-].map((f) => `src/map/${f}`);
+const MAP_FOLDERS = ['mapscene/**', 'src/map/coords/**'];
 
 const zone = (target, from, message) => ({ target, from, message });
 
@@ -186,20 +175,21 @@ export default tseslint.config(
               message: 'The UI imports the data core only as types (import type); shared rules live in domain/.',
             },
             {
-              regex: '(^|/)mapworker/',
+              regex: '(^|/)mapscene/',
               allowTypeImports: true,
-              message: 'The map worker is started by its URL (MapOnWorker.ts); the UI imports only its protocol types.',
+              message:
+                'The map scene runs in the map worker (started by its URL) or is loaded by createMap.ts; the UI calls it through MapProxy and imports only its types.',
             },
           ],
         },
       ],
     },
   },
-  // Only the map's own modules touch OpenLayers' map, layers and features; the rest of the UI asks
-  // the map through MapPort (src/map/mapPort.ts) in plain data, whichever thread draws the map.
+  // Only the map scene touches OpenLayers' map, layers and features; the UI asks the map through
+  // MapPort (src/map/port/mapPort.ts) in plain data, whichever thread runs the scene.
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/sw.ts', 'src/state/**', 'src/mapworker/**', ...MAP_IMPLEMENTATION],
+    ignores: ['src/sw.ts', 'src/state/**', ...MAP_FOLDERS],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -209,7 +199,38 @@ export default tseslint.config(
               // ol.css: the map's stylesheet, loaded with the app's.
               regex: `^ol(?!/(${[...OL_PURE, 'ol/ol.css'].map((m) => m.slice(3).replace('.', '\\.')).join('|')})$)(/|$)`,
               message:
-                "Ask the map through MapPort (src/map/mapPort.ts); only the map's own modules use OpenLayers' map and layers.",
+                "Ask the map through MapPort (src/map/port/mapPort.ts); only mapscene/ uses OpenLayers' map and layers.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The map scene runs in a worker or on the page alike: no UI, no server; the data core only as types.
+  {
+    files: ['mapscene/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zone(
+              './mapscene',
+              ['./src', './server'],
+              'The map scene knows no UI and no server: the UI calls it through MapProxy; shared rules live in domain/.',
+            ),
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^react(-dom)?(/|$)', message: 'The map scene renders with OpenLayers: no React.' },
+            {
+              regex: '(^|/)worker/',
+              allowTypeImports: true,
+              message: 'The map scene takes its data from the data core over its channel: worker/ only as types.',
             },
           ],
         },

@@ -6,10 +6,10 @@
  * - `ol/layer/BaseVector.js` → `../render/canvas/style.js`: the flat-style compiler and the
  *   expression language (`ol/expr/*`, ~100 KB of source, ~8 KB gzip), used only when a layer
  *   gets a flat style object (`{ 'circle-radius': 7, … }`). The app gives every vector layer
- *   `ol/style/Style` instances or a style function (src/map/symbology.ts builds them).
+ *   `ol/style/Style` instances or a style function (mapscene/layers/symbology.ts builds them).
  * - `ol/Map.js` → `./control/defaults.js`: the default Zoom / Rotate / Attribution controls,
  *   created only when a map is made without `controls`. The app passes `controls: []` and draws
- *   its own buttons (src/map/MapControls.tsx, with Slovenian names and tooltips).
+ *   its own buttons (src/map/ui/MapControls.tsx, with Slovenian names and tooltips).
  *
  * For those imports (and only from those importers) the stubs in build/olStubs/ are used; a
  * stub throws a clear error if the app ever takes the other path. If an OpenLayers upgrade

@@ -1,7 +1,7 @@
 /**
  * The Slovenian national grid D96-TM (EPSG:3794), as proj4 defines it: the server's projection
  * (server/geo/projection.ts), the data core's squares (worker/nationalGrid.ts) and the map's
- * coordinates (src/map/projections.ts) all use this one definition, so that a square the server
+ * coordinates (src/map/coords/projections.ts) all use this one definition, so that a square the server
  * stores is the square the map draws, to the bit.
  */
 export const EPSG_3794_DEF =

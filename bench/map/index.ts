@@ -1,8 +1,8 @@
 /**
  * Map benchmark: `node --import tsx bench/map/index.ts [--quick] [--screenshots DIR]`.
  *
- * Bundles bench/map/page.html (+ page.ts, which runs the app's own MapController and sightings
- * layer from src/map, fed by the worker's buildPointBatch) with Vite into /tmp/bench-map, serves
+ * Bundles bench/map/page.html (+ page.ts, which runs the app's own MapScene and sightings
+ * layer from mapscene/, fed by the worker's buildPointBatch) with Vite into /tmp/bench-map, serves
  * it on loopback and, in headless Debian chromium (1280x800), draws 10k, 50k and 100k generated
  * sightings over Slovenia three ways in the same run: the app (VectorImageLayer + zoom
  * thinning), the plain Canvas VectorLayer the app had before, and OpenLayers' WebGLVectorLayer.

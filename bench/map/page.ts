@@ -7,10 +7,10 @@
  * - 'worker': the app's map as the app draws it by default, in the map worker (workerRun.ts).
  * - 'app': the app's own code path on the main thread (the fallback where OffscreenCanvas does
  *   not work in workers): the points go through `buildPointBatch` (what the data-core
- *   worker runs, with its thinning levels), then `MapController` (src/map/MapController.ts)
- *   with the profile's layer styles (`layerStyles`) draws them with `showSightings`, i.e. the
- *   VectorImageLayer of src/map/sightingsLayer.ts. Clicks are checked through
- *   `MapController.featuresAt`, which the app's click handler calls.
+ *   worker runs, with its thinning levels), then `MapScene` (mapscene/MapScene.ts) on the page,
+ *   with the profile's layer styles (`layerStyles`), draws them with `showBatch`, i.e. the
+ *   VectorImageLayer of mapscene/layers/sightingsLayer.ts. Clicks are checked through
+ *   `MapScene.hit`, which the app's click handler calls.
  * - 'canvas': baseline, the layer the app had before: a Canvas VectorLayer with the same
  *   styles that draws every point every frame (it skips re-building while interacting).
  * - 'webgl': baseline, OpenLayers' WebGLVectorLayer with the equivalent flat style.
@@ -24,7 +24,8 @@ import WebGLVectorLayer from 'ol/layer/WebGLVector.js';
 import type Feature from 'ol/Feature.js';
 import type Point from 'ol/geom/Point.js';
 import type BaseLayer from 'ol/layer/Base.js';
-import { MapController } from '../../src/map/MapController.ts';
+import type { MapScene } from '../../mapscene/MapScene.ts';
+import { sceneOnPage } from '../../mapscene/page/sceneOnPage.ts';
 import { buildPointBatch } from '../../worker/layer/points.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import type { PointBatch } from '../../worker/api.ts';
@@ -34,29 +35,39 @@ import { runOnWorker } from './workerRun.ts';
 import { clickSightings } from './clicks.ts';
 
 /**
- * The app's map (MapController with the bench profile) in `target`, at START's centre and `zoom`,
- * showing `batch` through `showSightings`.
+ * The app's map (MapScene on the page, as the main-thread fallback runs it, with the bench
+ * profile) in `target`, at START's centre and `zoom`, showing `batch` through `showBatch`.
  */
-async function appMap(target: HTMLElement, zoom: number, batch: PointBatch): Promise<MapController> {
-  const mc = new MapController({
+async function appMap(target: HTMLElement, zoom: number, batch: PointBatch): Promise<MapScene> {
+  const p = profile();
+  // The data core's channel: the batch is handed to the scene here instead.
+  const { port1 } = new MessageChannel();
+  const scene = sceneOnPage(
     target,
-    profile: profile(),
-    layerId: 86,
-    defaultExtent: [45.2, 13, 47, 17],
-    origin: location.origin,
-    location: { onFirstFix: () => undefined, onError: () => undefined },
-    data: {
-      points: async () => batch,
-      offline: () => false,
-      storedTile: async () => null,
-      connect: () => undefined,
-      sendPoints: async () => batch.ids.length,
+    {
+      width: target.clientWidth,
+      height: target.clientHeight,
+      pixelRatio: devicePixelRatio,
+      origin: location.origin,
+      baseMaps: p.baseMaps,
+      layer: p.layers.find((l) => l.id === 86) ?? null,
+      view: {
+        center: [p.initalCenterLong, p.initalCenterLat],
+        zoom: p.initalZoom,
+        minZoom: p.minZoom,
+        maxZoom: p.maxZoom,
+      },
+      defaultExtent: [45.2, 13, 47, 17],
+      offline: false,
+      viewCopyMs: 0,
     },
-  });
-  mc.map.getView().setCenter(START.center);
-  mc.map.getView().setZoom(zoom);
-  await mc.showSightings(batch);
-  return mc;
+    port1,
+    () => undefined,
+  );
+  scene.map.getView().setCenter(START.center);
+  scene.map.getView().setZoom(zoom);
+  await scene.showBatch(batch, 1);
+  return scene;
 }
 
 async function run(renderer: Renderer, n: number, seconds: number): Promise<RunResult> {
@@ -70,14 +81,14 @@ async function run(renderer: Renderer, n: number, seconds: number): Promise<RunR
   if (renderer === 'worker') return runOnWorker(target, n, seconds, batch, batchMs);
   const t1 = performance.now();
   let map: OlMap;
-  let mc: MapController | null = null;
+  let mc: MapScene | null = null;
   if (renderer === 'app') {
     mc = await appMap(target, START.zoom, batch);
     map = mc.map;
   } else {
     let layer: BaseLayer;
-    // Loaded as the app loads it (MapController imports it dynamically).
-    const { layerStyles, setBatch } = await import('../../src/map/sightingsLayer.ts');
+    // Loaded as the app loads it (the scene imports it dynamically).
+    const { layerStyles, setBatch } = await import('../../mapscene/layers/sightingsLayer.ts');
     const source = new VectorSource<Feature<Point>>();
     setBatch(source, batch);
     if (renderer === 'canvas') {
@@ -216,7 +227,7 @@ async function run(renderer: Renderer, n: number, seconds: number): Promise<RunR
       thinLevelFor(view.getResolution()!),
       [size[0]!, size[1]!],
       (coord) => map.getPixelFromCoordinate(coord),
-      (px) => controller.featuresAt([...px]).map((f) => f.getId()),
+      (px) => controller.hit(px[0]!, px[1]!).hits.map((f) => f.id),
     );
   }
   const result: RunResult = {
@@ -238,7 +249,7 @@ async function run(renderer: Renderer, n: number, seconds: number): Promise<RunR
   return result;
 }
 
-let shown: MapController | null = null;
+let shown: MapScene | null = null;
 
 /** A view of the app's layer for a screenshot: n points at a zoom, then the page is left as is. */
 async function show(n: number, zoom: number): Promise<void> {
@@ -255,8 +266,11 @@ async function show(n: number, zoom: number): Promise<void> {
 function highlight(): void {
   if (!shown) return;
   const c = shown.map.getView().getCenter()!;
-  const hits = shown.featuresAt(shown.map.getPixelFromCoordinate(c)!);
-  const coords = hits.slice(0, 3).map((f) => f.getGeometry()!.getCoordinates() as [number, number]);
+  const [x, y] = shown.map.getPixelFromCoordinate(c)!;
+  const coords = shown
+    .hit(x!, y!)
+    .hits.slice(0, 3)
+    .map((f) => f.coord);
   shown.select(coords.length ? coords : [[c[0]!, c[1]!]]);
   shown.flash([c[0]!, c[1]!]);
 }

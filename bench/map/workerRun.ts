@@ -1,18 +1,18 @@
 /**
  * The 'worker' row of bench/map: the app's map as the app draws it by default (issue #16), in
- * the map worker (src/mapworker/) behind `MapOnWorker`, with the same layer, points and
- * movements as the 'app' row, which draws on the main thread (MapController, the fallback).
+ * the map worker (mapscene/mapWorker.ts) behind `MapProxy`, with the same layer, points and
+ * movements as the 'app' row, which draws on the main thread (MapScene on the page, the fallback).
  *
  * The page plays the data core: it hands the map worker its channel's end and sends the batch
  * there (transferred), as worker/core/mapChannel.ts does. Drags are pointer events on the map's
- * element, which go through the app's own gestures (src/map/mapGestures.ts: one step per frame,
+ * element, which go through the app's own gestures (src/map/proxy/mapGestures.ts: one step per frame,
  * a kinetic flick at the end); zooms are the app's own animated calls (`centerOn` in to zoom 10,
  * 1 s; `fit` of an area back out to about zoom 8, 1.5 s). The map's frames are the map worker's
- * (its frame log, `MapOnWorker.frames`); the page's own frames are measured beside them.
+ * (its frame log, `MapProxy.frames`); the page's own frames are measured beside them.
  */
 import { toLonLat } from 'ol/proj.js';
-import { MapOnWorker } from '../../src/map/MapOnWorker.ts';
-import type { FrameRecord } from '../../src/mapworker/protocol.ts';
+import { MapProxy } from '../../src/map/proxy/MapProxy.ts';
+import type { FrameRecord } from '../../mapscene/types.ts';
 import { batchTransferables } from '../../worker/core/mapChannel.ts';
 import type { PointBatch, ToMapChannel } from '../../worker/api.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
@@ -90,7 +90,7 @@ function pointer(el: HTMLElement, type: string, x: number, y: number): void {
 }
 
 /** Waits until the map worker reports the frame that settled the view (moveend), at most `ms`; returns the frames drawn meanwhile. */
-async function untilSettled(mc: MapOnWorker, frames: FrameRecord[], ms: number): Promise<void> {
+async function untilSettled(mc: MapProxy, frames: FrameRecord[], ms: number): Promise<void> {
   const end = now() + ms;
   while (!frames.some((f) => f.moveEnd) && now() < end) {
     await sleep(50);
@@ -119,12 +119,12 @@ export async function runOnWorker(
     generalised: new Uint16Array(0),
     squares: new Float64Array(0),
   });
-  const worker = new Worker(new URL('../../src/mapworker/mapWorker.ts', import.meta.url), {
+  const worker = new Worker(new URL('../../mapscene/mapWorker.ts', import.meta.url), {
     type: 'module',
     name: 'map',
   });
   const { width, height } = target.getBoundingClientRect();
-  const mc = new MapOnWorker(
+  const mc = new MapProxy(
     {
       target,
       profile: profile(),
@@ -134,8 +134,6 @@ export async function runOnWorker(
       location: { onFirstFix: () => undefined, onError: () => undefined },
       data: {
         offline: () => false,
-        storedTile: () => Promise.resolve(null),
-        points: () => Promise.resolve(batch),
         connect: (p) => (port = p),
         sendPoints: (_filter, generation) => {
           const sent = toSend;
@@ -146,7 +144,7 @@ export async function runOnWorker(
         },
       },
     },
-    worker,
+    { worker },
   );
   const filter = { year: null, speciesId: null, mineOnly: false, status: null };
   await mc.drawSightings(filter);

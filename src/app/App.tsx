@@ -6,7 +6,7 @@ import { isMobile } from '../state/layout.ts';
 import { Header } from './Header.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { PanelHost } from './PanelHost.tsx';
-import { MapView } from '../map/MapView.tsx';
+import { MapView } from '../map/ui/MapView.tsx';
 import { Notifications } from '../ui/Notifications.tsx';
 import { QuotaAlert } from './QuotaAlert.tsx';
 import { recordForm } from '../state/recordForm.ts';

@@ -1,7 +1,7 @@
 import { proxy } from 'comlink';
 import type { UserManager } from 'oidc-client-ts';
 import { core } from '../core.ts';
-import { prestartMapWorker } from '../map/createMap.ts';
+import { prestartMapWorker } from '../map/port/createMap.ts';
 import { appConfig, catalogue, profile, project } from '../state/appData.ts';
 import { online } from '../state/online.ts';
 import { authFailure, authStatus, session } from '../state/session.ts';
@@ -11,7 +11,7 @@ import { toSessionUser, type TokenUser } from '../auth/sessionUser.ts';
 import { firstVisitRedirecting, isWayBack } from '../auth/firstVisit.ts';
 import { hasStoredUser, validStoredUser, type StoredUser } from '../auth/storedUser.ts';
 import type { IdentityConfig } from '../../worker/api.ts';
-import { refreshSightings } from '../map/sightingsActions.ts';
+import { refreshSightings } from '../map/port/sightingsActions.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { loadFormOptions } from '../records/options.ts';
 import { conflicts, loadConflicts, loadExtents, loadOfflineState, setDownload, syncState } from '../state/offline.ts';

@@ -7,7 +7,7 @@ import { navigate } from '../state/route.ts';
 import { online } from '../state/online.ts';
 import { downloads } from '../state/offline.ts';
 import { askToKeepData, storageAtRisk } from '../state/persistence.ts';
-import { mapController } from '../map/mapState.ts';
+import { mapController } from '../map/port/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
 import { cancelDownload, estimateArea, extentInFrame, startDownload } from './actions.ts';

@@ -3,8 +3,8 @@ import { sl } from '../i18n/sl.ts';
 import { notify } from '../state/notices.ts';
 import { failureHint } from '../ui/errors.ts';
 import { askToKeepData } from '../state/persistence.ts';
-import type { MapPort } from '../map/mapPort.ts';
-import { pixelToCoordinate } from '../map/viewMath.ts';
+import type { MapPort } from '../map/port/mapPort.ts';
+import { pixelToCoordinate } from '../map/port/viewMath.ts';
 import type { DownloadArea, DownloadEstimate } from '../../worker/api.ts';
 
 /** The map area inside the on-screen frame (EPSG:3857), or null before the map has a size. */

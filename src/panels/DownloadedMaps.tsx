@@ -6,7 +6,7 @@ import { navigate } from '../state/route.ts';
 import { closePanels } from '../state/panel.ts';
 import { deleteExtent, extents, loadExtents, renameExtent } from '../state/offline.ts';
 import { notify } from '../state/notices.ts';
-import { mapController } from '../map/mapState.ts';
+import { mapController } from '../map/port/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { ConfirmDelete } from '../ui/ConfirmDelete.tsx';
 import type { ExtentSummary } from '../../worker/api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Info, Link2, Pencil, Shield } from 'lucide-react';
-import { findLink } from '../map/deepLink.ts';
+import { findLink } from '../map/port/deepLink.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
 import { catalogue } from '../state/appData.ts';

@@ -7,7 +7,7 @@ import { sl } from '../i18n/sl.ts';
 import { catalogue } from '../state/appData.ts';
 import { loadMyFinds, myFinds } from '../state/myFinds.ts';
 import { notify } from '../state/notices.ts';
-import { mapController } from '../map/mapState.ts';
+import { mapController } from '../map/port/mapState.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { formatDateSl } from '../ui/format.ts';
 import { COL } from '../../domain/columns.ts';

@@ -3,8 +3,8 @@ import { sl } from '../i18n/sl.ts';
 import { shortInfo, type ClickedFeature } from '../state/shortInfo.ts';
 import { closePanels } from '../state/panel.ts';
 import { Panel } from '../ui/Panel.tsx';
-import { toNationalGrid } from '../map/projections.ts';
-import { toMgrs } from '../map/mgrs.ts';
+import { toNationalGrid } from '../map/coords/projections.ts';
+import { toMgrs } from '../map/coords/mgrs.ts';
 import { toLonLat } from 'ol/proj.js';
 import { FindCard } from './FindCard.tsx';
 

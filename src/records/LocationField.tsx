@@ -3,8 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
 import { sl } from '../i18n/sl.ts';
 import { pickingLocation, recordForm, setLocation } from '../state/recordForm.ts';
-import { mapController } from '../map/mapState.ts';
-import { toNationalGrid } from '../map/projections.ts';
+import { mapController } from '../map/port/mapState.ts';
+import { toNationalGrid } from '../map/coords/projections.ts';
 import { roundMetres } from '../../domain/locationAccuracy.ts';
 import { acceptPositionNow, cancelPosition, positionWait, startMyPosition } from './positionWatch.ts';
 

@@ -31,7 +31,7 @@ import { insideSlovenia } from './location.ts';
 import { photoTakeover, type PhotoFactsTaken } from './photoTakeover.ts';
 import { todayIso, validateForm } from './validate.ts';
 import { failureHint } from '../ui/errors.ts';
-import { flashRequest } from '../map/mapState.ts';
+import { flashRequest } from '../map/port/mapState.ts';
 import { quotaAlert } from '../state/offline.ts';
 import { rememberOpener, returnFocus } from '../ui/focusReturn.ts';
 import { applyAccuracy } from './positionWatch.ts';

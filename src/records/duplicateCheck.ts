@@ -1,7 +1,7 @@
 import { core } from '../core.ts';
 import { COL } from '../../domain/columns.ts';
-import { mapController } from '../map/mapState.ts';
-import { openLinkedFind } from '../map/deepLink.ts';
+import { mapController } from '../map/port/mapState.ts';
+import { openLinkedFind } from '../map/port/deepLink.ts';
 import { patchForm, type RecordFormState } from '../state/recordForm.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { transform } from 'ol/proj.js';
-import { DATA_PROJECTION, NATIONAL_GRID, NATIONAL_GRID_EXTENT } from '../map/projections.ts';
+import { DATA_PROJECTION, NATIONAL_GRID, NATIONAL_GRID_EXTENT } from '../map/coords/projections.ts';
 
 /** Whether an EPSG:3857 point is finite and inside the national grid extent (the server's own rule). */
 export function insideSlovenia(coord: [number, number]): boolean {

@@ -5,7 +5,7 @@ import { PHONE, screenshot } from './helpers/browser.ts';
 import { waitForMapAtRest } from './helpers/app.ts';
 import { useAppAndBrowser, type MapThread } from './helpers/setup.ts';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
-import { LOCATION_MAX_ZOOM } from '../../src/map/mapSettings.ts';
+import { LOCATION_MAX_ZOOM } from '../../src/map/port/mapSettings.ts';
 
 /**
  * 'Moja lokacija' in Debian chromium at 390 px, on both maps (the map worker, where geolocation

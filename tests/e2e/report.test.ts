@@ -15,7 +15,7 @@ import {
 import { jpegWithGps, plainPng } from './helpers/photo.ts';
 import { createSighting, getSighting, serverSightings, type ServerSighting } from './helpers/serverSightings.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
-import { panelPadding } from '../../src/map/panelPadding.ts';
+import { panelPadding } from '../../src/map/port/panelPadding.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
 import { call } from '../helpers/http.ts';
 

@@ -25,7 +25,7 @@ async function drawnSquares(
   return page.evaluate(() => {
     type Drawn = { pixels: number; box: { x: number; y: number; width: number; height: number } | null };
     // A map drawn by the map worker: its layers' canvases are not in the page; it answers a probe
-    // (MapOnWorker.ts) that reads the same pixels there.
+    // (src/map/proxy/MapProxy.ts) that reads the same pixels there.
     if (document.documentElement.dataset.mapThread === 'worker')
       return new Promise<Drawn>((resolve) =>
         document.dispatchEvent(new CustomEvent('sv-map-probe', { detail: { className: 'squares', resolve } })),

@@ -43,7 +43,7 @@ export async function waitForSightings(page: Page): Promise<number> {
 /**
  * How many animation frames the page has asked for so far (see waitForMapAtRest), plus how many
  * times the map worker's map started to move or load (its frames are not the page's: the
- * read-only `data-map-moves` of MapOnWorker.ts).
+ * read-only `data-map-moves` of src/map/proxy/MapProxy.ts).
  */
 export function framesAsked(page: Page): Promise<number> {
   return page.evaluate(

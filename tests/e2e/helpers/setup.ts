@@ -5,7 +5,7 @@ import { ANA, signIn, waitForSightings } from './app.ts';
 import { startAppServer } from './server.ts';
 import type { StartServerOptions, TestServer } from '../../api/helpers/server.ts';
 
-/** Which thread draws the map (src/map/createMap.ts): the map worker, or the main thread (the fallback). */
+/** Which thread draws the map (src/map/port/createMap.ts): the map worker, or the main thread (the fallback). */
 export type MapThread = 'worker' | 'main';
 
 /** Makes the context's pages draw the map on `thread` (the tab's switch of createMap.ts). */

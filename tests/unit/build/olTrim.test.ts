@@ -32,7 +32,7 @@ describe('olTrim', () => {
   it('leaves the same modules alone for other importers', () => {
     const { resolve } = hooks(olTrim());
     expect(resolve('../render/canvas/style.js', `${OL}/layer/Heatmap.js`)).toBeNull();
-    expect(resolve('./control/defaults.js', '/app/src/map/MapController.ts')).toBeNull();
+    expect(resolve('./control/defaults.js', '/app/mapscene/MapScene.ts')).toBeNull();
     expect(resolve('react', `${OL}/Map.js`)).toBeNull();
   });
 

@@ -50,9 +50,16 @@ describe('import boundaries', () => {
     ['refuses', 'src/panels → OpenLayers map', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
     [
       'refuses',
-      'src/panels → the map worker at run time',
-      "import { WorkerMap } from '../mapworker/workerMap.ts';\nexport const x = WorkerMap;\n",
+      'src/panels → the map scene at run time',
+      "import { MapScene } from '../../mapscene/MapScene.ts';\nexport const x = MapScene;\n",
     ],
+    ['refuses', 'mapscene → src', "import { sl } from '../src/i18n/sl.ts';\nexport const x = sl;\n"],
+    [
+      'refuses',
+      'mapscene → worker at run time',
+      "import { thinLevels } from '../worker/layer/thin.ts';\nexport const x = thinLevels;\n",
+    ],
+    ['refuses', 'mapscene → react', "import { useState } from 'react';\nexport const x = useState;\n"],
     ['refuses', 'server → worker', dataCoreType],
     ['refuses', 'server → src', "import { sl } from '../src/i18n/sl.ts';\nexport const x = sl;\n"],
     ['refuses', 'domain → worker', dataCoreType],
@@ -63,8 +70,8 @@ describe('import boundaries', () => {
     ['allows', 'src → domain', domainColumns],
     [
       'allows',
-      'src/panels → the map worker protocol as types',
-      "import type { ToMapWorker } from '../mapworker/protocol.ts';\nexport type X = ToMapWorker;\n",
+      'src/panels → the map scene as types',
+      "import type { MapScene } from '../../mapscene/MapScene.ts';\nexport type X = MapScene;\n",
     ],
     ['allows', 'src/panels → OpenLayers proj', "import { toLonLat } from 'ol/proj.js';\nexport const x = toLonLat;\n"],
     [
@@ -73,6 +80,8 @@ describe('import boundaries', () => {
       "import { createXYZ } from 'ol/tilegrid.js';\nexport const x = createXYZ;\n",
     ],
     ['allows', 'worker → domain', domainColumns],
+    ['allows', 'mapscene → OpenLayers map', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
+    ['allows', 'mapscene → worker as types', dataCoreType],
     ['allows', 'server → domain', domainColumns],
     ['allows', 'domain → proj4', "import proj4 from 'proj4';\nexport const x = proj4;\n"],
     ['allows', 'domain → domain', "import { COL } from './columns.ts';\nexport const x = COL;\n"],

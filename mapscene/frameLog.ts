@@ -1,0 +1,36 @@
+import type OlMap from 'ol/Map.js';
+import type { FrameRecord } from './types.ts';
+
+/** At most this many frames are kept between two readings (a few minutes of moving at 60 fps). */
+const MAX_FRAMES = 10_000;
+
+/**
+ * The frames the map worker drew: when each ended and how long its render took (OpenLayers'
+ * precompose to postcompose), and which one settled the view (moveend, dispatched after that
+ * frame's render). A read-only probe for bench/map, whose page cannot see the worker's frames;
+ * two clock readings per frame.
+ */
+export class FrameLog {
+  private frames: FrameRecord[] = [];
+
+  constructor(map: OlMap) {
+    let start = 0;
+    map.on('precompose', () => (start = performance.now()));
+    map.on('postcompose', () => {
+      const now = performance.now();
+      if (this.frames.length >= MAX_FRAMES) this.frames.splice(0, this.frames.length - MAX_FRAMES + 1);
+      this.frames.push({ at: performance.timeOrigin + now, renderMs: now - start, moveEnd: false });
+    });
+    map.on('moveend', () => {
+      const last = this.frames[this.frames.length - 1];
+      if (last) last.moveEnd = true;
+    });
+  }
+
+  /** The frames since the last reading. */
+  take(): FrameRecord[] {
+    const frames = this.frames;
+    this.frames = [];
+    return frames;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Starts a scene with its channel to the data core (worker/core/mapChannel.ts): the sightings'
+ * batches come that way and stored tiles (offline) are asked for there, so neither crosses
+ * another thread. The map worker (mapWorker.ts) and the main thread (page/sceneOnPage.ts) start
+ * their scene here alike.
+ */
+import type { FromMapChannel, ToMapChannel } from '../worker/api.ts';
+import { MapScene, type SceneTarget } from './MapScene.ts';
+import type { SceneEmit, SceneInit } from './types.ts';
+
+export function startScene(init: SceneInit, target: SceneTarget, emit: SceneEmit, dataPort: MessagePort): MapScene {
+  let tileId = 0;
+  const tiles = new Map<number, (blob: Blob | null) => void>();
+  /** The newest batch drawn: an older one that arrives late (the data core answers calls as they end) is dropped. */
+  let newestBatch = 0;
+  const storedTile = (url: string): Promise<Blob | null> => {
+    const id = ++tileId;
+    const ask: FromMapChannel = { type: 'tileRequest', id, url };
+    dataPort.postMessage(ask);
+    return new Promise((resolve) => tiles.set(id, resolve));
+  };
+  const scene = new MapScene(init, target, emit, storedTile);
+  const fail = (err: unknown): void =>
+    emit({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  dataPort.onmessage = (e: MessageEvent<ToMapChannel>) => {
+    const m = e.data;
+    if (m.type === 'tile') {
+      tiles.get(m.id)?.(m.blob);
+      tiles.delete(m.id);
+    } else if (m.generation > newestBatch) {
+      newestBatch = m.generation;
+      scene.showBatch(m.batch, m.generation).catch(fail);
+    }
+  };
+  return scene;
+}
