@@ -9,7 +9,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
 import { ID_SCHEMA, idParams, ref } from '../openapi/schemas.ts';
-import { CAST_TARGETS } from '../openapi/platformSchemas.ts';
+import { CAST_TARGETS } from '../../../domain/shapes/admin.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** Most distinct values returned. */

@@ -5,7 +5,7 @@ import { HttpError, badRequest, errorBody } from '../../http/errors.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { RecordRow } from './store.ts';
 import { createOne, deleteOne, updateOne } from './mutations.ts';
-import { MAX_BULK_ITEMS } from '../openapi/platformSchemas.ts';
+import { MAX_BULK_ITEMS } from '../../../domain/shapes/records.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** The three lists of a bulk body. */

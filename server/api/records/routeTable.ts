@@ -28,6 +28,7 @@ import {
   extentQuerystring,
   fullFormBody,
 } from './routeDocs.ts';
+import type { RequestShapeName } from '../../../domain/shapes/index.ts';
 import type { AnswerShape } from './shapes.ts';
 import { IF_MATCH_HEADER } from './versions.ts';
 
@@ -39,7 +40,7 @@ export interface RecordFamily {
   /** How its calls answer (and where a create finds its table). */
   shape: AnswerShape;
   /** Component schemas: one record, a search page, a JSON create, a create with photos' answer, a bulk result. */
-  schemas: { one: string; page: string; create: string; created: string; bulkResult: string };
+  schemas: { one: string; page: string; create: RequestShapeName; created: string; bulkResult: string };
   /** The 404 of a call on one record the caller cannot see. */
   notFound: string;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SENSITIVITY_CLASSES, type SensitivityClass } from '../../../domain/sensitivity.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineAdminRoute } from '../access/admin.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import { JSON_BODY_LIMIT, pathIds, type ApiContext } from '../http/context.ts';
 import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
@@ -60,14 +60,7 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
     doc: {
       summary: "Sets a species' sensitivity class; the public place of its finds follows at once (administrators)",
       tag: 'Species',
-      body: {
-        contentType: JSON_TYPES,
-        schema: {
-          type: 'object',
-          required: ['class'],
-          properties: { class: { type: 'integer', enum: [...SENSITIVITY_CLASSES] } },
-        },
-      },
+      body: 'SensitivityRequest',
       responses: {
         200: { description: 'The new class and how many finds changed', schema: ref('SensitivityChange') },
         400: 'Bad class, or the table has no species',

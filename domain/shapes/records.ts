@@ -1,0 +1,147 @@
+/** The shapes of the record calls' bodies (/api/Features and /api/Records). */
+import { Dict, Id, Nullable, Page, Type, type Static } from './build.ts';
+
+/** Most items (creates + updates + deletes) in one bulk call. */
+export const MAX_BULK_ITEMS = 1000;
+/** Largest page of a records query. */
+export const MAX_PER_PAGE = 1000;
+/** Most sorts in one records query. */
+export const MAX_SORTS = 10;
+/** Most record ids in one POST .../ids. */
+export const MAX_IDS = 1000;
+
+export const GEOMETRY_TYPES = [
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+] as const;
+
+export const Geometry = Type.Object(
+  {
+    type: Type.Union(GEOMETRY_TYPES.map((t) => Type.Literal(t))),
+    coordinates: Type.Array(Type.Unknown()),
+  },
+  { description: 'GeoJSON geometry in EPSG:3857; table 48 takes a Point inside Slovenia (EPSG:3794 extent).' },
+);
+
+/** A stored value: what a column holds. */
+export const Value = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+export const Properties = Dict(Value, { description: 'Values keyed by column id.' });
+
+/** A geometry a write may leave out or clear: whether the table needs one is the table's rule. */
+const WriteGeometry = Type.Optional(Nullable(Geometry));
+
+export const FeatureCreate = Type.Object(
+  {
+    type: Type.Optional(Type.Literal('Feature')),
+    geometry: WriteGeometry,
+    properties: Type.Optional(Nullable(Properties)),
+    overwrite: Type.Optional(Type.Boolean()),
+  },
+  {
+    description:
+      'Only non-calculated, non-interpolated, non-special columns are taken; STATUS 5, JAVNO true, the creator e-mail and calculated values are set by the server. A table with a geometry needs one.',
+  },
+);
+
+export const FeatureUpdate = Type.Object(
+  {
+    properties: Type.Optional(Nullable(Properties)),
+    geometry: WriteGeometry,
+    overwrite: Type.Optional(Type.Boolean()),
+  },
+  { description: 'The given columns replace the stored values (null clears one); columns not given are kept.' },
+);
+
+export const RecordCreate = Type.Object(
+  { tableId: Id, geometry: WriteGeometry, properties: Type.Optional(Nullable(Properties)) },
+  { description: 'As FeatureCreate, with the table in the body.' },
+);
+
+export const DeleteRequest = Type.Object({ tableId: Id, recordId: Id });
+
+export const ArchiveRequest = Type.Object({
+  tableId: Id,
+  recordId: Id,
+  archived: Type.Optional(
+    Type.Boolean({ default: true, description: 'false restores an archived record (administrators only)' }),
+  ),
+});
+
+export const RecordIdsRequest = Type.Object({ tableId: Id, ids: Type.Array(Id, { minItems: 1, maxItems: MAX_IDS }) });
+
+export const FilterInput = Type.Union([Type.Object({}), Type.Array(Type.Unknown()), Type.Null()], {
+  description: 'A filter tree or a flat list of conditions (domain/filters/types.ts).',
+});
+
+export const Sort = Type.Object({
+  columnId: Id,
+  direction: Type.Optional(
+    Type.String({
+      pattern: '^(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])$',
+      description: 'asc or desc (any case); asc when absent',
+    }),
+  ),
+});
+
+export const RecordQuery = Type.Object({
+  tableId: Id,
+  page: Type.Optional(Nullable(Page)),
+  perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 100 }))),
+  filters: Type.Optional(FilterInput),
+  sorts: Type.Optional(Nullable(Type.Array(Sort, { maxItems: MAX_SORTS }))),
+});
+
+export const SpatialQuery = Type.Object(
+  {
+    tableId: Id,
+    geometry: Type.Optional(
+      Type.Object(
+        { type: Type.String(), coordinates: Type.Unknown() },
+        { description: 'A GeoJSON Polygon, MultiPolygon or Point in EPSG:3857' },
+      ),
+    ),
+    bbox: Type.Optional(
+      Type.Array(Type.Number(), {
+        minItems: 4,
+        maxItems: 4,
+        description: 'minx,miny,maxx,maxy in EPSG:3857 (instead of geometry)',
+      }),
+    ),
+    page: Type.Optional(Page),
+    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 100 })),
+  },
+  { description: 'Exactly one of geometry and bbox.' },
+);
+
+export const BulkUpdate = Type.Object(
+  { id: Id, properties: Type.Optional(Properties), geometry: Type.Optional(Geometry) },
+  { description: 'Like FeatureUpdate: the given columns replace the stored ones, the rest are kept.' },
+);
+
+/** A bulk list: each item is checked on its own, so that a refusal names its operation and index (BulkError). */
+const bulkList = <T extends Parameters<typeof Type.Array>[0]>(item: T, description: string) =>
+  Type.Optional(Nullable(Type.Array(item, { maxItems: MAX_BULK_ITEMS, description })));
+
+export const BulkRequest = Type.Object(
+  {
+    tableId: Id,
+    creates: bulkList(Type.Unknown(), 'FeatureCreate bodies'),
+    updates: bulkList(Type.Unknown(), 'BulkUpdate bodies'),
+    deletes: bulkList(Type.Unknown(), 'Record ids'),
+  },
+  {
+    description: `At most ${MAX_BULK_ITEMS} items in all, applied in one transaction in the order creates, updates, deletes, each under the rules of its single call (creator only, STATUS 5 or empty). Any refusal rolls the whole batch back and names the item (BulkError).`,
+  },
+);
+
+export type GeometryBody = Static<typeof Geometry>;
+export type FeatureCreateBody = Static<typeof FeatureCreate>;
+export type FeatureUpdateBody = Static<typeof FeatureUpdate>;
+export type RecordQueryBody = Static<typeof RecordQuery>;
+export type SpatialQueryBody = Static<typeof SpatialQuery>;
+export type BulkBody = Static<typeof BulkRequest>;
