@@ -7,13 +7,18 @@ export const MAX_TREE_DEPTH = 10;
 /** A project or profile name: a non-empty text of at most 200 characters. */
 export const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
+/** A project's description: at most 4000 characters. */
+const Description = Type.String({ maxLength: 4000 });
+
+export const ProjectCreate = Type.Object({
+  name: Name,
+  description: Type.Optional(Description),
+  public: Type.Optional(Type.Boolean({ default: true, description: 'false: a draft, seen only by administrators' })),
+});
+
 export const ProjectInput = Type.Object(
-  {
-    name: Type.Optional(Name),
-    description: Type.Optional(Type.String({ maxLength: 4000 })),
-    public: Type.Optional(Type.Boolean()),
-  },
-  { description: 'POST needs name; PUT changes the fields given.' },
+  { name: Type.Optional(Name), description: Type.Optional(Description), public: Type.Optional(Type.Boolean()) },
+  { description: 'The fields given change; the others are kept.' },
 );
 
 export const ProjectCopyRequest = Type.Object({

@@ -5,7 +5,7 @@
 import * as admin from './admin.ts';
 import * as records from './records.ts';
 import * as review from './review.ts';
-import type { TSchema } from './build.ts';
+import type { Static, TSchema } from './build.ts';
 
 /** Every named request shape (an OpenAPI component schema each). */
 export const REQUEST_SHAPES = {
@@ -19,9 +19,11 @@ export const REQUEST_SHAPES = {
   RecordIdsRequest: records.RecordIdsRequest,
   FilterInput: records.FilterInput,
   RecordQuery: records.RecordQuery,
+  RecordIdQuery: records.RecordIdQuery,
   SpatialQuery: records.SpatialQuery,
   BulkUpdate: records.BulkUpdate,
   BulkRequest: records.BulkRequest,
+  ProjectCreate: admin.ProjectCreate,
   ProjectInput: admin.ProjectInput,
   ProjectCopyRequest: admin.ProjectCopyRequest,
   ProfileInput: admin.ProfileInput,
@@ -37,6 +39,9 @@ export const REQUEST_SHAPES = {
 
 /** The name of a request shape. */
 export type RequestShapeName = keyof typeof REQUEST_SHAPES;
+
+/** The body a request of shape `N` has once validated. */
+export type RequestBody<N extends RequestShapeName> = Static<(typeof REQUEST_SHAPES)[N]>;
 
 /** The request shapes as plain JSON Schemas (what Ajv and the OpenAPI document read). */
 export const REQUEST_SCHEMAS = REQUEST_SHAPES as Record<RequestShapeName, TSchema> as Record<

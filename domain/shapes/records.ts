@@ -9,6 +9,10 @@ export const MAX_PER_PAGE = 1000;
 export const MAX_SORTS = 10;
 /** Most record ids in one POST .../ids. */
 export const MAX_IDS = 1000;
+/** Page size of a records query when none is given. */
+export const DEFAULT_PER_PAGE = 100;
+/** Largest page of POST /api/Records/{projectId}/search/ids (also its default). */
+export const MAX_IDS_PER_PAGE = 100_000;
 
 export const GEOMETRY_TYPES = [
   'Point',
@@ -88,13 +92,30 @@ export const Sort = Type.Object({
   ),
 });
 
-export const RecordQuery = Type.Object({
-  tableId: Id,
-  page: Type.Optional(Nullable(Page)),
-  perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 100 }))),
-  filters: Type.Optional(FilterInput),
-  sorts: Type.Optional(Nullable(Type.Array(Sort, { maxItems: MAX_SORTS }))),
-});
+/** A records query whose pages have at most `maxPerPage` records, `defaultPerPage` when not given. */
+const recordQuery = (maxPerPage: number, defaultPerPage: number, description: string) =>
+  Type.Object(
+    {
+      tableId: Id,
+      page: Type.Optional(Nullable(Page)),
+      perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: maxPerPage, default: defaultPerPage }))),
+      filters: Type.Optional(FilterInput),
+      sorts: Type.Optional(Nullable(Type.Array(Sort, { maxItems: MAX_SORTS }))),
+    },
+    { description },
+  );
+
+export const RecordQuery = recordQuery(
+  MAX_PER_PAGE,
+  DEFAULT_PER_PAGE,
+  'One page of the records a filter matches, sorted.',
+);
+
+export const RecordIdQuery = recordQuery(
+  MAX_IDS_PER_PAGE,
+  MAX_IDS_PER_PAGE,
+  'As RecordQuery, for ids only: pages of up to 100000 ids.',
+);
 
 export const SpatialQuery = Type.Object(
   {
@@ -113,7 +134,7 @@ export const SpatialQuery = Type.Object(
       }),
     ),
     page: Type.Optional(Page),
-    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: 100 })),
+    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
   },
   { description: 'Exactly one of geometry and bbox.' },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import {
+  EDIT_ERRORS,
   USER_ERRORS,
   assertCanEdit,
   canSeeCreator,
@@ -259,8 +260,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           description: 'Deleted',
           schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } },
         },
-        ...USER_ERRORS,
-        403: 'Not allowed',
+        ...EDIT_ERRORS,
         404: 'Unknown',
       },
     },

@@ -41,6 +41,14 @@ export interface RouteDoc {
   responses: Record<number, ResponseDoc | string>;
 }
 
+/**
+ * The responses of a call that makes something from a body: 201 with `what` (a component
+ * schema), 400 for a body its shape refuses, 404 when `missing`.
+ */
+export function createdResponses(what: string, schema: string, missing: string): RouteDoc['responses'] {
+  return { 201: { description: what, schema: ref(schema) }, 400: 'Invalid body', 404: missing };
+}
+
 /** A route: Fastify options plus its documentation. params/querystring schemas are validated by Fastify. */
 export interface ApiRouteDef {
   method: HTTPMethods;

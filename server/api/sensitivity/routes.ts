@@ -4,7 +4,6 @@
  * one, and the public place of every find of that species follows in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { SENSITIVITY_CLASSES, type SensitivityClass } from '../../../domain/sensitivity.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineAdminRoute } from '../access/admin.ts';
 import { JSON_BODY_LIMIT, pathIds, type ApiContext } from '../http/context.ts';
@@ -12,7 +11,7 @@ import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject } from '../http/input.ts';
+import { shapedBody } from '../http/input.ts';
 
 /** The species table of a sightings table, with its key and class columns; 400 when it has none. */
 async function speciesTable(ctx: ApiContext, meta: TableMeta): Promise<{ units: TableMeta; pk: string; cls: string }> {
@@ -69,9 +68,7 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
     },
     async handler(req, _reply, user) {
       const { projectId, tableId, speciesId } = pathIds(req, 'projectId', 'tableId', 'speciesId');
-      const raw = bodyObject(req.body).class;
-      if (!SENSITIVITY_CLASSES.includes(raw as SensitivityClass)) throw badRequest('class must be 0, 1, 2 or 3');
-      const cls = raw as SensitivityClass;
+      const cls = shapedBody(req, 'SensitivityRequest').class;
       const meta = await loadTable(db, projectId, tableId);
       const { units, pk, cls: clsCol } = await speciesTable(ctx, meta);
       const recordsChanged = await db.transaction(async (tx) => {
