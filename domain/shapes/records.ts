@@ -27,7 +27,9 @@ export const Geometry = Type.Object(
   {
     // Any text here: another type than the table's is the handler's 'Unsupported geometry type' error.
     type: Type.String({ description: `One of ${GEOMETRY_TYPES.join(', ')}: the one the table takes` }),
-    coordinates: Type.Array(Type.Unknown()),
+    // Nested by the type ([x, y], [[x, y], …], …), which the handler checks against the table; typed
+    // as loosely as domain/model.ts's Geometry so that the app's geometries are bodies as they are.
+    coordinates: Type.Optional(Type.Unsafe<unknown>({ type: 'array', description: 'Nested by the type' })),
   },
   { description: 'GeoJSON geometry in EPSG:3857; table 48 takes a Point inside Slovenia (EPSG:3794 extent).' },
 );

@@ -10,10 +10,11 @@ export const MAX_ORDERED_ATTACHMENTS = 100;
 
 export const ReviewRequest = Type.Object({
   status: Type.Optional(
-    Type.Union(
-      STATUS_VALUES.map((s) => Type.Literal(s.value)),
-      { description: STATUS_VALUES.map((s) => `${s.value} ${s.text}`).join(', ') + ' (5 reopens a verdict)' },
-    ),
+    Type.Unsafe<number>({
+      type: 'integer',
+      enum: STATUS_VALUES.map((s) => s.value),
+      description: STATUS_VALUES.map((s) => `${s.value} ${s.text}`).join(', ') + ' (5 reopens a verdict)',
+    }),
   ),
   species: Type.Optional(Type.Union([Id], { description: 'The corrected species (unit id)' })),
   comment: Type.Optional(
