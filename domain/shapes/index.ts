@@ -23,6 +23,7 @@ export const REQUEST_SHAPES = {
   SpatialQuery: records.SpatialQuery,
   BulkUpdate: records.BulkUpdate,
   BulkRequest: records.BulkRequest,
+  AttachmentForm: records.AttachmentForm,
   ProjectCreate: admin.ProjectCreate,
   ProjectInput: admin.ProjectInput,
   ProjectCopyRequest: admin.ProjectCopyRequest,

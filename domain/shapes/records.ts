@@ -1,4 +1,5 @@
 /** The shapes of the record calls' bodies (/api/Features and /api/Records). */
+import { SOUND_KIND } from '../sound.ts';
 import { Dict, Id, Nullable, Page, Type, type Static } from './build.ts';
 
 /** Most items (creates + updates + deletes) in one bulk call. */
@@ -169,3 +170,21 @@ export type FeatureUpdateBody = Static<typeof FeatureUpdate>;
 export type RecordQueryBody = Static<typeof RecordQuery>;
 export type SpatialQueryBody = Static<typeof SpatialQuery>;
 export type BulkBody = Static<typeof BulkRequest>;
+
+/**
+ * The multipart form of POST /api/Records/{projectId}/attachment, for the OpenAPI document: the
+ * handler reads the fields as the form streams in (server/api/http/multipart.ts) and checks them.
+ */
+export const AttachmentForm = Type.Object({
+  TableId: Type.Integer(),
+  RecordId: Type.Integer(),
+  TableAttachmentInfoId: Type.Optional(Type.Integer()),
+  Kind: Type.Optional(
+    Type.Literal(SOUND_KIND, {
+      description:
+        'sound: the File is a sound (MP3, M4A/MP4, Ogg, WAV or WebM, at most 10 MB), its type found from its content; ' +
+        'absent: a photo (JPEG or PNG)',
+    }),
+  ),
+  File: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'image/jpeg' }),
+});

@@ -15,6 +15,9 @@ import { registerProfileThumbnailRoutes } from './thumbnailRoutes.ts';
 
 const PROFILE = { description: 'The profile', schema: ref('Profile') };
 
+/** The URL of one profile and its ids. */
+const ONE_PROFILE = { url: '/api/BaseProfiles/:projectId/:profileId', params: idParams('projectId', 'profileId') };
+
 /** Profile routes (/api/BaseProfiles): read, and for administrators create, change, delete, layer tree, thumbnail, copy. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
@@ -27,8 +30,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
 
   docs.define(app, {
     method: 'GET',
-    url: '/api/BaseProfiles/:projectId/:profileId',
-    params: idParams('projectId', 'profileId'),
+    ...ONE_PROFILE,
     doc: {
       summary: 'A profile: tables, table views, layers with symbology, base maps, initial view',
       tag: 'Profiles',
@@ -72,8 +74,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
 
   defineAdminRoute(app, ctx, {
     method: 'PUT',
-    url: '/api/BaseProfiles/:projectId/:profileId',
-    params: idParams('projectId', 'profileId'),
+    ...ONE_PROFILE,
     what: 'change profiles',
     doc: {
       summary: 'Change a profile (administrators): the top-level fields given replace the stored ones',
@@ -109,8 +110,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
 
   defineAdminRoute(app, ctx, {
     method: 'DELETE',
-    url: '/api/BaseProfiles/:projectId/:profileId',
-    params: idParams('projectId', 'profileId'),
+    ...ONE_PROFILE,
     what: 'delete profiles',
     doc: {
       summary: 'Delete a profile (administrators)',

@@ -445,11 +445,14 @@ describe('malformed input to every write, filter and search endpoint', () => {
       .filter(([, ops]) => 'get' in ops)
       .map(([p]) => p)
       .filter((p) => p !== '/api/openapi.json');
-    const writeRoutes = Object.entries(spec.paths).flatMap(([p, ops]) =>
-      Object.keys(ops)
-        .filter((m) => m !== 'get')
-        .map((m) => `${m.toUpperCase()} ${p}`),
-    );
+    // DELETE /api/Account ignores any body and would delete the fuzzing user (accountDeletion.test.ts tests it).
+    const writeRoutes = Object.entries(spec.paths)
+      .flatMap(([p, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m !== 'get')
+          .map((m) => `${m.toUpperCase()} ${p}`),
+      )
+      .filter((route) => route !== 'DELETE /api/Account');
     expect(writeRoutes.length).toBeGreaterThan(20);
 
     const before = await ownRecords(server.url, ana);
