@@ -1,6 +1,6 @@
 // ESLint flat config: TypeScript rules plus the architecture's import boundaries.
 // The boundaries (docs/architecture.md, "Parts and allowed arrows") are the point of this file:
-//   domain  → nothing of ours (pure rules, no DOM, no Node)
+//   domain  → nothing of ours (pure rules, no DOM, no Node; libraries: proj4, typebox for the API's shapes)
 //   worker  → domain; never src, React or OpenLayers' rendering modules
 //   src     → domain; worker only with `import type` (the data core is reached through Comlink)
 //   src/state → no OpenLayers (state is plain data)
@@ -117,8 +117,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\.|proj4$)',
-              message: 'domain/ is pure TypeScript: no library except proj4, no Node or DOM modules.',
+              // typebox: the API's shapes (domain/shapes/) are JSON Schemas that server, worker and UI share.
+              regex: '^(?!\\.|proj4$|typebox$)',
+              message: 'domain/ is pure TypeScript: no library except proj4 and typebox, no Node or DOM modules.',
             },
           ],
         },

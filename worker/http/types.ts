@@ -1,7 +1,9 @@
 /**
- * Request and response shapes of the platform API, as the server sends them
- * (server/api/openapi/schemas.ts and platformSchemas.ts document the same shapes in /api/openapi.json).
+ * Request and response shapes of the platform API, as the server sends them. The request bodies
+ * the server validates are its shapes (domain/shapes/, RequestBody); the answers are documented in
+ * /api/openapi.json by server/api/openapi/schemas.ts and platformSchemas.ts.
  */
+import type { RequestBody } from '../../domain/shapes/index.ts';
 import type {
   Column,
   ColumnType,
@@ -30,11 +32,7 @@ export interface ChangeOptions extends CallOptions {
 }
 
 /** A verdict and/or species correction (POST …/review). */
-export interface ReviewInput {
-  status?: number;
-  species?: number;
-  comment?: string;
-}
+export type ReviewInput = RequestBody<'ReviewRequest'>;
 
 /** A downloaded export. */
 export interface ExportFile {
@@ -47,23 +45,10 @@ export interface ExportFile {
 export type DetailedFeature = Feature & Pick<DataRecord, 'attachments' | 'createdByEmail' | 'createdAt' | 'updatedAt'>;
 
 /** The body of a create: geometry and properties by column id. */
-export interface FeatureCreate {
-  type?: 'Feature';
-  geometry: Geometry | null;
-  properties: Properties;
-  overwrite?: boolean;
-  /** The location's measured accuracy in metres, when known (domain/model.ts Feature.accuracyMetres). */
-  accuracyMetres?: number | null;
-}
+export type FeatureCreate = RequestBody<'FeatureCreate'>;
 
-/** The body of an update: the given columns replace the stored ones; geometry when it moved, with its accuracy. */
-export interface FeatureUpdate {
-  properties: Properties;
-  geometry?: Geometry;
-  overwrite?: boolean;
-  /** The location's measured accuracy in metres; null clears it; absent keeps it (unless the geometry moves). */
-  accuracyMetres?: number | null;
-}
+/** The body of an update: the given columns replace the stored ones; geometry when it moved, with its accuracy (domain/shapes/records.ts). */
+export type FeatureUpdate = RequestBody<'FeatureUpdate'>;
 
 /** The answer of a delete. */
 export interface DeleteResult {
@@ -110,19 +95,10 @@ export interface RecordExtentTables {
 export type Extent = [number, number, number, number];
 
 /** An update of a bulk call. */
-export interface BulkUpdate {
-  id: number;
-  properties?: Properties;
-  geometry?: Geometry;
-}
+export type BulkUpdate = RequestBody<'BulkUpdate'>;
 
 /** A bulk body: all or nothing, applied creates, updates, deletes. */
-export interface BulkRequest {
-  tableId: number;
-  creates?: FeatureCreate[];
-  updates?: BulkUpdate[];
-  deletes?: number[];
-}
+export type BulkRequest = RequestBody<'BulkRequest'>;
 
 /** What a bulk call did, with features or records. */
 export interface BulkResult<T> {
@@ -145,11 +121,7 @@ export interface BulkErrorBody {
 export type RecordDetail = DataRecord & { archived: boolean };
 
 /** The body of a record create. */
-export interface RecordCreate {
-  tableId: number;
-  geometry?: Geometry | null;
-  properties: Properties;
-}
+export type RecordCreate = RequestBody<'RecordCreate'>;
 
 /** Records by id, and the ids that are not there for the caller. */
 export interface RecordList {
@@ -181,13 +153,7 @@ export interface TextSearchPage {
 }
 
 /** A spatial query: a geometry or a bbox, with paging. */
-export interface SpatialQuery {
-  tableId: number;
-  geometry?: Geometry;
-  bbox?: Extent;
-  page?: number;
-  perPage?: number;
-}
+export type SpatialQuery = RequestBody<'SpatialQuery'>;
 
 /** A file to upload. */
 export interface UploadFile {

@@ -38,6 +38,7 @@ export function defineAdminRoute(app: FastifyInstance, ctx: ApiContext, def: Adm
   ctx.docs.define(app, {
     ...route,
     doc: { ...doc, auth: 'required', responses: { ...ADMIN_ERRORS, ...doc.responses } },
+    guard: (req) => requireAdmin(ctx.authenticate, req, what),
     handler: async (req, reply) => handler(req, reply, await requireAdmin(ctx.authenticate, req, what)),
   });
 }

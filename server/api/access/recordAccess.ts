@@ -29,6 +29,9 @@ export function emailOf(user: AuthUser | null): string | null {
 /** The OpenAPI response of requireUser's refusal. */
 export const USER_ERRORS = { 401: { description: 'No token' } };
 
+/** The refusals of a change to a record: no token, or not the caller's to change (assertCanEdit). */
+export const EDIT_ERRORS = { ...USER_ERRORS, 403: 'Not allowed' };
+
 /** The caller, or 401 when the request has no token (a bad token is already a 401 from authenticate). */
 export async function requireUser(
   authenticate: Authenticate,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/index.ts';
+import type { AttachmentOrderBody } from '../../../domain/shapes/review.ts';
 import { badRequest } from '../../http/errors.ts';
 import { isPhotoMime } from '../../../domain/attachments.ts';
 
@@ -32,15 +33,9 @@ export interface AttachmentOrder {
   cover: number | null;
 }
 
-/** The body of PUT .../attachmentorder as an AttachmentOrder; 400 unless it has that shape. */
-export function parseAttachmentOrder(body: unknown): AttachmentOrder {
-  const b = (body ?? {}) as { order?: unknown; cover?: unknown };
-  const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1;
-  if (!Array.isArray(b.order) || b.order.length > 100 || !b.order.every(isId))
-    throw badRequest('"order" must be a list of attachment ids');
-  if (b.cover !== undefined && b.cover !== null && !isId(b.cover))
-    throw badRequest('"cover" must be an attachment id or null');
-  return { order: b.order, cover: b.cover ?? null };
+/** The body of PUT .../attachmentorder (validated by its shape) as an AttachmentOrder: no cover is null. */
+export function parseAttachmentOrder(body: AttachmentOrderBody): AttachmentOrder {
+  return { order: body.order, cover: body.cover ?? null };
 }
 
 /**

@@ -4,8 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.ts';
-import { USER_ERRORS, assertCanEdit, requireUser, userViewer } from '../access/recordAccess.ts';
+import { EDIT_ERRORS, assertCanEdit, requireUser, userViewer } from '../access/recordAccess.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
+import { shapedBody } from '../http/input.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { attachmentsOf, readVisibleRecord } from '../records/store.ts';
@@ -29,15 +30,14 @@ export function registerAttachmentOrderRoute(app: FastifyInstance, ctx: ApiConte
       responses: {
         200: { description: 'The attachments in their new order', schema: { type: 'array', items: ref('Attachment') } },
         400: 'An id that is not an attachment of the record, listed twice, or a cover that is not a photo',
-        ...USER_ERRORS,
-        403: 'Not allowed',
+        ...EDIT_ERRORS,
         404: 'Unknown record',
       },
     },
     async handler(req) {
       const { projectId, recordId } = pathIds(req, 'projectId', 'recordId');
       const user = await requireUser(authenticate, req);
-      const body = parseAttachmentOrder(req.body);
+      const body = parseAttachmentOrder(shapedBody(req, 'AttachmentOrder'));
       const [rec] = await db.query<{ table_id: number }>(
         'select table_id from records where id = $1 and project_id = $2 and not archived',
         [recordId, projectId],

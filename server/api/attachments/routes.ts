@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import {
+  EDIT_ERRORS,
   USER_ERRORS,
   assertCanEdit,
   canSeeCreator,
@@ -149,23 +150,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       },
       body: {
         contentType: 'multipart/form-data',
-        schema: {
-          type: 'object',
-          required: ['TableId', 'RecordId', 'File'],
-          properties: {
-            TableId: { type: 'integer' },
-            RecordId: { type: 'integer' },
-            TableAttachmentInfoId: { type: 'integer' },
-            Kind: {
-              type: 'string',
-              enum: [SOUND_KIND],
-              description:
-                'sound: the File is a sound (MP3, M4A/MP4, Ogg, WAV or WebM, at most 10 MB), its type found from its content; ' +
-                'absent: a photo (JPEG or PNG)',
-            },
-            File: { type: 'string', contentMediaType: 'image/jpeg' },
-          },
-        },
+        schema: ref('AttachmentForm'),
       },
       responses: {
         201: { description: 'The attachment', schema: ref('Attachment') },
@@ -259,8 +244,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
           description: 'Deleted',
           schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } },
         },
-        ...USER_ERRORS,
-        403: 'Not allowed',
+        ...EDIT_ERRORS,
         404: 'Unknown',
       },
     },

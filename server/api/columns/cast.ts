@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { coerceValue, MAX_TEXT, type Value } from '../records/coerceValues.ts';
 import { loadColumns, selectValueOf, toColumn } from '../meta/tableMeta.ts';
-import type { CAST_TARGETS } from '../openapi/platformSchemas.ts';
+import type { CAST_TARGETS } from '../../../domain/shapes/admin.ts';
 
 /** A cast target of the path. */
 export type CastTarget = (typeof CAST_TARGETS)[number];

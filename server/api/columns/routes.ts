@@ -9,8 +9,8 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
 import { ID_SCHEMA, idParams, ref } from '../openapi/schemas.ts';
-import { CAST_TARGETS } from '../openapi/platformSchemas.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
+import { CAST_TARGETS } from '../../../domain/shapes/admin.ts';
+import { shapedBody } from '../http/input.ts';
 
 /** Most distinct values returned. */
 export const MAX_DISTINCT = 10_000;
@@ -115,15 +115,12 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const to = (req.params as { type: CastTarget }).type;
-      const b = bodyObject(req.body);
-      const columnId = positiveInt(b.columnId, 'columnId');
+      const { columnId, fkTableId, fkKeyType } = shapedBody(req, 'CastRequest');
       let fk: FkOptions | null = null;
       if (to === 'fk') {
-        const fkTableId = positiveInt(b.fkTableId, 'fkTableId');
-        if (b.fkKeyType !== undefined && b.fkKeyType !== 'integer' && b.fkKeyType !== 'string')
-          throw badRequest('fkKeyType must be "integer" or "string"');
+        if (fkTableId === undefined) throw badRequest('fkTableId is required to cast to fk');
         await loadTable(db, projectId, fkTableId);
-        fk = { fkTableId, fkKeyType: b.fkKeyType === 'string' ? 'string' : 'integer' };
+        fk = { fkTableId, fkKeyType: fkKeyType ?? 'integer' };
       }
       return withMetaChange(db, () =>
         db.transaction(async (tx) => castColumn(tx, await projectColumn(tx, projectId, columnId, true), to, fk)),

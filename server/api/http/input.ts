@@ -1,4 +1,11 @@
+import type { FastifyRequest } from 'fastify';
+import type { RequestBody, RequestShapeName } from '../../../domain/shapes/index.ts';
 import { badRequest } from '../../http/errors.ts';
+
+/** The body of a route whose doc.body names `shape`: Fastify has validated it against that shape. */
+export function shapedBody<N extends RequestShapeName>(req: FastifyRequest, _shape: N): RequestBody<N> {
+  return req.body as RequestBody<N>;
+}
 
 /** Narrows a JSON body to an object; 400 otherwise. */
 export function bodyObject(body: unknown, what = 'The body'): Record<string, unknown> {
@@ -11,13 +18,6 @@ export function bodyObject(body: unknown, what = 'The body'): Record<string, unk
 export function positiveInt(v: unknown, name: string): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2147483647)
     throw badRequest(`${name} must be a positive integer`);
-  return v;
-}
-
-/** A name (of a project or profile): a non-empty text of at most 200 characters, as given; 400 otherwise. */
-export function nameText(v: unknown): string {
-  if (typeof v !== 'string' || v.trim() === '' || v.length > 200)
-    throw badRequest('name must be a non-empty text of at most 200 characters');
   return v;
 }
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES } from '../http/context.ts';
+import { REQUEST_SCHEMAS, type RequestShapeName } from '../../../domain/shapes/index.ts';
+import { apiValidatorCompiler } from '../http/validation.ts';
 import { SCHEMAS, ref, type JsonSchema } from './schemas.ts';
+import { withShapeRefs } from './shapeRefs.ts';
 
 export type { JsonSchema } from './schemas.ts';
 
@@ -21,6 +24,8 @@ export interface BodyDoc {
   contentType: string | string[];
   schema: JsonSchema;
   required?: boolean;
+  /** The shape Fastify validates the body with (a JSON body of a request shape); multipart fields are the handler's. */
+  validate?: JsonSchema;
 }
 
 /** What a route contributes to the OpenAPI document. */
@@ -29,11 +34,19 @@ export interface RouteDoc {
   tag: string;
   description?: string;
   auth: AuthMode;
-  /** A string names a component schema: a JSON body (JSON_TYPES) of that schema. */
-  body?: string | BodyDoc;
+  /** A name is a JSON body (JSON_TYPES) of that request shape (domain/shapes/), validated by Fastify. */
+  body?: RequestShapeName | BodyDoc;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
   /** By status; a string is the description of a response without a body. */
   responses: Record<number, ResponseDoc | string>;
+}
+
+/**
+ * The responses of a call that makes something from a body: 201 with `what` (a component
+ * schema), 400 for a body its shape refuses, 404 when `missing`.
+ */
+export function createdResponses(what: string, schema: string, missing: string): RouteDoc['responses'] {
+  return { 201: { description: what, schema: ref(schema) }, 400: 'Invalid body', 404: missing };
 }
 
 /** A route: Fastify options plus its documentation. params/querystring schemas are validated by Fastify. */
@@ -44,6 +57,11 @@ export interface ApiRouteDef {
   querystring?: JsonSchema;
   /** Defaults to JSON_BODY_LIMIT for a body named by its schema (RouteDoc.body), to the server's otherwise. */
   bodyLimit?: number;
+  /**
+   * Runs before the body is validated: who may call comes first (401/403 before a 400 about the
+   * body). Its answer is memoised per request (memoAuthenticate), so the handler asks again for free.
+   */
+  guard?: (req: FastifyRequest) => Promise<unknown>;
   doc: RouteDoc;
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
@@ -60,14 +78,14 @@ function checkMediaType(req: FastifyRequest, types: string[]): void {
 /** A route whose body, if any, is spelt out. */
 type SpeltRouteDef = ApiRouteDef & { doc: { body?: BodyDoc } };
 
-/** `def` with a body named by its schema spelt out: JSON_TYPES, and JSON_BODY_LIMIT unless it sets bodyLimit. */
+/** `def` with a body named by its shape spelt out: JSON_TYPES, validated, JSON_BODY_LIMIT unless it sets bodyLimit. */
 function withJsonBody(def: ApiRouteDef): SpeltRouteDef {
   const name = def.doc.body;
   if (typeof name !== 'string') return def as SpeltRouteDef;
   return {
     ...def,
     bodyLimit: def.bodyLimit ?? JSON_BODY_LIMIT,
-    doc: { ...def.doc, body: { contentType: JSON_TYPES, schema: ref(name) } },
+    doc: { ...def.doc, body: { contentType: JSON_TYPES, schema: ref(name), validate: REQUEST_SCHEMAS[name] } },
   };
 }
 
@@ -86,17 +104,23 @@ export class ApiDocs {
     const def = withJsonBody(given);
     const body = def.doc.body;
     const types = body ? (Array.isArray(body.contentType) ? body.contentType : [body.contentType]) : null;
+    const guard = def.guard;
     const opts: RouteOptions = {
       method: def.method,
       url: def.url,
       schema: {
         ...(def.params ? { params: def.params } : {}),
         ...(def.querystring ? { querystring: def.querystring } : {}),
+        ...(body?.validate ? { body: body.validate } : {}),
       },
+      validatorCompiler: apiValidatorCompiler,
       handler: def.handler,
       ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
-      // A body of an undocumented media type (e.g. text/plain, which Fastify parses) is a 415, not a confusing 400.
-      ...(types ? { preValidation: async (req: FastifyRequest) => checkMediaType(req, types) } : {}),
+      preValidation: async (req: FastifyRequest) => {
+        // A body of an undocumented media type (e.g. text/plain, which Fastify parses) is a 415, not a confusing 400.
+        if (types) checkMediaType(req, types);
+        if (guard) await guard(req);
+      },
     };
     app.route(opts);
     this.routes.set(`${def.method} ${def.url}`, { method: String(def.method), url: def.url, def });
@@ -184,7 +208,7 @@ export class ApiDocs {
       paths,
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        schemas: SCHEMAS,
+        schemas: withShapeRefs(SCHEMAS),
       },
     };
   }

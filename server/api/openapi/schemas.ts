@@ -1,7 +1,9 @@
 // Over 300 lines on purpose: one table of the API's component schemas, which splitting would scatter.
 import { COLUMN_TYPES } from '../../../domain/model.ts';
 import { bool, int, nullable, num, ref, str, type JsonSchema } from './jsonSchema.ts';
-import { PLATFORM_SCHEMAS, PROFILE_VIEW } from './platformSchemas.ts';
+import { PROFILE_VIEW } from '../../../domain/shapes/admin.ts';
+import { REQUEST_SCHEMAS } from '../../../domain/shapes/index.ts';
+import { PLATFORM_SCHEMAS } from './platformSchemas.ts';
 
 export { ID_SCHEMA, idParams, ref, type JsonSchema } from './jsonSchema.ts';
 
@@ -22,26 +24,12 @@ const ACCURACY_METRES = {
     "The measured accuracy of the location in metres (the device's fix, or a photo's EXIF GPSHPositioningError), when known; told only with the exact place. It goes with the geometry: an update that moves the geometry without it clears it.",
 };
 
-/** The component schemas of the OpenAPI document (the shapes worker/http/types.ts declares for the client). */
+/** The component schemas of the OpenAPI document: the answers here, the request bodies from domain/shapes/. */
 export const SCHEMAS: Record<string, JsonSchema> = {
   ApiError: {
     type: 'object',
     required: ['status', 'error', 'message'],
     properties: { status: int, error: str, message: str },
-  },
-  Geometry: {
-    type: 'object',
-    required: ['type', 'coordinates'],
-    description: 'GeoJSON geometry in EPSG:3857; table 48 takes a Point inside Slovenia (EPSG:3794 extent).',
-    properties: {
-      type: { enum: ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] },
-      coordinates: { type: 'array' },
-    },
-  },
-  Properties: {
-    type: 'object',
-    description: 'Values keyed by column id.',
-    additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
   },
   Feature: {
     type: 'object',
@@ -58,24 +46,6 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       },
       generalised: GENERALISED,
       accuracyMetres: ACCURACY_METRES,
-    },
-  },
-  AttachmentOrder: {
-    type: 'object',
-    required: ['order'],
-    additionalProperties: false,
-    properties: {
-      order: {
-        type: 'array',
-        items: { type: 'integer', minimum: 1 },
-        maxItems: 100,
-        description:
-          'Attachment ids of the record in the order to show them; those not listed follow in their old order',
-      },
-      cover: {
-        ...nullable(int),
-        description: 'The photo shown for the find (its card, its thumbnail); null: the first photo',
-      },
     },
   },
   Attachment: {
@@ -157,52 +127,10 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       recordsChanged: { ...int, description: 'Finds whose public place changed' },
     },
   },
-  FeatureCreate: {
-    type: 'object',
-    required: ['geometry', 'properties'],
-    properties: {
-      type: { const: 'Feature' },
-      geometry: ref('Geometry'),
-      properties: ref('Properties'),
-      overwrite: bool,
-    },
-    description:
-      'Only non-calculated, non-interpolated, non-special columns are taken; STATUS 5, JAVNO true, the creator e-mail and calculated values are set by the server.',
-  },
-  FeatureUpdate: {
-    type: 'object',
-    required: ['properties'],
-    properties: { properties: ref('Properties'), geometry: ref('Geometry'), overwrite: bool },
-    description: 'The given columns replace the stored values (null clears one); columns not given are kept.',
-  },
-  DeleteRequest: { type: 'object', required: ['tableId', 'recordId'], properties: { tableId: int, recordId: int } },
   DeleteResult: {
     type: 'object',
     required: ['tableId', 'recordId', 'deleted'],
     properties: { tableId: int, recordId: int, deleted: { const: true } },
-  },
-  FilterInput: {
-    description: 'A filter tree or a flat list of conditions (domain/filters/types.ts).',
-    type: ['object', 'array', 'null'],
-  },
-  RecordQuery: {
-    type: 'object',
-    required: ['tableId'],
-    properties: {
-      tableId: int,
-      page: { type: 'integer', minimum: 1, default: 1 },
-      perPage: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
-      filters: ref('FilterInput'),
-      sorts: {
-        type: 'array',
-        maxItems: 10,
-        items: {
-          type: 'object',
-          required: ['columnId', 'direction'],
-          properties: { columnId: int, direction: { enum: ['asc', 'desc'] } },
-        },
-      },
-    },
   },
   FeaturePage: {
     type: 'object',
@@ -327,26 +255,6 @@ export const SCHEMAS: Record<string, JsonSchema> = {
       attachmentInfos: { type: 'array', items: { type: 'object', properties: { id: int, tableId: int, name: str } } },
     },
   },
-  ReviewRequest: {
-    type: 'object',
-    properties: {
-      status: {
-        enum: [1, 2, 3, 5],
-        description: '1 Potrjeno, 2 Zavrnjeno, 3 Potrebna dopolnitev, 5 Čaka na pregled (reopen)',
-      },
-      species: { ...int, description: 'The corrected species (unit id)' },
-      comment: {
-        type: 'string',
-        maxLength: 2000,
-        description: 'The reason of a rejection, the question of a request for evidence, or why a verdict is reopened',
-      },
-    },
-  },
-  CommentRequest: {
-    type: 'object',
-    required: ['text'],
-    properties: { text: { type: 'string', minLength: 1, maxLength: 2000 } },
-  },
   HistoryEntry: {
     type: 'object',
     required: ['id', 'recordId', 'at', 'actor', 'actorErased', 'kind', 'changes', 'comment'],
@@ -371,4 +279,5 @@ export const SCHEMAS: Record<string, JsonSchema> = {
     properties: { entries: { type: 'array', items: ref('HistoryEntry') } },
   },
   ...PLATFORM_SCHEMAS,
+  ...REQUEST_SCHEMAS,
 };

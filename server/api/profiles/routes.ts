@@ -7,12 +7,16 @@ import { parseLayerTree, pruneLayerTree } from './layerTree.ts';
 import { requireProject } from '../meta/tableMeta.ts';
 import { validateProfile, type StoredProfile } from './validate.ts';
 import { defineProjectRead } from '../projects/routes.ts';
+import { createdResponses } from '../openapi/apiDocs.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject, nameText, positiveInt } from '../http/input.ts';
+import { shapedBody } from '../http/input.ts';
 import { readProfile, saveProfile } from './store.ts';
 import { registerProfileThumbnailRoutes } from './thumbnailRoutes.ts';
 
 const PROFILE = { description: 'The profile', schema: ref('Profile') };
+
+/** The URL of one profile and its ids. */
+const ONE_PROFILE = { url: '/api/BaseProfiles/:projectId/:profileId', params: idParams('projectId', 'profileId') };
 
 /** Profile routes (/api/BaseProfiles): read, and for administrators create, change, delete, layer tree, thumbnail, copy. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -26,8 +30,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
 
   docs.define(app, {
     method: 'GET',
-    url: '/api/BaseProfiles/:projectId/:profileId',
-    params: idParams('projectId', 'profileId'),
+    ...ONE_PROFILE,
     doc: {
       summary: 'A profile: tables, table views, layers with symbology, base maps, initial view',
       tag: 'Profiles',
@@ -50,15 +53,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
       summary: 'Create a profile (administrators)',
       tag: 'Profiles',
       body: 'ProfileInput',
-      responses: {
-        201: { description: 'The new profile with its id', schema: ref('Profile') },
-        400: 'Invalid profile',
-        404: 'Unknown project',
-      },
+      responses: createdResponses('The new profile with its id', 'Profile', 'Unknown project'),
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      const input = bodyObject(req.body, 'The profile');
+      const input = shapedBody(req, 'ProfileInput');
       await requireProject(db, projectId);
       const profile = await db.transaction(async (tx) => {
         const p = await validateProfile(tx, projectId, await nextId(tx, 'profile'), input);
@@ -75,8 +74,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
 
   defineAdminRoute(app, ctx, {
     method: 'PUT',
-    url: '/api/BaseProfiles/:projectId/:profileId',
-    params: idParams('projectId', 'profileId'),
+    ...ONE_PROFILE,
     what: 'change profiles',
     doc: {
       summary: 'Change a profile (administrators): the top-level fields given replace the stored ones',
@@ -86,7 +84,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      const input = bodyObject(req.body, 'The profile');
+      const input: Record<string, unknown> = shapedBody(req, 'ProfileInput');
       for (const k of ['id', 'projectId'] as const) {
         if (input[k] !== undefined && input[k] !== (k === 'id' ? profileId : projectId))
           throw badRequest(`${k} cannot be changed`);
@@ -112,8 +110,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
 
   defineAdminRoute(app, ctx, {
     method: 'DELETE',
-    url: '/api/BaseProfiles/:projectId/:profileId',
-    params: idParams('projectId', 'profileId'),
+    ...ONE_PROFILE,
     what: 'delete profiles',
     doc: {
       summary: 'Delete a profile (administrators)',
@@ -143,7 +140,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');
-      const b = bodyObject(req.body, 'The layer tree');
+      const b = shapedBody(req, 'LayerTree');
       return db.transaction(async (tx) => {
         const stored = await readProfile(tx, projectId, profileId, true);
         return saveProfile(tx, {
@@ -169,17 +166,11 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
       summary: 'Copy a profile within its project (administrators), thumbnail included',
       tag: 'Profiles',
       body: 'ProfileCopyRequest',
-      responses: {
-        201: { description: 'The copy with its new id', schema: ref('Profile') },
-        400: 'Invalid body',
-        404: 'Unknown project or profile',
-      },
+      responses: createdResponses('The copy with its new id', 'Profile', 'Unknown project or profile'),
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      const b = bodyObject(req.body);
-      const from = positiveInt(b.profileId, 'profileId');
-      const name = b.name === undefined ? undefined : nameText(b.name);
+      const { profileId: from, name } = shapedBody(req, 'ProfileCopyRequest');
       const copy = await db.transaction(async (tx) => {
         const src = await readProfile(tx, projectId, from);
         const p: StoredProfile = {

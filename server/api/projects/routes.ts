@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Profile, Project, ProfileLayer, SelectValue } from '../../../domain/model.ts';
 import type { Queryable } from '../../db/index.ts';
-import { badRequest } from '../../http/errors.ts';
 import { defineAdminRoute, isAdmin } from '../access/admin.ts';
 import { nextId } from '../meta/nextIds.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadColumns, loadSelectValues, requireProject } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
 import { copyProject } from './copy.ts';
+import { createdResponses } from '../openapi/apiDocs.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject, nameText, positiveInt } from '../http/input.ts';
+import { shapedBody } from '../http/input.ts';
 
 /** A project as the API serves it: tables with columns, layers, Select values by column id and attachment infos. */
 export interface ProjectResponse extends Project {
@@ -62,26 +62,6 @@ export async function buildProject(db: Queryable, projectId: number): Promise<Pr
     selectValues: Object.fromEntries([...values].map(([k, v]) => [String(k), v])),
     attachmentInfos: infos.map((i) => ({ id: i.id, tableId: i.table_id, name: i.name })),
   };
-}
-
-/** A project's name, description and public flag from a body; `create` requires the name. 400 otherwise. */
-export function parseProjectInput(
-  body: unknown,
-  create: boolean,
-): { name?: string; description?: string; public?: boolean } {
-  const b = bodyObject(body, 'The project');
-  const out: { name?: string; description?: string; public?: boolean } = {};
-  if (b.name !== undefined || create) out.name = nameText(b.name).trim();
-  if (b.description !== undefined) {
-    if (typeof b.description !== 'string' || b.description.length > 4000)
-      throw badRequest('description must be a text of at most 4000 characters');
-    out.description = b.description;
-  }
-  if (b.public !== undefined) {
-    if (typeof b.public !== 'boolean') throw badRequest('public must be true or false');
-    out.public = b.public;
-  }
-  return out;
 }
 
 type SummaryRow = { id: number; name: string; description: string; is_public: boolean };
@@ -162,17 +142,17 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     doc: {
       summary: 'Create an empty project (administrators); public unless public is false',
       tag: 'Projects',
-      body: 'ProjectInput',
+      body: 'ProjectCreate',
       responses: { 201: { description: 'The new project', schema: ref('Project') }, 400: 'Invalid body' },
     },
     async handler(req, reply) {
-      const input = parseProjectInput(req.body, true);
+      const input = shapedBody(req, 'ProjectCreate');
       const id = await withMetaChange(db, () =>
         db.transaction(async (tx) => {
           const newId = await nextId(tx, 'project');
           await tx.query('insert into projects (id, name, description, is_public) values ($1, $2, $3, $4)', [
             newId,
-            input.name,
+            input.name.trim(),
             input.description ?? '',
             input.public ?? true,
           ]);
@@ -196,12 +176,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
-      const input = parseProjectInput(req.body, false);
+      const input = shapedBody(req, 'ProjectInput');
       await requireProject(db, projectId);
       await withMetaChange(db, () =>
         db.query(
           'update projects set name = coalesce($2, name), description = coalesce($3, description), is_public = coalesce($4, is_public) where id = $1',
-          [projectId, input.name ?? null, input.description ?? null, input.public ?? null],
+          [projectId, input.name?.trim() ?? null, input.description ?? null, input.public ?? null],
         ),
       );
       return buildProject(db, projectId);
@@ -242,24 +222,17 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
       description:
         'Column and table ids inside profiles (table views, layers, filters, labels) point at the copies. With includeRecords, records (archived ones too) and their attachments are copied with new ids; key columns that held the record id get the new id, and foreign keys to such tables follow. The copy is a draft (public false) unless public is true.',
       body: 'ProjectCopyRequest',
-      responses: {
-        201: { description: 'The copy', schema: ref('Project') },
-        400: 'Invalid body',
-        404: 'Unknown project',
-      },
+      responses: createdResponses('The copy', 'Project', 'Unknown project'),
     },
     async handler(req, reply) {
-      const b = bodyObject(req.body);
-      const from = positiveInt(b.projectId, 'projectId');
-      const input = parseProjectInput({ name: b.name, public: b.public }, false);
-      if (b.includeRecords !== undefined && typeof b.includeRecords !== 'boolean')
-        throw badRequest('includeRecords must be true or false');
+      const b = shapedBody(req, 'ProjectCopyRequest');
+      const from = b.projectId;
       await requireProject(db, from);
       const id = await withMetaChange(db, () =>
         db.transaction((tx) =>
           copyProject(tx, from, {
-            name: input.name ?? null,
-            isPublic: input.public ?? false,
+            name: b.name?.trim() ?? null,
+            isPublic: b.public ?? false,
             includeRecords: b.includeRecords === true,
           }),
         ),

@@ -5,7 +5,7 @@ import { HttpError, badRequest, errorBody } from '../../http/errors.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { RecordRow } from './store.ts';
 import { createOne, deleteOne, updateOne } from './mutations.ts';
-import { MAX_BULK_ITEMS } from '../openapi/platformSchemas.ts';
+import { MAX_BULK_ITEMS, type BulkBody } from '../../../domain/shapes/records.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** The three lists of a bulk body. */
@@ -39,24 +39,15 @@ export class BulkItemError extends HttpError {
   }
 }
 
-/** An optional list of a body; 400 (naming the list) unless it is an array. */
-function list(b: Record<string, unknown>, name: BulkOperation): unknown[] {
-  const v = b[name];
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new BulkItemError(400, `${name} must be an array`, name, 0);
-  return v;
-}
-
 /**
- * Validates a bulk body `{tableId, creates?, updates?: [{id, properties?, geometry?}], deletes?: [id]}`:
+ * Checks the items of a bulk body (its shape, BulkRequest, has been validated):
  * at least one and at most MAX_BULK_ITEMS items; a malformed item is a BulkItemError with its index.
  */
-export function parseBulk(body: unknown): BulkInput {
-  const b = bodyObject(body, 'The bulk body');
-  const tableId = positiveInt(b.tableId, 'tableId');
-  const creates = list(b, 'creates');
-  const rawUpdates = list(b, 'updates');
-  const rawDeletes = list(b, 'deletes');
+export function parseBulk(body: BulkBody): BulkInput {
+  const { tableId } = body;
+  const creates = body.creates ?? [];
+  const rawUpdates = body.updates ?? [];
+  const rawDeletes = body.deletes ?? [];
   const total = creates.length + rawUpdates.length + rawDeletes.length;
   if (total === 0) throw badRequest('A bulk call needs at least one item in creates, updates or deletes');
   if (total > MAX_BULK_ITEMS) throw badRequest(`A bulk call may have at most ${MAX_BULK_ITEMS} items, got ${total}`);

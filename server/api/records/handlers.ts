@@ -6,7 +6,7 @@
  * (shapes.ts) says how each family answers.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import {
   assertCanEdit,
   assertWritableTable,
@@ -17,11 +17,12 @@ import {
 } from '../access/recordAccess.ts';
 import { isAdmin } from '../access/admin.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
+import { bodyObject, positiveInt, shapedBody } from '../http/input.ts';
 import { readForm } from '../http/multipart.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { describeChange } from '../review/history.ts';
-import { MAX_IDS_PER_PAGE, parseRecordQuery, searchRecordIds, searchRecords } from '../search/recordQuery.ts';
+import { MAX_IDS_PER_PAGE } from '../../../domain/shapes/records.ts';
+import { parseRecordQuery, searchRecordIds, searchRecords } from '../search/recordQuery.ts';
 import { sendExtentTables } from '../spatial/extentTables.ts';
 import { BulkItemError, parseBulk, runBulk, sendBulkError } from './bulk.ts';
 import { formPhotos, jsonField } from './createForm.ts';
@@ -34,9 +35,6 @@ import { noteWrite } from '../../http/writeEvents.ts';
 
 /** A Fastify route handler. */
 export type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-
-/** Most ids in one POST /api/Records/{projectId}/ids. */
-export const MAX_IDS = 1000;
 
 /**
  * The table a write goes to, 403 unless it takes user writes: from the URL's tableId ('path'), or
@@ -119,7 +117,6 @@ export function update(ctx: ApiContext, shape: AnswerShape, idName: string): Han
     const id = pathIds(req, idName)[idName] as number;
     const user = await requireUser(ctx.authenticate, req);
     const { meta } = await writableTable(ctx, req, 'path', null);
-    bodyObject(req.body);
     const expected = ifMatch(req);
     const row = await ctx.db.transaction((tx) => updateOne(tx, meta, id, req.body, userViewer(user), expected));
     noteWrite(req, { kind: 'records', op: 'update', count: 1, replay: false });
@@ -132,9 +129,8 @@ export function update(ctx: ApiContext, shape: AnswerShape, idName: string): Han
 export function remove(ctx: ApiContext): Handler {
   return async (req) => {
     const user = await requireUser(ctx.authenticate, req);
-    const b = bodyObject(req.body);
-    const tableId = positiveInt(b.tableId, 'tableId');
-    const recordId = positiveInt(b.recordId, 'recordId');
+    const b = shapedBody(req, 'DeleteRequest');
+    const { tableId, recordId } = b;
     const { meta } = await writableTable(ctx, req, 'body', b);
     const expected = ifMatch(req);
     await ctx.db.transaction((tx) => deleteOne(tx, meta, recordId, userViewer(user), expected));
@@ -147,7 +143,7 @@ export function remove(ctx: ApiContext): Handler {
 export function search(ctx: ApiContext, shape: AnswerShape): Handler {
   return async (req) => {
     const { projectId } = pathIds(req, 'projectId');
-    const query = parseRecordQuery(req.body);
+    const query = parseRecordQuery(shapedBody(req, 'RecordQuery'));
     const viewer = viewerOf(await ctx.authenticate(req));
     const meta = await loadTable(ctx.db, projectId, query.tableId);
     const { rows, total } = await searchRecords(ctx.db, meta, query, viewer);
@@ -164,7 +160,7 @@ export function search(ctx: ApiContext, shape: AnswerShape): Handler {
 export function searchIds(ctx: ApiContext): Handler {
   return async (req) => {
     const { projectId } = pathIds(req, 'projectId');
-    const query = parseRecordQuery(req.body, MAX_IDS_PER_PAGE, MAX_IDS_PER_PAGE);
+    const query = parseRecordQuery(shapedBody(req, 'RecordIdQuery'), MAX_IDS_PER_PAGE);
     const viewer = viewerOf(await ctx.authenticate(req));
     const meta = await loadTable(ctx.db, projectId, query.tableId);
     const { ids, total } = await searchRecordIds(ctx.db, meta, query, viewer);
@@ -184,7 +180,7 @@ export function bulk(ctx: ApiContext, shape: AnswerShape): Handler {
     const { projectId } = pathIds(req, 'projectId');
     const user = await requireUser(ctx.authenticate, req);
     try {
-      const input = parseBulk(req.body);
+      const input = parseBulk(shapedBody(req, 'BulkRequest'));
       const meta = await loadTable(ctx.db, projectId, input.tableId);
       assertWritableTable(meta);
       const out = await runBulk(ctx.db, meta, input, userViewer(user));
@@ -212,11 +208,8 @@ export function bulk(ctx: ApiContext, shape: AnswerShape): Handler {
 export function byIds(ctx: ApiContext): Handler {
   return async (req) => {
     const { projectId } = pathIds(req, 'projectId');
-    const b = bodyObject(req.body);
-    const tableId = positiveInt(b.tableId, 'tableId');
-    if (!Array.isArray(b.ids) || b.ids.length === 0 || b.ids.length > MAX_IDS)
-      throw badRequest(`ids must be an array of 1-${MAX_IDS} record ids`);
-    const ids = [...new Set(b.ids.map((v, i) => positiveInt(v, `ids[${i}]`)))];
+    const { tableId, ids: asked } = shapedBody(req, 'RecordIdsRequest');
+    const ids = [...new Set(asked)];
     const viewer = viewerOf(await ctx.authenticate(req));
     const meta = await loadTable(ctx.db, projectId, tableId);
     const params: unknown[] = [ids, tableId, projectId];
@@ -235,11 +228,8 @@ export function archive(ctx: ApiContext): Handler {
   return async (req) => {
     const { projectId } = pathIds(req, 'projectId');
     const user = await requireUser(ctx.authenticate, req);
-    const b = bodyObject(req.body);
-    const tableId = positiveInt(b.tableId, 'tableId');
-    const recordId = positiveInt(b.recordId, 'recordId');
-    if (b.archived !== undefined && typeof b.archived !== 'boolean') throw badRequest('archived must be true or false');
-    const archived = b.archived !== false;
+    const { tableId, recordId, archived: given } = shapedBody(req, 'ArchiveRequest');
+    const archived = given !== false;
     const admin = isAdmin(user);
     if (!archived && !admin) throw forbidden('Only an administrator may restore an archived record');
     const meta = await loadTable(ctx.db, projectId, tableId);

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { USER_ERRORS } from '../access/recordAccess.ts';
 import { ID_SCHEMA, ref } from '../openapi/schemas.ts';
-import { MAX_IDS_PER_PAGE } from '../search/recordQuery.ts';
+import { MAX_IDS, MAX_IDS_PER_PAGE } from '../../../domain/shapes/records.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
 import { MAX_SPATIAL_CANDIDATES, recordsIntersecting } from '../spatial/geometryQuery.ts';
-import { MAX_IDS, archive, byIds, searchIds } from './handlers.ts';
+import { archive, byIds, searchIds } from './handlers.ts';
 import { TABLE_REFUSALS, familyRoutes, type RecordFamily } from './routeTable.ts';
 import { RECORD_ANSWERS as R } from './shapes.ts';
 
@@ -52,7 +52,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
       {
         summary: `Ids of the records matching a RecordQuery (perPage <= ${MAX_IDS_PER_PAGE}, default all of them up to that)`,
         auth: 'optional',
-        body: 'RecordQuery',
+        body: 'RecordIdQuery',
         responses: {
           200: { description: 'One page of ids', schema: ref('IdPage') },
           400: 'Invalid query or filter',

@@ -1,6 +1,6 @@
 /** OpenAPI pieces both record URL families document alike (used by routeTable.ts). */
 import { ref, type JsonSchema } from '../openapi/schemas.ts';
-import { MAX_BULK_ITEMS } from '../openapi/platformSchemas.ts';
+import { MAX_BULK_ITEMS } from '../../../domain/shapes/records.ts';
 
 /** The Idempotency-Key header of a JSON create. */
 export const IDEMPOTENCY_HEADER = {

@@ -3,9 +3,9 @@
  * params, body, docs, handler. A family gives its prefix, tag, schemas and answer shape; a builder, the texts
  * that differ.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_BODY_LIMIT, type ApiContext } from '../http/context.ts';
-import { USER_ERRORS } from '../access/recordAccess.ts';
+import { USER_ERRORS, requireUser } from '../access/recordAccess.ts';
 import type { ApiRouteDef, ResponseDoc, RouteDoc } from '../openapi/apiDocs.ts';
 import { idParams, ref, type JsonSchema } from '../openapi/schemas.ts';
 import {
@@ -28,6 +28,7 @@ import {
   extentQuerystring,
   fullFormBody,
 } from './routeDocs.ts';
+import type { RequestShapeName } from '../../../domain/shapes/index.ts';
 import type { AnswerShape } from './shapes.ts';
 import { IF_MATCH_HEADER } from './versions.ts';
 
@@ -39,7 +40,7 @@ export interface RecordFamily {
   /** How its calls answer (and where a create finds its table). */
   shape: AnswerShape;
   /** Component schemas: one record, a search page, a JSON create, a create with photos' answer, a bulk result. */
-  schemas: { one: string; page: string; create: string; created: string; bulkResult: string };
+  schemas: { one: string; page: string; create: RequestShapeName; created: string; bulkResult: string };
   /** The 404 of a call on one record the caller cannot see. */
   notFound: string;
 }
@@ -274,8 +275,10 @@ function bulkRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
 /** The route builders of `family` bound to `ctx`; an adapter lists its calls in order and `define` registers them. */
 export function familyRoutes(ctx: ApiContext, family: RecordFamily) {
   return {
+    /** Registers `routes`; one that needs a signed-in caller refuses anyone else (401) before looking at the body. */
     define(app: FastifyInstance, routes: ApiRouteDef[]): void {
-      for (const route of routes) ctx.docs.define(app, route);
+      const guard = (req: FastifyRequest) => requireUser(ctx.authenticate, req);
+      for (const route of routes) ctx.docs.define(app, route.doc.auth === 'required' ? { guard, ...route } : route);
     },
     /** A call only this family has. */
     route: (url: FamilyUrl, doc: FamilyDoc, handler: Handler) => familyRoute(family, url, doc, handler),

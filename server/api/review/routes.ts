@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Properties } from '../../../domain/model.ts';
 import { verdictProblem } from '../../../domain/review.ts';
-import { STATUS_VALUES, statusOf } from '../../../domain/statuses.ts';
 import type { Queryable } from '../../db/index.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { USER_ERRORS, canReview, canSee, requireUser, userViewer } from '../access/recordAccess.ts';
@@ -13,7 +12,7 @@ import { toDataRecords, toFeature } from '../records/shapes.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
 import { applyUnitRules, checkForeignKeys } from '../records/unitRules.ts';
 import { IF_MATCH_HEADER, assertVersion, ifMatch, sendVersion } from '../records/versions.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
+import { shapedBody } from '../http/input.ts';
 
 /**
  * Review (issue #20): reviewers (the token's `reviewer` or `reviewer:<group>` roles, domain/review.ts)
@@ -77,6 +76,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'POST',
     url: '/api/Records/:projectId/:tableId/:recordId/review',
     params: recordParams,
+    guard: recordCaller,
     doc: {
       summary: "A reviewer's verdict and/or species correction",
       tag: 'Review',
@@ -97,14 +97,12 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
     async handler(req, reply) {
       const { projectId, tableId, recordId, user, viewer } = await recordCaller(req);
-      const b = bodyObject(req.body);
+      const b = shapedBody(req, 'ReviewRequest');
       const meta = await loadTable(db, projectId, tableId);
       const statusCol = meta.roles.status;
       if (!statusCol) throw badRequest(`Table ${tableId} has no STATUS column`);
-      const status = b.status === undefined ? null : positiveInt(b.status, 'status');
-      if (status !== null && statusOf(status) === null)
-        throw badRequest(`status must be one of ${STATUS_VALUES.map((s) => s.value).join(', ')}`);
-      const species = b.species === undefined ? null : positiveInt(b.species, 'species');
+      const status = b.status ?? null;
+      const species = b.species ?? null;
       const comment = commentOf(b.comment);
       if (status === null && species === null)
         throw badRequest('Give a status, a species or both (a comment alone goes to /comments)');
@@ -163,6 +161,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'POST',
     url: '/api/Records/:projectId/:tableId/:recordId/comments',
     params: recordParams,
+    guard: recordCaller,
     doc: {
       summary: 'Comment on a record (its creator or a reviewer of its group)',
       tag: 'Review',
@@ -176,7 +175,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
     async handler(req, reply) {
       const { projectId, tableId, recordId, user, viewer } = await recordCaller(req);
-      const text = commentOf(bodyObject(req.body).text, 'text');
+      const text = commentOf(shapedBody(req, 'CommentRequest').text, 'text');
       if (text === null) throw badRequest('text must not be empty');
       const meta = await loadTable(db, projectId, tableId);
       const entry = await db.transaction(async (tx) => {

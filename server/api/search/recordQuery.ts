@@ -1,19 +1,11 @@
 import type { FilterInput, SortSpec } from '../../../domain/filters/types.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import type { Db } from '../../db/index.ts';
-import { badRequest } from '../../http/errors.ts';
 import { compileFilterSql, compileSortSql } from '../../filters/sql.ts';
 import { maskedPropertiesSql, param, visibleSql } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
-
-/** Largest page of a records query (the app reads at most 200 a page). */
-export const MAX_PER_PAGE = 1000;
-/** Page size when none is given. */
-export const DEFAULT_PER_PAGE = 100;
-/** Most sorts in one query. */
-export const MAX_SORTS = 10;
+import { DEFAULT_PER_PAGE, type RecordQueryBody } from '../../../domain/shapes/records.ts';
 
 /** A validated records query. */
 export interface ParsedQuery {
@@ -24,31 +16,19 @@ export interface ParsedQuery {
   sorts: SortSpec[];
 }
 
-/** Validates a RecordQuery body (tableId, page, perPage, filters, sorts); 400 with the reason otherwise. */
-export function parseRecordQuery(
-  body: unknown,
-  maxPerPage = MAX_PER_PAGE,
-  defaultPerPage = DEFAULT_PER_PAGE,
-): ParsedQuery {
-  const b = bodyObject(body, 'The query');
-  const tableId = positiveInt(b.tableId, 'tableId');
-  const page = b.page === undefined || b.page === null ? 1 : positiveInt(b.page, 'page');
-  const perPage = b.perPage === undefined || b.perPage === null ? defaultPerPage : positiveInt(b.perPage, 'perPage');
-  if (perPage > maxPerPage) throw badRequest(`perPage may be at most ${maxPerPage}`);
-  if (page > 1_000_000) throw badRequest('page is too large');
-  const rawSorts = b.sorts ?? [];
-  if (!Array.isArray(rawSorts) || rawSorts.length > MAX_SORTS)
-    throw badRequest(`sorts must be an array of at most ${MAX_SORTS} {columnId, direction}`);
-  const sorts = rawSorts.map((s: unknown, i): SortSpec => {
-    const o = bodyObject(s, `sorts[${i}]`);
-    const dir = typeof o.direction === 'string' ? o.direction.toLowerCase() : 'asc';
-    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sorts[${i}].direction must be "asc" or "desc"`);
-    return { columnId: positiveInt(o.columnId, `sorts[${i}].columnId`), direction: dir };
-  });
-  const filters = (b.filters ?? null) as FilterInput | null;
-  if (filters !== null && typeof filters !== 'object')
-    throw badRequest('filters must be a filter object or a list of conditions');
-  return { tableId, page, perPage, filters, sorts };
+/** A RecordQuery body (validated by its shape) with its defaults: page 1, `defaultPerPage`, no filter, no sort. */
+export function parseRecordQuery(b: RecordQueryBody, defaultPerPage = DEFAULT_PER_PAGE): ParsedQuery {
+  const sorts = (b.sorts ?? []).map((s): SortSpec => ({
+    columnId: s.columnId,
+    direction: s.direction?.toLowerCase() === 'desc' ? 'desc' : 'asc',
+  }));
+  return {
+    tableId: b.tableId,
+    page: b.page ?? 1,
+    perPage: b.perPage ?? defaultPerPage,
+    filters: (b.filters ?? null) as FilterInput | null,
+    sorts,
+  };
 }
 
 /** True when a filter tree (any shape) has a `columnId` equal to `columnId`. */
@@ -110,9 +90,6 @@ async function searchPage<R>(
 export function searchRecords(...args: SearchArgs): Promise<{ rows: RecordRow[]; total: number }> {
   return searchPage<RecordRow>(RECORD_COLUMNS, ...args);
 }
-
-/** Largest page of POST /api/Records/{projectId}/search/ids. */
-export const MAX_IDS_PER_PAGE = 100_000;
 
 /** Like searchRecords, but only the ids (pages of up to MAX_IDS_PER_PAGE). */
 export async function searchRecordIds(...args: SearchArgs): Promise<{ ids: number[]; total: number }> {

@@ -4,15 +4,14 @@
  * one, and the public place of every find of that species follows in the same transaction.
  */
 import type { FastifyInstance } from 'fastify';
-import { SENSITIVITY_CLASSES, type SensitivityClass } from '../../../domain/sensitivity.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { defineAdminRoute } from '../access/admin.ts';
-import { JSON_BODY_LIMIT, JSON_TYPES, pathIds, type ApiContext } from '../http/context.ts';
+import { JSON_BODY_LIMIT, pathIds, type ApiContext } from '../http/context.ts';
 import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
-import { bodyObject } from '../http/input.ts';
+import { shapedBody } from '../http/input.ts';
 
 /** The species table of a sightings table, with its key and class columns; 400 when it has none. */
 async function speciesTable(ctx: ApiContext, meta: TableMeta): Promise<{ units: TableMeta; pk: string; cls: string }> {
@@ -60,14 +59,7 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
     doc: {
       summary: "Sets a species' sensitivity class; the public place of its finds follows at once (administrators)",
       tag: 'Species',
-      body: {
-        contentType: JSON_TYPES,
-        schema: {
-          type: 'object',
-          required: ['class'],
-          properties: { class: { type: 'integer', enum: [...SENSITIVITY_CLASSES] } },
-        },
-      },
+      body: 'SensitivityRequest',
       responses: {
         200: { description: 'The new class and how many finds changed', schema: ref('SensitivityChange') },
         400: 'Bad class, or the table has no species',
@@ -76,9 +68,7 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
     },
     async handler(req, _reply, user) {
       const { projectId, tableId, speciesId } = pathIds(req, 'projectId', 'tableId', 'speciesId');
-      const raw = bodyObject(req.body).class;
-      if (!SENSITIVITY_CLASSES.includes(raw as SensitivityClass)) throw badRequest('class must be 0, 1, 2 or 3');
-      const cls = raw as SensitivityClass;
+      const cls = shapedBody(req, 'SensitivityRequest').class;
       const meta = await loadTable(db, projectId, tableId);
       const { units, pk, cls: clsCol } = await speciesTable(ctx, meta);
       const recordsChanged = await db.transaction(async (tx) => {

@@ -3,11 +3,11 @@ import type { Geometry } from '../../../domain/model.ts';
 import { badRequest } from '../../http/errors.ts';
 import { viewerOf, visibleSql } from '../access/recordAccess.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
-import { bodyObject, positiveInt } from '../http/input.ts';
+import { shapedBody } from '../http/input.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { toDataRecords } from '../records/shapes.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../search/recordQuery.ts';
+import { DEFAULT_PER_PAGE } from '../../../domain/shapes/records.ts';
 import { placeSql } from '../sensitivity/viewerPlace.ts';
 import { bboxShape, intersects, queryShape, storedShape } from './intersection.ts';
 
@@ -20,13 +20,12 @@ export const MAX_SPATIAL_CANDIDATES = 100_000;
  */
 export async function recordsIntersecting(req: FastifyRequest, ctx: ApiContext): Promise<unknown> {
   const { projectId } = pathIds(req, 'projectId');
-  const b = bodyObject(req.body);
-  const tableId = positiveInt(b.tableId, 'tableId');
+  const b = shapedBody(req, 'SpatialQuery');
+  const tableId = b.tableId;
   if ((b.geometry === undefined) === (b.bbox === undefined)) throw badRequest('Give exactly one of geometry and bbox');
   const shape = b.bbox !== undefined ? bboxShape(b.bbox) : queryShape(b.geometry);
-  const page = b.page === undefined ? 1 : positiveInt(b.page, 'page');
-  const perPage = b.perPage === undefined ? DEFAULT_PER_PAGE : positiveInt(b.perPage, 'perPage');
-  if (perPage > MAX_PER_PAGE) throw badRequest(`perPage may be at most ${MAX_PER_PAGE}`);
+  const page = b.page ?? 1;
+  const perPage = b.perPage ?? DEFAULT_PER_PAGE;
   const viewer = viewerOf(await ctx.authenticate(req));
   const meta = await loadTable(ctx.db, projectId, tableId);
   if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);

@@ -84,6 +84,7 @@ describe('import boundaries', () => {
     ['allows', 'mapscene → worker as types', dataCoreType],
     ['allows', 'server → domain', domainColumns],
     ['allows', 'domain → proj4', "import proj4 from 'proj4';\nexport const x = proj4;\n"],
+    ['allows', 'domain → typebox (the API shapes)', "import Type from 'typebox';\nexport const x = Type.String();\n"],
     ['allows', 'domain → domain', "import { COL } from './columns.ts';\nexport const x = COL;\n"],
   ];
   for (const [verdict, arrow, code] of cases) {
