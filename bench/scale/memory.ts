@@ -17,7 +17,7 @@ import type { Feature } from '../../domain/model.ts';
 import { SightingsLayer } from '../../worker/layer/SightingsLayer.ts';
 import { nationalGrid } from '../../worker/nationalGrid.ts';
 import { LAYER_RULES, LAYER_TABLE_COLUMNS, layerFeatures } from './layerFeatures.ts';
-import { encodeMessage } from '../../domain/layerColumns/encode.ts';
+import { encodeMessage, joinMessages } from '../../domain/layerColumns/encode.ts';
 import { decodeMessages } from '../../domain/layerColumns/decode.ts';
 import { BLOCK_ROWS } from '../../domain/layerColumns/format.ts';
 import { ColumnLayer } from '../../worker/layer/ColumnLayer.ts';
@@ -93,13 +93,7 @@ function columnsBody(n: number): Uint8Array {
   const parts: Uint8Array[] = [];
   for (let i = 0; i < n; i += BLOCK_ROWS)
     parts.push(encodeMessage(new Map([[48, { features: features.slice(i, i + BLOCK_ROWS) }]]), { cursor: '1:1:' }));
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinMessages(parts);
 }
 
 /** What the data core holds with the columnar replica (worker/core/layer.ts today). */

@@ -210,3 +210,14 @@ export function encodeMessage(
   }
   return out;
 }
+
+/** Messages one after another in one buffer, as a full load is sent (decodeMessages reads them back). */
+export function joinMessages(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -4,17 +4,12 @@
  * as extenttables), read back and written as typed-array columns, so both forms always carry the
  * same values.
  */
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Feature } from '../../../domain/model.ts';
-import { encodeMessage } from '../../../domain/layerColumns/encode.ts';
+import { encodeMessage, joinMessages } from '../../../domain/layerColumns/encode.ts';
 import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
-import { COMPRESS_MIN_BYTES } from '../http/compress.ts';
+import { sendCompressed } from '../http/compress.ts';
 import type { TableChanges } from './feed.ts';
-
-const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
 
 /**
  * The answer's bytes: the cursor, viewer and reset in the header, each table's items as columns.
@@ -42,30 +37,10 @@ export function columnsAnswer(
       parts.push(encodeMessage(new Map([[id, { features }]]), extra));
     }
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinMessages(parts);
 }
 
-/**
- * Sends a columns message, compressed as JSON answers are (server/api/http/compress.ts): brotli
- * quality 3 or gzip level 1 when the client takes it and the body is not small.
- */
-export async function sendColumns(req: FastifyRequest, reply: FastifyReply, bytes: Uint8Array): Promise<FastifyReply> {
-  void reply.type(COLUMNS_MEDIA_TYPE).header('vary', 'accept-encoding');
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const accept = String(req.headers['accept-encoding'] ?? '').toLowerCase();
-  if (body.length < COMPRESS_MIN_BYTES) return reply.send(body);
-  if (/\bbr\b/.test(accept)) {
-    const out = await brotli(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 3, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-    return reply.header('content-encoding', 'br').send(out);
-  }
-  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(await gz(body, { level: 1 }));
-  return reply.send(body);
+/** Sends a columns message, compressed as JSON answers are (server/api/http/compress.ts). */
+export function sendColumns(req: FastifyRequest, reply: FastifyReply, bytes: Uint8Array): Promise<FastifyReply> {
+  return sendCompressed(req, reply, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), COLUMNS_MEDIA_TYPE);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature, Properties } from '../../../../domain/model.ts';
 import { createPrng } from '../../../../domain/prng.ts';
-import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
+import { encodeMessage, joinMessages } from '../../../../domain/layerColumns/encode.ts';
 import { ABSENT, decodeMessage, decodeMessages } from '../../../../domain/layerColumns/decode.ts';
 import { COORDINATE_SCALE } from '../../../../domain/layerColumns/format.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
@@ -121,9 +121,8 @@ describe('the columns wire format', () => {
     const b = layerFeatures(17, 2, 20_000_000);
     const one = encodeMessage(new Map([[48, { features: a }]]), { cursor: 'c' });
     const two = encodeMessage(new Map([[48, { features: b }]]), { cursor: 'c' });
-    const body = new Uint8Array(one.length + two.length);
-    body.set(one);
-    body.set(two, one.length);
+    const body = joinMessages([one, two]);
+    expect(body.length).toBe(one.length + two.length);
     const messages = decodeMessages(body);
     expect(messages.map((m) => m.tables.get(48)!.features())).toEqual([a.map(rounded), b.map(rounded)]);
     expect(messages.map((m) => m.bytes.byteLength)).toEqual([one.length, two.length]);
