@@ -25,18 +25,29 @@ export interface PackedProperties {
  * than listing each record's keys (1 s for 100k records of 8 integer keys in V8).
  */
 export function packProperties(list: readonly Properties[], keys?: readonly (string | number)[]): PackedProperties {
+  if (keys) return packValues(list.length, keys, (i, key) => list[i]![key]);
   const packed: PackedProperties = { keys: [], values: [], count: list.length };
-  if (!keys) {
-    const at = new Map<string, number>();
-    for (let i = 0; i < list.length; i++) addRecord(packed, at, i, list[i]!);
-    return packed;
-  }
+  const at = new Map<string, number>();
+  for (let i = 0; i < list.length; i++) addRecord(packed, at, i, list[i]!);
+  return packed;
+}
+
+/**
+ * Packs the values of `keys` that `read(i, key)` gives for records 0..count (a key no record has
+ * is left out): records held elsewhere than in objects (the data core's columns) pack alike.
+ */
+export function packValues(
+  count: number,
+  keys: Iterable<string | number>,
+  read: (i: number, key: string) => Value,
+): PackedProperties {
+  const packed: PackedProperties = { keys: [], values: [], count };
   for (const key of keys) {
     const name = String(key);
-    const column = new Array<Value>(list.length);
+    const column = new Array<Value>(count);
     let any = false;
-    for (let i = 0; i < list.length; i++) {
-      const v = list[i]![name];
+    for (let i = 0; i < count; i++) {
+      const v = read(i, name);
       column[i] = v;
       if (v !== undefined) any = true;
     }

@@ -1,5 +1,5 @@
 import type { Properties } from '../../../domain/model.ts';
-import { packProperties, type PackedProperties } from '../../../domain/packedProperties.ts';
+import { packProperties, packValues, type PackedProperties } from '../../../domain/packedProperties.ts';
 import { readDayKey, readInstant } from '../../../domain/filters/dates.ts';
 import { readNumber } from '../../../domain/filters/numbers.ts';
 import { isEmpty } from '../predicates/types.ts';
@@ -115,21 +115,7 @@ export class ColumnStore {
 
   /** packProperties of the rows read from the source. */
   private packSource(keys?: readonly (string | number)[]): PackedProperties {
-    const packed: PackedProperties = { keys: [], values: [], count: this.size };
-    for (const key of keys ?? this.source!.propertyKeys()) {
-      const name = String(key);
-      const column = new Array<Properties[string] | undefined>(this.size);
-      let any = false;
-      for (let i = 0; i < this.size; i++) {
-        const v = this.read(i, name);
-        column[i] = v;
-        if (v !== undefined) any = true;
-      }
-      if (!any) continue;
-      packed.keys.push(name);
-      packed.values.push(column);
-    }
-    return packed;
+    return packValues(this.size, keys ?? this.source!.propertyKeys(), (i, key) => this.read(i, key));
   }
 
   /** Each row's value read as a number (NaN where it does not read). */
