@@ -22,6 +22,7 @@ import { decodeMessages } from '../../domain/layerColumns/decode.ts';
 import { BLOCK_ROWS } from '../../domain/layerColumns/format.ts';
 import { ColumnLayer } from '../../worker/layer/ColumnLayer.ts';
 import { blockOf } from '../../worker/layer/layerReplica.ts';
+import type { LayerSource } from '../../worker/layer/LayerRows.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('Run with node --expose-gc');
@@ -35,15 +36,6 @@ function heap(): number {
 }
 
 const mb = (b: number): string => `${(b / 1e6).toFixed(1)} MB`;
-
-/** The JSON answer of a full load, its size, gzipped size, the features parsed from it and the parse's ms. */
-function download(n: number): { features: Feature[]; wire: number; gz: number; ms: number } {
-  const text = JSON.stringify({ features: { 48: layerFeatures(n) } });
-  const t = performance.now();
-  const parsed = JSON.parse(text) as { features: Record<string, Feature[]> };
-  const ms = performance.now() - t;
-  return { features: parsed.features['48']!, wire: text.length, gz: gzipSync(text, { level: 6 }).length, ms };
-}
 
 /** The batch query of a start: no filter, the profile's rules, the national grid for the squares. */
 const QUERY = {
@@ -61,30 +53,57 @@ const PANEL = { year: 2020, speciesId: 980, mineOnly: true, status: 5 };
 /** What a path holds and the figures it prints. */
 type Measured = { held: unknown; rows: [string, string][] };
 
-/** What the data core holds with the objects path (before the columnar replica), and the bytes it measures. */
-function objectsPath(n: number): Measured {
+/** A full load as it comes and what a path keeps of it: its copy, the rows the layer reads, IndexedDB's bytes. */
+interface Path<B extends string | Uint8Array> {
+  /** The answer's form, the copy's parts and what the first batch waits for, as printed. */
+  labels: { wire: string; copy: string; stored: string; first: string };
+  body: B;
+  read: (body: B) => { held: unknown; rows: LayerSource; stored: () => number };
+}
+
+/**
+ * The heap a path's copy keeps, then the LayerIndex and the two batches of a start (the start's,
+ * then the filter panel's); the first batch's wait counts the answer's reading.
+ */
+function measure<B extends string | Uint8Array>(n: number, { labels, body, read }: Path<B>): Measured {
+  const wire = typeof body === 'string' ? body.length : body.byteLength;
+  const gz = gzipSync(body, { level: 6 }).length;
   const base = heap();
-  const { features, wire, gz, ms } = download(n);
-  const replica = { cursor: '1:1:', viewer: 'v', features };
-  const afterCopy = heap();
-  const stored = serialize(replica).length;
-  const layer = new SightingsLayer();
   const t = performance.now();
-  layer.points(features, QUERY);
-  const first = ms + performance.now() - t;
-  layer.points(features, { ...QUERY, filter: PANEL });
+  const copy = read(body);
+  const readMs = performance.now() - t;
+  const afterCopy = heap();
+  const stored = copy.stored();
+  const layer = new SightingsLayer();
+  const t2 = performance.now();
+  layer.points(copy.rows, QUERY);
+  const first = readMs + performance.now() - t2;
+  layer.points(copy.rows, { ...QUERY, filter: PANEL });
   const afterIndex = heap();
   return {
-    held: [replica, layer],
+    held: [copy.held, layer],
     rows: [
-      ['wire (JSON)', `${mb(wire)}, gzip ${mb(gz)} (${(gz / n).toFixed(1)} B/find)`],
-      ['heap: the copy (Feature objects)', mb(afterCopy - base)],
+      [`wire (${labels.wire})`, `${mb(wire)}, gzip ${mb(gz)} (${(gz / n).toFixed(1)} B/find)`],
+      [`heap: the copy (${labels.copy})`, mb(afterCopy - base)],
       ['heap: + LayerIndex and two batches', mb(afterIndex - afterCopy)],
       ['heap: total', mb(afterIndex - base)],
-      ['IndexedDB (structured clone)', mb(stored)],
-      ['answer to first batch (parse, index, batch)', `${first.toFixed(0)} ms`],
+      [`IndexedDB (structured clone${labels.stored})`, mb(stored)],
+      [`answer to first batch (${labels.first}, index, batch)`, `${first.toFixed(0)} ms`],
     ],
   };
+}
+
+/** The objects path (before the columnar replica): the JSON answer parsed, stored as one object. */
+function objectsPath(n: number): Measured {
+  return measure(n, {
+    labels: { wire: 'JSON', copy: 'Feature objects', stored: '', first: 'parse' },
+    body: JSON.stringify({ features: { 48: layerFeatures(n) } }),
+    read(text) {
+      const parsed = JSON.parse(text) as { features: Record<string, Feature[]> };
+      const replica = { cursor: '1:1:', viewer: 'v', features: parsed.features['48']! };
+      return { held: replica, rows: replica.features, stored: () => serialize(replica).length };
+    },
+  });
 }
 
 /** The full load in the columns form as the server sends it: one message per block. */
@@ -96,36 +115,18 @@ function columnsBody(n: number): Uint8Array {
   return joinMessages(parts);
 }
 
-/** What the data core holds with the columnar replica (worker/core/layer.ts today). */
+/** The columnar replica (worker/core/layer.ts today): the blocks kept as they came, one ColumnLayer over them. */
 function columnsPath(n: number): Measured {
-  const body = columnsBody(n);
-  const gz = gzipSync(body, { level: 6 }).length;
-  const wire = body.length;
-  const base = heap();
-  const t = performance.now();
-  const blocks = decodeMessages(body).map((m) => blockOf(m, 48));
-  const replica = { cursor: '1:1:', viewer: 'v', blocks };
-  const rowsOf = new ColumnLayer(blocks.map((b) => b.table));
-  const decodeMs = performance.now() - t;
-  const afterCopy = heap();
-  const stored = blocks.reduce((s, b) => s + serialize(b.bytes).length, 0);
-  const layer = new SightingsLayer();
-  const t2 = performance.now();
-  layer.points(rowsOf, QUERY);
-  const first = decodeMs + performance.now() - t2;
-  layer.points(rowsOf, { ...QUERY, filter: PANEL });
-  const afterIndex = heap();
-  return {
-    held: [replica, rowsOf, layer],
-    rows: [
-      ['wire (columns)', `${mb(wire)}, gzip ${mb(gz)} (${(gz / n).toFixed(1)} B/find)`],
-      ['heap: the copy (blocks + ColumnLayer)', mb(afterCopy - base)],
-      ['heap: + LayerIndex and two batches', mb(afterIndex - afterCopy)],
-      ['heap: total', mb(afterIndex - base)],
-      ['IndexedDB (structured clone, all blocks)', mb(stored)],
-      ['answer to first batch (decode, index, batch)', `${first.toFixed(0)} ms`],
-    ],
-  };
+  return measure(n, {
+    labels: { wire: 'columns', copy: 'blocks + ColumnLayer', stored: ', all blocks', first: 'decode' },
+    body: columnsBody(n),
+    read(bytes) {
+      const blocks = decodeMessages(bytes).map((m) => blockOf(m, 48));
+      const rows = new ColumnLayer(blocks.map((b) => b.table));
+      const replica = { cursor: '1:1:', viewer: 'v', blocks };
+      return { held: [replica, rows], rows, stored: () => blocks.reduce((s, b) => s + serialize(b.bytes).length, 0) };
+    },
+  });
 }
 
 const n = Number(process.argv[2] ?? 100_000);
