@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../domain/model.ts';
-import type { FilterInput } from '../../../../domain/filters/types.ts';
-import { LayerIndex, type LayerQuery } from '../../../../worker/layer/LayerIndex.ts';
+import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { ColumnLayer } from '../../../../worker/layer/ColumnLayer.ts';
 import { blocksOf } from '../../../../worker/layer/layerReplica.ts';
-import { nationalGrid } from '../../../../worker/nationalGrid.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
-import { LAYER_RULES, LAYER_TABLE_COLUMNS } from '../../../../bench/scale/layerFeatures.ts';
-import { layerStateFilter } from '../../../../worker/layer/filterState.ts';
+import { layerQuery } from './layerQuery.ts';
 
 /**
  * The layer's replica as columns (ColumnLayer over blocks) gives the map the very batch the list of
@@ -38,15 +35,7 @@ describe('ColumnLayer', () => {
     const fromColumns = new LayerIndex(layer);
     for (const state of STATES) {
       for (const extent of [null, [1_600_000, 5_750_000, 1_700_000, 5_850_000]] as const) {
-        const q: LayerQuery = {
-          extent: extent ? [...extent] : null,
-          filter: layerStateFilter(state) as FilterInput | null,
-          rules: LAYER_RULES,
-          columns: LAYER_TABLE_COLUMNS,
-          userEmail: 'oseba0@example.si',
-          grid: nationalGrid,
-          propertyKeys: LAYER_TABLE_COLUMNS.map((c) => c.id),
-        };
+        const q = layerQuery(state, extent ? [...extent] : null);
         const a = fromObjects.batch(q);
         const b = fromColumns.batch(q);
         expect(b.ids.length, JSON.stringify(state)).toBeGreaterThan(0);

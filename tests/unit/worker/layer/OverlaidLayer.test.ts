@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../domain/model.ts';
-import type { FilterInput } from '../../../../domain/filters/types.ts';
-import { LayerIndex, type LayerQuery } from '../../../../worker/layer/LayerIndex.ts';
+import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { ColumnLayer } from '../../../../worker/layer/ColumnLayer.ts';
 import { OverlaidLayer, type StoredRecords } from '../../../../worker/layer/OverlaidLayer.ts';
 import { blocksOf } from '../../../../worker/layer/layerReplica.ts';
-import { nationalGrid } from '../../../../worker/nationalGrid.ts';
-import { layerFeatures, LAYER_RULES, LAYER_TABLE_COLUMNS } from '../../../../bench/scale/layerFeatures.ts';
-import { layerStateFilter } from '../../../../worker/layer/filterState.ts';
+import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
+import { layerQuery } from './layerQuery.ts';
 
 /**
  * Offline, the device's copy of the layer with the device's records over it (OverlaidLayer) gives
@@ -27,16 +25,6 @@ const STATES = [
   { year: 2020, speciesId: null, mineOnly: false, status: null },
   { year: null, speciesId: null, mineOnly: true, status: null },
 ];
-const query = (state: (typeof STATES)[number]): LayerQuery => ({
-  extent: null,
-  filter: layerStateFilter(state) as FilterInput | null,
-  rules: LAYER_RULES,
-  columns: LAYER_TABLE_COLUMNS,
-  userEmail: 'oseba0@example.si',
-  grid: nationalGrid,
-  propertyKeys: LAYER_TABLE_COLUMNS.map((c) => c.id),
-});
-
 const at = (i: number): Feature => features[i]!;
 /** A find as stored by an area download after it changed on the server: moved, another status. */
 const changed: Feature = {
@@ -61,8 +49,8 @@ describe('OverlaidLayer', () => {
     const fromObjects = new LayerIndex(shown);
     const overlaid = new LayerIndex(new OverlaidLayer(layer, stored));
     for (const state of STATES) {
-      const a = fromObjects.batch(query(state));
-      const b = overlaid.batch(query(state));
+      const a = fromObjects.batch(layerQuery(state));
+      const b = overlaid.batch(layerQuery(state));
       expect(b.ids.length, JSON.stringify(state)).toBeGreaterThan(0);
       expect(b).toEqual(a);
     }
@@ -72,15 +60,15 @@ describe('OverlaidLayer', () => {
 
   it('follows a change of the stored records on the same columns, without building them again', () => {
     const index = new LayerIndex(new OverlaidLayer(layer, stored));
-    const before = index.batch(query(STATES[0]!));
+    const before = index.batch(layerQuery(STATES[0]!));
     // The same records read again (every redraw offline reads them): nothing to do.
     expect(index.sync(new OverlaidLayer(layer, { ...stored, features: [...stored.features] }))).toBe(false);
-    expect(index.batch(query(STATES[0]!))).toEqual(before);
+    expect(index.batch(layerQuery(STATES[0]!))).toEqual(before);
     // One delete more, then none at all: the rows follow, the columns are not built again.
     expect(index.sync(new OverlaidLayer(layer, { ...stored, deleted: [...stored.deleted, at(60).id] }))).toBe(false);
-    expect([...index.batch(query(STATES[0]!)).ids]).not.toContain(at(60).id);
+    expect([...index.batch(layerQuery(STATES[0]!)).ids]).not.toContain(at(60).id);
     expect(index.sync(layer)).toBe(false);
-    expect(index.batch(query(STATES[0]!))).toEqual(new LayerIndex(layer).batch(query(STATES[0]!)));
+    expect(index.batch(layerQuery(STATES[0]!))).toEqual(new LayerIndex(layer).batch(layerQuery(STATES[0]!)));
     // Another copy is built anew.
     expect(index.sync(new ColumnLayer(layer.blocks))).toBe(true);
   });
