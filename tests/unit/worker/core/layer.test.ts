@@ -7,7 +7,7 @@ import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
 import type { Feature } from '../../../../domain/model.ts';
 import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
-import { sightingsFkColumn } from '../../../helpers/sightingsTable.ts';
+import { LAYER_TABLE_COLUMNS } from '../../../../bench/scale/layerFeatures.ts';
 import { OfflineRecords } from '../../../../worker/sync/OfflineRecords.ts';
 import { TEMP_ID_LIMIT } from '../../../../worker/sync/localRows.ts';
 
@@ -16,15 +16,6 @@ import { TEMP_ID_LIMIT } from '../../../../worker/sync/localRows.ts';
  * filter change, answers from the columnar copy of the loaded layer (LayerIndex), and the
  * features it holds are never run through the object engine.
  */
-const col = sightingsFkColumn;
-const COLUMNS = [
-  col(920, 'SKUPINA', 'Select'),
-  col(980, 'VRSTA', 'ForeignKey', { fkTableId: 53, fkKeyType: 'integer' }),
-  col(1053, 'DATUM_NAJDBE', 'DateTime'),
-  col(2066, 'JAVNO', 'Boolean'),
-  col(1820, 'createdbyemail', 'Text'),
-  col(974, 'STATUS', 'Select'),
-];
 const FEATURES: Feature[] = Array.from({ length: 400 }, (_, i) => ({
   type: 'Feature',
   id: 1000 + i,
@@ -108,7 +99,7 @@ function answer(url: URL): unknown {
     return {
       id: 35,
       name: 'p',
-      tables: [{ id: 48, projectId: 35, name: 't', geometryType: 1, columns: COLUMNS }],
+      tables: [{ id: 48, projectId: 35, name: 't', geometryType: 1, columns: LAYER_TABLE_COLUMNS }],
       layers: [],
     };
   if (url.pathname === '/api/BaseProfiles/35/18') return PROFILE;
