@@ -1,17 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeServer } from './fakeServer.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeServerForFile } from './fakeServer.ts';
 import { asFeature, downloadArea, drain, point, rig } from './helpers.ts';
 
 /**
  * The location's measured accuracy (Feature.accuracyMetres) through an offline create and edit:
  * kept on the device with the find and sent with its create and update by the outbox.
  */
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 
 describe('offline accuracy', () => {
   it('goes with an offline create, and an offline edit that moves the find replaces it', async () => {

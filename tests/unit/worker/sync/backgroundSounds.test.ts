@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openOfflineDb } from '../../../../worker/store/db.ts';
 import { replayInBackground, saveBackgroundSetup } from '../../../../worker/sync/background.ts';
 import { SoundQueue } from '../../../../worker/sync/sounds.ts';
-import { FakeServer } from './fakeServer.ts';
+import { fakeServerForFile } from './fakeServer.ts';
 import { point, rig, TARGET, type Rig } from './helpers.ts';
 
 /**
@@ -13,11 +13,7 @@ import { point, rig, TARGET, type Rig } from './helpers.ts';
  * committed but its answer was lost and the next sync sends it again.
  */
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 afterEach(() => {
   server.rules.length = 0;
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { backoffMs } from '../../../../worker/sync/index.ts';
-import { FakeServer } from './fakeServer.ts';
+import { fakeServerForFile } from './fakeServer.ts';
 import { point, rig } from './helpers.ts';
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 
 const creates = (q: { method: string; path: string }) => q.method === 'POST' && q.path.endsWith('/full');
 

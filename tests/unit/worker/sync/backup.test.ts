@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { exportBackup } from '../../../../worker/sync/backupExport.ts';
 import { IMPORTED_NOTE, importBackup, type BackupTarget } from '../../../../worker/sync/backupImport.ts';
 import { BackupError } from '../../../../worker/sync/backupFormat.ts';
 import type { BackupRefusal } from '../../../../worker/sync/types.ts';
-import { FakeServer } from './fakeServer.ts';
+import { fakeServerForFile } from './fakeServer.ts';
 import { asFeature, downloadArea, drain, photo, point, prng, rig, TARGET, type Rig } from './helpers.ts';
 
 /**
@@ -12,11 +12,7 @@ import { asFeature, downloadArea, drain, photo, point, prng, rig, TARGET, type R
  * another, its changes go out under their own keys, so when both copies are sent the server keeps
  * each find and each photo once; a repeated import adds nothing; a bad file changes nothing.
  */
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 
 /** The marker property every test gives its finds, to count them on the server. */
 const MARK = '2000';

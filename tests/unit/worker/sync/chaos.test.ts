@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeServer, type FakeRecord } from './fakeServer.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeServerForFile, type FakeRecord } from './fakeServer.ts';
 import { asFeature, downloadArea, drain, photo, point, prng, rig } from './helpers.ts';
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 
 /** What the server must end up with for one record, by its label (column 780). */
 interface Expected {

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import type { Attachment } from '../../../../domain/model.ts';
 
 /** What can go wrong with one request. */
@@ -364,4 +365,14 @@ function send(res: ServerResponse, r: Reply, headers: Record<string, string> = {
   if (res.destroyed) return;
   res.writeHead(r.status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(r.body));
+}
+
+/** A fake server, started before the test file's tests and stopped after them. */
+export function fakeServerForFile(): FakeServer {
+  const server = new FakeServer();
+  beforeAll(async () => {
+    await server.start();
+  });
+  afterAll(() => server.stop());
+  return server;
 }

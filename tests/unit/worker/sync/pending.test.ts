@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeServer } from './fakeServer.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeServerForFile } from './fakeServer.ts';
 import { asFeature, downloadArea, drain, photo, point, rig } from './helpers.ts';
 
 /** The profile's list of waiting changes: what each is and where it stands; a waiting change can be discarded. */
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 
 describe('waiting changes', () => {
   it('lists creates, edits and deletes in sending order, with their photo and state; a failed one with its retry time', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordService } from '../../../../worker/records/service.ts';
 import { RecordsCore } from '../../../../worker/records/recordsCore.ts';
 import type { SaveRecordInput } from '../../../../worker/records/types.ts';
 import { photoUploadKey, uploadName } from '../../../../worker/sync/localRows.ts';
 import type { AttachmentRow } from '../../../../worker/store/db.ts';
-import { FakeServer, type FakeRecord } from './fakeServer.ts';
+import { fakeServerForFile, type FakeRecord } from './fakeServer.ts';
 import { asFeature, downloadArea, drain, photo, rig, ShortTimeoutClient, TARGET } from './helpers.ts';
 
 // The browser's resizing (createImageBitmap, OffscreenCanvas) is not in Node: the save sends the file as it is.
@@ -19,11 +19,7 @@ vi.mock('../../../../worker/photos/resize.ts', () => ({
  * (an old server), to show the fault really reaches that window.
  */
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 afterEach(() => {
   server.uploadKeys = true;
   server.rules.length = 0;

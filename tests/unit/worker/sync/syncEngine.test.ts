@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RecordService } from '../../../../worker/records/service.ts';
 import { SyncEngine, type SyncState } from '../../../../worker/sync/index.ts';
-import { FakeServer } from './fakeServer.ts';
+import { fakeServerForFile } from './fakeServer.ts';
 import { asFeature, downloadArea, drain, photo, point, rig, ShortTimeoutClient, TARGET } from './helpers.ts';
 
-let server: FakeServer;
-beforeAll(async () => {
-  server = await new FakeServer().start();
-});
-afterAll(() => server.stop());
+const server = fakeServerForFile();
 
 const label = () => `L-${Math.random().toString(36).slice(2)}`;
 const isCreate = (m: string, p: string) => m === 'POST' && p.endsWith('/full');
