@@ -13,6 +13,7 @@ import {
 import { toOlStyle } from '../../../../mapscene/layers/symbology.ts';
 import { THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
+import { pointBatch } from '../../../helpers/pointBatch.ts';
 
 const circle = (color: string) =>
   toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
@@ -20,16 +21,13 @@ const circle = (color: string) =>
 const res = (zoom: number): number => 40075016.68557849 / 256 / 2 ** zoom;
 
 function batch(points: Array<[number, number, number, number]>): PointBatch {
-  return {
+  return pointBatch(points.length, {
     ids: new Float64Array(points.map((_, i) => 100 + i)),
     coords: new Float64Array(points.flatMap(([x, y]) => [x, y])),
     styleIndex: new Uint16Array(points.map((p) => p[2])),
     minLevel: new Uint8Array(points.map((p) => p[3])),
     properties: packProperties(points.map((_, i) => ({ 767: 100 + i }))),
-    unconfirmed: new Uint8Array(points.length),
-    generalised: new Uint16Array(points.length),
-    squares: new Float64Array(0),
-  };
+  });
 }
 
 /** A sightings layer (three circle styles) holding these points, and its source. */

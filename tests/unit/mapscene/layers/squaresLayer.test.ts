@@ -1,4 +1,3 @@
-import { packProperties } from '../../../../domain/packedProperties.ts';
 import { describe, expect, it } from 'vitest';
 import type Feature from 'ol/Feature.js';
 import type Polygon from 'ol/geom/Polygon.js';
@@ -12,6 +11,7 @@ import {
 import { setBatch, SightingsSource } from '../../../../mapscene/layers/sightingsLayer.ts';
 import { toOlStyle } from '../../../../mapscene/layers/symbology.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
+import { pointBatch } from '../../../helpers/pointBatch.ts';
 
 const circle = (color: string) =>
   toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
@@ -19,16 +19,12 @@ const ring = (x: number, y: number, w: number): number[] => [x, y, x + w, y + 1,
 
 /** Four finds: exact, two in one 1 km square (same colour), one in a 10 km square. */
 function batch(): PointBatch {
-  return {
-    ids: new Float64Array([1, 2, 3, 4]),
+  return pointBatch(4, {
     coords: new Float64Array([0, 0, 700, 700, 700, 700, 7000, 7000]),
     styleIndex: new Uint16Array([0, 1, 1, 0]),
-    minLevel: new Uint8Array(4),
-    properties: packProperties([{}, {}, {}, {}]),
-    unconfirmed: new Uint8Array(4),
     generalised: new Uint16Array([0, 1000, 1000, 10000]),
     squares: new Float64Array([...ring(0, 0, 1400), ...ring(0, 0, 1400), ...ring(0, 0, 14000)]),
-  };
+  });
 }
 
 describe('squares layer', () => {

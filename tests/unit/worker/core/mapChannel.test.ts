@@ -2,6 +2,7 @@ import { packProperties, unpackProperties } from '../../../../domain/packedPrope
 import { afterEach, describe, expect, it } from 'vitest';
 import { MapChannel } from '../../../../worker/core/mapChannel.ts';
 import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../../../../worker/api.ts';
+import { pointBatch } from '../../../helpers/pointBatch.ts';
 
 /**
  * The data core's end of the channel to the map worker (issue #16): batches go to the map
@@ -9,16 +10,11 @@ import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from 
  * Node's MessageChannel is a real one, with the same transfer semantics as the browser's.
  */
 function batchOf(n: number): PointBatch {
-  return {
+  return pointBatch(n, {
     ids: Float64Array.from({ length: n }, (_, i) => 1000 + i),
     coords: new Float64Array(2 * n).fill(1_600_000),
-    styleIndex: new Uint16Array(n),
-    minLevel: new Uint8Array(n),
     properties: packProperties(Array.from({ length: n }, (_, i) => ({ 920: i }))),
-    unconfirmed: new Uint8Array(n),
-    generalised: new Uint16Array(n),
-    squares: new Float64Array(0),
-  };
+  });
 }
 
 const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
