@@ -11,12 +11,11 @@ import {
   setBatch,
 } from '../../../../mapscene/layers/sightingsLayer.ts';
 import { toOlStyle } from '../../../../mapscene/layers/symbology.ts';
+import { circle } from './circleStyle.ts';
 import { THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
 import { pointBatch } from '../../../helpers/pointBatch.ts';
 
-const circle = (color: string) =>
-  toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
 /** Resolution of a zoom level in EPSG:3857 with 256 px tiles. */
 const res = (zoom: number): number => 40075016.68557849 / 256 / 2 ** zoom;
 

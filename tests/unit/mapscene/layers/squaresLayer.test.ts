@@ -9,12 +9,10 @@ import {
   squareStyles,
 } from '../../../../mapscene/layers/squaresLayer.ts';
 import { setBatch, SightingsSource } from '../../../../mapscene/layers/sightingsLayer.ts';
-import { toOlStyle } from '../../../../mapscene/layers/symbology.ts';
+import { circle } from './circleStyle.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
 import { pointBatch } from '../../../helpers/pointBatch.ts';
 
-const circle = (color: string) =>
-  toOlStyle({ marker: { type: 'circle', radius: 7, fill: { color }, stroke: { color: '#FFFFFF', width: 2 } } });
 const ring = (x: number, y: number, w: number): number[] => [x, y, x + w, y + 1, x + w - 1, y + w, x - 1, y + w - 1];
 
 /** Four finds: exact, two in one 1 km square (same colour), one in a 10 km square. */
