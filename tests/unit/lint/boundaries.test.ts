@@ -26,66 +26,49 @@ describe('import boundaries', () => {
 
   // Each case plants its module in the folder the arrow starts from: 'src/state → …' plants planted.ts in src/state.
   const planted = (arrow: string): string => `${arrow.split(' → ')[0]}/planted.ts`;
+  // A planted module's text: it uses `name` of module `from` at run time, as its default export, or as a type only.
+  const uses = (name: string, from: string): string =>
+    `import { ${name} } from '${from}';\nexport const x = ${name};\n`;
+  const usesDefault = (name: string, from: string): string =>
+    `import ${name} from '${from}';\nexport const x = ${name};\n`;
+  const usesType = (name: string, from: string): string =>
+    `import type { ${name} } from '${from}';\nexport type X = ${name};\n`;
   // The modules planted in more than one folder.
-  const dataCoreType = "import type { DataCore } from '../worker/api.ts';\nexport type X = DataCore;\n";
-  const loadConfig = "import { loadConfig } from '../server/config.ts';\nexport const x = loadConfig;\n";
-  const domainColumns = "import { COL } from '../domain/columns.ts';\nexport const x = COL;\n";
+  const dataCoreType = usesType('DataCore', '../worker/api.ts');
+  const loadConfig = uses('loadConfig', '../server/config.ts');
+  const domainColumns = uses('COL', '../domain/columns.ts');
 
   const cases: ['refuses' | 'allows', string, string][] = [
-    ['refuses', 'worker → src', "import { core } from '../src/core.ts';\nexport const x = core;\n"],
+    ['refuses', 'worker → src', uses('core', '../src/core.ts')],
     ['refuses', 'worker → server', loadConfig],
-    ['refuses', 'worker → react', "import { useState } from 'react';\nexport const x = useState;\n"],
-    ['refuses', 'worker → OpenLayers rendering', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
-    [
-      'refuses',
-      'src → worker at run time',
-      "import { thinLevels } from '../worker/layer/thin.ts';\nexport const x = thinLevels;\n",
-    ],
-    [
-      'refuses',
-      'src → server',
-      "import type { ServerConfig } from '../server/config.ts';\nexport type X = ServerConfig;\n",
-    ],
-    ['refuses', 'src/state → OpenLayers', "import { fromLonLat } from 'ol/proj.js';\nexport const x = fromLonLat;\n"],
-    ['refuses', 'src/panels → OpenLayers map', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
-    [
-      'refuses',
-      'src/panels → the map scene at run time',
-      "import { MapScene } from '../../mapscene/MapScene.ts';\nexport const x = MapScene;\n",
-    ],
-    ['refuses', 'mapscene → src', "import { sl } from '../src/i18n/sl.ts';\nexport const x = sl;\n"],
-    [
-      'refuses',
-      'mapscene → worker at run time',
-      "import { thinLevels } from '../worker/layer/thin.ts';\nexport const x = thinLevels;\n",
-    ],
-    ['refuses', 'mapscene → react', "import { useState } from 'react';\nexport const x = useState;\n"],
+    ['refuses', 'worker → react', uses('useState', 'react')],
+    ['refuses', 'worker → OpenLayers rendering', usesDefault('Map', 'ol/Map.js')],
+    ['refuses', 'src → worker at run time', uses('thinLevels', '../worker/layer/thin.ts')],
+    ['refuses', 'src → server', usesType('ServerConfig', '../server/config.ts')],
+    ['refuses', 'src/state → OpenLayers', uses('fromLonLat', 'ol/proj.js')],
+    ['refuses', 'src/panels → OpenLayers map', usesDefault('Map', 'ol/Map.js')],
+    ['refuses', 'src/panels → the map scene at run time', uses('MapScene', '../../mapscene/MapScene.ts')],
+    ['refuses', 'mapscene → src', uses('sl', '../src/i18n/sl.ts')],
+    ['refuses', 'mapscene → worker at run time', uses('thinLevels', '../worker/layer/thin.ts')],
+    ['refuses', 'mapscene → react', uses('useState', 'react')],
     ['refuses', 'server → worker', dataCoreType],
-    ['refuses', 'server → src', "import { sl } from '../src/i18n/sl.ts';\nexport const x = sl;\n"],
+    ['refuses', 'server → src', uses('sl', '../src/i18n/sl.ts')],
     ['refuses', 'domain → worker', dataCoreType],
     ['refuses', 'domain → server', loadConfig],
-    ['refuses', 'domain → a library', "import { wrap } from 'comlink';\nexport const x = wrap;\n"],
-    ['refuses', 'domain → Node', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n"],
+    ['refuses', 'domain → a library', uses('wrap', 'comlink')],
+    ['refuses', 'domain → Node', uses('readFileSync', 'node:fs')],
     ['allows', 'src → worker as types', dataCoreType],
     ['allows', 'src → domain', domainColumns],
-    [
-      'allows',
-      'src/panels → the map scene as types',
-      "import type { MapScene } from '../../mapscene/MapScene.ts';\nexport type X = MapScene;\n",
-    ],
-    ['allows', 'src/panels → OpenLayers proj', "import { toLonLat } from 'ol/proj.js';\nexport const x = toLonLat;\n"],
-    [
-      'allows',
-      'worker → OpenLayers tile grid',
-      "import { createXYZ } from 'ol/tilegrid.js';\nexport const x = createXYZ;\n",
-    ],
+    ['allows', 'src/panels → the map scene as types', usesType('MapScene', '../../mapscene/MapScene.ts')],
+    ['allows', 'src/panels → OpenLayers proj', uses('toLonLat', 'ol/proj.js')],
+    ['allows', 'worker → OpenLayers tile grid', uses('createXYZ', 'ol/tilegrid.js')],
     ['allows', 'worker → domain', domainColumns],
-    ['allows', 'mapscene → OpenLayers map', "import Map from 'ol/Map.js';\nexport const x = Map;\n"],
+    ['allows', 'mapscene → OpenLayers map', usesDefault('Map', 'ol/Map.js')],
     ['allows', 'mapscene → worker as types', dataCoreType],
     ['allows', 'server → domain', domainColumns],
-    ['allows', 'domain → proj4', "import proj4 from 'proj4';\nexport const x = proj4;\n"],
+    ['allows', 'domain → proj4', usesDefault('proj4', 'proj4')],
     ['allows', 'domain → typebox (the API shapes)', "import Type from 'typebox';\nexport const x = Type.String();\n"],
-    ['allows', 'domain → domain', "import { COL } from './columns.ts';\nexport const x = COL;\n"],
+    ['allows', 'domain → domain', uses('COL', './columns.ts')],
   ];
   for (const [verdict, arrow, code] of cases) {
     it(`${verdict} ${arrow}`, async () => {
