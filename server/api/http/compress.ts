@@ -6,7 +6,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Bodies smaller than this are sent as they are. */
-export const COMPRESS_MIN_BYTES = 16 * 1024;
+const COMPRESS_MIN_BYTES = 16 * 1024;
 
 /**
  * Sends a JSON text, compressed in the thread pool when the client accepts it (sendCompressed).
