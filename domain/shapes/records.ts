@@ -3,18 +3,21 @@ import { SOUND_KIND } from '../sound.ts';
 import { MAX_ACCURACY_METRES } from '../locationAccuracy.ts';
 import { Dict, Id, Nullable, Page, Type, type Static } from './build.ts';
 
-/** Most items (creates + updates + deletes) in one bulk call. */
-export const MAX_BULK_ITEMS = 1000;
-/** Largest page of a records query. */
-export const MAX_PER_PAGE = 1000;
-/** Most sorts in one records query. */
-export const MAX_SORTS = 10;
-/** Most record ids in one POST .../ids. */
-export const MAX_IDS = 1000;
-/** Page size of a records query when none is given. */
-export const DEFAULT_PER_PAGE = 100;
-/** Largest page of POST /api/Records/{projectId}/search/ids (also its default). */
-export const MAX_IDS_PER_PAGE = 100_000;
+/** The limits of the record calls, which their shapes and handlers share. */
+export const RECORD_LIMITS = {
+  /** Most items (creates + updates + deletes) in one bulk call. */
+  bulkItems: 1000,
+  /** Largest page of a records query. */
+  perPage: 1000,
+  /** Most sorts in one records query. */
+  sorts: 10,
+  /** Most record ids in one POST .../ids. */
+  ids: 1000,
+  /** Page size of a records query when none is given. */
+  defaultPerPage: 100,
+  /** Largest page of POST /api/Records/{projectId}/search/ids (also its default). */
+  idsPerPage: 100_000,
+} as const;
 
 export const GEOMETRY_TYPES = [
   'Point',
@@ -91,7 +94,10 @@ export const ArchiveRequest = Type.Object({
   ),
 });
 
-export const RecordIdsRequest = Type.Object({ tableId: Id, ids: Type.Array(Id, { minItems: 1, maxItems: MAX_IDS }) });
+export const RecordIdsRequest = Type.Object({
+  tableId: Id,
+  ids: Type.Array(Id, { minItems: 1, maxItems: RECORD_LIMITS.ids }),
+});
 
 export const FilterInput = Type.Union([Type.Object({}), Type.Array(Type.Unknown()), Type.Null()], {
   description: 'A filter tree or a flat list of conditions (domain/filters/types.ts).',
@@ -115,20 +121,20 @@ const recordQuery = (maxPerPage: number, defaultPerPage: number, description: st
       page: Type.Optional(Nullable(Page)),
       perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: maxPerPage, default: defaultPerPage }))),
       filters: Type.Optional(FilterInput),
-      sorts: Type.Optional(Nullable(Type.Array(Sort, { maxItems: MAX_SORTS }))),
+      sorts: Type.Optional(Nullable(Type.Array(Sort, { maxItems: RECORD_LIMITS.sorts }))),
     },
     { description },
   );
 
 export const RecordQuery = recordQuery(
-  MAX_PER_PAGE,
-  DEFAULT_PER_PAGE,
+  RECORD_LIMITS.perPage,
+  RECORD_LIMITS.defaultPerPage,
   'One page of the records a filter matches, sorted.',
 );
 
 export const RecordIdQuery = recordQuery(
-  MAX_IDS_PER_PAGE,
-  MAX_IDS_PER_PAGE,
+  RECORD_LIMITS.idsPerPage,
+  RECORD_LIMITS.idsPerPage,
   'As RecordQuery, for ids only: pages of up to 100000 ids.',
 );
 
@@ -149,7 +155,9 @@ export const SpatialQuery = Type.Object(
       }),
     ),
     page: Type.Optional(Page),
-    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
+    perPage: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: RECORD_LIMITS.perPage, default: RECORD_LIMITS.defaultPerPage }),
+    ),
   },
   { description: 'Exactly one of geometry and bbox.' },
 );
@@ -161,7 +169,7 @@ export const BulkUpdate = Type.Object(
 
 /** A bulk list: each item is checked on its own, so that a refusal names its operation and index (BulkError). */
 const bulkList = <T extends Parameters<typeof Type.Array>[0]>(item: T, description: string) =>
-  Type.Optional(Nullable(Type.Array(item, { maxItems: MAX_BULK_ITEMS, description })));
+  Type.Optional(Nullable(Type.Array(item, { maxItems: RECORD_LIMITS.bulkItems, description })));
 
 export const BulkRequest = Type.Object(
   {
@@ -171,7 +179,7 @@ export const BulkRequest = Type.Object(
     deletes: bulkList(Type.Unknown(), 'Record ids'),
   },
   {
-    description: `At most ${MAX_BULK_ITEMS} items in all, applied in one transaction in the order creates, updates, deletes, each under the rules of its single call (creator only, STATUS 5 or empty). Any refusal rolls the whole batch back and names the item (BulkError).`,
+    description: `At most ${RECORD_LIMITS.bulkItems} items in all, applied in one transaction in the order creates, updates, deletes, each under the rules of its single call (creator only, STATUS 5 or empty). Any refusal rolls the whole batch back and names the item (BulkError).`,
   },
 );
 

@@ -5,7 +5,7 @@ import { HttpError, badRequest, errorBody } from '../../http/errors.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { RecordRow } from './store.ts';
 import { createOne, deleteOne, updateOne } from './mutations.ts';
-import { MAX_BULK_ITEMS, type BulkBody } from '../../../domain/shapes/records.ts';
+import { RECORD_LIMITS, type BulkBody } from '../../../domain/shapes/records.ts';
 import { bodyObject, positiveInt } from '../http/input.ts';
 
 /** The three lists of a bulk body. */
@@ -41,7 +41,7 @@ export class BulkItemError extends HttpError {
 
 /**
  * Checks the items of a bulk body (its shape, BulkRequest, has been validated):
- * at least one and at most MAX_BULK_ITEMS items; a malformed item is a BulkItemError with its index.
+ * at least one and at most RECORD_LIMITS.bulkItems items; a malformed item is a BulkItemError with its index.
  */
 export function parseBulk(body: BulkBody): BulkInput {
   const { tableId } = body;
@@ -50,7 +50,8 @@ export function parseBulk(body: BulkBody): BulkInput {
   const rawDeletes = body.deletes ?? [];
   const total = creates.length + rawUpdates.length + rawDeletes.length;
   if (total === 0) throw badRequest('A bulk call needs at least one item in creates, updates or deletes');
-  if (total > MAX_BULK_ITEMS) throw badRequest(`A bulk call may have at most ${MAX_BULK_ITEMS} items, got ${total}`);
+  if (total > RECORD_LIMITS.bulkItems)
+    throw badRequest(`A bulk call may have at most ${RECORD_LIMITS.bulkItems} items, got ${total}`);
   const at = <T>(op: BulkOperation, i: number, fn: () => T): T => {
     try {
       return fn();

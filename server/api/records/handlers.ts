@@ -21,7 +21,7 @@ import { bodyObject, positiveInt, shapedBody } from '../http/input.ts';
 import { readForm } from '../http/multipart.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { describeChange } from '../review/history.ts';
-import { MAX_IDS_PER_PAGE } from '../../../domain/shapes/records.ts';
+import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { parseRecordQuery, searchRecordIds, searchRecords } from '../search/recordQuery.ts';
 import { sendExtentTables } from '../spatial/extentTables.ts';
 import { BulkItemError, parseBulk, runBulk, sendBulkError } from './bulk.ts';
@@ -156,11 +156,11 @@ export function search(ctx: ApiContext, shape: AnswerShape): Handler {
   };
 }
 
-/** The ids of a RecordQuery's matches (perPage up to MAX_IDS_PER_PAGE, default all of them up to that). */
+/** The ids of a RecordQuery's matches (perPage up to RECORD_LIMITS.idsPerPage, default all of them up to that). */
 export function searchIds(ctx: ApiContext): Handler {
   return async (req) => {
     const { projectId } = pathIds(req, 'projectId');
-    const query = parseRecordQuery(shapedBody(req, 'RecordIdQuery'), MAX_IDS_PER_PAGE);
+    const query = parseRecordQuery(shapedBody(req, 'RecordIdQuery'), RECORD_LIMITS.idsPerPage);
     const viewer = viewerOf(await ctx.authenticate(req));
     const meta = await loadTable(ctx.db, projectId, query.tableId);
     const { ids, total } = await searchRecordIds(ctx.db, meta, query, viewer);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { USER_ERRORS } from '../access/recordAccess.ts';
 import { ID_SCHEMA, ref } from '../openapi/schemas.ts';
-import { MAX_IDS, MAX_IDS_PER_PAGE } from '../../../domain/shapes/records.ts';
+import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
 import { MAX_SPATIAL_CANDIDATES, recordsIntersecting } from '../spatial/geometryQuery.ts';
 import { archive, byIds, searchIds } from './handlers.ts';
@@ -50,7 +50,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
     routes.route(
       { method: 'POST', path: '/:projectId/search/ids', params: ['projectId'] },
       {
-        summary: `Ids of the records matching a RecordQuery (perPage <= ${MAX_IDS_PER_PAGE}, default all of them up to that)`,
+        summary: `Ids of the records matching a RecordQuery (perPage <= ${RECORD_LIMITS.idsPerPage}, default all of them up to that)`,
         auth: 'optional',
         body: 'RecordIdQuery',
         responses: {
@@ -107,7 +107,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
     routes.route(
       { method: 'POST', path: '/:projectId/ids', params: ['projectId'] },
       {
-        summary: `Records of one table by id (at most ${MAX_IDS}), in the order asked`,
+        summary: `Records of one table by id (at most ${RECORD_LIMITS.ids}), in the order asked`,
         auth: 'optional',
         body: 'RecordIdsRequest',
         responses: {

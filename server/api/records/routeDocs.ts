@@ -1,6 +1,6 @@
 /** OpenAPI pieces both record URL families document alike (used by routeTable.ts). */
 import { ref, type JsonSchema } from '../openapi/schemas.ts';
-import { MAX_BULK_ITEMS } from '../../../domain/shapes/records.ts';
+import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 
 /** The Idempotency-Key header of a JSON create. */
 export const IDEMPOTENCY_HEADER = {
@@ -64,7 +64,7 @@ export const BULK_RESPONSES = (result: string) => ({
 
 /** What a bulk batch does. */
 export const BULK_DESCRIPTION =
-  `Creates, updates and deletes up to ${MAX_BULK_ITEMS} records of one table in one transaction, in the order creates, updates, deletes. ` +
+  `Creates, updates and deletes up to ${RECORD_LIMITS.bulkItems} records of one table in one transaction, in the order creates, updates, deletes. ` +
   'Each item follows the rules of its single call (token; update and delete only by the creator with STATUS 5 or empty). ' +
   "All or nothing: the first refusal rolls the batch back and answers with that item's status, the reason, `operation` and `index`.";
 

@@ -5,7 +5,7 @@ import { compileFilterSql, compileSortSql } from '../../filters/sql.ts';
 import { maskedPropertiesSql, param, visibleSql } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
-import { DEFAULT_PER_PAGE, type RecordQueryBody } from '../../../domain/shapes/records.ts';
+import { RECORD_LIMITS, type RecordQueryBody } from '../../../domain/shapes/records.ts';
 
 /** A validated records query. */
 export interface ParsedQuery {
@@ -17,7 +17,10 @@ export interface ParsedQuery {
 }
 
 /** A RecordQuery body (validated by its shape) with its defaults: page 1, `defaultPerPage`, no filter, no sort. */
-export function parseRecordQuery(b: RecordQueryBody, defaultPerPage = DEFAULT_PER_PAGE): ParsedQuery {
+export function parseRecordQuery(
+  b: RecordQueryBody,
+  defaultPerPage: number = RECORD_LIMITS.defaultPerPage,
+): ParsedQuery {
   const sorts = (b.sorts ?? []).map((s): SortSpec => ({
     columnId: s.columnId,
     direction: s.direction?.toLowerCase() === 'desc' ? 'desc' : 'asc',
@@ -91,7 +94,7 @@ export function searchRecords(...args: SearchArgs): Promise<{ rows: RecordRow[];
   return searchPage<RecordRow>(RECORD_COLUMNS, ...args);
 }
 
-/** Like searchRecords, but only the ids (pages of up to MAX_IDS_PER_PAGE). */
+/** Like searchRecords, but only the ids (pages of up to RECORD_LIMITS.idsPerPage). */
 export async function searchRecordIds(...args: SearchArgs): Promise<{ ids: number[]; total: number }> {
   const { rows, total } = await searchPage<{ id: number }>('r.id', ...args);
   return { ids: rows.map((r) => r.id), total };

@@ -7,7 +7,7 @@ import { shapedBody } from '../http/input.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { toDataRecords } from '../records/shapes.ts';
 import { RECORD_COLUMNS, type RecordRow } from '../records/store.ts';
-import { DEFAULT_PER_PAGE } from '../../../domain/shapes/records.ts';
+import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { placeSql } from '../sensitivity/viewerPlace.ts';
 import { bboxShape, intersects, queryShape, storedShape } from './intersection.ts';
 
@@ -25,7 +25,7 @@ export async function recordsIntersecting(req: FastifyRequest, ctx: ApiContext):
   if ((b.geometry === undefined) === (b.bbox === undefined)) throw badRequest('Give exactly one of geometry and bbox');
   const shape = b.bbox !== undefined ? bboxShape(b.bbox) : queryShape(b.geometry);
   const page = b.page ?? 1;
-  const perPage = b.perPage ?? DEFAULT_PER_PAGE;
+  const perPage = b.perPage ?? RECORD_LIMITS.defaultPerPage;
   const viewer = viewerOf(await ctx.authenticate(req));
   const meta = await loadTable(ctx.db, projectId, tableId);
   if (meta.table.geometryType == null) throw badRequest(`Table ${tableId} has no geometry`);
