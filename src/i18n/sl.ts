@@ -165,6 +165,11 @@ export const sl = {
     speciesInfo: (name: string): string => `Podatki o vrsti ${name}`,
     /** A sensitive species' find shown in its national-grid square (issue #21); `side` in metres. */
     generalised: (side: number): string => `Lokacija je zaradi varstva vrste prikazana v kvadratu ${side / 1000} km`,
+    /** Offline, a find only the device's copy of the layer holds: its other fields and photos are on the server. */
+    basicOnly:
+      'Brez povezave: prikazani so le osnovni podatki najdbe. Vse podatke in fotografije boste videli, ko boste spet povezani.',
+    /** Why editing such a find waits for a connection. */
+    editNeedsConnection: 'Najdbo boste lahko uredili, ko boste spet povezani.',
   },
 
   species: {

@@ -119,6 +119,13 @@ export class LayerPart {
     return held ? this.rowsOf(held) : null;
   }
 
+  /** The find `id` as the copy held for this user has it (its layer columns), or null when the copy has none. */
+  async copyFeature(id: number): Promise<Feature | null> {
+    const rows = await this.heldCopy();
+    const row = rows ? rows.rowOf(id) : -1;
+    return rows && row >= 0 ? rows.feature(row) : null;
+  }
+
   /** The loaded layer as Feature objects (what still reads objects: the review queue). */
   async loadedFeatures(): Promise<Feature[]> {
     return (await this.loaded()).features();

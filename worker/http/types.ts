@@ -44,7 +44,14 @@ export interface ExportFile {
 }
 
 /** A feature with its attachments, creator e-mail (creator only) and timestamps (the /detailed shape). */
-export type DetailedFeature = Feature & Pick<DataRecord, 'attachments' | 'createdByEmail' | 'createdAt' | 'updatedAt'>;
+export type DetailedFeature = Feature &
+  Pick<DataRecord, 'attachments' | 'createdByEmail' | 'createdAt' | 'updatedAt'> & {
+    /**
+     * Set only by the data core, offline, for a find that only the device's copy of the layer holds
+     * (no downloaded area, no own change): the copy's columns alone, no photos, no other fields.
+     */
+    basicOnly?: true;
+  };
 
 /** The body of a create: geometry and properties by column id. */
 export interface FeatureCreate {
