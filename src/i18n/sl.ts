@@ -168,6 +168,8 @@ export const sl = {
     /** Offline, a find only the device's copy of the layer holds: its other fields and photos are on the server. */
     basicOnly:
       'Brez povezave: prikazani so le osnovni podatki najdbe. Vse podatke in fotografije boste videli, ko boste spet povezani.',
+    /** Its photo, which only the server has (whether it has one is not known offline). */
+    photoOffline: 'Ni na voljo brez povezave',
     /** Why editing such a find waits for a connection. */
     editNeedsConnection: 'Najdbo boste lahko uredili, ko boste spet povezani.',
   },

@@ -165,7 +165,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
         <dt>{sl.shortInfo.photo}</dt>
         <dd>
           {photo === 'none' ? (
-            <span className="muted">{sl.shortInfo.noPhoto}</span>
+            <span className="muted">{basicOnly ? sl.shortInfo.photoOffline : sl.shortInfo.noPhoto}</span>
           ) : !thumbUrl ? (
             <span className="spinner small" role="status" aria-label={sl.loading} />
           ) : (

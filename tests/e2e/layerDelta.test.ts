@@ -60,6 +60,8 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
   let ctx: BrowserContext;
   let page: Page;
   let drawn = 0;
+  /** Bor's find the second start drew: on ana's device only in the copy of the layer. */
+  let added = -1;
 
   it('a second start downloads only the delta: another device’s find appears, a rejected one goes', async () => {
     const [bor, reviewer] = await Promise.all([
@@ -81,7 +83,7 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
     await waitForServiceWorker(page);
 
     // Elsewhere: bor reports a find on his phone, and a reviewer rejects his earlier one.
-    const added = await createFind(bor.accessToken, 1615100);
+    added = await createFind(bor.accessToken, 1615100);
     const verdict = await call(env.server.url, `/api/Records/35/48/${rejected}/review`, {
       token: reviewer.accessToken,
       body: { status: 2, comment: 'Na fotografiji je druga vrsta.' },
@@ -111,7 +113,7 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
   });
 
   let offline = -1;
-  it('offline, the app starts from the service worker and draws the layer', async () => {
+  it('offline, the app starts from the service worker, draws the layer, opens a copy-only find', async () => {
     try {
       await ctx.setOffline(true);
       await page.reload();
@@ -121,6 +123,11 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
         timeout: 30_000,
       });
       offline = Number(await page.evaluate(() => document.documentElement.dataset.sightings));
+      // A find only the copy holds opens its card from its link, with what the copy has and a note.
+      await page.evaluate((id) => (location.hash = `#/?najdba=${id}`), added);
+      const card = page.getByTestId('find-card');
+      await card.getByTestId('basic-only-note').waitFor({ timeout: 30_000 });
+      expect(await card.getByText(String(added), { exact: true }).count()).toBe(1);
     } finally {
       await ctx.close();
     }
