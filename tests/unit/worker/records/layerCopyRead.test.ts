@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../domain/model.ts';
 import { COL } from '../../../../domain/columns.ts';
 import { HttpClient } from '../../../../worker/http/client.ts';
@@ -38,12 +38,9 @@ const COPY = [find(11, 3406), find(12, 3410), find(40, 3500)];
 
 let db: OfflineDb;
 let n = 0;
+// A database per test (fake-indexeddb, in memory).
 beforeEach(() => {
   db = openOfflineDb(`layer-copy-read-${++n}`);
-});
-afterEach(async () => {
-  db.close();
-  await db.delete();
 });
 
 function deps(online: boolean): WriteDeps {
