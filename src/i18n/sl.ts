@@ -62,6 +62,11 @@ export const sl = {
 
   map: {
     tilesLoading: 'Nalagam karto …',
+    /** The first visit's load of all finds (the device keeps them for later starts). */
+    layerLoading: (percent: number): string => `Nalagam najdbe … ${percent} %`,
+    layerLoadingBytes: (mb: number): string =>
+      `Nalagam najdbe … ${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
+    layerLoadingLabel: 'Naloženi delež najdb',
     zoomIn: 'Povečaj',
     zoomOut: 'Pomanjšaj',
     locate: 'Moja lokacija',

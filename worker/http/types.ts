@@ -23,6 +23,12 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** How far a body has been read: bytes received, of `total` when the server said how many (else null). */
+export interface ReadProgress {
+  received: number;
+  total: number | null;
+}
+
 /** Options of a change to an existing record. */
 export interface ChangeOptions extends CallOptions {
   /** The record version the change is based on, sent as If-Match (412 when the server's is newer). */

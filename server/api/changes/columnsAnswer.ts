@@ -9,7 +9,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Feature } from '../../../domain/model.ts';
 import { encodeMessage } from '../../../domain/layerColumns/encode.ts';
-import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import { BLOCK_ROWS, BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import { COMPRESS_MIN_BYTES } from '../http/compress.ts';
 import type { TableChanges } from './feed.ts';
 
@@ -58,6 +58,7 @@ export function columnsAnswer(
 export async function sendColumns(req: FastifyRequest, reply: FastifyReply, bytes: Uint8Array): Promise<FastifyReply> {
   void reply.type(COLUMNS_MEDIA_TYPE).header('vary', 'accept-encoding');
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  void reply.header(BODY_BYTES_HEADER, String(body.length));
   const accept = String(req.headers['accept-encoding'] ?? '').toLowerCase();
   if (body.length < COMPRESS_MIN_BYTES) return reply.send(body);
   if (/\bbr\b/.test(accept)) {
