@@ -6,6 +6,7 @@ import { createSighting } from './helpers/serverSightings.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
 import { signIn as apiSignIn } from '../api/helpers/auth.ts';
 import { call } from '../helpers/http.ts';
+import { BODY_BYTES_HEADER } from '../../domain/layerColumns/format.ts';
 
 /**
  * The device's copy of the layer in Debian chromium (issue #32). The first start loads the whole
@@ -22,7 +23,7 @@ const CHANGE_FEED = /\/api\/Changes\/35\?/;
 
 const env = useAppAndBrowser();
 
-/** A layer answer: the whole layer or the change feed, and its body's size in bytes. */
+/** A layer answer: the whole layer or the change feed, and its body's size in bytes before compression. */
 interface LayerAnswer {
   kind: 'whole' | 'changes';
   bytes: number;
@@ -34,7 +35,9 @@ function watchLayer(ctx: BrowserContext): { since(n: number): Promise<LayerAnswe
   ctx.on('response', (r: Response) => {
     const url = r.url();
     const kind = WHOLE_LAYER.test(url) ? 'whole' : CHANGE_FEED.test(url) ? 'changes' : null;
-    if (kind) answers.push(r.body().then((b) => ({ kind, bytes: b.length })));
+    // The answer's length as the server announces it (before compression): the worker reads the
+    // body as a stream, after which chromium may no longer hold it for r.body().
+    if (kind) answers.push(r.headerValue(BODY_BYTES_HEADER).then((b) => ({ kind, bytes: Number(b) })));
   });
   return { since: (n) => Promise.all(answers.slice(n)), count: () => answers.length };
 }
