@@ -28,6 +28,7 @@ import type {
   SyncState,
 } from './sync/types.ts';
 import type { SpeciesHit } from '../domain/speciesSearch.ts';
+import type { ReadProgress as LayerLoadProgress } from './http/types.ts';
 import type { DuplicateCheck } from './records/types.ts';
 import type { FindSound, SoundChange } from './sounds/types.ts';
 import type { SoundMime } from '../domain/sound.ts';
@@ -43,6 +44,7 @@ export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } 
 export type { BackupRefusal } from './sync/types.ts';
 export type { BackupExportAnswer, BackupImportAnswer, ConflictInfo, PendingChangeInfo, SyncState };
 export type { SpeciesHit } from '../domain/speciesSearch.ts';
+export type { ReadProgress as LayerLoadProgress } from './http/types.ts';
 
 /** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {
@@ -168,6 +170,8 @@ export type CoreEvent =
   | { type: 'online'; online: boolean }
   | { type: 'sessionExpired' }
   | { type: 'layerChanged' }
+  /** The whole layer's first load (no copy on the device yet): how much has arrived; null when it ended. */
+  | { type: 'layerProgress'; progress: LayerLoadProgress | null }
   | { type: 'download'; progress: DownloadProgress }
   | { type: 'extentsChanged' }
   | { type: 'sync'; state: SyncState }

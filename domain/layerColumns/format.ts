@@ -20,6 +20,13 @@ export const BLOCK_ROWS = 16_384;
 export const COLUMNS_MEDIA_TYPE = 'application/vnd.sporoci.columns';
 
 /**
+ * The header with a columns answer's length before compression: Content-Length counts the
+ * compressed bytes, while a browser's reader of the body gets them decompressed, so the device's
+ * progress of a full load counts against this one.
+ */
+export const BODY_BYTES_HEADER = 'x-body-bytes';
+
+/**
  * Coordinates travel as integers in this fraction of a metre (EPSG:3857): 1 = metres. A point is
  * off by at most half a metre, under a pixel at the map's closest zoom; the exact place of a find is
  * read with its record (its card, an edit).

@@ -13,6 +13,7 @@ import { recordForm } from '../state/recordForm.ts';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { PanelLoading } from './PanelLoading.tsx';
 import { signInAgain } from './boot.ts';
+import { LayerProgress } from './LayerProgress.tsx';
 
 // The report form and the download screen load when first needed.
 const RecordForm = lazy(() => import('../records/RecordForm.tsx').then((m) => ({ default: m.RecordForm })));
@@ -40,6 +41,7 @@ export function App() {
           <Header />
           <main className="app-main">
             <MapView />
+            <LayerProgress />
             <Suspense fallback={<PanelLoading />}>
               {route.value === '/download' ? (
                 <DownloadScreen />

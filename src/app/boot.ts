@@ -20,6 +20,7 @@ import { dismissMessage, notify } from '../state/notices.ts';
 import { queueDrainWatcher } from '../state/queueDrained.ts';
 import { loadReviewState, watchInbox } from '../state/review.ts';
 import { afterFirstDrawing } from '../state/firstDrawing.ts';
+import { layerProgress } from '../state/layerProgress.ts';
 
 let userManager: UserManager | null = null;
 /** Set when a returning user started without the sign-in library: the user manager it creates later. */
@@ -93,6 +94,7 @@ export async function boot(): Promise<void> {
         if (myFinds.value) void loadMyFinds();
       }
       if (e.type === 'download') setDownload(e.progress);
+      if (e.type === 'layerProgress') layerProgress.value = e.progress;
       if (e.type === 'extentsChanged') void loadExtents();
       // A sound waits: the service worker's background sync sends it too (worker/sync/background.ts).
       if (e.type === 'soundsWaiting')

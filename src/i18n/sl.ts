@@ -62,6 +62,11 @@ export const sl = {
 
   map: {
     tilesLoading: 'Nalagam karto …',
+    /** The first visit's load of all finds (the device keeps them for later starts). */
+    layerLoading: (percent: number): string => `Nalagam najdbe … ${percent} %`,
+    layerLoadingBytes: (mb: number): string =>
+      `Nalagam najdbe … ${mb.toLocaleString('sl-SI', { maximumFractionDigits: 1 })} MB`,
+    layerLoadingLabel: 'Naloženi delež najdb',
     zoomIn: 'Povečaj',
     zoomOut: 'Pomanjšaj',
     locate: 'Moja lokacija',
@@ -165,6 +170,13 @@ export const sl = {
     speciesInfo: (name: string): string => `Podatki o vrsti ${name}`,
     /** A sensitive species' find shown in its national-grid square (issue #21); `side` in metres. */
     generalised: (side: number): string => `Lokacija je zaradi varstva vrste prikazana v kvadratu ${side / 1000} km`,
+    /** Offline, a find only the device's copy of the layer holds: its other fields and photos are on the server. */
+    basicOnly:
+      'Brez povezave: prikazani so le osnovni podatki najdbe. Vse podatke in fotografije boste videli, ko boste spet povezani.',
+    /** Its photo, which only the server has (whether it has one is not known offline). */
+    photoOffline: 'Ni na voljo brez povezave',
+    /** Why editing such a find waits for a connection. */
+    editNeedsConnection: 'Najdbo boste lahko uredili, ko boste spet povezani.',
   },
 
   species: {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Info, Link2, Pencil, Shield } from 'lucide-react';
+import { CloudOff, Info, Link2, Pencil, Shield } from 'lucide-react';
 import { findLink } from '../map/port/deepLink.ts';
 import { notify } from '../state/notices.ts';
 import { sl } from '../i18n/sl.ts';
@@ -19,6 +19,7 @@ import { FindReview } from '../review/FindReview.tsx';
 import { formOptions } from '../records/options.ts';
 import { accuracyText } from '../ui/accuracyText.ts';
 import { core } from '../core.ts';
+import { online } from '../state/online.ts';
 import { FindSound } from '../ui/FindSound.tsx';
 
 /** Props of FindCard. */
@@ -37,18 +38,27 @@ export function FindCard({ find, onEdit }: FindCardProps) {
   useEffect(() => setProps(find.properties), [find]);
   // The measured metres are not in the map's layer: they come with the record (device or server).
   const [metres, setMetres] = useState<number | null>(null);
+  // Offline, a find only the device's copy of the layer holds: the card shows what the copy has.
+  const [basicOnly, setBasicOnly] = useState(false);
+  const isOnline = online.value;
   useEffect(() => {
     let live = true;
     setMetres(null);
-    if (find.generalised) return;
+    setBasicOnly(false);
+    // A generalised find's metres are not read from the server; offline the read stays on the device.
+    if (find.generalised && isOnline) return;
     core
       .getRecord(find.id)
-      .then((r) => live && setMetres(r.accuracyMetres ?? null))
+      .then((r) => {
+        if (!live) return;
+        if (!find.generalised) setMetres(r.accuracyMetres ?? null);
+        setBasicOnly(r.basicOnly === true);
+      })
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [find.id, find.generalised]);
+  }, [find.id, find.generalised, isOnline]);
   useEffect(() => {
     let live = true;
     let made: string | null = null;
@@ -97,11 +107,25 @@ export function FindCard({ find, onEdit }: FindCardProps) {
           icon={<Link2 aria-hidden />}
         />
         {onEdit && canEdit(p, session.value?.email) && (
-          <button type="button" className="button small" onClick={() => onEdit({ ...find, properties: p })}>
+          <button
+            type="button"
+            className="button small"
+            // Its full record is on the server: an edit from the copy's few columns would overwrite it.
+            disabled={basicOnly}
+            title={basicOnly ? sl.shortInfo.editNeedsConnection : undefined}
+            aria-describedby={basicOnly ? `basic-only-${find.id}` : undefined}
+            onClick={() => onEdit({ ...find, properties: p })}
+          >
             <Pencil aria-hidden /> {sl.shortInfo.edit}
           </button>
         )}
       </header>
+      {basicOnly && (
+        <p className="find-card-note" id={`basic-only-${find.id}`} data-testid="basic-only-note">
+          <CloudOff aria-hidden /> {sl.shortInfo.basicOnly}
+          {onEdit && canEdit(p, session.value?.email) ? ` ${sl.shortInfo.editNeedsConnection}` : ''}
+        </p>
+      )}
       {find.generalised ? (
         <p className="find-card-note" data-testid="generalised-note">
           <Shield aria-hidden /> {sl.shortInfo.generalised(find.generalised)}
@@ -141,7 +165,7 @@ export function FindCard({ find, onEdit }: FindCardProps) {
         <dt>{sl.shortInfo.photo}</dt>
         <dd>
           {photo === 'none' ? (
-            <span className="muted">{sl.shortInfo.noPhoto}</span>
+            <span className="muted">{basicOnly ? sl.shortInfo.photoOffline : sl.shortInfo.noPhoto}</span>
           ) : !thumbUrl ? (
             <span className="spinner small" role="status" aria-label={sl.loading} />
           ) : (

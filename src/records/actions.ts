@@ -61,6 +61,12 @@ export async function openEditRecord(id: number): Promise<void> {
   recordForm.value = { ...emptyForm(), mode: 'edit', id, loading: true, pristine: null };
   try {
     const r = await core.getRecord(id);
+    if (r.basicOnly) {
+      // Offline with only the layer copy's columns: saving them would overwrite the server's full record.
+      recordForm.value = null;
+      notify('info', sl.shortInfo.editNeedsConnection);
+      return;
+    }
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(r.properties)) values[k] = v === null || v === undefined ? '' : String(v);
     if (values[COL.date]) values[COL.date] = values[COL.date]!.slice(0, 10);

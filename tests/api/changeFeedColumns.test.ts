@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../domain/model.ts';
 import { decodeMessage, decodeMessages } from '../../domain/layerColumns/decode.ts';
-import { COLUMNS_MEDIA_TYPE, COORDINATE_SCALE } from '../../domain/layerColumns/format.ts';
+import { BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE, COORDINATE_SCALE } from '../../domain/layerColumns/format.ts';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { signedInSuite } from './helpers/signedInSuite.ts';
 
@@ -23,7 +23,12 @@ async function get(who: Who | null, path: string) {
   const r = await fetch(`${suite.server.url}${path}`, {
     headers: { 'accept-encoding': 'gzip', ...(who ? { authorization: `Bearer ${suite.token[who]}` } : {}) },
   });
-  return { status: r.status, type: r.headers.get('content-type'), bytes: new Uint8Array(await r.arrayBuffer()) };
+  return {
+    status: r.status,
+    type: r.headers.get('content-type'),
+    bodyBytes: r.headers.get(BODY_BYTES_HEADER),
+    bytes: new Uint8Array(await r.arrayBuffer()),
+  };
 }
 
 /** The feature with its point as the columns send it (to the metre). */
@@ -51,6 +56,8 @@ describe('the change feed as columns', () => {
       const r = await get(who, `/api/Changes/35?tableIds=48&columnIds=${COLUMNS}&form=columns&full=true`);
       expect(r.status).toBe(200);
       expect(r.type).toBe(COLUMNS_MEDIA_TYPE);
+      // Its length before any compression: the device's progress counts to it.
+      expect(r.bodyBytes).toBe(String(r.bytes.length));
       // One message per block of a table, each with the answer's cursor.
       const blocks = decodeMessages(r.bytes);
       const { head } = blocks[0]!;

@@ -41,7 +41,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
     thumbnail: (id, signal) => photos.thumbnail(id, signal),
     layerChanged,
   });
-  const records = new RecordsPart(session, profile, sync, layerChanged);
+  const records = new RecordsPart(session, profile, sync, layerChanged, (id) => layer.copyFeature(id));
   const review = new ReviewPart(session, profile, layer);
   const account = new AccountPart(session);
   const personalData = new PersonalDataPart(session);

@@ -1,4 +1,4 @@
-import type { ExportFile, LayerFilterState, PointBatch } from '../api.ts';
+import type { ExportFile, LayerFilterState, LayerLoadProgress, PointBatch } from '../api.ts';
 import type { Feature } from '../../domain/model.ts';
 import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
 import { COL } from '../../domain/columns.ts';
@@ -119,6 +119,13 @@ export class LayerPart {
     return held ? this.rowsOf(held) : null;
   }
 
+  /** The find `id` as the copy held for this user has it (its layer columns), or null when the copy has none. */
+  async copyFeature(id: number): Promise<Feature | null> {
+    const rows = await this.heldCopy();
+    const row = rows ? rows.rowOf(id) : -1;
+    return rows && row >= 0 ? rows.feature(row) : null;
+  }
+
   /** The loaded layer as Feature objects (what still reads objects: the review queue). */
   async loadedFeatures(): Promise<Feature[]> {
     return (await this.loaded()).features();
@@ -145,8 +152,11 @@ export class LayerPart {
     const c = this.s.cfg;
     const key = this.replicaKey();
     const held = (await this.replicaFor(key)).copy;
-    const ask = (cursor: string) =>
-      this.s.api.changes.columns(c.projectId, [c.tableId], cursor, LAYER_COLUMNS, { timeoutMs: EXTENT_TIMEOUT_MS });
+    const ask = (cursor: string, onProgress?: (p: LayerLoadProgress) => void) =>
+      this.s.api.changes.columns(c.projectId, [c.tableId], cursor, LAYER_COLUMNS, {
+        timeoutMs: EXTENT_TIMEOUT_MS,
+        onProgress,
+      });
     let copy: LayerReplica | null = null;
     if (held) {
       let answer: DecodedMessage;
@@ -163,7 +173,10 @@ export class LayerPart {
     }
     if (!copy) {
       // One snapshot for the rows and the cursor: the next answer since it carries what changed after.
-      const blocks = await ask('full');
+      // The first visit's load is the long one: the UI shows how much of it has arrived.
+      const blocks = await ask('full', this.progressEmitter()).finally(() =>
+        this.s.emit({ type: 'layerProgress', progress: null }),
+      );
       const h = blocks[0]!.head;
       copy = {
         cursor: h.cursor!,
@@ -175,6 +188,17 @@ export class LayerPart {
       console.warn('Layer copy not stored', e);
     });
     return this.rowsOf(copy);
+  }
+
+  /** Tells the UI how much of the full load has arrived, once per whole percent (or 256 KB when the total is unknown). */
+  private progressEmitter(): (p: LayerLoadProgress) => void {
+    let last = -1;
+    return (p) => {
+      const step = p.total ? Math.floor((p.received * 100) / p.total) : Math.floor(p.received / 262_144);
+      if (step === last) return;
+      last = step;
+      this.s.emit({ type: 'layerProgress', progress: p });
+    };
   }
 
   /** The copy as one list of rows, built again only when its blocks changed. */

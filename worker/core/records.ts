@@ -7,6 +7,7 @@ import type { ProfileData } from './profile.ts';
 import type { SyncPart } from './sync.ts';
 import type { Catalogue, DuplicateCheck } from '../api.ts';
 import { indexSpecies, searchSpecies, type IndexedHit, type SpeciesHit } from '../../domain/speciesSearch.ts';
+import type { Feature } from '../../domain/model.ts';
 import { duplicatesAmong, duplicatesOnServer } from '../records/duplicates.ts';
 
 /**
@@ -18,12 +19,16 @@ export class RecordsPart {
   /** The species search's index of the catalogue it was built from (rebuilt when the catalogue changes). */
   private speciesIndex: { of: Catalogue; index: IndexedHit[] } | null = null;
 
-  /** @param layerChanged called after every write (the layer redraws). */
+  /**
+   * @param layerChanged called after every write (the layer redraws).
+   * @param layerCopy the row of a find in the device's copy of the layer (read offline when no record is stored).
+   */
   constructor(
     private readonly s: CoreSession,
     private readonly profile: ProfileData,
     private readonly sync: SyncPart,
     private readonly layerChanged: () => void,
+    private readonly layerCopy: (id: number) => Promise<Feature | null>,
   ) {}
 
   getSpeciesByGroup(): Promise<Record<number, SpeciesOption[]>> {
@@ -84,6 +89,7 @@ export class RecordsPart {
       columns: await this.profile.getSightingColumns(),
       email: this.s.current.email,
       attachmentInfoId: this.s.cfg.attachmentInfoId,
+      layerCopy: this.layerCopy,
     };
   }
 

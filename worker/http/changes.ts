@@ -1,8 +1,9 @@
 import type { Feature } from '../../domain/model.ts';
 import { decodeMessages, type DecodedMessage } from '../../domain/layerColumns/decode.ts';
-import { COLUMNS_MEDIA_TYPE } from '../../domain/layerColumns/format.ts';
+import { BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../domain/layerColumns/format.ts';
+import { readWithProgress } from './readProgress.ts';
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './types.ts';
+import type { CallOptions, ReadProgress } from './types.ts';
 
 /** What changed in one table since a cursor (GET /api/Changes). */
 export interface TableChanges {
@@ -42,14 +43,15 @@ export class ChangesApi {
   /**
    * The feed in the columns form (docs/layer-wire-format.md): GET /api/Changes/{projectId}?form=columns
    * since `cursor`, or with `'full'` the full load (full=true: every record the caller may see, in
-   * blocks, read in the snapshot of the answer's cursor). The messages of the answer, in order.
+   * blocks, read in the snapshot of the answer's cursor). The messages of the answer, in order;
+   * `onProgress` hears how much of the body has arrived.
    */
   async columns(
     projectId: number,
     tableIds: readonly number[],
     cursor: string | 'full' | undefined,
     columnIds?: readonly number[],
-    o: CallOptions = {},
+    o: CallOptions & { onProgress?: (p: ReadProgress) => void } = {},
   ): Promise<DecodedMessage[]> {
     const res = await this.http.send('GET', `/api/Changes/${projectId}`, {
       query: {
@@ -63,6 +65,9 @@ export class ChangesApi {
       signal: o.signal,
       timeoutMs: o.timeoutMs,
     });
-    return decodeMessages(new Uint8Array(await res.arrayBuffer()));
+    const body = o.onProgress
+      ? await readWithProgress(res, BODY_BYTES_HEADER, o.onProgress)
+      : new Uint8Array(await res.arrayBuffer());
+    return decodeMessages(body);
   }
 }

@@ -25,6 +25,12 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** How far a body has been read: bytes received, of `total` when the server said how many (else null). */
+export interface ReadProgress {
+  received: number;
+  total: number | null;
+}
+
 /** Options of a change to an existing record. */
 export interface ChangeOptions extends CallOptions {
   /** The record version the change is based on, sent as If-Match (412 when the server's is newer). */
@@ -42,7 +48,14 @@ export interface ExportFile {
 }
 
 /** A feature with its attachments, creator e-mail (creator only) and timestamps (the /detailed shape). */
-export type DetailedFeature = Feature & Pick<DataRecord, 'attachments' | 'createdByEmail' | 'createdAt' | 'updatedAt'>;
+export type DetailedFeature = Feature &
+  Pick<DataRecord, 'attachments' | 'createdByEmail' | 'createdAt' | 'updatedAt'> & {
+    /**
+     * Set only by the data core, offline, for a find that only the device's copy of the layer holds
+     * (no downloaded area, no own change): the copy's columns alone, no photos, no other fields.
+     */
+    basicOnly?: true;
+  };
 
 /** The body of a create: geometry and properties by column id. */
 export type FeatureCreate = RequestBody<'FeatureCreate'>;

@@ -1,4 +1,5 @@
-import type { Column } from '../../domain/model.ts';
+import type { Column, Feature } from '../../domain/model.ts';
+import { COL } from '../../domain/columns.ts';
 import type { DetailedFeature } from '../http/types.ts';
 import type { RecordsCore } from './recordsCore.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
@@ -18,6 +19,27 @@ export interface WriteDeps {
   columns: readonly Column[];
   email: string | null;
   attachmentInfoId: number;
+  /** The row of the find `id` in the device's copy of the layer, as a Feature; null when the copy has none. */
+  layerCopy: (id: number) => Promise<Feature | null>;
+}
+
+/**
+ * Offline, a find the device stores no record of but its copy of the layer holds (drawn on the
+ * map from it): what the copy has, marked basicOnly so that the card says so and the form does
+ * not open on it (saving it would write the copy's few columns over the server's full record).
+ */
+async function fromLayerCopy(d: WriteDeps, id: number): Promise<DetailedFeature> {
+  const row = await d.layerCopy(id).catch(() => null);
+  if (!row) throw new ApiError('Not Found', 404, 'Not Found', '');
+  const creator = row.properties[COL.createdByEmail];
+  return {
+    ...row,
+    attachments: [],
+    createdByEmail: typeof creator === 'string' ? creator : null,
+    createdAt: '',
+    updatedAt: '',
+    basicOnly: true,
+  };
 }
 
 /** True when an error means the server was not reached (so the change can wait offline). */
@@ -142,7 +164,7 @@ export async function getAnywhere(d: WriteDeps, id: number): Promise<DetailedFea
     }
   }
   const local = await d.offline.get(id);
-  if (!local) throw new ApiError('Not Found', 404, 'Not Found', '');
+  if (!local) return fromLayerCopy(d, id);
   const creator = local.feature.properties[CREATOR_KEY];
   return {
     ...local.feature,

@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Feature } from '../../../domain/model.ts';
 import { encodeMessage, joinMessages } from '../../../domain/layerColumns/encode.ts';
-import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import { BLOCK_ROWS, BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import { sendCompressed } from '../http/compress.ts';
 import type { TableChanges } from './feed.ts';
 
@@ -40,7 +40,12 @@ export function columnsAnswer(
   return joinMessages(parts);
 }
 
-/** Sends a columns message, compressed as JSON answers are (server/api/http/compress.ts). */
+/**
+ * Sends a columns message, compressed as JSON answers are (server/api/http/compress.ts), with its
+ * size before compression in BODY_BYTES_HEADER (the data core's progress of a full load).
+ */
 export function sendColumns(req: FastifyRequest, reply: FastifyReply, bytes: Uint8Array): Promise<FastifyReply> {
-  return sendCompressed(req, reply, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), COLUMNS_MEDIA_TYPE);
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  void reply.header(BODY_BYTES_HEADER, String(body.length));
+  return sendCompressed(req, reply, body, COLUMNS_MEDIA_TYPE);
 }
