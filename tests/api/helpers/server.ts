@@ -241,13 +241,14 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
       try {
         // FORCE may meet a backend it may not end: an autovacuum worker busy on the database
         // after a test wrote many rows ("must be a member of the role whose process is being
-        // terminated"). It finishes or yields within moments: try again a few times.
+        // terminated"). It finishes or yields, after a 400 MB upload test up to several seconds
+        // on a busy machine: try again for up to 30 s.
         for (let attempt = 1; ; attempt++) {
           try {
             await c.query(`drop database if exists ${name} with (force)`);
             return;
           } catch (e) {
-            if (attempt >= 10 || !/member of the role|being accessed by other users/.test(String(e))) throw e;
+            if (attempt >= 60 || !/member of the role|being accessed by other users/.test(String(e))) throw e;
             await new Promise((r) => setTimeout(r, 500));
           }
         }
