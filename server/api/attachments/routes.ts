@@ -23,6 +23,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { field, readForm } from '../http/multipart.ts';
+import { inUploadSlot } from '../http/uploadSpool.ts';
 import { readVisibleRecord } from '../records/store.ts';
 import { cleanImage } from './cleanPhoto.ts';
 import { idParams, ref } from '../openapi/schemas.ts';
@@ -195,17 +196,19 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       }
       const photo = kind === SOUND_KIND ? await prepareSound(file) : await preparePhoto(file);
       try {
-        const { status, attachment } = await db.transaction(async (tx) => {
-          const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
-          if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
-          assertCanEdit(meta, row, user.email);
-          // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
-          const raced = await findKeyedAttachment(tx, key, tableId, recordId);
-          if (raced) return { status: 200, attachment: raced };
-          const attachment = await insertAttachment(tx, row.id, tableId, infoId, photo, key);
-          await backToReviewAfterPhoto(tx, meta, row);
-          return { status: 201, attachment };
-        });
+        const { status, attachment } = await inUploadSlot((slot) =>
+          db.transaction(async (tx) => {
+            const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
+            if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+            assertCanEdit(meta, row, user.email);
+            // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
+            const raced = await findKeyedAttachment(tx, key, tableId, recordId);
+            if (raced) return { status: 200, attachment: raced };
+            const attachment = await insertAttachment(tx, slot, row.id, tableId, infoId, photo, key);
+            await backToReviewAfterPhoto(tx, meta, row);
+            return { status: 201, attachment };
+          }),
+        );
         if (status === 201) noteWrite(req, { kind: 'photos', count: 1, bytes: photo.size, replay: false });
         else replayed();
         return reply.status(status).send(attachment);
