@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { MAX_PHOTO_BYTES } from '../../server/api/attachments/photoFiles.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { call } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 import { attachmentForm, bigJpeg } from './helpers/attachmentForm.ts';
+import { createFind } from './helpers/finds.ts';
 
 /**
  * Upload memory is bounded: 20 uploads of the largest photo (20 MB) at once, through the real
@@ -37,17 +37,7 @@ beforeAll(async () => {
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   // Four records of Ana's, five photos each (a record takes at most 10).
   for (let i = 0; i < 4; i++) {
-    const created = await call(server.url, '/api/Features/35/48', {
-      token: ana,
-      body: {
-        type: 'Feature',
-        overwrite: true,
-        geometry: { type: 'Point', coordinates: lonLatToMercator(15.2 + i / 100, 46.2) },
-        properties: { 980: 1105 },
-      },
-    });
-    expect(created.status).toBe(201);
-    records.push(created.body.id);
+    records.push(await createFind(server.url, ana, [15.2 + i / 100, 46.2]));
   }
 }, 300_000);
 afterAll(async () => {

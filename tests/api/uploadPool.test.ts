@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { createTestDatabase, startServer, type TestServer } from './helpers/server.ts';
 import { call } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 import { attachmentForm, bigJpeg } from './helpers/attachmentForm.ts';
+import { createFind } from './helpers/finds.ts';
 
 /**
  * A burst of uploads does not take the PostgreSQL pool from everyone else: an upload waits for
@@ -30,17 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('uploads and the connection pool
       env: { DATABASE_URL: database.url, UPLOAD_CONCURRENCY: '1', DATABASE_POOL_MAX: '6' },
     });
     ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
-    const created = await call(server.url, '/api/Features/35/48', {
-      token: ana,
-      body: {
-        type: 'Feature',
-        overwrite: true,
-        geometry: { type: 'Point', coordinates: lonLatToMercator(15.3, 46.1) },
-        properties: { 980: 1105 },
-      },
-    });
-    expect(created.status).toBe(201);
-    recordId = created.body.id;
+    recordId = await createFind(server.url, ana, [15.3, 46.1]);
   }, 300_000);
   afterAll(async () => {
     await server?.stop();
