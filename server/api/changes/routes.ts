@@ -13,7 +13,7 @@ import { sendJsonText } from '../http/compress.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { idParams } from '../openapi/schemas.ts';
 import { MAX_EXTENT_TABLES } from '../spatial/extentTables.ts';
-import { COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import {
   currentCursor,
   validCursor,
@@ -21,9 +21,11 @@ import {
   pruneRemovals,
   tableAll,
   tableChanges,
+  tablePages,
   type TableChanges,
 } from './feed.ts';
-import { columnsAnswer, sendColumns } from './columnsAnswer.ts';
+import { columnsAnswer, fullBlocks, sendColumns } from './columnsAnswer.ts';
+import { joinMessages } from '../../../domain/layerColumns/encode.ts';
 
 /** How often one process prunes old removals (on a feed request). */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -167,10 +169,20 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         await tx.query('set transaction isolation level repeatable read');
         const cursor = await currentCursor(tx);
         const tables = new Map<number, TableChanges>();
-        const reset = { cursor, reset: true, tables };
+        const reset = { cursor, reset: true, tables, blocks: null };
+        if (full && columns) {
+          // Block by block as the pages are read: the whole load is never held as JSON texts.
+          const head = { cursor, viewer: digest, reset: false };
+          const blocks: Uint8Array[] = [];
+          for (const meta of metas) {
+            const pages = tablePages(tx, meta, viewer, columnIds, form, BLOCK_ROWS);
+            blocks.push(...(await fullBlocks(meta.table.id, pages, head)));
+          }
+          return { cursor, reset: false, tables, blocks };
+        }
         if (full) {
           for (const meta of metas) tables.set(meta.table.id, await tableAll(tx, meta, viewer, columnIds, form));
-          return { cursor, reset: false, tables };
+          return { cursor, reset: false, tables, blocks: null };
         }
         if (since === undefined || (await cursorTooOld(tx, since))) return reset;
         for (const meta of metas) {
@@ -178,10 +190,15 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
           if (changes === null) return { ...reset, tables: new Map<number, TableChanges>() };
           tables.set(meta.table.id, changes);
         }
-        return { cursor, reset: false, tables };
+        return { cursor, reset: false, tables, blocks: null };
       });
+      if (answer.blocks) return sendColumns(req, reply, joinMessages(answer.blocks));
       if (columns)
-        return sendColumns(req, reply, columnsAnswer(answer.cursor, digest, answer.reset, answer.tables, full));
+        return sendColumns(
+          req,
+          reply,
+          columnsAnswer({ cursor: answer.cursor, viewer: digest, reset: answer.reset }, answer.tables),
+        );
       return sendJsonText(req, reply, answerText(answer.cursor, digest, answer.reset, answer.tables));
     },
   });
