@@ -23,6 +23,10 @@ export interface RunResult {
   clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
   /** 'worker': the longest gap between the page's own frames during the run (the map's frames are the worker's). */
   pageWorstMs?: number;
+  /** 'worker': ms from asking for a new batch (a filter change) to its drawing, each try (median taken). */
+  filterMs?: number[];
+  /** 'worker': the map worker's heap after the batch was drawn (bench/map/workerHeap.ts), or null. */
+  heap?: { usedSize: number; backingStorageSize: number } | null;
 }
 
 export type Renderer = 'app' | 'worker' | 'canvas' | 'webgl';

@@ -230,8 +230,22 @@ export async function runOnWorker(
     ([x, y]) => [(x - v.center[0]) / v.resolution + v.size[0] / 2, (v.center[1] - y) / v.resolution + v.size[1] / 2],
     async (_px, coord) => (await mc.sightingsAt(coord)).map((h) => h.id),
   );
+  // A filter change: the data core sends a new batch (here the same points again, a new
+  // generation) and the map worker draws it; timed from the ask to the drawing, three times.
+  const filterMs: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    await sleep(200);
+    const t = performance.now();
+    await mc.drawSightings(filter);
+    filterMs.push(performance.now() - t);
+  }
+  await sleep(200);
+  const probe = (window as unknown as { mapWorkerHeap?: () => Promise<RunResult['heap']> }).mapWorkerHeap;
+  const heap = probe ? await probe() : null;
   const result: RunResult = {
     renderer: 'worker',
+    filterMs,
+    heap,
     n,
     // The gaps are those within one movement (the rests between movements are not frames).
     ...motionFigures(gaps, motionMs),
