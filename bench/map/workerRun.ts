@@ -220,7 +220,12 @@ export async function runOnWorker(
     const level = thinLevelFor(resolutionAt(z));
     drawn[`z${z}`] = batch.minLevel.filter((l) => l <= level).length;
   }
-  // Clicks at the rest view: every sampled sighting's own place must give it back, drawn or thinned.
+  // Clicks at the rest view, back over the points' middle (the drags drift with the frame rate):
+  // every sampled sighting's own place must give it back, drawn or thinned.
+  mc.panTo(START.center as [number, number], 0);
+  const settling: FrameRecord[] = [];
+  await untilSettled(mc, settling, 5000);
+  await sleep(300);
   const v = mc.viewNow()!;
   const level = thinLevelFor(v.resolution);
   const clicks = await clickSightings(
