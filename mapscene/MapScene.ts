@@ -239,9 +239,13 @@ export class MapScene {
 
   /** Draws a batch the data core sent, then tells the main thread that `generation` is drawn. */
   async showBatch(batch: PointBatch, generation: number): Promise<void> {
+    const arrived = performance.now();
     await this.sightings.show(batch);
     // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
-    this.map.once('postrender', () => this.emit({ type: 'drawn', generation }));
+    this.map.once('postrender', () => {
+      this.frameLog.markBatch(performance.now() - arrived);
+      this.emit({ type: 'drawn', generation });
+    });
     this.map.render();
   }
 

@@ -27,6 +27,12 @@ export class FrameLog {
     });
   }
 
+  /** Marks the last frame as the one that drew a batch that arrived `ms` before its end. */
+  markBatch(ms: number): void {
+    const last = this.frames[this.frames.length - 1];
+    if (last) last.batchMs = ms;
+  }
+
   /** The frames since the last reading. */
   take(): FrameRecord[] {
     const frames = this.frames;

@@ -63,6 +63,8 @@ export interface FrameRecord {
   renderMs: number;
   /** The frame that settled the view (moveend). */
   moveEnd: boolean;
+  /** The frame that drew a new batch: ms from the batch's arrival in the scene to the frame's end. */
+  batchMs?: number;
 }
 
 /** What a scene starts with (besides where it draws, which each thread gives its own way). */

@@ -25,6 +25,8 @@ export interface RunResult {
   pageWorstMs?: number;
   /** 'worker': ms from asking for a new batch (a filter change) to its drawing, each try (median taken). */
   filterMs?: number[];
+  /** 'worker': of those, ms from the batch's arrival in the map worker to the end of the frame that drew it. */
+  inWorkerMs?: number[];
   /** 'worker': the map worker's heap after the batch was drawn (bench/map/workerHeap.ts), or null. */
   heap?: { usedSize: number; backingStorageSize: number } | null;
 }

@@ -238,11 +238,15 @@ export async function runOnWorker(
   // A filter change: the data core sends a new batch (here the same points again, a new
   // generation) and the map worker draws it; timed from the ask to the drawing, three times.
   const filterMs: number[] = [];
+  const inWorkerMs: number[] = [];
   for (let k = 0; k < 3; k++) {
     await sleep(200);
+    await mc.frames();
     const t = performance.now();
     await mc.drawSightings(filter);
     filterMs.push(performance.now() - t);
+    const drew = (await mc.frames()).find((f) => f.batchMs !== undefined);
+    if (drew) inWorkerMs.push(drew.batchMs!);
   }
   await sleep(200);
   const probe = (window as unknown as { mapWorkerHeap?: () => Promise<RunResult['heap']> }).mapWorkerHeap;
@@ -250,6 +254,7 @@ export async function runOnWorker(
   const result: RunResult = {
     renderer: 'worker',
     filterMs,
+    inWorkerMs,
     heap,
     n,
     // The gaps are those within one movement (the rests between movements are not frames).
