@@ -28,7 +28,8 @@ export class PointGrid {
     for (let i = 0; i < n; i++) {
       const x = coords[2 * i]!;
       const y = coords[2 * i + 1]!;
-      // NaN compares false: a point without a place is in no cell.
+      // A point without a place (NaN, infinite) is in no cell.
+      if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
