@@ -243,7 +243,7 @@ export class MapScene {
     await this.sightings.show(batch);
     // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
     this.map.once('postrender', () => {
-      this.frameLog.markBatch(performance.now() - arrived);
+      this.frameLog.markBatch(performance.now() - arrived, this.sightings.layer?.lastDraw.ms);
       this.emit({ type: 'drawn', generation });
     });
     this.map.render();

@@ -128,7 +128,7 @@ try {
       if (renderer === 'worker')
         notes.push(
           `${n / 1000}k in the map worker: the page's own longest frame meanwhile ${fmt(x.pageWorstMs ?? NaN, 0)} ms (the map's frames and its redraws are the worker's; clicks: ${x.clicks ? `${x.clicks.found}/${x.clicks.tried} found, thinned ${x.clicks.hiddenFound}/${x.clicks.hiddenTried}` : 'n/a'}); ` +
-            `redraw after a filter change (new batch, ask to drawn) ${x.filterMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms (median ${fmt(median(x.filterMs ?? []), 0)}; in the map worker, from the batch's arrival: ${x.inWorkerMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms); ` +
+            `redraw after a filter change (new batch, ask to drawn) ${x.filterMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms (median ${fmt(median(x.filterMs ?? []), 0)}; in the map worker, from the batch's arrival: ${x.inWorkerMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms, of which the layer's redraw ${x.redrawMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms); ` +
             `map worker heap ${x.heap ? `${fmt(x.heap.usedSize / 2 ** 20, 1)} MiB JS + ${fmt(x.heap.backingStorageSize / 2 ** 20, 1)} MiB array buffers` : 'n/a'}`,
         );
       if (renderer === 'app' && n > 0) {

@@ -27,6 +27,8 @@ export interface RunResult {
   filterMs?: number[];
   /** 'worker': of those, ms from the batch's arrival in the map worker to the end of the frame that drew it. */
   inWorkerMs?: number[];
+  /** 'worker': of those, the sightings layer's redraw, ms. */
+  redrawMs?: number[];
   /** 'worker': the map worker's heap after the batch was drawn (bench/map/workerHeap.ts), or null. */
   heap?: { usedSize: number; backingStorageSize: number } | null;
 }

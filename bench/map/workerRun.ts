@@ -239,6 +239,7 @@ export async function runOnWorker(
   // generation) and the map worker draws it; timed from the ask to the drawing, three times.
   const filterMs: number[] = [];
   const inWorkerMs: number[] = [];
+  const redrawMs: number[] = [];
   for (let k = 0; k < 3; k++) {
     await sleep(200);
     await mc.frames();
@@ -247,6 +248,7 @@ export async function runOnWorker(
     filterMs.push(performance.now() - t);
     const drew = (await mc.frames()).find((f) => f.batchMs !== undefined);
     if (drew) inWorkerMs.push(drew.batchMs!);
+    if (drew?.drawMs !== undefined) redrawMs.push(drew.drawMs);
   }
   await sleep(200);
   const probe = (window as unknown as { mapWorkerHeap?: () => Promise<RunResult['heap']> }).mapWorkerHeap;
@@ -255,6 +257,7 @@ export async function runOnWorker(
     renderer: 'worker',
     filterMs,
     inWorkerMs,
+    redrawMs,
     heap,
     n,
     // The gaps are those within one movement (the rests between movements are not frames).

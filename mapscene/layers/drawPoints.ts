@@ -79,6 +79,8 @@ export class DrawScratch {
 export interface DrawCount {
   candidates: number;
   drawn: number;
+  /** How long the redraw took, ms (set by the layer). */
+  ms?: number;
 }
 
 /**

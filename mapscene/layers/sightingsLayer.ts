@@ -17,7 +17,7 @@ import { thinLevelFor } from '../../domain/thinGrid.ts';
 import type { FindPosition, MapSighting } from '../types.ts';
 import { toOlStyle } from './symbology.ts';
 import { FALLBACK, unconfirmedStyle } from './layerStyles.ts';
-import { pointSymbol, useBitmap, type PointSymbol } from './pointSymbols.ts';
+import { pointSymbol, type PointSymbol } from './pointSymbols.ts';
 import { DrawScratch, drawPoints, type DrawCount } from './drawPoints.ts';
 import { PointGrid } from './pointGrid.ts';
 import { pointHits, type PointHits } from './pointHits.ts';
@@ -106,7 +106,6 @@ export class SightingsLayer {
     if (!s) {
       const i = Math.min(styleIndex, this.styles.length - 1);
       s = pointSymbol((unconfirmed ? this.light : this.styles)[i]!, pixelRatio);
-      if (s.kind === 'sprite') useBitmap(s);
       this.symbols.set(key, s);
     }
     return s;
@@ -122,6 +121,7 @@ export class SightingsLayer {
       ctx.canvas.width = width;
       ctx.canvas.height = height;
     } else ctx.clearRect(0, 0, width, height);
+    const started = performance.now();
     this.lastDraw = drawPoints(
       ctx,
       this.batch,
@@ -137,6 +137,7 @@ export class SightingsLayer {
       (s, u) => this.symbolOf(s, u, pixelRatio),
       this.scratch,
     );
+    this.lastDraw.ms = performance.now() - started;
     // An OffscreenCanvas in the map worker; OpenLayers types it as the page's canvas.
     return ctx.canvas as unknown as ReturnType<FunctionType>;
   }

@@ -100,7 +100,7 @@ describe('sightings layer', () => {
     const image = source.getImage(extent, r, 2, source.getProjection()!)!;
     const canvas = image.getImage() as unknown as OffscreenCanvas;
     expect([canvas.width, canvas.height]).toEqual([1000, 500]);
-    expect(layer.lastDraw).toEqual({ candidates: 1, drawn: 1 });
+    expect(layer.lastDraw).toMatchObject({ candidates: 1, drawn: 1 });
     const ctx = canvas.getContext('2d')!;
     // The green fill at the point (the image is 1.25 times the extent, the point at its middle).
     expect([...ctx.getImageData(500, 250, 1, 1).data]).toEqual([0x2e, 0x7d, 0x32, 255]);
