@@ -84,6 +84,9 @@ export const ProfileCopyRequest = Type.Object({ profileId: Id, name: Type.Option
 /** The cast targets of POST /api/Columns/{projectId}/cast/{type}. */
 export const CAST_TARGETS = ['int', 'number', 'text', 'longtext', 'select', 'bool', 'datetime', 'fk'] as const;
 
+/** A cast target. */
+export type CastTarget = (typeof CAST_TARGETS)[number];
+
 export const CastRequest = Type.Object({
   columnId: Id,
   fkTableId: Type.Optional(Id),

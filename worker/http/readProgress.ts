@@ -1,4 +1,4 @@
-import type { ReadProgress } from './types.ts';
+import type { ReadProgress } from './callOptions.ts';
 
 /**
  * Reads a response's body to its end, calling `onProgress` after each chunk the network gives;

@@ -1,6 +1,6 @@
 import type { Column, Feature } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
-import type { DetailedFeature } from '../http/types.ts';
+import type { DetailedFeature } from './detailedFeature.ts';
 import type { RecordsCore } from './recordsCore.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
 import { CREATOR_KEY } from '../sync/localRows.ts';
