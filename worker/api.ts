@@ -13,8 +13,8 @@ import type {
   SaveStage,
   SpeciesOption,
 } from './records/types.ts';
-import type { DetailedFeature } from './records/detailedFeature.ts';
-import type { ExportFile } from './http/callOptions.ts';
+import type { DetailedFeature } from './records/types.ts';
+import type { ExportFile } from './http/types.ts';
 import type { RequestBody } from '../domain/shapes/index.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { PackedProperties } from '../domain/packedProperties.ts';
@@ -30,7 +30,7 @@ import type {
   SyncState,
 } from './sync/types.ts';
 import type { SpeciesHit } from '../domain/speciesSearch.ts';
-import type { ReadProgress as LayerLoadProgress } from './http/callOptions.ts';
+import type { ReadProgress as LayerLoadProgress } from './http/types.ts';
 import type { DuplicateCheck } from './records/types.ts';
 import type { FindSound, SoundChange } from './sounds/types.ts';
 import type { SoundMime } from '../domain/sound.ts';
@@ -41,15 +41,15 @@ export type * from './records/types.ts';
 export type * from './review/types.ts';
 export type * from './sounds/types.ts';
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
-export type { DetailedFeature } from './records/detailedFeature.ts';
-export type { ExportFile } from './http/callOptions.ts';
+export type { DetailedFeature } from './records/types.ts';
+export type { ExportFile } from './http/types.ts';
 /** A verdict and/or species correction (POST …/review). */
 export type ReviewInput = RequestBody<'ReviewRequest'>;
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 export type { BackupRefusal } from './sync/types.ts';
 export type { BackupExportAnswer, BackupImportAnswer, ConflictInfo, PendingChangeInfo, SyncState };
 export type { SpeciesHit } from '../domain/speciesSearch.ts';
-export type { ReadProgress as LayerLoadProgress } from './http/callOptions.ts';
+export type { ReadProgress as LayerLoadProgress } from './http/types.ts';
 
 /** One species of the catalogue: id, name, image, info images, description, link. */
 export interface CatalogueSpecies {

@@ -70,7 +70,11 @@ export const ProfileInput = Type.Object(
     tableViews: Type.Optional(Type.Array(Type.Unknown())),
     layers: Type.Optional(Type.Array(Type.Unknown())),
     baseMaps: Type.Optional(Type.Array(Type.Unknown())),
-    ...Object.fromEntries(Object.entries(PROFILE_VIEW).map(([k, v]) => [k, Type.Optional(v)])),
+    initalCenterLong: Type.Optional(PROFILE_VIEW.initalCenterLong),
+    initalCenterLat: Type.Optional(PROFILE_VIEW.initalCenterLat),
+    initalZoom: Type.Optional(PROFILE_VIEW.initalZoom),
+    minZoom: Type.Optional(PROFILE_VIEW.minZoom),
+    maxZoom: Type.Optional(PROFILE_VIEW.maxZoom),
     layerTree: Type.Optional(Type.Array(Type.Unknown())),
   },
   {

@@ -1,5 +1,5 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './callOptions.ts';
+import type { CallOptions } from './types.ts';
 
 /** The static files the app reads at start: /config.json, /identity.json and the species catalogue. */
 export class AppFilesApi {

@@ -3,7 +3,7 @@ import { decodeMessages, type DecodedMessage } from '../../domain/layerColumns/d
 import { BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../domain/layerColumns/format.ts';
 import { readWithProgress } from './readProgress.ts';
 import type { HttpClient } from './client.ts';
-import type { CallOptions, ReadProgress } from './callOptions.ts';
+import type { CallOptions, ReadProgress } from './types.ts';
 
 /** What changed in one table since a cursor (GET /api/Changes). */
 export interface TableChanges {

@@ -1,6 +1,6 @@
 import type { CastTarget } from '../../domain/shapes/admin.ts';
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './callOptions.ts';
+import type { CallOptions } from './types.ts';
 import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 
 /** /api/Columns: one typed method per call (the cast needs an administrator). */

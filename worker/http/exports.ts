@@ -1,5 +1,5 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions, ExportFile } from './callOptions.ts';
+import type { CallOptions, ExportFile } from './types.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 
 /** The export formats (issue #21; server/api/exports/routes.ts). */

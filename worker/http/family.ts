@@ -1,6 +1,6 @@
 /** What the Features and Records clients share: the calls both answer alike, and the helpers of creates. */
 import { ifMatchHeader, type HttpClient } from './client.ts';
-import type { CallOptions, ChangeOptions, Extent, UploadFile } from './callOptions.ts';
+import type { CallOptions, ChangeOptions, Extent, UploadFile } from './types.ts';
 import type { RequestBody as Body } from '../../domain/shapes/index.ts';
 import type { RecordQuery } from '../../domain/filters/types.ts';
 

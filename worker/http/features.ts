@@ -1,6 +1,6 @@
 import { ifMatchHeader, type HttpClient } from './client.ts';
 import { FamilyApi, keyHeader, type AttachmentUpload, type CreateOptions } from './family.ts';
-import type { CallOptions, ChangeOptions } from './callOptions.ts';
+import type { CallOptions, ChangeOptions } from './types.ts';
 import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 
 /** /api/Features: one typed method per call (update, extenttables, search and bulk: FamilyApi). */

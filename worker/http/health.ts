@@ -1,5 +1,5 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './callOptions.ts';
+import type { CallOptions } from './types.ts';
 
 /** The health check: GET /api/Test answers 200 while the server is reachable. */
 export class HealthApi {

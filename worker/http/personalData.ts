@@ -1,7 +1,7 @@
 import type { HttpClient } from './client.ts';
 import { networkError } from './errors.ts';
 import { fileNameOf } from './exports.ts';
-import type { CallOptions, ExportFile } from './callOptions.ts';
+import type { CallOptions, ExportFile } from './types.ts';
 
 /** How long a person's whole archive may take to arrive (thousands of photos are gigabytes). */
 export const PERSONAL_EXPORT_TIMEOUT_MS = 60 * 60_000;

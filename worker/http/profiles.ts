@@ -1,6 +1,6 @@
 import type { HttpClient } from './client.ts';
 import type { StoredTreeNode } from '../../domain/shapes/projectAnswers.ts';
-import type { CallOptions, UploadFile } from './callOptions.ts';
+import type { CallOptions, UploadFile } from './types.ts';
 import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 
 /** /api/BaseProfiles: one typed method per call (changes need an administrator). */

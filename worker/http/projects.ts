@@ -1,5 +1,5 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './callOptions.ts';
+import type { CallOptions } from './types.ts';
 import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 
 /** /api/Projects: one typed method per call (changes and the full list need an administrator). */

@@ -1,4 +1,4 @@
-import type { ReadProgress } from './callOptions.ts';
+import type { ReadProgress } from './types.ts';
 
 /**
  * Reads a response's body to its end, calling `onProgress` after each chunk the network gives;

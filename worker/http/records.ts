@@ -1,7 +1,7 @@
 import type { HttpClient } from './client.ts';
 import type { SOUND_KIND } from '../../domain/sound.ts';
 import { FamilyApi, keyHeader, UPLOAD_TIMEOUT_MS, type AttachmentUpload, type CreateOptions } from './family.ts';
-import type { CallOptions, UploadFile } from './callOptions.ts';
+import type { CallOptions, UploadFile } from './types.ts';
 import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 import type { RecordQuery } from '../../domain/filters/types.ts';
 

@@ -1,6 +1,6 @@
 import type { HttpClient } from './client.ts';
 import { ifMatchHeader } from './client.ts';
-import type { CallOptions } from './callOptions.ts';
+import type { CallOptions } from './types.ts';
 import type { RequestBody as Body } from '../../domain/shapes/index.ts';
 import type { DataRecord } from '../../domain/model.ts';
 import type { HistoryEntry } from '../../domain/review.ts';

@@ -1,5 +1,5 @@
 import type { HttpClient } from './client.ts';
-import type { CallOptions } from './callOptions.ts';
+import type { CallOptions } from './types.ts';
 import type { SensitivityClass } from '../../domain/sensitivity.ts';
 
 /** The answer of a class change. */

@@ -4,10 +4,10 @@ import type { HttpClient } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { FeaturesApi } from '../http/features.ts';
 import { RecordsApi } from '../http/records.ts';
-import type { DetailedFeature } from './detailedFeature.ts';
+import type { DetailedFeature } from './types.ts';
 import type { ResponseBody } from '../../domain/shapes/index.ts';
 import type { RecordQuery } from '../../domain/filters/types.ts';
-import type { UploadFile } from '../http/callOptions.ts';
+import type { UploadFile } from '../http/types.ts';
 
 /** Where records of one table live. */
 export interface RecordTarget {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readWithProgress } from '../../../../worker/http/readProgress.ts';
-import type { ReadProgress } from '../../../../worker/http/callOptions.ts';
+import type { ReadProgress } from '../../../../worker/http/types.ts';
 
 /** A response whose body arrives in `chunks`, with `headers`. */
 function chunked(chunks: number[][], headers: Record<string, string>): Response {

@@ -1,6 +1,7 @@
 /**
- * What the data core's API client takes and gives besides the API's own shapes (those are in
- * domain/shapes/: RequestBody and ResponseBody by name): call options, files, read progress.
+ * The data core's API client's own types, which are no API shape: call options, files, read
+ * progress, an extent. The request and answer types are the API's shapes (domain/shapes/:
+ * RequestBody and ResponseBody by name).
  */
 
 /** Options every call takes. */
