@@ -1,6 +1,7 @@
 import type { HttpClient } from './client.ts';
 import { ifMatchHeader } from './client.ts';
-import type { CallOptions, ReviewInput } from './types.ts';
+import type { CallOptions } from './types.ts';
+import type { RequestBody as Body } from '../../domain/shapes/index.ts';
 import type { DataRecord } from '../../domain/model.ts';
 import type { HistoryEntry } from '../../domain/review.ts';
 
@@ -13,7 +14,7 @@ export class ReviewApi {
     projectId: number,
     tableId: number,
     recordId: number,
-    input: ReviewInput,
+    input: Body<'ReviewRequest'>,
     baseVersion?: number,
     o: CallOptions = {},
   ): Promise<DataRecord> {

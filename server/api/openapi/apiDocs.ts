@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { JSON_BODY_LIMIT, JSON_TYPES } from '../http/context.ts';
-import { REQUEST_SCHEMAS, type RequestShapeName } from '../../../domain/shapes/index.ts';
+import {
+  REQUEST_SCHEMAS,
+  RESPONSE_SCHEMAS,
+  type RequestShapeName,
+  type ResponseShapeName,
+} from '../../../domain/shapes/index.ts';
 import { apiValidatorCompiler } from '../http/validation.ts';
 import { SCHEMAS, ref, type JsonSchema } from './schemas.ts';
 import { withShapeRefs } from './shapeRefs.ts';
@@ -17,6 +22,30 @@ export interface ResponseDoc {
   /** Defaults to application/json. */
   contentType?: string;
   schema?: JsonSchema;
+  /** The answer's shape (domain/shapes/), documented as its component. */
+  shape?: ResponseShapeName;
+  /**
+   * Fastify writes a 2xx answer with the shape (fast-json-stringify: only the members the shape
+   * holds, as its types). Only small answers of fixed members: for records, whose properties are
+   * keyed by column id, it measured 2.5-4x slower than JSON.stringify (docs/api.md).
+   */
+  serialise?: boolean;
+}
+
+/** A JSON answer of shape `name`, documented and written with it (ResponseDoc.serialise). */
+export const answer = (description: string, name: ResponseShapeName): ResponseDoc => ({
+  description,
+  shape: name,
+  serialise: true,
+});
+
+/** Fastify's response schemas of `doc`: the shapes of its 2xx answers that are written with theirs. */
+function responseSchemas(doc: RouteDoc): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [status, given] of Object.entries(doc.responses))
+    if (typeof given !== 'string' && given.shape && given.serialise && status.startsWith('2'))
+      out[status] = RESPONSE_SCHEMAS[given.shape];
+  return Object.keys(out).length ? out : null;
 }
 
 /** A request body as documented: its media types and schema. */
@@ -105,6 +134,7 @@ export class ApiDocs {
     const body = def.doc.body;
     const types = body ? (Array.isArray(body.contentType) ? body.contentType : [body.contentType]) : null;
     const guard = def.guard;
+    const response = responseSchemas(def.doc);
     const opts: RouteOptions = {
       method: def.method,
       url: def.url,
@@ -112,6 +142,7 @@ export class ApiDocs {
         ...(def.params ? { params: def.params } : {}),
         ...(def.querystring ? { querystring: def.querystring } : {}),
         ...(body?.validate ? { body: body.validate } : {}),
+        ...(response ? { response } : {}),
       },
       validatorCompiler: apiValidatorCompiler,
       handler: def.handler,
@@ -178,9 +209,10 @@ export class ApiDocs {
         const responses: Record<string, unknown> = {};
         for (const [status, given] of Object.entries(d.responses)) {
           const r = typeof given === 'string' ? { description: given } : given;
+          const schema = r.schema ?? (r.shape ? ref(r.shape) : undefined);
           responses[status] = {
             description: r.description,
-            ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+            ...(schema ? { content: { [r.contentType ?? 'application/json']: { schema } } } : {}),
           };
         }
         responses.default = {

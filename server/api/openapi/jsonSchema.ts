@@ -1,4 +1,4 @@
-/** The building blocks of the API's JSON Schemas (schemas.ts, platformSchemas.ts and the routes' params). */
+/** The building blocks of the API's JSON Schemas (the routes' params, queries and documented bodies). */
 
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;

@@ -8,6 +8,7 @@ import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/tex
 import { MAX_SPATIAL_CANDIDATES, recordsIntersecting } from '../spatial/geometryQuery.ts';
 import { archive, byIds, searchIds } from './handlers.ts';
 import { TABLE_REFUSALS, familyRoutes, type RecordFamily } from './routeTable.ts';
+import { answer } from '../openapi/apiDocs.ts';
 import { RECORD_ANSWERS as R } from './shapes.ts';
 
 /** The Records family: DataRecords, the table of a create in the body; archived records are not found. */
@@ -132,7 +133,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'The creator may archive their own record while its STATUS is 5 or empty; an administrator may archive any record and is the only one who may restore (archived: false).',
         body: 'ArchiveRequest',
         responses: {
-          200: { description: 'The new state', schema: ref('ArchiveResult') },
+          200: answer('The new state', 'ArchiveResult'),
           400: 'Invalid body',
           ...USER_ERRORS,
           403: 'Not the creator, already reviewed, or a restore by a non-administrator',

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_BODY_LIMIT, type ApiContext } from '../http/context.ts';
 import { USER_ERRORS, requireUser } from '../access/recordAccess.ts';
-import type { ApiRouteDef, ResponseDoc, RouteDoc } from '../openapi/apiDocs.ts';
+import { answer, type ApiRouteDef, type ResponseDoc, type RouteDoc } from '../openapi/apiDocs.ts';
 import { idParams, ref, type JsonSchema } from '../openapi/schemas.ts';
 import {
   bulk,
@@ -28,7 +28,7 @@ import {
   extentQuerystring,
   fullFormBody,
 } from './routeDocs.ts';
-import type { RequestShapeName } from '../../../domain/shapes/index.ts';
+import type { RequestShapeName, ResponseShapeName } from '../../../domain/shapes/index.ts';
 import type { AnswerShape } from './shapes.ts';
 import { IF_MATCH_HEADER } from './versions.ts';
 
@@ -40,7 +40,13 @@ export interface RecordFamily {
   /** How its calls answer (and where a create finds its table). */
   shape: AnswerShape;
   /** Component schemas: one record, a search page, a JSON create, a create with photos' answer, a bulk result. */
-  schemas: { one: string; page: string; create: RequestShapeName; created: string; bulkResult: string };
+  schemas: {
+    one: ResponseShapeName;
+    page: ResponseShapeName;
+    create: RequestShapeName;
+    created: ResponseShapeName;
+    bulkResult: ResponseShapeName;
+  };
   /** The 404 of a call on one record the caller cannot see. */
   notFound: string;
 }
@@ -118,7 +124,7 @@ function searchRoute(ctx: ApiContext, family: RecordFamily, summary: string): Ap
       auth: 'optional',
       body: 'RecordQuery',
       responses: {
-        200: { description: 'One page', schema: ref(family.schemas.page) },
+        200: { description: 'One page', shape: family.schemas.page },
         400: 'Invalid query or filter',
         404: 'Unknown project or table',
       },
@@ -244,7 +250,7 @@ function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
       headers: IF_MATCH_HEADER,
       body: 'DeleteRequest',
       responses: {
-        200: { description: 'Deleted', schema: ref('DeleteResult') },
+        200: answer('Deleted', 'DeleteResult'),
         400: 'Invalid body',
         ...USER_ERRORS,
         403: 'Not the creator, or already reviewed',
