@@ -52,26 +52,15 @@ const SMALL = [1_612_000, 5_777_000, 1_622_000, 5_787_000];
 
 /** One keep-alive connection for the latency loop, as a map client would keep. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-/** GETs `url` and reads the whole answer as text; resolves its length in characters (rejects unless 200). */
-function httpGet(url: string): Promise<number> {
+/**
+ * GETs `url` (or POSTs `json` to it) and reads the whole answer as text; resolves its length in
+ * characters (rejects unless 200).
+ */
+function httpCall(url: string, json?: string): Promise<number> {
+  const options =
+    json === undefined ? { agent } : { agent, method: 'POST', headers: { 'content-type': 'application/json' } };
   return new Promise((resolve, reject) => {
-    request(url, { agent }, (res) => {
-      res.setEncoding('utf8');
-      let n = 0;
-      res.on('data', (chunk: string) => {
-        n += chunk.length;
-      });
-      res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`API answered ${res.statusCode}`))));
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-/** POSTs `json` to `url` and reads the whole answer as text; resolves its length in characters (rejects unless 200). */
-function httpPost(url: string, json: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+    const req = request(url, options, (res) => {
       res.setEncoding('utf8');
       let n = 0;
       res.on('data', (chunk: string) => {
@@ -83,6 +72,10 @@ function httpPost(url: string, json: string): Promise<number> {
     req.on('error', reject).end(json);
   });
 }
+/** GETs `url` (httpCall). */
+const httpGet = (url: string): Promise<number> => httpCall(url);
+/** POSTs `json` to `url` (httpCall). */
+const httpPost = (url: string, json: string): Promise<number> => httpCall(url, json);
 /** The value below which a share `q` of `xs` lies (nearest rank). */
 const quantile = (xs: readonly number[], q: number): number =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]! : NaN;

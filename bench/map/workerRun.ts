@@ -19,6 +19,7 @@ import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { profile, START } from './fixture.ts';
 import { motionFigures, type Rest, type RunResult } from './result.ts';
 import { clickSightings } from './clicks.ts';
+import { EMPTY_BATCH } from '../../mapscene/layers/sightingsLayer.ts';
 
 /** Resolution (m/px) of a zoom level in EPSG:3857 with 256 px tiles. */
 const resolutionAt = (zoom: number): number => 156_543.033_928_041 / 2 ** zoom;
@@ -108,17 +109,7 @@ export async function runOnWorker(
   let port: MessagePort | null = null;
   // The first drawing is empty: it waits for the map worker to start, which the app does at boot,
   // long before the sightings come; the second is the batch, timed as 'first render'.
-  let toSend = copyOf({
-    ...batch,
-    ids: new Float64Array(0),
-    coords: new Float64Array(0),
-    styleIndex: new Uint16Array(0),
-    minLevel: new Uint8Array(0),
-    properties: { keys: [], values: [], count: 0 },
-    unconfirmed: new Uint8Array(0),
-    generalised: new Uint16Array(0),
-    squares: new Float64Array(0),
-  });
+  let toSend = copyOf({ ...batch, ...EMPTY_BATCH });
   const worker = new Worker(new URL('../../mapscene/mapWorker.ts', import.meta.url), {
     type: 'module',
     name: 'map',

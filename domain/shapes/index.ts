@@ -48,11 +48,12 @@ export type RequestShapeName = keyof typeof REQUEST_SHAPES;
 /** The body a request of shape `N` has once validated. */
 export type RequestBody<N extends RequestShapeName> = Static<(typeof REQUEST_SHAPES)[N]>;
 
+/** Shapes as the plain JSON Schemas they are (what Ajv, the serialiser and the OpenAPI document read). */
+const asSchemas = <N extends string>(shapes: Record<N, TSchema>): Record<N, Record<string, unknown>> =>
+  shapes as Record<N, Record<string, unknown>>;
+
 /** The request shapes as plain JSON Schemas (what Ajv and the OpenAPI document read). */
-export const REQUEST_SCHEMAS = REQUEST_SHAPES as Record<RequestShapeName, TSchema> as Record<
-  RequestShapeName,
-  Record<string, unknown>
->;
+export const REQUEST_SCHEMAS = asSchemas<RequestShapeName>(REQUEST_SHAPES);
 
 /** Every named answer shape (an OpenAPI component schema each). */
 export const RESPONSE_SHAPES = {
@@ -99,7 +100,4 @@ export type ResponseShapeName = keyof typeof RESPONSE_SHAPES;
 export type ResponseBody<N extends ResponseShapeName> = Static<(typeof RESPONSE_SHAPES)[N]>;
 
 /** The answer shapes as plain JSON Schemas (what the serialiser and the OpenAPI document read). */
-export const RESPONSE_SCHEMAS = RESPONSE_SHAPES as Record<ResponseShapeName, TSchema> as Record<
-  ResponseShapeName,
-  Record<string, unknown>
->;
+export const RESPONSE_SCHEMAS = asSchemas<ResponseShapeName>(RESPONSE_SHAPES);

@@ -35,7 +35,8 @@ export const SIGHTINGS_IMAGE_RATIO = 1.25;
 /** How far (CSS px) beyond the image the points whose symbols may reach into it are taken. */
 export const SIGHTINGS_RENDER_BUFFER = 48;
 
-const EMPTY: PointBatch = {
+/** A batch without points (the layer before the data core's first). */
+export const EMPTY_BATCH: PointBatch = {
   ids: new Float64Array(0),
   coords: new Float64Array(0),
   styleIndex: new Uint16Array(0),
@@ -50,7 +51,7 @@ const EMPTY: PointBatch = {
 export class SightingsLayer {
   /** The OpenLayers layer (class name 'sightings', over the squares). */
   readonly layer: ImageLayer<ImageCanvasSource>;
-  private batch: PointBatch = EMPTY;
+  private batch: PointBatch = EMPTY_BATCH;
   /** Built at the first question after a batch (a redraw does not need it). */
   private grid: PointGrid | null = null;
   /** Each generalised find's square, by batch index (sensitive finds are few). */
