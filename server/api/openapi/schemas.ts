@@ -5,7 +5,7 @@ import { PROFILE_VIEW } from '../../../domain/shapes/admin.ts';
 import { REQUEST_SCHEMAS } from '../../../domain/shapes/index.ts';
 import { PLATFORM_SCHEMAS } from './platformSchemas.ts';
 
-export { ID_SCHEMA, idParams, ref, type JsonSchema } from './jsonSchema.ts';
+export { ref, type JsonSchema } from './jsonSchema.ts';
 
 /** A find's `generalised` property (Feature and DataRecord). */
 const GENERALISED = {
