@@ -11,7 +11,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { parseIdList } from '../http/input.ts';
 import { sendJsonText } from '../http/compress.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { idParams } from '../openapi/schemas.ts';
+import { Type, idParams, type Static } from '../../../domain/shapes/build.ts';
 import { MAX_EXTENT_TABLES } from '../spatial/extentTables.ts';
 import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import {
@@ -51,6 +51,30 @@ function viewerDigest(viewer: Viewer): string {
 }
 
 /** Registers GET /api/Changes/{projectId}. */
+/** The query of GET /api/Changes: the tables, the cursor and the form of the items. */
+const CHANGES_QUERY = Type.Object({
+  tableIds: Type.String({ description: 'Comma-separated table ids, e.g. 48' }),
+  since: Type.Optional(
+    Type.String({
+      description: 'The cursor of the previous answer; without it the answer has only a cursor and reset: true',
+    }),
+  ),
+  columnIds: Type.Optional(
+    Type.String({ description: 'Comma-separated column ids to keep in the items, as in extenttables' }),
+  ),
+  form: Type.Optional(
+    Type.Enum(['record', 'feature', 'columns'], {
+      description: `Items as Records/extenttables (default), Features/extenttables, or the Features as typed-array columns (${COLUMNS_MEDIA_TYPE}, docs/layer-wire-format.md)`,
+    }),
+  ),
+  full: Type.Optional(
+    Type.Enum(['true'], {
+      description:
+        'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
+    }),
+  ),
+});
+
 export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, docs } = ctx;
   let prunedAt = 0;
@@ -58,32 +82,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'GET',
     url: '/api/Changes/:projectId',
     params: idParams('projectId'),
-    querystring: {
-      type: 'object',
-      required: ['tableIds'],
-      properties: {
-        tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
-        since: {
-          type: 'string',
-          description: 'The cursor of the previous answer; without it the answer has only a cursor and reset: true',
-        },
-        columnIds: {
-          type: 'string',
-          description: 'Comma-separated column ids to keep in the items, as in extenttables',
-        },
-        form: {
-          type: 'string',
-          enum: ['record', 'feature', 'columns'],
-          description: `Items as Records/extenttables (default), Features/extenttables, or the Features as typed-array columns (${COLUMNS_MEDIA_TYPE}, docs/layer-wire-format.md)`,
-        },
-        full: {
-          type: 'string',
-          enum: ['true'],
-          description:
-            'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
-        },
-      },
-    },
+    querystring: CHANGES_QUERY,
     doc: {
       summary: 'What changed in the tables since a cursor, as the caller may see it',
       description:
@@ -128,17 +127,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      const q = req.query as {
-        tableIds?: unknown;
-        since?: unknown;
-        columnIds?: unknown;
-        form?: unknown;
-        full?: unknown;
-      };
-      if (q.form !== undefined && q.form !== 'feature' && q.form !== 'record' && q.form !== 'columns') {
-        throw badRequest('form must be record, feature or columns');
-      }
-      if (q.full !== undefined && q.full !== 'true') throw badRequest('full must be true');
+      const q = req.query as Static<typeof CHANGES_QUERY>;
       const full = q.full === 'true';
       if (full && q.since !== undefined) throw badRequest('full and since exclude each other');
       const columns = q.form === 'columns';
@@ -147,7 +136,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
       const columnIds =
         q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
-      if (q.since !== undefined && (typeof q.since !== 'string' || !(await validCursor(db, q.since)))) {
+      if (q.since !== undefined && !(await validCursor(db, q.since))) {
         throw badRequest('since must be a cursor given by this route');
       }
       const viewer = viewerOf(await ctx.authenticate(req));

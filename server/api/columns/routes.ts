@@ -8,7 +8,8 @@ import { castColumn, type CastTarget, type FkOptions } from './cast.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
-import { ID_SCHEMA, idParams, ref } from '../openapi/schemas.ts';
+import { Id, idParams } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { CAST_TARGETS } from '../../../domain/shapes/admin.ts';
 import { shapedBody } from '../http/input.ts';
 
@@ -95,7 +96,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
     params: {
       type: 'object',
       required: ['projectId', 'type'],
-      properties: { projectId: ID_SCHEMA, type: { enum: [...CAST_TARGETS] } },
+      properties: { projectId: Id, type: { enum: [...CAST_TARGETS] } },
     },
     what: 'cast columns',
     doc: {

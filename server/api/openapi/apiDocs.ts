@@ -10,6 +10,7 @@ import {
 import { apiValidatorCompiler } from '../http/validation.ts';
 import { SCHEMAS, ref, type JsonSchema } from './schemas.ts';
 import { withShapeRefs } from './shapeRefs.ts';
+import type { TSchema } from '../../../domain/shapes/build.ts';
 
 export type { JsonSchema } from './schemas.ts';
 
@@ -78,12 +79,15 @@ export function createdResponses(what: string, schema: string, missing: string):
   return { 201: { description: what, schema: ref(schema) }, 400: 'Invalid body', 404: missing };
 }
 
-/** A route: Fastify options plus its documentation. params/querystring schemas are validated by Fastify. */
+/**
+ * A route: Fastify options plus its documentation. params/querystring are TypeBox shapes (built
+ * from domain/shapes/build.ts): Fastify validates them and the OpenAPI parameters come from them.
+ */
 export interface ApiRouteDef {
   method: HTTPMethods;
   url: string;
-  params?: JsonSchema;
-  querystring?: JsonSchema;
+  params?: TSchema;
+  querystring?: TSchema;
   /** Defaults to JSON_BODY_LIMIT for a body named by its schema (RouteDoc.body), to the server's otherwise. */
   bodyLimit?: number;
   /**
@@ -170,10 +174,12 @@ export class ApiDocs {
       const parameters: unknown[] = [];
       for (const [name] of path.matchAll(/\{([^}]+)\}/g)) {
         const n = name.slice(1, -1);
-        const s = (def?.params?.properties as Record<string, JsonSchema> | undefined)?.[n] ?? { type: 'string' };
+        const s = ((def?.params as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined)?.[
+          n
+        ] ?? { type: 'string' };
         parameters.push({ name: n, in: 'path', required: true, schema: s });
       }
-      const q = def?.querystring;
+      const q = def?.querystring as JsonSchema | undefined;
       for (const [n, s] of Object.entries((q?.properties as Record<string, JsonSchema> | undefined) ?? {})) {
         parameters.push({
           name: n,

@@ -1,4 +1,4 @@
-/** The building blocks of the API's JSON Schemas (the routes' params, queries and documented bodies). */
+/** The building blocks of the API's remaining hand JSON Schemas (a few documented answers and queries); bodies, answers and id params are TypeBox shapes (domain/shapes/). */
 
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;
@@ -29,11 +29,3 @@ export const obj = (
   properties,
   ...extra,
 });
-
-/** A positive int4 id in a path or query. */
-export const ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
-
-/** Path parameters that are all ids. */
-export function idParams(...names: string[]): JsonSchema {
-  return { type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, ID_SCHEMA])) };
-}

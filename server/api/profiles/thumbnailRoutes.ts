@@ -6,7 +6,8 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { readForm } from '../http/multipart.ts';
 import { SNIFF_BYTES, checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
 import { inUploadSlot, readHead } from '../http/uploadSpool.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { readProfile } from './store.ts';
 
 const IMAGE = {

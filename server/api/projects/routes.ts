@@ -8,7 +8,8 @@ import { loadColumns, loadSelectValues, requireProject } from '../meta/tableMeta
 import { withMetaChange } from '../meta/cache.ts';
 import { copyProject } from './copy.ts';
 import { createdResponses } from '../openapi/apiDocs.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { shapedBody } from '../http/input.ts';
 
 /** A project as the API serves it: tables with columns, layers, Select values by column id and attachment infos. */

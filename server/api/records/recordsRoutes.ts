@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { USER_ERRORS } from '../access/recordAccess.ts';
-import { ID_SCHEMA, ref } from '../openapi/schemas.ts';
+import { Id } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
 import { MAX_SPATIAL_CANDIDATES, recordsIntersecting } from '../spatial/geometryQuery.ts';
@@ -31,8 +32,8 @@ const TEXT_SEARCH_PARAMS = {
   type: 'object',
   required: ['projectId', 'profileId', 'limit', 'page', 'query'],
   properties: {
-    projectId: ID_SCHEMA,
-    profileId: ID_SCHEMA,
+    projectId: Id,
+    profileId: Id,
     limit: { type: 'integer', minimum: 1, maximum: MAX_TEXT_LIMIT },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
     query: { type: 'string', minLength: 1, maxLength: MAX_TEXT_QUERY },

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_BODY_LIMIT, type ApiContext } from '../http/context.ts';
 import { USER_ERRORS, requireUser } from '../access/recordAccess.ts';
 import { answer, type ApiRouteDef, type ResponseDoc, type RouteDoc } from '../openapi/apiDocs.ts';
-import { idParams, ref, type JsonSchema } from '../openapi/schemas.ts';
+import { idParams, type TSchema } from '../../../domain/shapes/build.ts';
+import { ref, type JsonSchema } from '../openapi/schemas.ts';
 import {
   bulk,
   create,
@@ -58,8 +59,8 @@ export type FamilyDoc = Omit<RouteDoc, 'tag'>;
 export interface FamilyUrl {
   method: ApiRouteDef['method'];
   path: string;
-  params: string[] | JsonSchema;
-  querystring?: JsonSchema;
+  params: string[] | TSchema;
+  querystring?: TSchema;
   /** As ApiRouteDef.bodyLimit. */
   bodyLimit?: number;
 }

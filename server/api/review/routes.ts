@@ -9,7 +9,8 @@ import { addComment, commentOf, describeChange, notificationsFor, readHistory } 
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { readRecord, updateRecord, type RecordRow } from '../records/store.ts';
 import { toDataRecords, toFeature } from '../records/shapes.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { Type, idParams, type Static } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { applyUnitRules, checkForeignKeys } from '../records/unitRules.ts';
 import { IF_MATCH_HEADER, assertVersion, ifMatch, sendVersion } from '../records/versions.ts';
 import { shapedBody } from '../http/input.ts';
@@ -63,6 +64,9 @@ const PARTICIPANT_REFUSALS = {
 };
 
 /** Registers the review, comment, history and notification routes. */
+/** The query of GET /api/Notifications: the last entry the caller has seen (0: from the start). */
+const NOTIFICATIONS_QUERY = Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })) });
+
 export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
   const recordParams = idParams('projectId', 'tableId', 'recordId');
@@ -192,7 +196,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'GET',
     url: '/api/Notifications/:projectId',
     params: idParams('projectId'),
-    querystring: { type: 'object', properties: { after: { type: 'integer', minimum: 0, default: 0 } } },
+    querystring: NOTIFICATIONS_QUERY,
     doc: {
       summary:
         "What others did to the caller's records (verdicts, species corrections, comments, archiving) after entry `after`",
@@ -206,7 +210,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const user = await requireUser(authenticate, req);
-      const after = (req.query as { after?: number }).after ?? 0;
+      const after = (req.query as Static<typeof NOTIFICATIONS_QUERY>).after ?? 0;
       return { entries: await notificationsFor(db, projectId, user.email, after) };
     },
   });

@@ -10,7 +10,8 @@ import { JSON_BODY_LIMIT, pathIds, type ApiContext } from '../http/context.ts';
 import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { shapedBody } from '../http/input.ts';
 
 /** The species table of a sightings table, with its key and class columns; 400 when it has none. */
