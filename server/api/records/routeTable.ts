@@ -8,7 +8,7 @@ import { JSON_BODY_LIMIT, type ApiContext } from '../http/context.ts';
 import { USER_ERRORS, requireUser } from '../access/recordAccess.ts';
 import { answer, type ApiRouteDef, type ResponseDoc, type RouteDoc } from '../openapi/apiDocs.ts';
 import { idParams, type TSchema } from '../../../domain/shapes/build.ts';
-import { ref, type JsonSchema } from '../openapi/schemas.ts';
+import { ref } from '../openapi/schemas.ts';
 import {
   bulk,
   create,
