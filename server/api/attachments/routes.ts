@@ -26,7 +26,7 @@ import { field, readForm } from '../http/multipart.ts';
 import { inUploadSlot } from '../http/uploadSpool.ts';
 import { readVisibleRecord } from '../records/store.ts';
 import { cleanImage } from './cleanPhoto.ts';
-import { idParams } from '../../../domain/shapes/build.ts';
+import { idParams, Type } from '../../../domain/shapes/build.ts';
 import { ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
 import type { Db } from '../../db/index.ts';
@@ -36,10 +36,9 @@ import { sendSound } from './sendSound.ts';
 import { COVER_FIRST_ORDER, isImageSql } from './order.ts';
 import { registerAttachmentOrderRoute } from './orderRoutes.ts';
 
-const THUMB_QUERY = {
-  type: 'object',
-  properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } },
-};
+const THUMB_QUERY = Type.Object({
+  thumb: Type.Optional(Type.Boolean({ description: 'true: the 320 px JPEG thumbnail' })),
+});
 const IMAGE = {
   description: 'The image, or a sound (audio/*, with Range support) for an attachment that is one',
   contentType: 'image/*',

@@ -8,7 +8,7 @@ import { castColumn, type CastTarget, type FkOptions } from './cast.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
-import { Id, idParams } from '../../../domain/shapes/build.ts';
+import { Id, idParams, Type } from '../../../domain/shapes/build.ts';
 import { ref } from '../openapi/schemas.ts';
 import { CAST_TARGETS } from '../../../domain/shapes/admin.ts';
 import { shapedBody } from '../http/input.ts';
@@ -93,11 +93,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
   defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/Columns/:projectId/cast/:type',
-    params: {
-      type: 'object',
-      required: ['projectId', 'type'],
-      properties: { projectId: Id, type: { enum: [...CAST_TARGETS] } },
-    },
+    params: Type.Object({ projectId: Id, type: Type.Enum([...CAST_TARGETS]) }),
     what: 'cast columns',
     doc: {
       summary: 'Cast a column to another type, converting its stored values in one transaction (administrators)',

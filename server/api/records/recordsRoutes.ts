@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { USER_ERRORS } from '../access/recordAccess.ts';
-import { Id } from '../../../domain/shapes/build.ts';
+import { Id, Type } from '../../../domain/shapes/build.ts';
 import { ref } from '../openapi/schemas.ts';
 import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
@@ -28,17 +28,20 @@ const RECORDS: RecordFamily = {
 };
 
 /** GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}: the params of a text search. */
-const TEXT_SEARCH_PARAMS = {
-  type: 'object',
-  required: ['projectId', 'profileId', 'limit', 'page', 'query'],
-  properties: {
-    projectId: Id,
-    profileId: Id,
-    limit: { type: 'integer', minimum: 1, maximum: MAX_TEXT_LIMIT },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-    query: { type: 'string', minLength: 1, maxLength: MAX_TEXT_QUERY },
-  },
-};
+const TEXT_SEARCH_PARAMS = Type.Object({
+  projectId: Id,
+  profileId: Id,
+  limit: Type.Integer({ minimum: 1, maximum: MAX_TEXT_LIMIT }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  query: Type.String({ minLength: 1, maxLength: MAX_TEXT_QUERY }),
+});
+
+/** The text search's querystring. */
+const TEXT_SEARCH_QUERY = Type.Object({
+  tableIds: Type.Optional(
+    Type.String({ description: 'Comma-separated tables of the profile; default all of its tables' }),
+  ),
+});
 
 /**
  * Registers the Records routes: search (records, ids, text), bulk, read, update, by ids, create
@@ -68,15 +71,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         method: 'GET',
         path: '/:projectId/search/:profileId/:limit/:page/:query',
         params: TEXT_SEARCH_PARAMS,
-        querystring: {
-          type: 'object',
-          properties: {
-            tableIds: {
-              type: 'string',
-              description: 'Comma-separated tables of the profile; default all of its tables',
-            },
-          },
-        },
+        querystring: TEXT_SEARCH_QUERY,
       },
       {
         summary: "Case-insensitive text search over the text-like columns of a profile's tables",

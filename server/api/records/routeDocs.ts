@@ -1,6 +1,7 @@
 /** OpenAPI pieces both record URL families document alike (used by routeTable.ts). */
 import { ref, type JsonSchema } from '../openapi/schemas.ts';
 import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
+import { Type } from '../../../domain/shapes/build.ts';
 
 /** The Idempotency-Key header of a JSON create. */
 export const IDEMPOTENCY_HEADER = {
@@ -69,16 +70,12 @@ export const BULK_DESCRIPTION =
   "All or nothing: the first refusal rolls the batch back and answers with that item's status, the reason, `operation` and `index`.";
 
 /** The querystring of extenttables; `columnIds` says what leaving out columns does. */
-export function extentQuerystring(columnIds: string): JsonSchema {
-  return {
-    type: 'object',
-    required: ['extent', 'tableIds'],
-    properties: {
-      extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857' },
-      tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
-      columnIds: { type: 'string', description: columnIds },
-    },
-  };
+export function extentQuerystring(columnIds: string) {
+  return Type.Object({
+    extent: Type.String({ description: 'minx,miny,maxx,maxy in EPSG:3857' }),
+    tableIds: Type.String({ description: 'Comma-separated table ids, e.g. 48' }),
+    columnIds: Type.Optional(Type.String({ description: columnIds })),
+  });
 }
 
 /** The 412 of an update or delete under If-Match. */
