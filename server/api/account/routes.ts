@@ -75,7 +75,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
   defineAdminRoute(app, ctx, {
     method: 'DELETE',
     url: '/api/admin/users/:email',
-    params: { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 3 } } },
+    params: Type.Object({ email: Type.String({ minLength: 3 }) }),
     querystring: FINDS_QUERY,
     what: 'delete accounts',
     doc: {
