@@ -7,6 +7,9 @@ import type { Style } from 'ol/style.js';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import type { PointGrid } from './pointGrid.ts';
 
+/** How far (CSS px) a symbol drawn snapped to whole pixels may lie from its exact place. */
+const SNAP_PX = 0.5;
+
 /** The widest symbol a point can have that we search for, in CSS px. */
 export const MAX_REACH_PX = 64;
 
@@ -64,8 +67,10 @@ export function pointHits(
     // Screen y grows downwards: the point's offset from the click, as the symbol is drawn.
     const dy = (y - coords[2 * i + 1]!) / resolution;
     if (!(Math.abs(dx) <= MAX_REACH_PX + tolerancePx && Math.abs(dy) <= MAX_REACH_PX + tolerancePx)) return;
-    // The click seen from the point: the symbol's box is around the point.
-    if (symbolReach(styleOf(styleIndex[i]!), -dx, -dy) > tolerancePx) return;
+    // The click seen from the point: the symbol's box is around the point. The symbol is drawn
+    // snapped to whole pixels (drawPoints.ts), up to half a pixel from its exact place: that half
+    // pixel counts as the symbol's, so a click within the tolerance of the pixels drawn selects it.
+    if (symbolReach(styleOf(styleIndex[i]!), -dx, -dy) > tolerancePx + SNAP_PX) return;
     (minLevel[i]! > level ? hidden : drawn).push({ i, d: Math.hypot(dx, dy) });
   });
   drawn.sort((a, b) => a.d - b.d || b.i - a.i);
