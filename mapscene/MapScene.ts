@@ -34,7 +34,7 @@ import { viewStateOf } from './viewState.ts';
 import { drawnPixels } from './drawnPixels.ts';
 import { FrameLog } from './frameLog.ts';
 import { scaleCompositionByPixelRatio } from './pixelRatioFix.ts';
-import { watchBusy } from './busy.ts';
+import { moveEnds, watchBusy } from './busy.ts';
 import type {
   DrawnPixels,
   FindPosition,
@@ -207,32 +207,34 @@ export class MapScene {
    * Zooms by `delta` levels, animated, around the pixel (x, y) or the centre: OpenLayers'
    * zoomByDelta (wheel, double-click, keys, the zoom buttons).
    */
-  zoomBy(delta: number, duration: number, x?: number, y?: number): void {
+  zoomBy(delta: number, duration: number, x?: number, y?: number): Promise<void> {
     const view = this.map.getView();
     const zoom = view.getZoom();
-    if (zoom === undefined) return;
+    if (zoom === undefined) return Promise.resolve();
     const anchor = x !== undefined && y !== undefined ? this.map.getCoordinateFromPixel([x, y]) : undefined;
     const resolution = view.getResolutionForZoom(view.getConstrainedZoom(zoom + delta) ?? zoom + delta);
     if (view.getAnimating()) view.cancelAnimations();
-    view.animate({ resolution, anchor, duration, easing: easeOut });
+    return moveEnds((done) => view.animate({ resolution, anchor, duration, easing: easeOut }, done));
   }
 
   /** Pans (no zoom change) so that `coord` is at the centre, ending any animation under way. */
-  panTo(coord: MapCoord, duration: number): void {
+  panTo(coord: MapCoord, duration: number): Promise<void> {
     const view = this.map.getView();
     view.cancelAnimations();
-    view.animate({ center: coord, duration });
+    return moveEnds((done) => view.animate({ center: coord, duration }, done));
   }
 
   /** Centres on a coordinate, zooming in to at least `minZoom`. */
-  centerOn(coord: MapCoord, minZoom: number, duration: number): void {
+  centerOn(coord: MapCoord, minZoom: number, duration: number): Promise<void> {
     const view = this.map.getView();
-    view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, minZoom), duration });
+    return moveEnds((done) =>
+      view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, minZoom), duration }, done),
+    );
   }
 
   /** Fits an extent with padding (CSS px: top, right, bottom, left), up to `maxZoom`, animated. */
-  fit(extent: MapExtent, padding: number[], maxZoom: number | undefined, duration: number): void {
-    this.map.getView().fit(extent, { padding, maxZoom, duration });
+  fit(extent: MapExtent, padding: number[], maxZoom: number | undefined, duration: number): Promise<void> {
+    return moveEnds((done) => this.map.getView().fit(extent, { padding, maxZoom, duration, callback: done }));
   }
 
   // ---- What is drawn.

@@ -25,6 +25,7 @@ import { startWorkerScene } from './workerScene.ts';
 import { answerMapProbes } from './mapProbe.ts';
 import { waitForFirstTile } from './firstTiles.ts';
 import { localRemote } from './localRemote.ts';
+import { BusyFlag } from './busyFlag.ts';
 import { fitOptions } from '../port/panelPadding.ts';
 import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from '../port/mapSettings.ts';
 import { isMobile } from '../../state/layout.ts';
@@ -57,8 +58,7 @@ export class MapProxy implements MapPort {
   private readonly drawn = new Map<number, () => void>();
   private generation = 0;
   private stopWatch: (() => void) | null = null;
-  /** `data-map-moves` when this map was made: it only grows, also across maps. */
-  private readonly movesBefore = Number(document.documentElement.dataset.mapMoves ?? 0);
+  private readonly busy = new BusyFlag();
 
   constructor(
     private readonly o: MapOptions,
@@ -124,6 +124,11 @@ export class MapProxy implements MapPort {
     this.scene.then(f).catch(this.failed);
   }
 
+  /** Calls a scene method that moves the view (resolving when the move ends); busy until then. */
+  private move(f: (s: Remote<MapScene>) => Promise<void>): void {
+    this.busy.move(this.scene.then(f).catch(this.failed));
+  }
+
   private receive(m: SceneEvent): void {
     switch (m.type) {
       case 'view':
@@ -138,14 +143,8 @@ export class MapProxy implements MapPort {
           this.drawn.delete(g);
         }
         return;
-      case 'busy': {
-        // Read-only, for the tests (as data-map-view): whether the map is moving or loading
-        // tiles, and how many times it started to (a worker's frames are not the page's).
-        const root = document.documentElement.dataset;
-        root.mapBusy = m.busy ? '1' : '0';
-        root.mapMoves = String(this.movesBefore + m.starts);
-        return;
-      }
+      case 'busy':
+        return this.busy.scene(m.busy, m.starts);
       case 'tileEnd':
         for (const end of [...this.tileEnds]) end();
         return;
@@ -264,20 +263,20 @@ export class MapProxy implements MapPort {
   }
 
   zoomBy(delta: number): void {
-    this.call((s) => s.zoomBy(delta, ZOOM_BUTTON_MS));
+    this.move((s) => s.zoomBy(delta, ZOOM_BUTTON_MS));
   }
 
   panTo(coord: MapCoord, duration: number): void {
-    this.call((s) => s.panTo(coord, duration));
+    this.move((s) => s.panTo(coord, duration));
   }
 
   centerOn(coord: MapCoord, minZoom = LOCATION_MAX_ZOOM): void {
-    this.call((s) => s.centerOn(coord, minZoom, FEATURE_FIT_MS));
+    this.move((s) => s.centerOn(coord, minZoom, FEATURE_FIT_MS));
   }
 
   fit(extent: MapExtent, kind: FitKind): void {
     const o = fitOptions(kind, this.latest?.size ?? null, isMobile.value);
-    this.call((s) => s.fit(extent, o.padding ?? [0, 0, 0, 0], o.maxZoom, o.duration ?? 0));
+    this.move((s) => s.fit(extent, o.padding ?? [0, 0, 0, 0], o.maxZoom, o.duration ?? 0));
   }
 
   dispose(): void {
@@ -287,5 +286,6 @@ export class MapProxy implements MapPort {
     for (const stop of this.stops) stop();
     for (const done of this.drawn.values()) done();
     this.drawn.clear();
+    this.busy.stop();
   }
 }
