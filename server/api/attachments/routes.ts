@@ -154,7 +154,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         schema: ref('AttachmentForm'),
       },
       responses: {
-        201: { description: 'The attachment', schema: ref('Attachment') },
+        201: { description: 'The attachment', shape: 'Attachment' },
         200: {
           description: 'Repeated Idempotency-Key: the attachment stored the first time',
           schema: ref('Attachment'),

@@ -104,7 +104,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
         'Key, special (platform-set), Geometry, Calculated and Interpolated columns cannot be cast.',
       body: 'CastRequest',
       responses: {
-        200: { description: 'The new column and what happened to its values', schema: ref('CastResult') },
+        200: { description: 'The new column and what happened to its values', shape: 'CastResult' },
         400: 'Invalid body, or a column that cannot be cast',
         404: 'Unknown project, column or fkTableId',
       },

@@ -75,8 +75,8 @@ export interface RouteDoc {
  * The responses of a call that makes something from a body: 201 with `what` (a component
  * schema), 400 for a body its shape refuses, 404 when `missing`.
  */
-export function createdResponses(what: string, schema: string, missing: string): RouteDoc['responses'] {
-  return { 201: { description: what, schema: ref(schema) }, 400: 'Invalid body', 404: missing };
+export function createdResponses(what: string, schema: ResponseShapeName, missing: string): RouteDoc['responses'] {
+  return { 201: { description: what, shape: schema }, 400: 'Invalid body', 404: missing };
 }
 
 /**

@@ -7,7 +7,6 @@ import { readForm } from '../http/multipart.ts';
 import { SNIFF_BYTES, checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
 import { inUploadSlot, readHead } from '../http/uploadSpool.ts';
 import { idParams } from '../../../domain/shapes/build.ts';
-import { ref } from '../openapi/schemas.ts';
 import { readProfile } from './store.ts';
 
 const IMAGE = {
@@ -37,7 +36,7 @@ export function registerProfileThumbnailRoutes(app: FastifyInstance, ctx: ApiCon
         },
       },
       responses: {
-        201: { description: 'Stored', schema: ref('ThumbnailResult') },
+        201: { description: 'Stored', shape: 'ThumbnailResult' },
         400: 'No file, several files, or not an image',
         404: 'Unknown profile',
         413: 'Over 20 MB',

@@ -59,7 +59,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         auth: 'optional',
         body: 'RecordIdQuery',
         responses: {
-          200: { description: 'One page of ids', schema: ref('IdPage') },
+          200: { description: 'One page of ids', shape: 'IdPage' },
           400: 'Invalid query or filter',
           404: 'Unknown project or table',
         },
@@ -79,7 +79,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         description:
           'Matches Text, LongText, Calculated and string-keyed columns containing the text, and Select columns whose label contains it (never the creator e-mail). Ordered by table (as listed) then id.',
         responses: {
-          200: { description: 'One page', schema: ref('TextSearchPage') },
+          200: { description: 'One page', shape: 'TextSearchPage' },
           400: 'Bad limit, page, text or table list',
           404: 'Unknown project, profile or table',
         },
@@ -93,7 +93,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         summary: 'One record with its attachments',
         description:
           'Archived and JAVNO false records answer 404, except to an administrator (any record) and, for JAVNO false, to their creator.',
-        ok: { description: 'The record (ETag: its version)', schema: ref('RecordDetail') },
+        ok: { description: 'The record (ETag: its version)', shape: 'RecordDetail' },
       },
     ),
     routes.update('recordId', {
@@ -141,7 +141,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
     routes.extent({
       summary: 'Records of tables intersecting an extent, with only the properties asked for',
       columnIds: 'Only these columns in properties (default all the caller may see)',
-      ok: { description: '{records: {"48": RecordLite[]}}', schema: ref('RecordExtentTables') },
+      ok: { description: '{records: {"48": RecordLite[]}}', shape: 'RecordExtentTables' },
       badRequest: 'Bad extent, table or column list',
     }),
     routes.route(
@@ -153,7 +153,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'Bounding boxes are compared in SQL, then the exact intersection (point in polygon, segment crossings) in the server. Ordered by id.',
         body: 'SpatialQuery',
         responses: {
-          200: { description: 'One page', schema: ref('RecordPage') },
+          200: { description: 'One page', shape: 'RecordPage' },
           400: `Invalid geometry, or more than ${MAX_SPATIAL_CANDIDATES} candidates`,
           404: 'Unknown project or table',
         },

@@ -1,5 +1,7 @@
 /** OpenAPI pieces both record URL families document alike (used by routeTable.ts). */
-import { ref, type JsonSchema } from '../openapi/schemas.ts';
+import type { JsonSchema } from '../openapi/schemas.ts';
+import type { RouteDoc } from '../openapi/apiDocs.ts';
+import type { ResponseShapeName } from '../../../domain/shapes/index.ts';
 import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { Type } from '../../../domain/shapes/build.ts';
 
@@ -49,17 +51,17 @@ export function fullFormBody(field: string, description: string): { contentType:
 }
 
 /** The responses of a bulk batch answering `result`. */
-export const BULK_RESPONSES = (result: string) => ({
-  200: { description: 'Everything was applied', schema: ref(result) },
-  400: { description: 'Invalid body or item (with operation and index)', schema: ref('BulkError') },
+export const BULK_RESPONSES = (result: ResponseShapeName): RouteDoc['responses'] => ({
+  200: { description: 'Everything was applied', shape: result },
+  400: { description: 'Invalid body or item (with operation and index)', shape: 'BulkError' },
   401: { description: 'No token' },
   403: {
     description: 'Read-only table, or an item the caller may not change (with operation and index)',
-    schema: ref('BulkError'),
+    shape: 'BulkError',
   },
   404: {
     description: 'Unknown project or table, or an unknown item (with operation and index)',
-    schema: ref('BulkError'),
+    shape: 'BulkError',
   },
 });
 

@@ -228,7 +228,7 @@ function updateRoute(
       headers: IF_MATCH_HEADER,
       body: 'FeatureUpdate',
       responses: {
-        200: { description: texts.ok, schema: ref(family.schemas.one) },
+        200: { description: texts.ok, shape: family.schemas.one },
         400: texts.badRequest,
         ...USER_ERRORS,
         403: texts.forbidden,

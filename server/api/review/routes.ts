@@ -10,7 +10,6 @@ import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { readRecord, updateRecord, type RecordRow } from '../records/store.ts';
 import { toDataRecords, toFeature } from '../records/shapes.ts';
 import { Type, idParams, type Static } from '../../../domain/shapes/build.ts';
-import { ref } from '../openapi/schemas.ts';
 import { applyUnitRules, checkForeignKeys } from '../records/unitRules.ts';
 import { IF_MATCH_HEADER, assertVersion, ifMatch, sendVersion } from '../records/versions.ts';
 import { shapedBody } from '../http/input.ts';
@@ -90,7 +89,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
         "For reviewers of the record's group (role `reviewer`, or `reviewer:<group id>`). `status`: 1 Potrjeno, 2 Zavrnjeno (needs `comment`: the reason), 3 Potrebna dopolnitev (needs `comment`: the question), 5 back to waiting (from 1, 2 or 3; needs `comment`). From 5 (or empty): 1, 2, 3; from 3: 1, 2, 5; from 1 or 2: only 5. `species` corrects the species (the reporter's choice stays in column 1000); the reviewer must review the new species' group too. A reviewer does not review her own records.",
       body: 'ReviewRequest',
       responses: {
-        200: { description: 'The record after the review (ETag: its version)', schema: ref('DataRecord') },
+        200: { description: 'The record after the review (ETag: its version)', shape: 'DataRecord' },
         400: 'Invalid body, or a verdict without its reason, question or comment',
         ...USER_ERRORS,
         403: "Not a reviewer of the group, or the reviewer's own record",
@@ -146,7 +145,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       description:
         "For the record's creator and the reviewers of its group. Append-only: there is no route that changes or removes an entry.",
       responses: {
-        200: { description: 'The entries', schema: ref('History') },
+        200: { description: 'The entries', shape: 'History' },
         ...PARTICIPANT_REFUSALS,
       },
     },
@@ -172,7 +171,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       auth: 'required',
       body: 'CommentRequest',
       responses: {
-        201: { description: 'The new history entry', schema: ref('HistoryEntry') },
+        201: { description: 'The new history entry', shape: 'HistoryEntry' },
         400: 'Empty or too long',
         ...PARTICIPANT_REFUSALS,
       },
@@ -203,7 +202,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       tag: 'Review',
       auth: 'required',
       responses: {
-        200: { description: 'Entries, oldest first, at most 200', schema: ref('History') },
+        200: { description: 'Entries, oldest first, at most 200', shape: 'History' },
         ...USER_ERRORS,
       },
     },
