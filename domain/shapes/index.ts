@@ -81,6 +81,7 @@ export const RESPONSE_SHAPES = {
   HistoryEntry: reviewAnswers.HistoryEntry,
   History: reviewAnswers.History,
   SelectValue: projectAnswers.SelectValue,
+  DistinctValues: projectAnswers.DistinctValues,
   Column: projectAnswers.Column,
   Table: projectAnswers.Table,
   Layer: projectAnswers.Layer,

@@ -15,6 +15,11 @@ export const SelectValue = Type.Object({
   text: Type.String(),
 });
 
+/** A column's distinct stored values, ascending. */
+export const DistinctValues = Type.Array(
+  Type.Unsafe<string | number | boolean>({ type: ['string', 'number', 'boolean'] }),
+);
+
 export const Column = Type.Object({
   id: Int,
   tableId: Int,

@@ -3,6 +3,7 @@
  * document lists them and the data core reads its types from them (Static).
  */
 import { Nullable, Dict, Type } from './build.ts';
+import { HISTORY_KINDS, type HistoryKind } from '../review.ts';
 
 const Int = Type.Integer();
 
@@ -33,29 +34,24 @@ export const SensitivityChange = Type.Object({
   recordsChanged: Type.Integer({ description: 'Finds whose public place changed' }),
 });
 
-export const HISTORY_KINDS = [
-  'create',
-  'edit',
-  'photo',
-  'verdict',
-  'species',
-  'comment',
-  'archive',
-  'restore',
-  'delete',
-] as const;
-
 export const HistoryEntry = Type.Object({
   id: Int,
   recordId: Int,
   at: Type.String({ format: 'date-time' }),
-  actor: Nullable(Type.String()),
+  actor: Nullable(
+    Type.String({
+      description:
+        'Who did it (e-mail); null for changes made outside the API (seed, import) and for a deleted account',
+    }),
+  ),
   actorErased: Type.Boolean({ description: "The actor's account was deleted (shown as 'izbrisan uporabnik')" }),
-  kind: Type.Union(HISTORY_KINDS.map((k) => Type.Literal(k))),
-  changes: Dict(Type.Array(Type.Unknown(), { minItems: 2, maxItems: 2 }), {
+  kind: Type.Unsafe<HistoryKind>({ type: 'string', enum: [...HISTORY_KINDS] }),
+  changes: Dict(Type.Unsafe<[unknown, unknown]>({ type: 'array', minItems: 2, maxItems: 2 }), {
     description: 'Column id (or geometry, photo, archived) → [old, new]',
   }),
-  comment: Nullable(Type.String()),
+  comment: Nullable(
+    Type.String({ description: "A verdict's reason or question, a reopening's comment, or the comment itself" }),
+  ),
 });
 
 export const History = Type.Object({ entries: Type.Array(HistoryEntry) });

@@ -23,7 +23,7 @@ export class ColumnsApi {
   }
 
   /** GET /api/Columns/{projectId}/distinct/{id}/values. */
-  distinctValues(projectId: number, columnId: number, o: CallOptions = {}): Promise<Array<string | number | boolean>> {
+  distinctValues(projectId: number, columnId: number, o: CallOptions = {}): Promise<Answer<'DistinctValues'>> {
     return this.http.get(`/api/Columns/${projectId}/distinct/${columnId}/values`, { signal: o.signal });
   }
 }

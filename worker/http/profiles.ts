@@ -1,5 +1,4 @@
 import type { HttpClient } from './client.ts';
-import type { StoredTreeNode } from '../../domain/shapes/projectAnswers.ts';
 import type { CallOptions, UploadFile } from './types.ts';
 import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 
@@ -41,7 +40,7 @@ export class ProfilesApi {
   setTree(
     projectId: number,
     profileId: number,
-    tree: readonly StoredTreeNode[],
+    tree: Body<'LayerTree'>['tree'],
     o: CallOptions = {},
   ): Promise<Answer<'Profile'>> {
     return this.http.json('PUT', `/api/BaseProfiles/${projectId}/${profileId}/tree`, {

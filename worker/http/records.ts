@@ -119,11 +119,7 @@ export class RecordsApi extends FamilyApi<
   }
 
   /** DELETE /api/Records/{projectId}/attachment/{recordAttachmentId}. */
-  deleteAttachment(
-    projectId: number,
-    attachmentId: number,
-    o: CallOptions = {},
-  ): Promise<{ id: number; deleted: true }> {
+  deleteAttachment(projectId: number, attachmentId: number, o: CallOptions = {}): Promise<Answer<'Deleted'>> {
     return this.http.json('DELETE', `/api/Records/${projectId}/attachment/${attachmentId}`, { signal: o.signal });
   }
 

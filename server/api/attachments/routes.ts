@@ -243,10 +243,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       tag: 'Attachments',
       auth: 'required',
       responses: {
-        200: {
-          description: 'Deleted',
-          schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } },
-        },
+        200: { description: 'Deleted', shape: 'Deleted' },
         ...EDIT_ERRORS,
         404: 'Unknown',
       },

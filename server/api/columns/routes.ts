@@ -67,7 +67,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
       tag: 'Columns',
       auth: 'optional',
       responses: {
-        200: { description: 'Values', schema: { type: 'array', items: { type: ['string', 'number', 'boolean'] } } },
+        200: { description: 'Values', shape: 'DistinctValues' },
         404: 'Unknown column',
       },
     },
