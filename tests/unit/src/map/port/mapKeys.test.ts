@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signal } from '@preact/signals-react';
 import { runMapKey } from '../../../../../src/map/port/mapKeys.ts';
-import type { MapKeyState } from '../../../../../src/map/port/mapKeyListener.ts';
+import type { MapKeyAction, MapKeyState } from '../../../../../src/map/port/mapKeyListener.ts';
 import type { FindPosition, MapCoord, MapPort, MapViewState } from '../../../../../src/map/port/mapPort.ts';
 
 /** The part of a map the keys use: a view at rest, the view now, the finds in view and pans. */
@@ -24,6 +24,15 @@ function mapAt(center: MapCoord, finds: FindPosition[]) {
   return { port, pans, rest };
 }
 
+/** Keys pressed on `map`, and the places Enter acted on. */
+function keysOn(map: ReturnType<typeof mapAt>) {
+  const state: MapKeyState = { currentId: null, step: null };
+  const centres: MapCoord[] = [];
+  const actions = { onCentre: (c: MapCoord) => void centres.push(c), announce: () => {} };
+  const press = (key: MapKeyAction): Promise<void> => runMapKey(key, map.port, actions, state);
+  return { map, press, centres };
+}
+
 describe('the map keys', () => {
   const finds: FindPosition[] = [
     { id: 1, x: 100, y: 0 },
@@ -31,26 +40,20 @@ describe('the map keys', () => {
   ];
 
   it('Enter right after N acts on the find N pans to, before the pan has ended', async () => {
-    const map = mapAt([0, 0], finds);
-    const state: MapKeyState = { currentId: null, step: null };
-    const centres: MapCoord[] = [];
-    const actions = { onCentre: (c: MapCoord) => void centres.push(c), announce: () => {} };
-    await runMapKey('next', map.port, actions, state);
+    const { map, press, centres } = keysOn(mapAt([0, 0], finds));
+    await press('next');
     expect(map.pans).toEqual([[100, 0]]);
-    await runMapKey('centre', map.port, actions, state);
+    await press('centre');
     expect(centres).toEqual([[100, 0]]);
   });
 
   it('after the pan, and after the user moves the map, Enter acts on the centre', async () => {
-    const map = mapAt([0, 0], finds);
-    const state: MapKeyState = { currentId: null, step: null };
-    const centres: MapCoord[] = [];
-    const actions = { onCentre: (c: MapCoord) => void centres.push(c), announce: () => {} };
-    await runMapKey('next', map.port, actions, state);
+    const { map, press, centres } = keysOn(mapAt([0, 0], finds));
+    await press('next');
     map.rest([100, 0]);
-    await runMapKey('centre', map.port, actions, state);
+    await press('centre');
     map.rest([150, 30]); // arrows moved the map on
-    await runMapKey('centre', map.port, actions, state);
+    await press('centre');
     expect(centres).toEqual([
       [100, 0],
       [150, 30],
