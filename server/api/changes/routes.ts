@@ -24,6 +24,8 @@ import {
   type TableChanges,
 } from './feed.ts';
 import { columnsAnswer, sendColumns } from './columnsAnswer.ts';
+import { parseCell, tableView } from './viewAnswer.ts';
+import { parseExtent } from '../../geo/validate.ts';
 
 /** How often one process prunes old removals (on a feed request). */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -80,6 +82,12 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
           description:
             'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
         },
+        view: {
+          type: 'string',
+          description:
+            'minx,miny,maxx,maxy: the first view of a device without a copy: the records the caller may see in the extent, at most one per square cell of side `cell` (form=columns only; not with since or full)',
+        },
+        cell: { type: 'string', description: 'With view: the side of a cell in metres (> 0)' },
       },
     },
     doc: {
@@ -91,7 +99,9 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         'device loads the tables afresh (no cursor yet, a cursor older than the kept removals, or too many changes), ' +
         'after taking this answer’s cursor. A device keeps one copy per caller and loads afresh when its roles change. ' +
         'With full=true the answer is that full load itself (every record the caller may see with a place), read in the ' +
-        `snapshot of its cursor. form=columns answers the same as ${COLUMNS_MEDIA_TYPE} (docs/layer-wire-format.md).`,
+        `snapshot of its cursor. form=columns answers the same as ${COLUMNS_MEDIA_TYPE} (docs/layer-wire-format.md). ` +
+        'With view and cell the answer is one columns message of the records in that extent thinned to one per cell ' +
+        '(the lowest id of a cell, as upserts): what a new device draws while its full load arrives; it is not a copy to keep.',
       tag: 'Records',
       auth: 'optional',
       responses: {
@@ -120,7 +130,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
             },
           },
         },
-        400: 'Bad cursor or table list, or a table without geometry',
+        400: 'Bad cursor, table list, view or cell, or a table without geometry',
         404: 'Unknown project or table',
       },
     },
@@ -132,6 +142,8 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         columnIds?: unknown;
         form?: unknown;
         full?: unknown;
+        view?: unknown;
+        cell?: unknown;
       };
       if (q.form !== undefined && q.form !== 'feature' && q.form !== 'record' && q.form !== 'columns') {
         throw badRequest('form must be record, feature or columns');
@@ -140,6 +152,11 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const full = q.full === 'true';
       if (full && q.since !== undefined) throw badRequest('full and since exclude each other');
       const columns = q.form === 'columns';
+      const view = q.view === undefined ? null : parseExtent(q.view);
+      const cell = view ? parseCell(q.cell, view) : null;
+      if (!view && q.cell !== undefined) throw badRequest('cell goes with view');
+      if (view && (!columns || full || q.since !== undefined))
+        throw badRequest('view goes with form=columns, without since or full');
       // The columns carry the Features form's items.
       const form = q.form === 'feature' || columns ? 'feature' : 'record';
       const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
@@ -168,6 +185,11 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         const cursor = await currentCursor(tx);
         const tables = new Map<number, TableChanges>();
         const reset = { cursor, reset: true, tables };
+        if (view && cell !== null) {
+          for (const meta of metas)
+            tables.set(meta.table.id, await tableView(tx, meta, viewer, view, cell, columnIds, form));
+          return { cursor, reset: false, tables };
+        }
         if (full) {
           for (const meta of metas) tables.set(meta.table.id, await tableAll(tx, meta, viewer, columnIds, form));
           return { cursor, reset: false, tables };
