@@ -8,6 +8,7 @@ import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
+import { viewCell, viewOrFull } from '../layer/firstView.ts';
 import type { DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
@@ -48,6 +49,8 @@ export class LayerPart {
   private replica: HeldCopy | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
+  /** True while a first view is drawn and the full load it waits for is to redraw the map. */
+  private viewShown = false;
 
   /** @param storedRecords the sightings in the local store: downloaded areas and the device's own changes. */
   constructor(
@@ -57,7 +60,7 @@ export class LayerPart {
   ) {}
 
   async getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
-    const source = this.s.online ? this.loaded() : this.offline();
+    const source = this.s.online ? this.onlineSource(extent) : this.offline();
     const [features, columns, rules] = await Promise.all([
       source,
       this.profile.getSightingColumns(),
@@ -74,6 +77,36 @@ export class LayerPart {
       // What the map needs of each find (its card reads the rest per record), online and offline alike.
       propertyKeys: LAYER_COLUMNS,
     });
+  }
+
+  /**
+   * The layer online. On a first visit (no copy for this user yet) the view's finds thinned to one per
+   * cell come first while the full load goes on (firstView.ts); when it is done the map is told to
+   * redraw, and draws the full layer in their place.
+   */
+  private async onlineSource(extent: [number, number, number, number] | null): Promise<ColumnLayer> {
+    const full = this.loaded();
+    if (!extent || (await this.replicaFor(this.replicaKey())).copy) return full;
+    const c = this.s.cfg;
+    const first = await viewOrFull(full, async () => {
+      const m = await this.s.api.changes.view(c.projectId, [c.tableId], extent, viewCell(extent), LAYER_COLUMNS, {
+        timeoutMs: EXTENT_TIMEOUT_MS,
+      });
+      const table = m.tables.get(c.tableId);
+      return new ColumnLayer(table ? [table] : []);
+    });
+    if (first.kind === 'view' && !this.viewShown) {
+      this.viewShown = true;
+      void full
+        .then(
+          () => this.s.emit({ type: 'layerChanged' }),
+          () => undefined,
+        )
+        .finally(() => {
+          this.viewShown = false;
+        });
+    }
+    return first.value;
   }
 
   exportFinds(

@@ -1,0 +1,31 @@
+/**
+ * What a first visit draws while the whole layer loads: the view's finds, thinned on the server to
+ * one per cell (GET /api/Changes, view and cell), unless the full load has already come. The full
+ * load is never held back by the view: both run at once, whichever comes first is drawn, and the
+ * full load replaces the view when it arrives (the caller redraws then).
+ */
+
+/** Cells across the longer side of the view the server thins to (a cell a few screen pixels wide). */
+export const VIEW_CELLS_ACROSS = 128;
+
+/** The cell side (map metres) for a view: the longer side over VIEW_CELLS_ACROSS, at least 1 m. */
+export function viewCell(extent: readonly [number, number, number, number]): number {
+  const side = Math.max(extent[2] - extent[0], extent[3] - extent[1]);
+  return Math.max(1, Math.ceil(side / VIEW_CELLS_ACROSS));
+}
+
+/** Which of the two was drawn. */
+export type FirstDrawn<T> = { kind: 'view'; value: T } | { kind: 'full'; value: T };
+
+/**
+ * The view (`view()`, asked at once) or the full load, whichever comes first; the full load when the
+ * view fails. A failed full load fails this too only when the view has not come.
+ */
+export function viewOrFull<T>(full: Promise<T>, view: () => Promise<T>): Promise<FirstDrawn<T>> {
+  const fromFull = full.then((value): FirstDrawn<T> => ({ kind: 'full', value }));
+  const fromView = view().then(
+    (value): FirstDrawn<T> => ({ kind: 'view', value }),
+    () => fromFull,
+  );
+  return Promise.race([fromFull, fromView]);
+}
