@@ -5,8 +5,8 @@
  * full load replaces the view when it arrives (the caller redraws then).
  */
 
-/** Cells across the longer side of the view the server thins to (a cell a few screen pixels wide). */
-export const VIEW_CELLS_ACROSS = 128;
+/** Cells across the longer side of the view the server thins to: at the country view a few thousand finds. */
+export const VIEW_CELLS_ACROSS = 64;
 
 /** The cell side (map metres) for a view: the longer side over VIEW_CELLS_ACROSS, at least 1 m. */
 export function viewCell(extent: readonly [number, number, number, number]): number {
