@@ -8,7 +8,7 @@ import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
-import { viewCell, viewOrFull } from '../layer/firstView.ts';
+import { COUNTRY_VIEW, viewCell, viewOrFull } from '../layer/firstView.ts';
 import type { DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
@@ -84,9 +84,11 @@ export class LayerPart {
    * cell come first while the full load goes on (firstView.ts); when it is done the map is told to
    * redraw, and draws the full layer in their place.
    */
-  private async onlineSource(extent: [number, number, number, number] | null): Promise<ColumnLayer> {
+  private async onlineSource(asked: [number, number, number, number] | null): Promise<ColumnLayer> {
     const full = this.loaded();
-    if (!extent || (await this.replicaFor(this.replicaKey())).copy) return full;
+    if ((await this.replicaFor(this.replicaKey())).copy) return full;
+    // The map asks for the whole layer: its first view is the country's.
+    const extent = asked ?? COUNTRY_VIEW;
     const c = this.s.cfg;
     const first = await viewOrFull(full, async () => {
       const m = await this.s.api.changes.view(c.projectId, [c.tableId], extent, viewCell(extent), LAYER_COLUMNS, {

@@ -8,6 +8,12 @@
 /** Cells across the longer side of the view the server thins to: at the country view a few thousand finds. */
 export const VIEW_CELLS_ACROSS = 64;
 
+/**
+ * The country view in the map's metres (Web Mercator; 13.3–16.7° E, 45.3–47° N): what a first visit
+ * thins when the map asks for the whole layer (the map worker culls to its view itself).
+ */
+export const COUNTRY_VIEW: readonly [number, number, number, number] = [1_480_549, 5_668_875, 1_859_035, 5_942_074];
+
 /** The cell side (map metres) for a view: the longer side over VIEW_CELLS_ACROSS, at least 1 m. */
 export function viewCell(extent: readonly [number, number, number, number]): number {
   const side = Math.max(extent[2] - extent[0], extent[3] - extent[1]);
