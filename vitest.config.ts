@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure computation, but it shares two cores with the API tests in CI: vitest's default
+          // 5 s timed out a 200-filter property test under that load.
+          testTimeout: 30_000,
         },
       },
       {

@@ -10,6 +10,8 @@ export const REVIEWER_ROLE = 'reviewer';
 
 export { NO_REVIEW, isReviewer, type ReviewScope } from './reviewScope.ts';
 import { NO_REVIEW, type ReviewScope } from './reviewScope.ts';
+import type { Static } from './shapes/build.ts';
+import type { HistoryEntry as HistoryEntryShape } from './shapes/reviewAnswers.ts';
 
 /**
  * The review scope of a caller's roles: `reviewer` = every group, `reviewer:7` = group 7 (any
@@ -120,22 +122,20 @@ export function seesCreator(rec: Pick<VisibleRecord, 'group' | 'createdBy'>, vie
 export const seesExactPlace = seesCreator;
 
 /** What a history entry records (server: record_history.kind). */
-export type HistoryKind =
-  'create' | 'edit' | 'photo' | 'verdict' | 'species' | 'comment' | 'archive' | 'restore' | 'delete';
+export const HISTORY_KINDS = [
+  'create',
+  'edit',
+  'photo',
+  'verdict',
+  'species',
+  'comment',
+  'archive',
+  'restore',
+  'delete',
+] as const;
 
-/** One entry of a record's append-only history, as the API returns it. */
-export interface HistoryEntry {
-  id: number;
-  recordId: number;
-  /** ISO 8601. */
-  at: string;
-  /** Who did it (e-mail); null for changes made outside the API (seed, import) and for a deleted account. */
-  actor: string | null;
-  /** True when the actor's account was deleted: the UI says 'izbrisan uporabnik' (domain/erasure.ts). */
-  actorErased: boolean;
-  kind: HistoryKind;
-  /** Column id (or 'geometry', 'photo', 'archived') → [old, new]. */
-  changes: Record<string, [unknown, unknown]>;
-  /** A verdict's reason or question, a reopening's comment, or the comment itself. */
-  comment: string | null;
-}
+/** One of HISTORY_KINDS. */
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** One entry of a record's append-only history, as the API returns it (its shape: domain/shapes/reviewAnswers.ts). */
+export type HistoryEntry = Static<typeof HistoryEntryShape>;

@@ -24,7 +24,7 @@ import type VectorLayer from 'ol/layer/Vector.js';
 import type VectorSource from 'ol/source/Vector.js';
 import type { ExtentSummary, PointBatch } from '../worker/api.ts';
 import { createBaseLayer } from './layers/baseLayers.ts';
-import { MapSightings, toSighting } from './layers/mapSightings.ts';
+import { MapSightings } from './layers/mapSightings.ts';
 import { EditMarker } from './layers/editMarker.ts';
 import { Highlight } from './layers/highlight.ts';
 import { createAreasLayer, setAreas } from './layers/areasLayer.ts';
@@ -34,7 +34,7 @@ import { viewStateOf } from './viewState.ts';
 import { drawnPixels } from './drawnPixels.ts';
 import { FrameLog } from './frameLog.ts';
 import { scaleCompositionByPixelRatio } from './pixelRatioFix.ts';
-import { watchBusy } from './busy.ts';
+import { moveEnds, watchBusy } from './busy.ts';
 import type {
   DrawnPixels,
   FindPosition,
@@ -132,7 +132,7 @@ export class MapScene {
     if (!this.canvas) {
       this.map.on('singleclick', (e) => {
         const [x, y] = e.coordinate as [number, number];
-        this.emit({ type: 'click', coord: [x, y], hits: this.sightings.at(e.pixel).map(toSighting) });
+        this.emit({ type: 'click', coord: [x, y], hits: this.sightings.at(e.pixel) });
       });
     }
   }
@@ -207,41 +207,47 @@ export class MapScene {
    * Zooms by `delta` levels, animated, around the pixel (x, y) or the centre: OpenLayers'
    * zoomByDelta (wheel, double-click, keys, the zoom buttons).
    */
-  zoomBy(delta: number, duration: number, x?: number, y?: number): void {
+  zoomBy(delta: number, duration: number, x?: number, y?: number): Promise<void> {
     const view = this.map.getView();
     const zoom = view.getZoom();
-    if (zoom === undefined) return;
+    if (zoom === undefined) return Promise.resolve();
     const anchor = x !== undefined && y !== undefined ? this.map.getCoordinateFromPixel([x, y]) : undefined;
     const resolution = view.getResolutionForZoom(view.getConstrainedZoom(zoom + delta) ?? zoom + delta);
     if (view.getAnimating()) view.cancelAnimations();
-    view.animate({ resolution, anchor, duration, easing: easeOut });
+    return moveEnds((done) => view.animate({ resolution, anchor, duration, easing: easeOut }, done));
   }
 
   /** Pans (no zoom change) so that `coord` is at the centre, ending any animation under way. */
-  panTo(coord: MapCoord, duration: number): void {
+  panTo(coord: MapCoord, duration: number): Promise<void> {
     const view = this.map.getView();
     view.cancelAnimations();
-    view.animate({ center: coord, duration });
+    return moveEnds((done) => view.animate({ center: coord, duration }, done));
   }
 
   /** Centres on a coordinate, zooming in to at least `minZoom`. */
-  centerOn(coord: MapCoord, minZoom: number, duration: number): void {
+  centerOn(coord: MapCoord, minZoom: number, duration: number): Promise<void> {
     const view = this.map.getView();
-    view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, minZoom), duration });
+    return moveEnds((done) =>
+      view.animate({ center: coord, zoom: Math.max(view.getZoom() ?? 0, minZoom), duration }, done),
+    );
   }
 
   /** Fits an extent with padding (CSS px: top, right, bottom, left), up to `maxZoom`, animated. */
-  fit(extent: MapExtent, padding: number[], maxZoom: number | undefined, duration: number): void {
-    this.map.getView().fit(extent, { padding, maxZoom, duration });
+  fit(extent: MapExtent, padding: number[], maxZoom: number | undefined, duration: number): Promise<void> {
+    return moveEnds((done) => this.map.getView().fit(extent, { padding, maxZoom, duration, callback: done }));
   }
 
   // ---- What is drawn.
 
   /** Draws a batch the data core sent, then tells the main thread that `generation` is drawn. */
   async showBatch(batch: PointBatch, generation: number): Promise<void> {
+    const arrived = performance.now();
     await this.sightings.show(batch);
     // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
-    this.map.once('postrender', () => this.emit({ type: 'drawn', generation }));
+    this.map.once('postrender', () => {
+      this.frameLog.markBatch(performance.now() - arrived, this.sightings.layer?.lastDraw.ms);
+      this.emit({ type: 'drawn', generation });
+    });
     this.map.render();
   }
 
@@ -318,28 +324,24 @@ export class MapScene {
   /** A click at a pixel (CSS px from the map's top left): its coordinate and the sightings within the hit tolerance. */
   hit(x: number, y: number): { coord: MapCoord | null; hits: MapSighting[] } {
     const c = this.map.getCoordinateFromPixel([x, y]);
-    return { coord: c ? [c[0]!, c[1]!] : null, hits: this.sightings.at([x, y]).map(toSighting) };
+    return { coord: c ? [c[0]!, c[1]!] : null, hits: this.sightings.at([x, y]) };
   }
 
   /** The sightings within the hit tolerance of a coordinate (the keyboard's Enter on the crosshair). */
   sightingsAt(coord: MapCoord): MapSighting[] {
     const pixel = this.map.getPixelFromCoordinate(coord);
-    return pixel ? this.sightings.at(pixel).map(toSighting) : [];
+    return pixel ? this.sightings.at(pixel) : [];
   }
 
   /** A sighting on the map by its id, or null (not drawn, or the layer not loaded yet). */
   sightingById(id: number): MapSighting | null {
-    const f = this.sightings.byId(id);
-    return f ? toSighting(f) : null;
+    return this.sightings.byId(id);
   }
 
   /** The sightings whose point is in view (thinned ones included). */
   sightingsInView(): FindPosition[] {
     const extent = this.map.getView().calculateExtent(this.map.getSize());
-    return this.sightings.inExtent(extent).map((f) => {
-      const [x, y] = f.getGeometry()!.getCoordinates() as [number, number];
-      return { id: Number(f.getId()), x, y };
-    });
+    return this.sightings.inExtent(extent);
   }
 
   /** What a layer (by its class name) has drawn: a read-only probe for the e2e tests. */

@@ -30,3 +30,11 @@ export function watchBusy(map: OlMap, onBusy: (busy: boolean, starts: number) =>
   });
   map.on('postrender', (e) => update(Boolean(e.frameState?.animate)));
 }
+
+/**
+ * A view move as a promise: `start` begins it with OpenLayers' animation callback, which is
+ * called when the move ends, completed or cut short by another (an instant move calls it too).
+ */
+export function moveEnds(start: (done: () => void) => void): Promise<void> {
+  return new Promise((resolve) => start(() => resolve()));
+}

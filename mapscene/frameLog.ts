@@ -27,6 +27,12 @@ export class FrameLog {
     });
   }
 
+  /** Marks the last frame as the one that drew a batch that arrived `ms` before its end (its layer's redraw: `drawMs`). */
+  markBatch(ms: number, drawMs: number | undefined): void {
+    const last = this.frames[this.frames.length - 1];
+    if (last) Object.assign(last, { batchMs: ms }, drawMs === undefined ? {} : { drawMs });
+  }
+
   /** The frames since the last reading. */
   take(): FrameRecord[] {
     const frames = this.frames;

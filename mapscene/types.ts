@@ -63,6 +63,10 @@ export interface FrameRecord {
   renderMs: number;
   /** The frame that settled the view (moveend). */
   moveEnd: boolean;
+  /** The frame that drew a new batch: ms from the batch's arrival in the scene to the frame's end. */
+  batchMs?: number;
+  /** Of those, the sightings layer's redraw in that frame, ms. */
+  drawMs?: number;
 }
 
 /** What a scene starts with (besides where it draws, which each thread gives its own way). */

@@ -13,7 +13,9 @@ import type {
   SaveStage,
   SpeciesOption,
 } from './records/types.ts';
-import type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
+import type { DetailedFeature } from './records/types.ts';
+import type { ExportFile } from './http/types.ts';
+import type { RequestBody } from '../domain/shapes/index.ts';
 import type { MapFilterState } from '../domain/mapFilter.ts';
 import type { PackedProperties } from '../domain/packedProperties.ts';
 import type { HistoryEntry, ReviewScope } from '../domain/review.ts';
@@ -39,7 +41,10 @@ export type * from './records/types.ts';
 export type * from './review/types.ts';
 export type * from './sounds/types.ts';
 export type { HistoryEntry, HistoryKind, ReviewScope } from '../domain/review.ts';
-export type { DetailedFeature, ExportFile, ReviewInput } from './http/types.ts';
+export type { DetailedFeature } from './records/types.ts';
+export type { ExportFile } from './http/types.ts';
+/** A verdict and/or species correction (POST …/review). */
+export type ReviewInput = RequestBody<'ReviewRequest'>;
 export type { DownloadArea, DownloadEstimate, DownloadProgress, ExtentSummary } from './download/types.ts';
 export type { BackupRefusal } from './sync/types.ts';
 export type { BackupExportAnswer, BackupImportAnswer, ConflictInfo, PendingChangeInfo, SyncState };

@@ -12,7 +12,8 @@
  * latency on 1 connection, API (node:http, keep-alive) and SQL (one pg client) alternating in
  * one loop and timed alike with performance.now(); requests/s on 8 connections, autocannon
  * against 8 pg clients in parallel. Target: API <= 1.3x raw SQL (latency ratio; req/s ratio inverted).
- * BENCH_API_EXTENTS=small (or slovenia) measures one extent only, e.g. to profile the server.
+ * BENCH_API_EXTENTS=small (or slovenia) measures one extent only, e.g. to profile the server;
+ * `search` (alone or in the list) the records search page: POST …/search, 100 and 1000 per page.
  */
 import { ANONYMOUS } from '../../domain/review.ts';
 import { Agent, request } from 'node:http';
@@ -31,6 +32,9 @@ interface AutocannonResult {
 }
 type Autocannon = (opts: {
   url: string;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
   connections: number;
   duration?: number;
   amount?: number;
@@ -48,10 +52,15 @@ const SMALL = [1_612_000, 5_777_000, 1_622_000, 5_787_000];
 
 /** One keep-alive connection for the latency loop, as a map client would keep. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-/** GETs `url` and reads the whole answer as text; resolves its length in characters (rejects unless 200). */
-function httpGet(url: string): Promise<number> {
+/**
+ * GETs `url` (or POSTs `json` to it) and reads the whole answer as text; resolves its length in
+ * characters (rejects unless 200).
+ */
+function httpCall(url: string, json?: string): Promise<number> {
+  const options =
+    json === undefined ? { agent } : { agent, method: 'POST', headers: { 'content-type': 'application/json' } };
   return new Promise((resolve, reject) => {
-    request(url, { agent }, (res) => {
+    const req = request(url, options, (res) => {
       res.setEncoding('utf8');
       let n = 0;
       res.on('data', (chunk: string) => {
@@ -59,11 +68,14 @@ function httpGet(url: string): Promise<number> {
       });
       res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`API answered ${res.statusCode}`))));
       res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
+    });
+    req.on('error', reject).end(json);
   });
 }
+/** GETs `url` (httpCall). */
+const httpGet = (url: string): Promise<number> => httpCall(url);
+/** POSTs `json` to `url` (httpCall). */
+const httpPost = (url: string, json: string): Promise<number> => httpCall(url, json);
 /** The value below which a share `q` of `xs` lies (nearest rank). */
 const quantile = (xs: readonly number[], q: number): number =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]! : NaN;
@@ -92,6 +104,7 @@ try {
       ['small (10 km)', SMALL],
     ] as const
   ).filter(([label]) => !only || only.some((o) => label.toLowerCase().startsWith(o)));
+  // BENCH_API_EXTENTS=search runs the search page only.
   for (const [label, extent] of extents) {
     const url = `${server.url.replace('//localhost:', '//127.0.0.1:')}/api/Features/35/extenttables?extent=${extent.join(',')}&tableIds=48`;
     const res = await fetch(url);
@@ -198,6 +211,53 @@ try {
     rows,
   );
   console.log(`Target: API <= 1.3x raw SQL ${ok ? 'met' : 'NOT met'} (a ratio above 1.30x says by how much).`);
+
+  // A records search page (POST …/search, a RecordQuery): an answer the server builds as objects and
+  // Fastify serialises (with the route's answer shape), unlike extenttables' text from SQL.
+  if (!only || only.includes('search')) {
+    const base = server.url.replace('//localhost:', '//127.0.0.1:');
+    const searchRows: string[][] = [];
+    for (const [label, path, perPage] of [
+      ['Records, 100 per page', '/api/Records/35/search', 100],
+      ['Records, 1000 per page', '/api/Records/35/search', 1000],
+      ['Features, 1000 per page', '/api/Features/35/search', 1000],
+    ] as const) {
+      const url = `${base}${path}`;
+      const json = JSON.stringify({ tableId: 48, page: 2, perPage });
+      const first = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });
+      const size = (await first.text()).length;
+      if (first.status !== 200) throw new Error(`search answered ${first.status}`);
+      for (let i = 0; i < 20; i++) await httpPost(url, json);
+      const times: number[] = [];
+      const until = Date.now() + DURATION * 1000;
+      while (Date.now() < until) {
+        const t = performance.now();
+        if ((await httpPost(url, json)) !== size) throw new Error('search answer changed size');
+        times.push(performance.now() - t);
+      }
+      const a8 = await autocannon({
+        url,
+        connections: 8,
+        duration: DURATION,
+        timeout: 60,
+        method: 'POST',
+        body: json,
+        headers: { 'content-type': 'application/json' },
+      });
+      if (a8.non2xx || a8.errors) throw new Error(`API errors: ${a8.non2xx} non-2xx, ${a8.errors} errors`);
+      searchRows.push([
+        label,
+        `${(size / 1e6).toFixed(2)} MB`,
+        `${fmt(median(times), 2)} / ${fmt(quantile(times, 0.99), 2)}`,
+        fmt(a8.requests.total / a8.duration, 2),
+      ]);
+    }
+    printTable(
+      `API search page on PostgreSQL 15 (table 48, page 2, anonymous caller); 1 connection for ${DURATION} s, then autocannon on 8 connections for ${DURATION} s`,
+      ['query', 'response', 'API p50/p99 ms (1 conn)', 'req/s (8 conn)'],
+      searchRows,
+    );
+  }
 } finally {
   agent.destroy();
   await client.end();

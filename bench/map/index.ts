@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { fmt, launch, median, printTable, QUICK } from '../lib.ts';
 import type { Bench, RunResult } from './result.ts';
+import { workerHeapProbe } from './workerHeap.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const OUT = '/tmp/bench-map';
@@ -79,6 +80,9 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The map worker's heap, asked by the page at the end of its run (workerRun.ts).
+  const heap = await workerHeapProbe(browser);
+  await page.exposeFunction('mapWorkerHeap', heap);
   await page.goto(`http://127.0.0.1:${port}/page.html`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === '1');
   const rows: string[][] = [];
@@ -109,7 +113,7 @@ try {
       if (n === 100_000) at100k[renderer] = x;
       const base = res.canvas?.fps ?? NaN;
       rows.push([
-        n === 0 ? '0 (ceiling)' : `${n / 1000}k`,
+        n === 0 ? '0 (ceiling)' : n >= 1e6 ? `${n / 1e6}M` : `${n / 1000}k`,
         NAMES[renderer],
         fmt(x.fps, 1),
         `${fmt(x.p95, 1)} ms`,
@@ -123,7 +127,9 @@ try {
       ]);
       if (renderer === 'worker')
         notes.push(
-          `${n / 1000}k in the map worker: the page's own longest frame meanwhile ${fmt(x.pageWorstMs ?? NaN, 0)} ms (the map's frames and its redraws are the worker's; clicks: ${x.clicks ? `${x.clicks.found}/${x.clicks.tried} found, thinned ${x.clicks.hiddenFound}/${x.clicks.hiddenTried}` : 'n/a'})`,
+          `${n / 1000}k in the map worker: the page's own longest frame meanwhile ${fmt(x.pageWorstMs ?? NaN, 0)} ms (the map's frames and its redraws are the worker's; clicks: ${x.clicks ? `${x.clicks.found}/${x.clicks.tried} found, thinned ${x.clicks.hiddenFound}/${x.clicks.hiddenTried}` : 'n/a'}); ` +
+            `redraw after a filter change (new batch, ask to drawn) ${x.filterMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms (median ${fmt(median(x.filterMs ?? []), 0)}; in the map worker, from the batch's arrival: ${x.inWorkerMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms, of which the layer's redraw ${x.redrawMs?.map((m) => fmt(m, 0)).join(' / ') ?? 'n/a'} ms); ` +
+            `map worker heap ${x.heap ? `${fmt(x.heap.usedSize / 2 ** 20, 1)} MiB JS + ${fmt(x.heap.backingStorageSize / 2 ** 20, 1)} MiB array buffers` : 'n/a'}`,
         );
       if (renderer === 'app' && n > 0) {
         const c = x.clicks;

@@ -21,8 +21,8 @@ import ViewHint from 'ol/ViewHint.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import VectorSource from 'ol/source/Vector.js';
 import WebGLVectorLayer from 'ol/layer/WebGLVector.js';
-import type Feature from 'ol/Feature.js';
-import type Point from 'ol/geom/Point.js';
+import Feature from 'ol/Feature.js';
+import Point from 'ol/geom/Point.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import type { MapScene } from '../../mapscene/MapScene.ts';
 import { sceneOnPage } from '../../mapscene/page/sceneOnPage.ts';
@@ -88,9 +88,16 @@ async function run(renderer: Renderer, n: number, seconds: number): Promise<RunR
   } else {
     let layer: BaseLayer;
     // Loaded as the app loads it (the scene imports it dynamically).
-    const { layerStyles, setBatch } = await import('../../mapscene/layers/sightingsLayer.ts');
+    const { layerStyles } = await import('../../mapscene/layers/sightingsLayer.ts');
+    // The baselines draw features, one per point, as the app did before issue #32.
     const source = new VectorSource<Feature<Point>>();
-    setBatch(source, batch);
+    const features: Feature<Point>[] = [];
+    for (let i = 0; i < batch.ids.length; i++) {
+      const f = new Feature(new Point([batch.coords[2 * i]!, batch.coords[2 * i + 1]!]));
+      f.set('styleIndex', batch.styleIndex[i], true);
+      features.push(f);
+    }
+    source.addFeatures(features);
     if (renderer === 'canvas') {
       const styles = layerStyles(LAYER);
       layer = new VectorLayer({

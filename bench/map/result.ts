@@ -23,6 +23,14 @@ export interface RunResult {
   clicks: { tried: number; found: number; hiddenTried: number; hiddenFound: number } | null;
   /** 'worker': the longest gap between the page's own frames during the run (the map's frames are the worker's). */
   pageWorstMs?: number;
+  /** 'worker': ms from asking for a new batch (a filter change) to its drawing, each try (median taken). */
+  filterMs?: number[];
+  /** 'worker': of those, ms from the batch's arrival in the map worker to the end of the frame that drew it. */
+  inWorkerMs?: number[];
+  /** 'worker': of those, the sightings layer's redraw, ms. */
+  redrawMs?: number[];
+  /** 'worker': the map worker's heap after the batch was drawn (bench/map/workerHeap.ts), or null. */
+  heap?: { usedSize: number; backingStorageSize: number } | null;
 }
 
 export type Renderer = 'app' | 'worker' | 'canvas' | 'webgl';

@@ -19,6 +19,7 @@ import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { profile, START } from './fixture.ts';
 import { motionFigures, type Rest, type RunResult } from './result.ts';
 import { clickSightings } from './clicks.ts';
+import { EMPTY_BATCH } from '../../mapscene/layers/sightingsLayer.ts';
 
 /** Resolution (m/px) of a zoom level in EPSG:3857 with 256 px tiles. */
 const resolutionAt = (zoom: number): number => 156_543.033_928_041 / 2 ** zoom;
@@ -108,17 +109,7 @@ export async function runOnWorker(
   let port: MessagePort | null = null;
   // The first drawing is empty: it waits for the map worker to start, which the app does at boot,
   // long before the sightings come; the second is the batch, timed as 'first render'.
-  let toSend = copyOf({
-    ...batch,
-    ids: new Float64Array(0),
-    coords: new Float64Array(0),
-    styleIndex: new Uint16Array(0),
-    minLevel: new Uint8Array(0),
-    properties: { keys: [], values: [], count: 0 },
-    unconfirmed: new Uint8Array(0),
-    generalised: new Uint16Array(0),
-    squares: new Float64Array(0),
-  });
+  let toSend = copyOf({ ...batch, ...EMPTY_BATCH });
   const worker = new Worker(new URL('../../mapscene/mapWorker.ts', import.meta.url), {
     type: 'module',
     name: 'map',
@@ -220,7 +211,12 @@ export async function runOnWorker(
     const level = thinLevelFor(resolutionAt(z));
     drawn[`z${z}`] = batch.minLevel.filter((l) => l <= level).length;
   }
-  // Clicks at the rest view: every sampled sighting's own place must give it back, drawn or thinned.
+  // Clicks at the rest view, back over the points' middle (the drags drift with the frame rate):
+  // every sampled sighting's own place must give it back, drawn or thinned.
+  mc.panTo(START.center as [number, number], 0);
+  const settling: FrameRecord[] = [];
+  await untilSettled(mc, settling, 5000);
+  await sleep(300);
   const v = mc.viewNow()!;
   const level = thinLevelFor(v.resolution);
   const clicks = await clickSightings(
@@ -230,8 +226,30 @@ export async function runOnWorker(
     ([x, y]) => [(x - v.center[0]) / v.resolution + v.size[0] / 2, (v.center[1] - y) / v.resolution + v.size[1] / 2],
     async (_px, coord) => (await mc.sightingsAt(coord)).map((h) => h.id),
   );
+  // A filter change: the data core sends a new batch (here the same points again, a new
+  // generation) and the map worker draws it; timed from the ask to the drawing, three times.
+  const filterMs: number[] = [];
+  const inWorkerMs: number[] = [];
+  const redrawMs: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    await sleep(200);
+    await mc.frames();
+    const t = performance.now();
+    await mc.drawSightings(filter);
+    filterMs.push(performance.now() - t);
+    const drew = (await mc.frames()).find((f) => f.batchMs !== undefined);
+    if (drew) inWorkerMs.push(drew.batchMs!);
+    if (drew?.drawMs !== undefined) redrawMs.push(drew.drawMs);
+  }
+  await sleep(200);
+  const probe = (window as unknown as { mapWorkerHeap?: () => Promise<RunResult['heap']> }).mapWorkerHeap;
+  const heap = probe ? await probe() : null;
   const result: RunResult = {
     renderer: 'worker',
+    filterMs,
+    inWorkerMs,
+    redrawMs,
+    heap,
     n,
     // The gaps are those within one movement (the rests between movements are not frames).
     ...motionFigures(gaps, motionMs),

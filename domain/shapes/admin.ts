@@ -70,7 +70,11 @@ export const ProfileInput = Type.Object(
     tableViews: Type.Optional(Type.Array(Type.Unknown())),
     layers: Type.Optional(Type.Array(Type.Unknown())),
     baseMaps: Type.Optional(Type.Array(Type.Unknown())),
-    ...Object.fromEntries(Object.entries(PROFILE_VIEW).map(([k, v]) => [k, Type.Optional(v)])),
+    initalCenterLong: Type.Optional(PROFILE_VIEW.initalCenterLong),
+    initalCenterLat: Type.Optional(PROFILE_VIEW.initalCenterLat),
+    initalZoom: Type.Optional(PROFILE_VIEW.initalZoom),
+    minZoom: Type.Optional(PROFILE_VIEW.minZoom),
+    maxZoom: Type.Optional(PROFILE_VIEW.maxZoom),
     layerTree: Type.Optional(Type.Array(Type.Unknown())),
   },
   {
@@ -83,6 +87,9 @@ export const ProfileCopyRequest = Type.Object({ profileId: Id, name: Type.Option
 
 /** The cast targets of POST /api/Columns/{projectId}/cast/{type}. */
 export const CAST_TARGETS = ['int', 'number', 'text', 'longtext', 'select', 'bool', 'datetime', 'fk'] as const;
+
+/** A cast target. */
+export type CastTarget = (typeof CAST_TARGETS)[number];
 
 export const CastRequest = Type.Object({
   columnId: Id,

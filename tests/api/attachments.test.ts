@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { createFind } from './helpers/finds.ts';
 import { call as request, type Answer, type CallInit } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
 
@@ -29,17 +29,7 @@ const image = (w: number, h: number, format: 'jpeg' | 'png' = 'jpeg') =>
 beforeAll(async () => {
   server = await startServer();
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
-  const created = await call('/api/Features/35/48', {
-    token: ana,
-    body: {
-      type: 'Feature',
-      overwrite: true,
-      geometry: { type: 'Point', coordinates: lonLatToMercator(15.2, 46.2) },
-      properties: { 980: 1105 },
-    },
-  });
-  expect(created.status).toBe(201);
-  recordId = created.body.id;
+  recordId = await createFind(server.url, ana, [15.2, 46.2]);
 });
 afterAll(async () => {
   await server?.stop();

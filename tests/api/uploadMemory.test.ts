@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { MAX_PHOTO_BYTES } from '../../server/api/attachments/photoFiles.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { call } from '../helpers/http.ts';
 import { signIn } from './helpers/auth.ts';
-import { attachmentForm } from './helpers/attachmentForm.ts';
+import { attachmentForm, bigJpeg } from './helpers/attachmentForm.ts';
+import { createFind } from './helpers/finds.ts';
 
 /**
  * Upload memory is bounded: 20 uploads of the largest photo (20 MB) at once, through the real
@@ -23,31 +22,6 @@ let server: TestServer;
 let ana: string;
 const spool = mkdtempSync(join(tmpdir(), 'sv-spool-test-'));
 const records: number[] = [];
-
-/**
- * A valid JPEG of exactly `size` bytes: a small image whose start is followed by comment (COM)
- * segments of random bytes, which decoders skip. Random, so that nothing on the way compresses it.
- */
-async function bigJpeg(size: number): Promise<Buffer> {
-  const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-    .jpeg()
-    .toBuffer();
-  const parts: Buffer[] = [small.subarray(0, 2)];
-  let left = size - small.length;
-  while (left > 0) {
-    const total = Math.min(left, 65_537); // a segment: marker (2) + length (2) + at most 65 533 bytes
-    const body = Math.max(0, total - 4);
-    const seg = Buffer.alloc(4 + body);
-    seg[0] = 0xff;
-    seg[1] = 0xfe;
-    seg.writeUInt16BE(body + 2, 2);
-    randomBytes(body).copy(seg, 4);
-    parts.push(seg);
-    left -= seg.length;
-  }
-  parts.push(small.subarray(2));
-  return Buffer.concat(parts);
-}
 
 /** The server process's VmHWM (peak resident set) and VmRSS, in bytes. */
 function memory(pid: number): { hwm: number; rss: number } {
@@ -63,17 +37,7 @@ beforeAll(async () => {
   ana = (await signIn(server.url, 'ana@example.si', 'demo1234')).accessToken;
   // Four records of Ana's, five photos each (a record takes at most 10).
   for (let i = 0; i < 4; i++) {
-    const created = await call(server.url, '/api/Features/35/48', {
-      token: ana,
-      body: {
-        type: 'Feature',
-        overwrite: true,
-        geometry: { type: 'Point', coordinates: lonLatToMercator(15.2 + i / 100, 46.2) },
-        properties: { 980: 1105 },
-      },
-    });
-    expect(created.status).toBe(201);
-    records.push(created.body.id);
+    records.push(await createFind(server.url, ana, [15.2 + i / 100, 46.2]));
   }
 }, 300_000);
 afterAll(async () => {

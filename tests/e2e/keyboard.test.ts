@@ -80,7 +80,7 @@ describe('keyboard only', () => {
     await waitForMapAtRest(page); // the pan to the find has ended
     await page.keyboard.press('Enter');
     const card = page.getByTestId('find-card').first();
-    await card.waitFor({ timeout: 10_000 });
+    await card.waitFor({ timeout: 30_000 });
     await screenshot(page, 'keyboard-03-find-opened');
     // Escape closes the panel.
     await page.keyboard.press('Escape');

@@ -161,11 +161,6 @@ export class LayerPart {
     return rows && row >= 0 ? rows.feature(row) : null;
   }
 
-  /** The loaded layer as Feature objects (what still reads objects: the review queue). */
-  async loadedFeatures(): Promise<Feature[]> {
-    return (await this.loaded()).features();
-  }
-
   /** The key of this user's copy. */
   private replicaKey(): string {
     const c = this.s.cfg;

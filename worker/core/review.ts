@@ -2,7 +2,8 @@ import type { DataRecord } from '../../domain/model.ts';
 import type { HistoryEntry, Inbox, QueuePage, QueueQuery, ReviewInput, ReviewScope } from '../api.ts';
 import { reviewScope } from '../../domain/review.ts';
 import { crossing } from '../http/crossing.ts';
-import { reviewQueue } from '../review/queue.ts';
+import { queueLayer, reviewQueue, type QueueLayer } from '../review/queue.ts';
+import type { ColumnLayer } from '../layer/ColumnLayer.ts';
 import { ReviewCore, rolesOfToken } from '../review/ReviewCore.ts';
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
@@ -11,6 +12,8 @@ import type { LayerPart } from './layer.ts';
 /** Review (issue #20): the reviewer's scope and queue, verdicts, history and comments, and the reporter's inbox. */
 export class ReviewPart {
   private core: ReviewCore | null = null;
+  /** The queue's view of the last layer it paged (its columns encoded once for all pages), by layer. */
+  private queued = new WeakMap<ColumnLayer, QueueLayer>();
 
   constructor(
     private readonly s: CoreSession,
@@ -25,12 +28,14 @@ export class ReviewPart {
   }
 
   async getReviewQueue(query: QueueQuery): Promise<QueuePage> {
-    const [features, columns, scope] = await Promise.all([
-      this.layer.loadedFeatures(),
+    const [layer, columns, scope] = await Promise.all([
+      this.layer.loaded(),
       this.profile.getSightingColumns(),
       this.getReviewScope(),
     ]);
-    return reviewQueue(features, columns, scope, this.s.current.email, query);
+    let view = this.queued.get(layer);
+    if (!view) this.queued.set(layer, (view = queueLayer(layer)));
+    return reviewQueue(view, columns, scope, this.s.current.email, query);
   }
 
   reviewRecord(id: number, input: ReviewInput, baseVersion?: number): Promise<DataRecord> {

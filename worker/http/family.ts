@@ -1,15 +1,8 @@
 /** What the Features and Records clients share: the calls both answer alike, and the helpers of creates. */
 import { ifMatchHeader, type HttpClient } from './client.ts';
-import type {
-  BulkRequest,
-  BulkResult,
-  CallOptions,
-  ChangeOptions,
-  Extent,
-  FeatureUpdate,
-  RecordQuery,
-  UploadFile,
-} from './types.ts';
+import type { CallOptions, ChangeOptions, Extent, UploadFile } from './types.ts';
+import type { RequestBody as Body } from '../../domain/shapes/index.ts';
+import type { RecordQuery } from '../../domain/filters/types.ts';
 
 /** Options of a create: a signal and an Idempotency-Key that makes a retry safe. */
 export interface CreateOptions extends CallOptions {
@@ -43,10 +36,10 @@ export function keyHeader(o: CreateOptions): Record<string, string> | undefined 
 
 /**
  * The calls of /api/{family}/{projectId}/… that Features and Records answer alike but for the
- * shape of their items: `Item` (an update's answer, a bulk's items), `Page` (a search page) and
- * `ExtentAnswer` (extenttables).
+ * shape of their answers (domain/shapes/): `Item` (an update's answer), `Page` (a search page),
+ * `ExtentAnswer` (extenttables) and `BulkAnswer` (a bulk call's).
  */
-export abstract class FamilyApi<Item, Page, ExtentAnswer> {
+export abstract class FamilyApi<Item, Page, ExtentAnswer, BulkAnswer> {
   constructor(
     protected readonly http: HttpClient,
     private readonly family: 'Features' | 'Records',
@@ -57,7 +50,7 @@ export abstract class FamilyApi<Item, Page, ExtentAnswer> {
     projectId: number,
     tableId: number,
     recordId: number,
-    body: FeatureUpdate,
+    body: Body<'FeatureUpdate'>,
     o: ChangeOptions = {},
   ): Promise<Item> {
     return this.http.json('PUT', `/api/${this.family}/${projectId}/${tableId}/${recordId}`, {
@@ -89,7 +82,7 @@ export abstract class FamilyApi<Item, Page, ExtentAnswer> {
   }
 
   /** POST /api/{family}/{projectId}/bulk: all or nothing; a refusal is an ApiError whose body is a BulkErrorBody. */
-  bulk(projectId: number, body: BulkRequest, o: CallOptions = {}): Promise<BulkResult<Item>> {
+  bulk(projectId: number, body: Body<'BulkRequest'>, o: CallOptions = {}): Promise<BulkAnswer> {
     return this.http.post(`/api/${this.family}/${projectId}/bulk`, body, { signal: o.signal });
   }
 

@@ -1,29 +1,31 @@
-import type { Feature } from '../../domain/model.ts';
 import { ifMatchHeader, type HttpClient } from './client.ts';
 import { FamilyApi, keyHeader, type AttachmentUpload, type CreateOptions } from './family.ts';
-import type {
-  CallOptions,
-  ChangeOptions,
-  DeleteResult,
-  DetailedFeature,
-  ExtentTables,
-  FeatureCreate,
-  FeaturePage,
-} from './types.ts';
+import type { CallOptions, ChangeOptions } from './types.ts';
+import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
 
 /** /api/Features: one typed method per call (update, extenttables, search and bulk: FamilyApi). */
-export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
+export class FeaturesApi extends FamilyApi<
+  Answer<'Feature'>,
+  Answer<'FeaturePage'>,
+  Answer<'ExtentTables'>,
+  Answer<'FeatureBulkResult'>
+> {
   constructor(http: HttpClient) {
     super(http, 'Features');
   }
 
   /** GET /api/Features/{projectId}/{tableId}/{recordId}. */
-  one(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<Feature> {
+  one(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<Answer<'Feature'>> {
     return this.http.get(`/api/Features/${projectId}/${tableId}/${recordId}`, { signal: o.signal });
   }
 
   /** GET /api/Features/{projectId}/{tableId}/{recordId}/detailed. */
-  detailed(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<DetailedFeature> {
+  detailed(
+    projectId: number,
+    tableId: number,
+    recordId: number,
+    o: CallOptions = {},
+  ): Promise<Answer<'DetailedFeature'>> {
     return this.http.get(`/api/Features/${projectId}/${tableId}/${recordId}/detailed`, {
       signal: o.signal,
       timeoutMs: o.timeoutMs,
@@ -31,7 +33,12 @@ export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
   }
 
   /** POST /api/Features/{projectId}/{tableId} (201; 200 for a repeated Idempotency-Key). */
-  create(projectId: number, tableId: number, feature: FeatureCreate, o: CreateOptions = {}): Promise<Feature> {
+  create(
+    projectId: number,
+    tableId: number,
+    feature: Body<'FeatureCreate'>,
+    o: CreateOptions = {},
+  ): Promise<Answer<'Feature'>> {
     return this.http.json('POST', `/api/Features/${projectId}/${tableId}`, {
       json: { type: 'Feature', overwrite: true, ...feature },
       signal: o.signal,
@@ -40,7 +47,7 @@ export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
   }
 
   /** POST /api/Features/{projectId}/delete with {tableId, recordId} (If-Match with `baseVersion`). */
-  remove(projectId: number, tableId: number, recordId: number, o: ChangeOptions = {}): Promise<DeleteResult> {
+  remove(projectId: number, tableId: number, recordId: number, o: ChangeOptions = {}): Promise<Answer<'DeleteResult'>> {
     return this.http.post(
       `/api/Features/${projectId}/delete`,
       { tableId, recordId },
@@ -52,10 +59,10 @@ export class FeaturesApi extends FamilyApi<Feature, FeaturePage, ExtentTables> {
   full(
     projectId: number,
     tableId: number,
-    feature: FeatureCreate,
+    feature: Body<'FeatureCreate'>,
     files: readonly AttachmentUpload[],
     o: CreateOptions = {},
-  ): Promise<DetailedFeature> {
+  ): Promise<Answer<'DetailedFeature'>> {
     const body = { type: 'Feature', overwrite: true, ...feature };
     return this.postFull(`/api/Features/${projectId}/${tableId}/full`, 'feature', body, files, o);
   }

@@ -1,22 +1,9 @@
-import type { Attachment, DataRecord } from '../../domain/model.ts';
 import type { HttpClient } from './client.ts';
 import type { SOUND_KIND } from '../../domain/sound.ts';
 import { FamilyApi, keyHeader, UPLOAD_TIMEOUT_MS, type AttachmentUpload, type CreateOptions } from './family.ts';
-import type {
-  ArchiveResult,
-  CallOptions,
-  DeleteResult,
-  IdPage,
-  RecordCreate,
-  RecordDetail,
-  RecordExtentTables,
-  RecordList,
-  RecordPage,
-  RecordQuery,
-  SpatialQuery,
-  TextSearchPage,
-  UploadFile,
-} from './types.ts';
+import type { CallOptions, UploadFile } from './types.ts';
+import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
+import type { RecordQuery } from '../../domain/filters/types.ts';
 
 /** An attachment upload (SPEC 'Attachment create': TableId, RecordId, File, TableAttachmentInfoId). */
 export interface AttachmentCreate {
@@ -29,23 +16,33 @@ export interface AttachmentCreate {
 }
 
 /** /api/Records, attachments included: a method per call (update, extenttables, search, bulk: FamilyApi). */
-export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTables> {
+export class RecordsApi extends FamilyApi<
+  Answer<'DataRecord'>,
+  Answer<'RecordPage'>,
+  Answer<'RecordExtentTables'>,
+  Answer<'RecordBulkResult'>
+> {
   constructor(http: HttpClient) {
     super(http, 'Records');
   }
 
   /** GET /api/Records/{projectId}/{tableId}/{recordId}. */
-  get(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<RecordDetail> {
+  get(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<Answer<'RecordDetail'>> {
     return this.http.get(`/api/Records/${projectId}/${tableId}/${recordId}`, { signal: o.signal });
   }
 
   /** POST /api/Records/{projectId}/ids: records of a table by id, in that order. */
-  byIds(projectId: number, tableId: number, ids: readonly number[], o: CallOptions = {}): Promise<RecordList> {
+  byIds(
+    projectId: number,
+    tableId: number,
+    ids: readonly number[],
+    o: CallOptions = {},
+  ): Promise<Answer<'RecordList'>> {
     return this.http.post(`/api/Records/${projectId}/ids`, { tableId, ids }, { signal: o.signal });
   }
 
   /** POST /api/Records/{projectId} (201; 200 for a repeated Idempotency-Key). */
-  create(projectId: number, record: RecordCreate, o: CreateOptions = {}): Promise<DataRecord> {
+  create(projectId: number, record: Body<'RecordCreate'>, o: CreateOptions = {}): Promise<Answer<'DataRecord'>> {
     return this.http.json('POST', `/api/Records/${projectId}`, {
       json: record,
       signal: o.signal,
@@ -54,7 +51,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
   }
 
   /** POST /api/Records/{projectId}/delete with {tableId, recordId}. */
-  remove(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<DeleteResult> {
+  remove(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<Answer<'DeleteResult'>> {
     return this.http.post(`/api/Records/${projectId}/delete`, { tableId, recordId }, { signal: o.signal });
   }
 
@@ -65,27 +62,27 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
     recordId: number,
     archived = true,
     o: CallOptions = {},
-  ): Promise<ArchiveResult> {
+  ): Promise<Answer<'ArchiveResult'>> {
     return this.http.post(`/api/Records/${projectId}/archive`, { tableId, recordId, archived }, { signal: o.signal });
   }
 
   /** POST /api/Records/{projectId}/search/ids: only the ids. */
-  searchIds(projectId: number, query: RecordQuery, o: CallOptions = {}): Promise<IdPage> {
+  searchIds(projectId: number, query: RecordQuery, o: CallOptions = {}): Promise<Answer<'IdPage'>> {
     return this.http.post(`/api/Records/${projectId}/search/ids`, query, { signal: o.signal });
   }
 
   /** POST /api/Records/{projectId}/spatial: records intersecting a geometry or a bbox. */
-  spatial(projectId: number, query: SpatialQuery, o: CallOptions = {}): Promise<RecordPage> {
+  spatial(projectId: number, query: Body<'SpatialQuery'>, o: CallOptions = {}): Promise<Answer<'RecordPage'>> {
     return this.http.post(`/api/Records/${projectId}/spatial`, query, { signal: o.signal });
   }
 
   /** POST /api/Records/{projectId}/full (multipart: the record and its files, all or nothing). */
   full(
     projectId: number,
-    record: RecordCreate,
+    record: Body<'RecordCreate'>,
     files: readonly AttachmentUpload[],
     o: CreateOptions = {},
-  ): Promise<DataRecord> {
+  ): Promise<Answer<'DataRecord'>> {
     return this.postFull(`/api/Records/${projectId}/full`, 'record', record, files, o);
   }
 
@@ -98,7 +95,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
     text: string,
     tableIds?: readonly number[],
     o: CallOptions = {},
-  ): Promise<TextSearchPage> {
+  ): Promise<Answer<'TextSearchPage'>> {
     return this.http.get(`/api/Records/${projectId}/search/${profileId}/${limit}/${page}/${encodeURIComponent(text)}`, {
       query: { tableIds: tableIds?.join(',') },
       signal: o.signal,
@@ -106,7 +103,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
   }
 
   /** POST /api/Records/{projectId}/attachment (multipart; 201, or 200 with the first attachment for a repeated Idempotency-Key). */
-  addAttachment(projectId: number, a: AttachmentCreate, o: CreateOptions = {}): Promise<Attachment> {
+  addAttachment(projectId: number, a: AttachmentCreate, o: CreateOptions = {}): Promise<Answer<'Attachment'>> {
     const form = new FormData();
     form.append('TableId', String(a.tableId));
     form.append('RecordId', String(a.recordId));
@@ -122,11 +119,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
   }
 
   /** DELETE /api/Records/{projectId}/attachment/{recordAttachmentId}. */
-  deleteAttachment(
-    projectId: number,
-    attachmentId: number,
-    o: CallOptions = {},
-  ): Promise<{ id: number; deleted: true }> {
+  deleteAttachment(projectId: number, attachmentId: number, o: CallOptions = {}): Promise<Answer<'Deleted'>> {
     return this.http.json('DELETE', `/api/Records/${projectId}/attachment/${attachmentId}`, { signal: o.signal });
   }
 
@@ -136,7 +129,7 @@ export class RecordsApi extends FamilyApi<DataRecord, RecordPage, RecordExtentTa
     recordId: number,
     order: { order: readonly number[]; cover: number | null },
     o: CallOptions = {},
-  ): Promise<Attachment[]> {
+  ): Promise<Answer<'Attachment'>[]> {
     return this.http.json('PUT', `/api/Records/${projectId}/record/${recordId}/attachmentorder`, {
       json: order,
       signal: o.signal,

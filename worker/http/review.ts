@@ -1,8 +1,10 @@
 import type { HttpClient } from './client.ts';
 import { ifMatchHeader } from './client.ts';
-import type { CallOptions, ReviewInput } from './types.ts';
-import type { DataRecord } from '../../domain/model.ts';
-import type { HistoryEntry } from '../../domain/review.ts';
+import type { CallOptions } from './types.ts';
+import type { RequestBody as Body, ResponseBody as Answer } from '../../domain/shapes/index.ts';
+
+/** The history entries of an answer. */
+type Entries = Answer<'History'>['entries'];
 
 /** Review calls (issue #20): verdicts, history, comments and the reporter's notifications. */
 export class ReviewApi {
@@ -13,10 +15,10 @@ export class ReviewApi {
     projectId: number,
     tableId: number,
     recordId: number,
-    input: ReviewInput,
+    input: Body<'ReviewRequest'>,
     baseVersion?: number,
     o: CallOptions = {},
-  ): Promise<DataRecord> {
+  ): Promise<Answer<'DataRecord'>> {
     return this.http.json('POST', `/api/Records/${projectId}/${tableId}/${recordId}/review`, {
       json: input,
       signal: o.signal,
@@ -25,9 +27,9 @@ export class ReviewApi {
   }
 
   /** GET /api/Records/{p}/{t}/{id}/history: oldest first. */
-  async history(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<HistoryEntry[]> {
+  async history(projectId: number, tableId: number, recordId: number, o: CallOptions = {}): Promise<Entries> {
     return (
-      await this.http.get<{ entries: HistoryEntry[] }>(`/api/Records/${projectId}/${tableId}/${recordId}/history`, {
+      await this.http.get<Answer<'History'>>(`/api/Records/${projectId}/${tableId}/${recordId}/history`, {
         signal: o.signal,
       })
     ).entries;
@@ -40,14 +42,14 @@ export class ReviewApi {
     recordId: number,
     text: string,
     o: CallOptions = {},
-  ): Promise<HistoryEntry> {
+  ): Promise<Answer<'HistoryEntry'>> {
     return this.http.post(`/api/Records/${projectId}/${tableId}/${recordId}/comments`, { text }, { signal: o.signal });
   }
 
   /** GET /api/Notifications/{p}?after=: what others did to the caller's records after entry `after`. */
-  async notifications(projectId: number, after = 0, o: CallOptions = {}): Promise<HistoryEntry[]> {
+  async notifications(projectId: number, after = 0, o: CallOptions = {}): Promise<Entries> {
     return (
-      await this.http.get<{ entries: HistoryEntry[] }>(`/api/Notifications/${projectId}`, {
+      await this.http.get<Answer<'History'>>(`/api/Notifications/${projectId}`, {
         query: { after },
         signal: o.signal,
       })

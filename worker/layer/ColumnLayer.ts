@@ -2,7 +2,7 @@
  * The layer's replica as one list of rows over its blocks (columns messages, each a
  * DecodedTable of domain/layerColumns/): ids, points and generalisations as flat typed arrays, any
  * other value read from its block's column on demand, and a Feature built for one row when
- * something needs one (a card, the review queue). No object per find is kept.
+ * something needs one (a card, a page of the review queue). No object per find is kept.
  */
 import type { Feature, Properties } from '../../domain/model.ts';
 import { ABSENT, type DecodedTable } from '../../domain/layerColumns/decode.ts';
@@ -82,11 +82,6 @@ export class ColumnLayer implements ColumnSource {
   feature(row: number): Feature {
     const b = this.blockOf(row);
     return this.blocks[b]!.feature(row - this.starts[b]!);
-  }
-
-  /** Every row as a Feature (for what still reads objects: the review queue). */
-  features(): Feature[] {
-    return this.blocks.flatMap((b) => b.features());
   }
 
   /** The block that holds `row` (binary search of the first rows). */

@@ -10,7 +10,7 @@ import type { Feature, Properties } from '../../domain/model.ts';
 import type { ColumnLayer } from './ColumnLayer.ts';
 import { generalisedSide } from './squares.ts';
 
-/** The records the device stores, as the offline layer shows them (worker/sync/OfflineRecords.ts `stored`). */
+/** The records the device stores, as the offline layer shows them (worker/sync/storedRecords.ts). */
 export interface StoredRecords {
   /** Every record shown, one per record (deleted ones left out), in the store's order. */
   features: Feature[];

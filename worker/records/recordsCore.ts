@@ -3,10 +3,17 @@ import { isPhotoMime } from '../../domain/attachments.ts';
 import type { HttpClient } from '../http/client.ts';
 import { resizePhoto } from '../photos/resize.ts';
 import { GROUP_UNIT_TABLE, UNIT_TABLE } from '../../domain/columns.ts';
-import type { DetailedFeature, UploadFile } from '../http/types.ts';
+import type { UploadFile } from '../http/types.ts';
 import { RecordService, type RecordTarget } from './service.ts';
 import { toSaveProperties } from './saveProperties.ts';
-import type { FormPhoto, SaveRecordInput, SaveRecordResult, SaveStage, SpeciesOption } from './types.ts';
+import type {
+  DetailedFeature,
+  FormPhoto,
+  SaveRecordInput,
+  SaveRecordResult,
+  SaveStage,
+  SpeciesOption,
+} from './types.ts';
 
 /** Tries of an online save's photo upload when it may not have reached the server (same Idempotency-Key each time). */
 export const PHOTO_UPLOAD_ATTEMPTS = 3;

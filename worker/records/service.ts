@@ -4,7 +4,10 @@ import type { HttpClient } from '../http/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { FeaturesApi } from '../http/features.ts';
 import { RecordsApi } from '../http/records.ts';
-import type { DetailedFeature, RecordPage, RecordQuery, UploadFile } from '../http/types.ts';
+import type { DetailedFeature } from './types.ts';
+import type { ResponseBody } from '../../domain/shapes/index.ts';
+import type { RecordQuery } from '../../domain/filters/types.ts';
+import type { UploadFile } from '../http/types.ts';
 
 /** Where records of one table live. */
 export interface RecordTarget {
@@ -142,7 +145,7 @@ export class RecordService {
   }
 
   /** Records of a table (a records query). */
-  search(query: RecordQuery): Promise<RecordPage> {
+  search(query: RecordQuery): Promise<ResponseBody<'RecordPage'>> {
     return this.records.search(this.t.projectId, query);
   }
 

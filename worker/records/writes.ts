@@ -1,10 +1,9 @@
 import type { Column, Feature } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
-import type { DetailedFeature } from '../http/types.ts';
 import type { RecordsCore } from './recordsCore.ts';
 import { TEMP_ID_LIMIT, type OfflineRecords } from '../sync/index.ts';
 import { CREATOR_KEY } from '../sync/localRows.ts';
-import type { SaveRecordInput, SaveRecordResult, SaveStage } from './types.ts';
+import type { DetailedFeature, SaveRecordInput, SaveRecordResult, SaveStage } from './types.ts';
 import { OFFLINE_PHOTO_LAYOUT } from '../../domain/attachments.ts';
 import type { OfflinePhoto, PendingLayout } from '../sync/types.ts';
 import { ApiError } from '../http/errors.ts';

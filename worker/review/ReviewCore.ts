@@ -1,5 +1,8 @@
 import type { ReviewApi } from '../http/review.ts';
-import type { ReviewInput } from '../http/types.ts';
+import type { RequestBody } from '../../domain/shapes/index.ts';
+
+/** A verdict and/or species correction (POST …/review). */
+type ReviewInput = RequestBody<'ReviewRequest'>;
 import type { Inbox } from './types.ts';
 import type { OfflineDb } from '../store/db.ts';
 import type { DataRecord } from '../../domain/model.ts';

@@ -16,8 +16,10 @@ import {
   storedRecord,
   withCreateDefaults,
 } from './localRows.ts';
-import type { OfflinePhoto, OfflineTarget, PendingLayout } from './types.ts';
+import type { OfflineTarget, PendingLayout } from './types.ts';
 import type { StoredRecords } from '../layer/OverlaidLayer.ts';
+import { readStoredRecords } from './storedRecords.ts';
+import { arrangePending, putPhotos, readPhotos, type PhotosGiven } from './offlinePhotos.ts';
 
 /** Options of OfflineRecords; every field has a default. */
 export interface OfflineRecordsOptions {
@@ -30,12 +32,6 @@ export interface OfflineRecordsOptions {
   /** Called after every write that changed the outbox (e.g. to refresh the pending badge). */
   onChange?: () => void;
 }
-
-/** A photo's bytes read before the transaction (IndexedDB transactions cannot await a Blob). */
-type PhotoBytes = { name: string; mimeType: string; size: number; arrayBuffer: ArrayBuffer; cover: boolean };
-
-/** One photo or several (in order), or none. */
-type PhotosGiven = OfflinePhoto | readonly OfflinePhoto[] | null;
 
 /**
  * Offline writes: records created, edited and deleted with no signal are kept in the
@@ -88,7 +84,7 @@ export class OfflineRecords {
         feature,
         profileId: t.profileId,
       })) as number;
-      await this.putPhotos(id, bytes);
+      await putPhotos(db, t, id, bytes);
       await this.queue('create', id, rowId);
       return id;
     });
@@ -130,12 +126,14 @@ export class OfflineRecords {
         feature.version = baseVersion;
       const row = await this.ensureChangeRow(rows, base);
       if (layout)
-        await this.arrangePending(
+        await arrangePending(
+          db,
+          t,
           id,
           layout,
           bytes.some((b) => b.cover),
         );
-      await this.putPhotos(id, bytes);
+      await putPhotos(db, t, id, bytes);
       const changes = await changesOfRow(db, id, row.id as number);
       if (row.isInsert === 1) {
         await db.features.update(row.id as number, { feature });
@@ -223,31 +221,10 @@ export class OfflineRecords {
   /**
    * The offline layer as `list` gives it, with which of its records were created on this device
    * (not yet on the server: isInsert) and which server records were deleted here (the delete
-   * waiting), for drawing it over the device's copy of the layer (worker/layer/OverlaidLayer.ts).
+   * waiting), for drawing it over the device's copy of the layer (storedRecords.ts).
    */
   async stored(): Promise<StoredRecords> {
-    const byId = new Map<number, FeatureRow[]>();
-    await this.db.features.each((r) => {
-      if (r.tableId !== this.t.tableId) return;
-      const list = byId.get(r.featureId);
-      if (list) list.push(r);
-      else byId.set(r.featureId, [r]);
-    });
-    const features: Feature[] = [];
-    const created = new Set<number>();
-    const deleted: number[] = [];
-    for (const rows of byId.values()) {
-      const shown = shownRowOf(rows);
-      if (!shown) continue;
-      // A record created here keeps its temporary id, which may be some other record's server id.
-      if (shown.isDelete) {
-        if (!shown.isInsert) deleted.push(shown.featureId);
-      } else {
-        features.push(asFeature(shown));
-        if (shown.isInsert) created.add(shown.featureId);
-      }
-    }
-    return { features, created, deleted };
+    return readStoredRecords(this.db, this.t.tableId);
   }
 
   /** One record as the offline layer shows it, and whether a photo of it is stored; null when absent or deleted. */
@@ -324,65 +301,4 @@ export class OfflineRecords {
     row.id = (await this.db.features.add(row)) as number;
     return row;
   }
-
-  /** Orders the record's waiting photos as `layout` says (dropping those it does not keep); `newCover`: a new photo takes the cover. */
-  private async arrangePending(featureId: number, layout: PendingLayout, newCover: boolean): Promise<void> {
-    const { db, t } = this;
-    for (const a of await pendingPhotos(db, t.tableId, featureId)) {
-      const at = layout.keep.indexOf(a.id as number);
-      if (at < 0) await db.attachments.delete(a.id as number);
-      else
-        await db.attachments.update(a.id as number, {
-          position: at,
-          cover: !newCover && a.id === layout.cover ? 1 : 0,
-        });
-    }
-  }
-
-  /** Stores new offline photos of a record (isInsert 1) after its other waiting ones; a new cover takes the flag from theirs. */
-  private async putPhotos(featureId: number, photos: readonly PhotoBytes[]): Promise<void> {
-    const { db, t } = this;
-    const waiting = await pendingPhotos(db, t.tableId, featureId);
-    let position = waiting.reduce((n, a) => Math.max(n, (a.position ?? 0) + 1), 0);
-    if (photos.some((p) => p.cover))
-      for (const a of waiting) if (a.cover) await db.attachments.update(a.id as number, { cover: 0 });
-    for (const p of photos) await this.putPhoto(featureId, p, position++);
-  }
-
-  /** Stores one new offline photo of a record (isInsert 1) at `position`. */
-  private async putPhoto(featureId: number, p: PhotoBytes, position: number): Promise<void> {
-    const { db, t } = this;
-    await db.attachments.add({
-      tableId: t.tableId,
-      featureId,
-      tableAttachmentInfoId: t.attachmentInfoId,
-      name: p.name,
-      mimeType: p.mimeType,
-      size: p.size,
-      arrayBuffer: p.arrayBuffer,
-      isInsert: 1,
-      isEdit: 0,
-      isDelete: 0,
-      projectId: t.projectId,
-      position,
-      cover: p.cover ? 1 : 0,
-    });
-  }
-}
-
-/** Reads the photos' bytes (outside any transaction). */
-async function readPhotos(given: PhotosGiven): Promise<PhotoBytes[]> {
-  const photos: readonly OfflinePhoto[] = given === null ? [] : 'blob' in given ? [given] : given;
-  const out: PhotoBytes[] = [];
-  for (const p of photos) {
-    const arrayBuffer = await p.blob.arrayBuffer();
-    out.push({
-      name: p.name,
-      mimeType: p.mimeType,
-      size: arrayBuffer.byteLength,
-      arrayBuffer,
-      cover: p.cover === true,
-    });
-  }
-  return out;
 }

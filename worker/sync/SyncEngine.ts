@@ -18,6 +18,7 @@ import { sendCover, sendCreate, sendDelete, sendPhoto, sendPut } from './send.ts
 import { discardConflict, keepMineOverServer, listConflicts, saveConflictAsNew } from './conflicts.ts';
 import type { AppliedChange, ConflictInfo, OfflineTarget, PendingChangeInfo, SyncState } from './types.ts';
 import { listPending } from './pending.ts';
+import { passUnderOutboxLock, type PassEnd } from './outboxLock.ts';
 
 /** Options of the SyncEngine; optional fields have the defaults given. */
 export interface SyncEngineOptions {
@@ -44,9 +45,6 @@ export interface SyncEngineOptions {
   /** Source of temporary ids (saveAsNew); default Math.random. */
   random?: () => number;
 }
-
-/** How a pass over the outbox ended: all due changes sent, paused by a 401, or stopped by a failure. */
-type PassEnd = 'done' | 'auth' | 'stopped';
 
 /**
  * Replays the outbox to the server one change at a time, in seq order (an outbox as enketo
@@ -89,7 +87,12 @@ export class SyncEngine {
         let end: PassEnd;
         do {
           this.again = false;
-          end = await this.lockedPass();
+          end = await passUnderOutboxLock({
+            dbName: this.x.db.name,
+            pass: () => this.pass(),
+            onOtherReplayEnded: this.o.onOtherReplayEnded,
+            disposed: () => this.disposed,
+          });
           // run() called meanwhile: go on, also after a 401 (it may come with a new token).
         } while (this.again && end !== 'stopped' && !this.disposed);
       } catch (e) {
@@ -159,27 +162,6 @@ export class SyncEngine {
   dispose(): void {
     this.disposed = true;
     this.timerGen++;
-  }
-
-  /**
-   * One pass under a cross-context Web Lock when the platform has one (two tabs, or a tab and the
-   * service worker, never replay the same outbox at once). When another holds it, see
-   * `onOtherReplayEnded`.
-   */
-  private async lockedPass(): Promise<PassEnd> {
-    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-    if (!locks) return this.pass();
-    const name = `sync:${this.x.db.name}`;
-    const end = await locks.request(name, { ifAvailable: true }, (lock) => (lock ? this.pass() : ('busy' as const)));
-    const otherEnded = this.o.onOtherReplayEnded;
-    if (end !== 'busy' || !otherEnded) return end === 'busy' ? 'done' : end;
-    // Ending here would leave this context's state as it was before the other's replay: a badge
-    // counting changes already sent, and no timer for a change that failed there.
-    return locks.request(name, () => {
-      if (this.disposed) return 'stopped' as const;
-      otherEnded();
-      return this.pass();
-    });
   }
 
   /** Sends due changes one at a time until none is left or one stops the queue. */

@@ -1,6 +1,6 @@
 import type { AttachmentRow, FeatureRow, OfflineDb } from '../store/db.ts';
 import type { Feature } from '../../domain/model.ts';
-import type { DetailedFeature } from '../http/types.ts';
+import type { DetailedFeature } from '../records/types.ts';
 import { addChange, changesOfRow } from './outbox.ts';
 import { backoffMs, type Outcome } from './outcome.ts';
 import { isThumbRow, newTempId, pendingPhotos, rowsOf, uploadName } from './localRows.ts';

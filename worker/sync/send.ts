@@ -1,7 +1,8 @@
 import type { AttachmentRow } from '../store/db.ts';
 import type { Feature } from '../../domain/model.ts';
 import type { RecordService } from '../records/service.ts';
-import type { DetailedFeature, UploadFile } from '../http/types.ts';
+import type { DetailedFeature } from '../records/types.ts';
+import type { UploadFile } from '../http/types.ts';
 import { classify, type Outcome } from './outcome.ts';
 import { holdsSent, staleRecord } from './stale.ts';
 import { photoUploadKey, sendableProperties, uploadName } from './localRows.ts';

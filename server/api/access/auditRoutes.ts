@@ -3,23 +3,19 @@ import type { ApiContext } from '../http/context.ts';
 import { defineAdminRoute } from './admin.ts';
 import { knownPersonSubject, MAX_AUDIT_ENTRIES, readAudit } from './auditLog.ts';
 import { storedEmail } from './recordAccess.ts';
+import { Type } from '../../../domain/shapes/build.ts';
 
 /** GET /api/admin/audit: the audit log (auditLog.ts), for administrators only. */
 export function registerAuditRoutes(app: FastifyInstance, ctx: ApiContext): void {
   defineAdminRoute(app, ctx, {
     method: 'GET',
     url: '/api/admin/audit',
-    querystring: {
-      type: 'object',
-      properties: {
-        subject: {
-          type: 'string',
-          maxLength: 254,
-          description: 'Only entries about this person: her e-mail, or person:<id>',
-        },
-        after: { type: 'integer', minimum: 0, default: 0, description: 'Only entries after this id' },
-      },
-    },
+    querystring: Type.Object({
+      subject: Type.Optional(
+        Type.String({ maxLength: 254, description: 'Only entries about this person: her e-mail, or person:<id>' }),
+      ),
+      after: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Only entries after this id' })),
+    }),
     what: 'read the audit log',
     doc: {
       summary: "What administrators did to people's data (exports, deletions), oldest first",

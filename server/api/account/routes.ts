@@ -7,6 +7,7 @@ import { defineAdminRoute } from '../access/admin.ts';
 import type { ApiContext } from '../http/context.ts';
 import { writeAudit } from '../access/auditLog.ts';
 import { eraseAccount, type ErasureResult } from './erase.ts';
+import { Type } from '../../../domain/shapes/build.ts';
 
 /**
  * 'Izbriši račun' (docs/account-deletion.md): a user deletes her own account, or an administrator
@@ -14,17 +15,17 @@ import { eraseAccount, type ErasureResult } from './erase.ts';
  */
 
 /** The query both routes take: which finds go besides the waiting ones (domain/erasure.ts). */
-const FINDS_QUERY = {
-  type: 'object',
-  properties: {
-    finds: {
-      enum: [...ERASURE_FINDS],
-      default: 'keep',
-      description: 'keep: confirmed finds stay, anonymised (default); all: every find of hers is deleted',
-    },
+const FINDS_QUERY = Type.Object(
+  {
+    finds: Type.Optional(
+      Type.Enum([...ERASURE_FINDS], {
+        default: 'keep',
+        description: 'keep: confirmed finds stay, anonymised (default); all: every find of hers is deleted',
+      }),
+    ),
   },
-  additionalProperties: false,
-};
+  { additionalProperties: false },
+);
 
 const RESULT_SCHEMA = {
   type: 'object',
@@ -74,7 +75,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ApiContext): vo
   defineAdminRoute(app, ctx, {
     method: 'DELETE',
     url: '/api/admin/users/:email',
-    params: { type: 'object', required: ['email'], properties: { email: { type: 'string', minLength: 3 } } },
+    params: Type.Object({ email: Type.String({ minLength: 3 }) }),
     querystring: FINDS_QUERY,
     what: 'delete accounts',
     doc: {

@@ -8,7 +8,8 @@ import { EDIT_ERRORS, assertCanEdit, requireUser, userViewer } from '../access/r
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { shapedBody } from '../http/input.ts';
 import { loadTable } from '../meta/tableMeta.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { attachmentsOf, readVisibleRecord } from '../records/store.ts';
 import { parseAttachmentOrder, storeAttachmentOrder } from './order.ts';
 

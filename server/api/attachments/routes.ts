@@ -23,9 +23,11 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { idempotencyKey, isUniqueViolation } from '../records/idempotency.ts';
 import { loadTable } from '../meta/tableMeta.ts';
 import { field, readForm } from '../http/multipart.ts';
+import { inUploadSlot } from '../http/uploadSpool.ts';
 import { readVisibleRecord } from '../records/store.ts';
 import { cleanImage } from './cleanPhoto.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams, Type } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { backToReviewAfterPhoto } from '../records/prepareWrite.ts';
 import type { Db } from '../../db/index.ts';
 import { noteWrite } from '../../http/writeEvents.ts';
@@ -34,10 +36,9 @@ import { sendSound } from './sendSound.ts';
 import { COVER_FIRST_ORDER, isImageSql } from './order.ts';
 import { registerAttachmentOrderRoute } from './orderRoutes.ts';
 
-const THUMB_QUERY = {
-  type: 'object',
-  properties: { thumb: { type: 'boolean', description: 'true: the 320 px JPEG thumbnail' } },
-};
+const THUMB_QUERY = Type.Object({
+  thumb: Type.Optional(Type.Boolean({ description: 'true: the 320 px JPEG thumbnail' })),
+});
 const IMAGE = {
   description: 'The image, or a sound (audio/*, with Range support) for an attachment that is one',
   contentType: 'image/*',
@@ -153,7 +154,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
         schema: ref('AttachmentForm'),
       },
       responses: {
-        201: { description: 'The attachment', schema: ref('Attachment') },
+        201: { description: 'The attachment', shape: 'Attachment' },
         200: {
           description: 'Repeated Idempotency-Key: the attachment stored the first time',
           schema: ref('Attachment'),
@@ -195,17 +196,19 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       }
       const photo = kind === SOUND_KIND ? await prepareSound(file) : await preparePhoto(file);
       try {
-        const { status, attachment } = await db.transaction(async (tx) => {
-          const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
-          if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
-          assertCanEdit(meta, row, user.email);
-          // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
-          const raced = await findKeyedAttachment(tx, key, tableId, recordId);
-          if (raced) return { status: 200, attachment: raced };
-          const attachment = await insertAttachment(tx, row.id, tableId, infoId, photo, key);
-          await backToReviewAfterPhoto(tx, meta, row);
-          return { status: 201, attachment };
-        });
+        const { status, attachment } = await inUploadSlot((slot) =>
+          db.transaction(async (tx) => {
+            const row = await readVisibleRecord(tx, meta, recordId, userViewer(user), true);
+            if (!row) throw notFound(`Record ${recordId} does not exist in table ${tableId}`);
+            assertCanEdit(meta, row, user.email);
+            // Under the record's row lock: a duplicate that waited for the first upload sees its commit.
+            const raced = await findKeyedAttachment(tx, key, tableId, recordId);
+            if (raced) return { status: 200, attachment: raced };
+            const attachment = await insertAttachment(tx, slot, row.id, tableId, infoId, photo, key);
+            await backToReviewAfterPhoto(tx, meta, row);
+            return { status: 201, attachment };
+          }),
+        );
         if (status === 201) noteWrite(req, { kind: 'photos', count: 1, bytes: photo.size, replay: false });
         else replayed();
         return reply.status(status).send(attachment);
@@ -240,10 +243,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, ctx: ApiContext):
       tag: 'Attachments',
       auth: 'required',
       responses: {
-        200: {
-          description: 'Deleted',
-          schema: { type: 'object', properties: { id: { type: 'integer' }, deleted: { const: true } } },
-        },
+        200: { description: 'Deleted', shape: 'Deleted' },
         ...EDIT_ERRORS,
         404: 'Unknown',
       },

@@ -8,7 +8,7 @@ import { nextPosition } from './order.ts';
 import { keyedLookup } from '../records/idempotency.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import type { UploadedFile } from '../http/multipart.ts';
-import { inUploadSlot, readHead, withPhotoBytes } from '../http/uploadSpool.ts';
+import { inUploadSlot, readHead, type UploadSlot } from '../http/uploadSpool.ts';
 import { checkSound } from './soundFiles.ts';
 import { SOUND_SNIFF_BYTES, type SoundMime } from '../../../domain/sound.ts';
 
@@ -55,10 +55,12 @@ type StoredAttachment = Parameters<typeof toAttachment>[0];
 /**
  * Stores a prepared photo for a record (at most MAX_ATTACHMENTS_PER_RECORD per record), with the
  * caller-scoped Idempotency-Key of its upload when one was given (unique: a concurrent duplicate
- * fails with a unique violation).
+ * fails with a unique violation). Its bytes are read through `slot`, which the caller took
+ * before the transaction began (uploadSpool.ts says why).
  */
 export async function insertAttachment(
   tx: Queryable,
+  slot: UploadSlot,
   recordId: number,
   tableId: number,
   infoId: number,
@@ -74,13 +76,12 @@ export async function insertAttachment(
   const position = await nextPosition(tx, recordId);
   // One cover per record: a new cover takes the flag from the old one.
   if (cover) await tx.query('update attachments set cover = false where record_id = $1 and cover', [recordId]);
-  // The bytes are in memory only for the insert, in one of the process's upload slots.
-  const rows = await withPhotoBytes(p.path, (data) =>
-    tx.query<StoredAttachment>(
-      `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key, position, cover)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ATTACHMENT_FIELDS}`,
-      [recordId, tableId, infoId, p.name, p.mime, data.length, data, p.thumb, idempotencyKey, position, cover],
-    ),
+  // The bytes are in memory only for the insert.
+  const data = await slot.read(p.path);
+  const rows = await tx.query<StoredAttachment>(
+    `insert into attachments (record_id, table_id, attachment_info_id, name, mime_type, size, data, thumb, idempotency_key, position, cover)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ATTACHMENT_FIELDS}`,
+    [recordId, tableId, infoId, p.name, p.mime, data.length, data, p.thumb, idempotencyKey, position, cover],
   );
   return toAttachment(rows[0] as StoredAttachment);
 }

@@ -6,38 +6,44 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Feature } from '../../../domain/model.ts';
-import { encodeMessage, joinMessages } from '../../../domain/layerColumns/encode.ts';
-import { BLOCK_ROWS, BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import { encodeMessage } from '../../../domain/layerColumns/encode.ts';
+import { BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import { sendCompressed } from '../http/compress.ts';
 import type { TableChanges } from './feed.ts';
 
+/** What every message of an answer carries in its header besides the tables. */
+interface AnswerHead {
+  cursor: string;
+  viewer: string;
+  reset: boolean;
+}
+
+/** The answer's bytes for changes since a cursor: the cursor, viewer and reset in the header, each table's items as columns. */
+export function columnsAnswer(head: AnswerHead, tables: ReadonlyMap<number, TableChanges>): Uint8Array {
+  const parsed = new Map<number, { features: Feature[]; removed: number[] }>();
+  for (const [id, t] of tables)
+    parsed.set(id, { features: t.upserts.map((u) => JSON.parse(u) as Feature), removed: t.removed });
+  return encodeMessage(parsed, head);
+}
+
 /**
- * The answer's bytes: the cursor, viewer and reset in the header, each table's items as columns.
- * A full load comes as one message per block of BLOCK_ROWS rows of one table (each with the same
- * cursor), so that a device stores its copy in blocks as they came.
+ * A full load of one table as columns messages, one per block of BLOCK_ROWS rows (each with the
+ * same header), so that a device stores its copy in blocks as they came. `pages` gives the items
+ * BLOCK_ROWS at a time (feed.ts tablePages); each page is encoded before the next is read, so the
+ * server holds one page of JSON texts and the encoded blocks, a few bytes a find. A table with no
+ * record still gets one (empty) block.
  */
-export function columnsAnswer(
-  cursor: string,
-  viewer: string,
-  reset: boolean,
-  tables: ReadonlyMap<number, TableChanges>,
-  full: boolean,
-): Uint8Array {
-  const extra = { cursor, viewer, reset };
-  if (!full) {
-    const parsed = new Map<number, { features: Feature[]; removed: number[] }>();
-    for (const [id, t] of tables)
-      parsed.set(id, { features: t.upserts.map((u) => JSON.parse(u) as Feature), removed: t.removed });
-    return encodeMessage(parsed, extra);
-  }
-  const parts: Uint8Array[] = [];
-  for (const [id, t] of tables) {
-    for (let i = 0; i === 0 || i < t.upserts.length; i += BLOCK_ROWS) {
-      const features = t.upserts.slice(i, i + BLOCK_ROWS).map((u) => JSON.parse(u) as Feature);
-      parts.push(encodeMessage(new Map([[id, { features }]]), extra));
-    }
-  }
-  return joinMessages(parts);
+export async function fullBlocks(
+  tableId: number,
+  pages: AsyncIterable<string[]>,
+  head: AnswerHead,
+): Promise<Uint8Array[]> {
+  const blocks: Uint8Array[] = [];
+  const block = (items: string[]): Uint8Array =>
+    encodeMessage(new Map([[tableId, { features: items.map((u) => JSON.parse(u) as Feature) }]]), head);
+  for await (const page of pages) blocks.push(block(page));
+  if (blocks.length === 0) blocks.push(block([]));
+  return blocks;
 }
 
 /**

@@ -133,9 +133,37 @@ export async function tableChanges(
 
 /**
  * Every record of the table `viewer` may see on a map (not archived, with a place), as items in id
- * order: a full load read in the same snapshot as the answer's cursor, so that the next answer since
- * that cursor carries exactly what changed after it.
+ * order, `pageRows` at a time (keyset pages on the primary key), so that a caller can turn each page
+ * into its answer before the next is read: a full load of a million finds never holds a million
+ * JSON texts at once. Read in the caller's snapshot, the same as the answer's cursor, so that the
+ * next answer since that cursor carries exactly what changed after it.
  */
+export async function* tablePages(
+  db: Queryable,
+  meta: TableMeta,
+  viewer: Viewer,
+  columnIds: number[] | null,
+  form: 'feature' | 'record',
+  pageRows: number,
+): AsyncGenerator<string[]> {
+  const params: unknown[] = [meta.table.id, meta.table.projectId];
+  const item = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
+  const visible = visibleSql(meta, 'r', params, viewer);
+  const after = params.push(0);
+  const limit = params.push(pageRows);
+  const sql = `select r.id, ${item} as item from records r
+      where r.project_id = $2 and r.table_id = $1 and not r.archived and r.geometry is not null and ${visible}
+        and r.id > $${after}::int
+      order by r.id limit $${limit}::int`;
+  for (;;) {
+    const rows = await db.query<{ id: number; item: string }>(sql, params);
+    if (rows.length > 0) yield rows.map((r) => r.item);
+    if (rows.length < pageRows) return;
+    params[after - 1] = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Every record of the table `viewer` may see on a map, as items in id order (tablePages, all at once: the JSON form). */
 export async function tableAll(
   db: Queryable,
   meta: TableMeta,
@@ -143,14 +171,10 @@ export async function tableAll(
   columnIds: number[] | null,
   form: 'feature' | 'record',
 ): Promise<TableChanges> {
-  const params: unknown[] = [meta.table.id, meta.table.projectId];
-  const item = viewerItemSql(meta, 'r', params, viewer, columnIds, form);
-  const visible = visibleSql(meta, 'r', params, viewer);
-  const rows = await db.query<{ item: string }>(
-    `select ${item} as item from records r
-      where r.project_id = $2 and r.table_id = $1 and not r.archived and r.geometry is not null and ${visible}
-      order by r.id`,
-    params,
-  );
-  return { upserts: rows.map((r) => r.item), removed: [] };
+  const upserts: string[] = [];
+  for await (const page of tablePages(db, meta, viewer, columnIds, form, FULL_PAGE_ROWS)) upserts.push(...page);
+  return { upserts, removed: [] };
 }
+
+/** Rows per page of a full load's JSON form. */
+const FULL_PAGE_ROWS = 20_000;

@@ -11,9 +11,9 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { parseIdList } from '../http/input.ts';
 import { sendJsonText } from '../http/compress.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { idParams } from '../openapi/schemas.ts';
+import { Type, idParams, type Static } from '../../../domain/shapes/build.ts';
 import { MAX_EXTENT_TABLES } from '../spatial/extentTables.ts';
-import { COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
+import { BLOCK_ROWS, COLUMNS_MEDIA_TYPE } from '../../../domain/layerColumns/format.ts';
 import {
   currentCursor,
   validCursor,
@@ -21,9 +21,11 @@ import {
   pruneRemovals,
   tableAll,
   tableChanges,
+  tablePages,
   type TableChanges,
 } from './feed.ts';
-import { columnsAnswer, sendColumns } from './columnsAnswer.ts';
+import { columnsAnswer, fullBlocks, sendColumns } from './columnsAnswer.ts';
+import { joinMessages } from '../../../domain/layerColumns/encode.ts';
 import { parseCell, tableView } from './viewAnswer.ts';
 import { parseExtent } from '../../geo/validate.ts';
 
@@ -51,6 +53,37 @@ function viewerDigest(viewer: Viewer): string {
 }
 
 /** Registers GET /api/Changes/{projectId}. */
+/** The query of GET /api/Changes: the tables, the cursor and the form of the items. */
+const CHANGES_QUERY = Type.Object({
+  tableIds: Type.String({ description: 'Comma-separated table ids, e.g. 48' }),
+  since: Type.Optional(
+    Type.String({
+      description: 'The cursor of the previous answer; without it the answer has only a cursor and reset: true',
+    }),
+  ),
+  columnIds: Type.Optional(
+    Type.String({ description: 'Comma-separated column ids to keep in the items, as in extenttables' }),
+  ),
+  form: Type.Optional(
+    Type.Enum(['record', 'feature', 'columns'], {
+      description: `Items as Records/extenttables (default), Features/extenttables, or the Features as typed-array columns (${COLUMNS_MEDIA_TYPE}, docs/layer-wire-format.md)`,
+    }),
+  ),
+  full: Type.Optional(
+    Type.Enum(['true'], {
+      description:
+        'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
+    }),
+  ),
+  view: Type.Optional(
+    Type.String({
+      description:
+        'minx,miny,maxx,maxy: the first view of a device without a copy: the records the caller may see in the extent, at most one per square cell of side `cell` (form=columns only; not with since or full)',
+    }),
+  ),
+  cell: Type.Optional(Type.String({ description: 'With view: the side of a cell in metres (> 0)' })),
+});
+
 export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, docs } = ctx;
   let prunedAt = 0;
@@ -58,38 +91,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'GET',
     url: '/api/Changes/:projectId',
     params: idParams('projectId'),
-    querystring: {
-      type: 'object',
-      required: ['tableIds'],
-      properties: {
-        tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
-        since: {
-          type: 'string',
-          description: 'The cursor of the previous answer; without it the answer has only a cursor and reset: true',
-        },
-        columnIds: {
-          type: 'string',
-          description: 'Comma-separated column ids to keep in the items, as in extenttables',
-        },
-        form: {
-          type: 'string',
-          enum: ['record', 'feature', 'columns'],
-          description: `Items as Records/extenttables (default), Features/extenttables, or the Features as typed-array columns (${COLUMNS_MEDIA_TYPE}, docs/layer-wire-format.md)`,
-        },
-        full: {
-          type: 'string',
-          enum: ['true'],
-          description:
-            'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
-        },
-        view: {
-          type: 'string',
-          description:
-            'minx,miny,maxx,maxy: the first view of a device without a copy: the records the caller may see in the extent, at most one per square cell of side `cell` (form=columns only; not with since or full)',
-        },
-        cell: { type: 'string', description: 'With view: the side of a cell in metres (> 0)' },
-      },
-    },
+    querystring: CHANGES_QUERY,
     doc: {
       summary: 'What changed in the tables since a cursor, as the caller may see it',
       description:
@@ -136,19 +138,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
     },
     async handler(req, reply) {
       const { projectId } = pathIds(req, 'projectId');
-      const q = req.query as {
-        tableIds?: unknown;
-        since?: unknown;
-        columnIds?: unknown;
-        form?: unknown;
-        full?: unknown;
-        view?: unknown;
-        cell?: unknown;
-      };
-      if (q.form !== undefined && q.form !== 'feature' && q.form !== 'record' && q.form !== 'columns') {
-        throw badRequest('form must be record, feature or columns');
-      }
-      if (q.full !== undefined && q.full !== 'true') throw badRequest('full must be true');
+      const q = req.query as Static<typeof CHANGES_QUERY>;
       const full = q.full === 'true';
       if (full && q.since !== undefined) throw badRequest('full and since exclude each other');
       const columns = q.form === 'columns';
@@ -162,7 +152,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
       const columnIds =
         q.columnIds === undefined || q.columnIds === '' ? null : parseIdList(q.columnIds, 'columnIds', 500);
-      if (q.since !== undefined && (typeof q.since !== 'string' || !(await validCursor(db, q.since)))) {
+      if (q.since !== undefined && !(await validCursor(db, q.since))) {
         throw badRequest('since must be a cursor given by this route');
       }
       const viewer = viewerOf(await ctx.authenticate(req));
@@ -184,15 +174,25 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         await tx.query('set transaction isolation level repeatable read');
         const cursor = await currentCursor(tx);
         const tables = new Map<number, TableChanges>();
-        const reset = { cursor, reset: true, tables };
+        const reset = { cursor, reset: true, tables, blocks: null };
         if (view && cell !== null) {
           for (const meta of metas)
             tables.set(meta.table.id, await tableView(tx, meta, viewer, view, cell, columnIds, form));
-          return { cursor, reset: false, tables };
+          return { cursor, reset: false, tables, blocks: null };
+        }
+        if (full && columns) {
+          // Block by block as the pages are read: the whole load is never held as JSON texts.
+          const head = { cursor, viewer: digest, reset: false };
+          const blocks: Uint8Array[] = [];
+          for (const meta of metas) {
+            const pages = tablePages(tx, meta, viewer, columnIds, form, BLOCK_ROWS);
+            blocks.push(...(await fullBlocks(meta.table.id, pages, head)));
+          }
+          return { cursor, reset: false, tables, blocks };
         }
         if (full) {
           for (const meta of metas) tables.set(meta.table.id, await tableAll(tx, meta, viewer, columnIds, form));
-          return { cursor, reset: false, tables };
+          return { cursor, reset: false, tables, blocks: null };
         }
         if (since === undefined || (await cursorTooOld(tx, since))) return reset;
         for (const meta of metas) {
@@ -200,10 +200,15 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
           if (changes === null) return { ...reset, tables: new Map<number, TableChanges>() };
           tables.set(meta.table.id, changes);
         }
-        return { cursor, reset: false, tables };
+        return { cursor, reset: false, tables, blocks: null };
       });
+      if (answer.blocks) return sendColumns(req, reply, joinMessages(answer.blocks));
       if (columns)
-        return sendColumns(req, reply, columnsAnswer(answer.cursor, digest, answer.reset, answer.tables, full));
+        return sendColumns(
+          req,
+          reply,
+          columnsAnswer({ cursor: answer.cursor, viewer: digest, reset: answer.reset }, answer.tables),
+        );
       return sendJsonText(req, reply, answerText(answer.cursor, digest, answer.reset, answer.tables));
     },
   });

@@ -8,7 +8,8 @@ import { castColumn, type CastTarget, type FkOptions } from './cast.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadSelectValues, loadTable, requireProject, toColumn } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
-import { ID_SCHEMA, idParams, ref } from '../openapi/schemas.ts';
+import { Id, idParams, Type } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { CAST_TARGETS } from '../../../domain/shapes/admin.ts';
 import { shapedBody } from '../http/input.ts';
 
@@ -66,7 +67,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
       tag: 'Columns',
       auth: 'optional',
       responses: {
-        200: { description: 'Values', schema: { type: 'array', items: { type: ['string', 'number', 'boolean'] } } },
+        200: { description: 'Values', shape: 'DistinctValues' },
         404: 'Unknown column',
       },
     },
@@ -92,11 +93,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
   defineAdminRoute(app, ctx, {
     method: 'POST',
     url: '/api/Columns/:projectId/cast/:type',
-    params: {
-      type: 'object',
-      required: ['projectId', 'type'],
-      properties: { projectId: ID_SCHEMA, type: { enum: [...CAST_TARGETS] } },
-    },
+    params: Type.Object({ projectId: Id, type: Type.Enum([...CAST_TARGETS]) }),
     what: 'cast columns',
     doc: {
       summary: 'Cast a column to another type, converting its stored values in one transaction (administrators)',
@@ -107,7 +104,7 @@ export function registerColumnRoutes(app: FastifyInstance, ctx: ApiContext): voi
         'Key, special (platform-set), Geometry, Calculated and Interpolated columns cannot be cast.',
       body: 'CastRequest',
       responses: {
-        200: { description: 'The new column and what happened to its values', schema: ref('CastResult') },
+        200: { description: 'The new column and what happened to its values', shape: 'CastResult' },
         400: 'Invalid body, or a column that cannot be cast',
         404: 'Unknown project, column or fkTableId',
       },

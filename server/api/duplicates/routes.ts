@@ -6,31 +6,21 @@ import { badRequest } from '../../http/errors.ts';
 import { USER_ERRORS, param, requireUser, seesCreatorSql, userViewer } from '../access/recordAccess.ts';
 import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadTable } from '../meta/tableMeta.ts';
-import { ID_SCHEMA, idParams } from '../openapi/schemas.ts';
-import { arr, int, obj, str } from '../openapi/jsonSchema.ts';
+import { Id, Type, idParams, type Static } from '../../../domain/shapes/build.ts';
+import { arr, int, obj } from '../openapi/jsonSchema.ts';
 
 /** Most candidates (same species, inside the box) read for one lookup; the answer lists at most these. */
 const MAX_CANDIDATES = 200;
 
 /** The lookup's query: the find to compare, and whose finds to compare it with. */
-interface DuplicateQuery {
-  species: number;
-  x: number;
-  y: number;
-  date: string;
-  scope?: 'mine' | 'reviewed';
-  exclude?: number;
-}
-
-const QUERYSTRING = obj(
-  ['species', 'x', 'y', 'date'],
+const QUERYSTRING = Type.Object(
   {
-    species: ID_SCHEMA,
-    x: { type: 'number', minimum: -20037508.35, maximum: 20037508.35 },
-    y: { type: 'number', minimum: -20048966.11, maximum: 20048966.11 },
-    date: { ...str, maxLength: 40 },
-    scope: { type: 'string', enum: ['mine', 'reviewed'], default: 'mine' },
-    exclude: ID_SCHEMA,
+    species: Id,
+    x: Type.Number({ minimum: -20037508.35, maximum: 20037508.35 }),
+    y: Type.Number({ minimum: -20048966.11, maximum: 20048966.11 }),
+    date: Type.String({ maxLength: 40 }),
+    scope: Type.Optional(Type.Enum(['mine', 'reviewed'], { default: 'mine' })),
+    exclude: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -64,7 +54,7 @@ export function registerDuplicateRoutes(app: FastifyInstance, ctx: ApiContext): 
     async handler(req) {
       const { projectId, tableId } = pathIds(req, 'projectId', 'tableId');
       const user = await requireUser(ctx.authenticate, req);
-      const q = req.query as DuplicateQuery;
+      const q = req.query as Static<typeof QUERYSTRING>;
       const meta = await loadTable(ctx.db, projectId, tableId);
       const species = meta.roles.species;
       if (!species || meta.table.geometryType == null || !meta.columns.has(COL.date))

@@ -9,40 +9,39 @@ import { mapStateFilter as domainMapStateFilter, type MapFilterState } from '../
 import { parseExtent } from '../../geo/validate.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
-import type { JsonSchema } from '../openapi/schemas.ts';
+import { Type } from '../../../domain/shapes/build.ts';
 
 /** The query parameters of every export route (the map's filter state; all optional). */
-export const EXPORT_QUERYSTRING: JsonSchema = {
-  type: 'object',
-  properties: {
-    year: {
-      type: 'integer',
+export const EXPORT_QUERYSTRING = Type.Object({
+  year: Type.Optional(
+    Type.Integer({
       minimum: 1000,
       maximum: 9999,
       description: 'Only finds of this year (Datum najdbe, 1 Jan to 31 Dec)',
-    },
-    speciesId: { type: 'integer', minimum: 1, description: 'Only finds of this species (Vrsta, id of table 53)' },
-    mine: {
-      type: 'boolean',
-      description: "true: only the caller's own finds ('Samo moje najdbe'; nothing when anonymous)",
-    },
-    status: {
-      type: 'integer',
-      enum: [1, 2, 3, 5],
-      description: 'Only finds with this STATUS (5 takes an empty STATUS too)',
-    },
-    extent: {
-      type: 'string',
+    }),
+  ),
+  speciesId: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Only finds of this species (Vrsta, id of table 53)' }),
+  ),
+  mine: Type.Optional(
+    Type.Boolean({ description: "true: only the caller's own finds ('Samo moje najdbe'; nothing when anonymous)" }),
+  ),
+  status: Type.Optional(
+    Type.Integer({ enum: [1, 2, 3, 5], description: 'Only finds with this STATUS (5 takes an empty STATUS too)' }),
+  ),
+  extent: Type.Optional(
+    Type.String({
       description:
         'minx,miny,maxx,maxy in EPSG:3857: only finds whose place, as the caller may know it, meets it (the visible map)',
-    },
-    filters: {
-      type: 'string',
+    }),
+  ),
+  filters: Type.Optional(
+    Type.String({
       maxLength: 20000,
       description: 'A RecordQuery filter as JSON (tree or flat list of conditions), AND-ed with the rest',
-    },
-  },
-};
+    }),
+  ),
+});
 
 /** The map's filter state (domain/mapFilter.ts). */
 export type { MapFilterState };

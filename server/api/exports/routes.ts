@@ -16,7 +16,7 @@ import { DEFAULT_DWC_SETTINGS, type DwcSettings } from './dwcaTerms.ts';
 import { csvPieces, geoJsonPieces, type ExportLinks } from './csvGeoJson.ts';
 import { EXPORT_QUERYSTRING, parseExportQuery } from './params.ts';
 import { loadTable } from '../meta/tableMeta.ts';
-import { idParams } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
 
 /** Settings of the exports (server/config.ts). */
 export interface ExportSettings extends DwcSettings {

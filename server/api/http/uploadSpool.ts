@@ -7,8 +7,8 @@ import { DEFAULT_LIMITS } from '../../limits/rules.ts';
 
 /**
  * Uploaded files live on disk while their request runs (spooled by readForm, deleted when the
- * response closes, also after an error or an abort), and in memory only inside `withPhotoBytes`,
- * which at most `concurrency` uploads of the whole process enter at once: memory for uploads is
+ * response closes, also after an error or an abort), and in memory only through an `UploadSlot`,
+ * of which at most `concurrency` uploads of the whole process enter at once: memory for uploads is
  * bounded per process (concurrency × 20 MB and the copies of one insert), whatever the number of
  * uploads on the wire, and per request (its photos one after the other).
  */
@@ -46,12 +46,29 @@ export async function readHead(path: string, n: number): Promise<Buffer> {
   }
 }
 
-/** Runs `fn` with the whole file in memory, in one of the process's upload slots (waiting for one). */
-export function withPhotoBytes<T>(path: string, fn: (data: Buffer) => Promise<T>): Promise<T> {
-  return settings.gate.run(async () => fn(await readFile(path)));
+/** A held upload slot: the one way to have an upload's bytes in memory, valid while its slot is held. */
+export interface UploadSlot {
+  /** The whole spooled file. */
+  read(path: string): Promise<Buffer>;
 }
 
-/** Runs `fn` (e.g. decoding the photo for its thumbnail) in one of the process's upload slots. */
-export function inUploadSlot<T>(fn: () => Promise<T>): Promise<T> {
-  return settings.gate.run(fn);
+/**
+ * Runs `fn` in one of the process's upload slots (waiting for one): decoding a photo, or reading
+ * uploads to store them. A caller that stores takes its slot before it takes a database
+ * connection and holds it to the commit: waiting for a slot while holding a connection (and the
+ * record's row lock) would let uploads fill the pool, queue behind each other's locks, and turn
+ * a burst of uploads into 503s for everyone.
+ */
+export function inUploadSlot<T>(fn: (slot: UploadSlot) => Promise<T>): Promise<T> {
+  return settings.gate.run(async () => {
+    let held = true;
+    const slot: UploadSlot = {
+      read: (path) => (held ? readFile(path) : Promise.reject(new Error('The upload slot was released'))),
+    };
+    try {
+      return await fn(slot);
+    } finally {
+      held = false;
+    }
+  });
 }

@@ -15,6 +15,7 @@ import type { ApiContext } from '../http/context.ts';
 import type { RouteDoc } from '../openapi/apiDocs.ts';
 import { archiveFileName, personalArchivePieces, type ArchiveSubject } from './archive.ts';
 import { holdsAnything } from './personalData.ts';
+import { Type } from '../../../domain/shapes/build.ts';
 
 /** What the personal export routes need besides the API's context. */
 export interface PersonalExportSettings {
@@ -93,11 +94,7 @@ export function registerPersonalExportRoutes(
   defineAdminRoute(app, ctx, {
     method: 'GET',
     url: '/api/admin/users/:email/export',
-    params: {
-      type: 'object',
-      properties: { email: { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' } },
-      required: ['email'],
-    },
+    params: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }) }),
     what: "export a person's data",
     doc: {
       summary: "A person's data as one ZIP, for an administrator answering her request",

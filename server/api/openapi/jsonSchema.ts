@@ -1,10 +1,14 @@
-/** The building blocks of the API's JSON Schemas (schemas.ts, platformSchemas.ts and the routes' params). */
+import type { RequestShapeName, ResponseShapeName } from '../../../domain/shapes/index.ts';
+
+/** The building blocks of the API's remaining hand JSON Schemas (a few documented answers and queries); bodies, answers and id params are TypeBox shapes (domain/shapes/). */
 
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;
 
-/** A `$ref` to a component schema of the OpenAPI document. */
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+/** A `$ref` to a component schema of the OpenAPI document: a shape's (domain/shapes/), so a name that is none fails the typecheck. */
+export const ref = (name: ResponseShapeName | RequestShapeName): JsonSchema => ({
+  $ref: `#/components/schemas/${name}`,
+});
 
 /** The plain types. */
 export const int = { type: 'integer' };
@@ -29,11 +33,3 @@ export const obj = (
   properties,
   ...extra,
 });
-
-/** A positive int4 id in a path or query. */
-export const ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: 2147483647 };
-
-/** Path parameters that are all ids. */
-export function idParams(...names: string[]): JsonSchema {
-  return { type: 'object', required: names, properties: Object.fromEntries(names.map((n) => [n, ID_SCHEMA])) };
-}

@@ -7,13 +7,13 @@ import { parseLayerTree, pruneLayerTree } from './layerTree.ts';
 import { requireProject } from '../meta/tableMeta.ts';
 import { validateProfile, type StoredProfile } from './validate.ts';
 import { defineProjectRead } from '../projects/routes.ts';
-import { createdResponses } from '../openapi/apiDocs.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { createdResponses, type ResponseDoc } from '../openapi/apiDocs.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
 import { shapedBody } from '../http/input.ts';
 import { readProfile, saveProfile } from './store.ts';
 import { registerProfileThumbnailRoutes } from './thumbnailRoutes.ts';
 
-const PROFILE = { description: 'The profile', schema: ref('Profile') };
+const PROFILE: ResponseDoc = { description: 'The profile', shape: 'Profile' };
 
 /** The URL of one profile and its ids. */
 const ONE_PROFILE = { url: '/api/BaseProfiles/:projectId/:profileId', params: idParams('projectId', 'profileId') };
@@ -115,7 +115,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: ApiContext): vo
     doc: {
       summary: 'Delete a profile (administrators)',
       tag: 'Profiles',
-      responses: { 200: { description: 'Deleted', schema: ref('Deleted') }, 404: 'Unknown profile' },
+      responses: { 200: { description: 'Deleted', shape: 'Deleted' }, 404: 'Unknown profile' },
     },
     async handler(req) {
       const { projectId, profileId } = pathIds(req, 'projectId', 'profileId');

@@ -6,7 +6,7 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { readForm } from '../http/multipart.ts';
 import { SNIFF_BYTES, checkPhoto, makeThumbnail } from '../attachments/photoFiles.ts';
 import { inUploadSlot, readHead } from '../http/uploadSpool.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
 import { readProfile } from './store.ts';
 
 const IMAGE = {
@@ -36,7 +36,7 @@ export function registerProfileThumbnailRoutes(app: FastifyInstance, ctx: ApiCon
         },
       },
       responses: {
-        201: { description: 'Stored', schema: ref('ThumbnailResult') },
+        201: { description: 'Stored', shape: 'ThumbnailResult' },
         400: 'No file, several files, or not an image',
         404: 'Unknown profile',
         413: 'Over 20 MB',

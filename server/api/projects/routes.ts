@@ -7,8 +7,9 @@ import { pathIds, type ApiContext } from '../http/context.ts';
 import { loadColumns, loadSelectValues, requireProject } from '../meta/tableMeta.ts';
 import { withMetaChange } from '../meta/cache.ts';
 import { copyProject } from './copy.ts';
-import { createdResponses } from '../openapi/apiDocs.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { createdResponses, type ResponseDoc } from '../openapi/apiDocs.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { shapedBody } from '../http/input.ts';
 
 /** A project as the API serves it: tables with columns, layers, Select values by column id and attachment infos. */
@@ -69,7 +70,7 @@ const summary = (r: SummaryRow) => ({ id: r.id, name: r.name, description: r.des
 const LIST = { description: 'Projects by id', schema: { type: 'array', items: ref('ProjectSummary') } };
 
 /** The answer of a project read or change: buildProject's. */
-const PROJECT = { description: 'The project', schema: ref('Project') };
+const PROJECT: ResponseDoc = { description: 'The project', shape: 'Project' };
 
 /**
  * Registers GET `url`: project {projectId} as buildProject makes it. Two URLs serve it,
@@ -143,7 +144,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
       summary: 'Create an empty project (administrators); public unless public is false',
       tag: 'Projects',
       body: 'ProjectCreate',
-      responses: { 201: { description: 'The new project', schema: ref('Project') }, 400: 'Invalid body' },
+      responses: { 201: { description: 'The new project', shape: 'Project' }, 400: 'Invalid body' },
     },
     async handler(req, reply) {
       const input = shapedBody(req, 'ProjectCreate');
@@ -196,7 +197,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ApiContext): vo
     doc: {
       summary: 'Delete a project with its tables, columns, records, attachments and profiles (administrators)',
       tag: 'Projects',
-      responses: { 200: { description: 'Deleted', schema: ref('Deleted') }, 404: 'Unknown project' },
+      responses: { 200: { description: 'Deleted', shape: 'Deleted' }, 404: 'Unknown project' },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');

@@ -1,7 +1,6 @@
 /** /api/Features/*: the record calls as GeoJSON Features; the routes are built in routeTable.ts, the work is in handlers.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
-import { ref } from '../openapi/schemas.ts';
 import { familyRoutes, type RecordFamily } from './routeTable.ts';
 import { FEATURE_ANSWERS as F, detailedAnswer } from './shapes.ts';
 
@@ -27,7 +26,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
     routes.extent({
       summary: 'Features of tables intersecting an extent (JAVNO false only for their creator)',
       columnIds: 'Optional: only these columns in properties',
-      ok: { description: '{features: {"48": Feature[]}}', schema: ref('ExtentTables') },
+      ok: { description: '{features: {"48": Feature[]}}', shape: 'ExtentTables' },
       badRequest: 'Bad extent or table list',
     }),
     routes.search('Search features with a RecordQuery (filters, sorts, pages)'),
@@ -36,7 +35,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
       { answer: F.one, adminSeesAll: false },
       {
         summary: 'One feature',
-        ok: { description: 'The feature (ETag: its version)', schema: ref('Feature') },
+        ok: { description: 'The feature (ETag: its version)', shape: 'Feature' },
         notFound: 'Unknown or not visible to the caller',
       },
     ),
@@ -44,7 +43,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: ApiContext): vo
       { suffix: '/detailed', answer: detailedAnswer, adminSeesAll: false },
       {
         summary: 'One feature with its attachments, creator e-mail (for the creator only) and timestamps',
-        ok: { description: 'The feature (ETag and version: its version)', schema: ref('DetailedFeature') },
+        ok: { description: 'The feature (ETag and version: its version)', shape: 'DetailedFeature' },
       },
     ),
     routes.create(),

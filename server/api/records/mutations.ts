@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../../db/index.ts';
 import type { Viewer } from '../../../domain/review.ts';
 import { notFound } from '../../http/errors.ts';
 import { insertAttachment, type PreparedPhoto } from '../attachments/store.ts';
+import { inUploadSlot, type UploadSlot } from '../http/uploadSpool.ts';
 import { assertCanEdit, creatorViewer } from '../access/recordAccess.ts';
 import type { TableMeta } from '../meta/tableMeta.ts';
 import { findIdempotent, isUniqueViolation } from './idempotency.ts';
@@ -78,13 +79,19 @@ export async function createRecord(
   if (earlier !== null) return replay(db, meta, earlier, email);
   const prepared = await prepareCreate(db, meta, body, email);
   try {
-    const feature = await db.transaction(async (tx) => {
-      const row = await insertRecord(tx, meta, newRecord(prepared, email, key));
-      const attachments: Attachment[] = [];
-      for (const p of photos)
-        attachments.push(await insertAttachment(tx, row.id, meta.table.id, p.infoId, p.photo, null, p.cover));
-      return toDetailed(meta, row, creatorViewer(email), attachments);
-    });
+    const store = (slot: UploadSlot | null): Promise<DetailedFeature> =>
+      db.transaction(async (tx) => {
+        const row = await insertRecord(tx, meta, newRecord(prepared, email, key));
+        const attachments: Attachment[] = [];
+        for (const p of photos) {
+          if (!slot) throw new Error('Photos are stored in an upload slot');
+          attachments.push(await insertAttachment(tx, slot, row.id, meta.table.id, p.infoId, p.photo, null, p.cover));
+        }
+        return toDetailed(meta, row, creatorViewer(email), attachments);
+      });
+    // With photos, the upload slot first and then the connection (uploadSpool.ts says why); a
+    // create without photos never waits for uploads.
+    const feature = photos.length > 0 ? await inUploadSlot(store) : await store(null);
     return { status: 201, feature };
   } catch (e) {
     if (key !== null && isUniqueViolation(e)) {

@@ -2,12 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../http/context.ts';
 import { USER_ERRORS } from '../access/recordAccess.ts';
-import { ID_SCHEMA, ref } from '../openapi/schemas.ts';
+import { Id, Type } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
 import { MAX_TEXT_LIMIT, MAX_TEXT_QUERY, searchProfileText } from '../search/textSearch.ts';
 import { MAX_SPATIAL_CANDIDATES, recordsIntersecting } from '../spatial/geometryQuery.ts';
 import { archive, byIds, searchIds } from './handlers.ts';
 import { TABLE_REFUSALS, familyRoutes, type RecordFamily } from './routeTable.ts';
+import { answer } from '../openapi/apiDocs.ts';
 import { RECORD_ANSWERS as R } from './shapes.ts';
 
 /** The Records family: DataRecords, the table of a create in the body; archived records are not found. */
@@ -26,17 +28,20 @@ const RECORDS: RecordFamily = {
 };
 
 /** GET /api/Records/{projectId}/search/{profileId}/{limit}/{page}/{query}: the params of a text search. */
-const TEXT_SEARCH_PARAMS = {
-  type: 'object',
-  required: ['projectId', 'profileId', 'limit', 'page', 'query'],
-  properties: {
-    projectId: ID_SCHEMA,
-    profileId: ID_SCHEMA,
-    limit: { type: 'integer', minimum: 1, maximum: MAX_TEXT_LIMIT },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-    query: { type: 'string', minLength: 1, maxLength: MAX_TEXT_QUERY },
-  },
-};
+const TEXT_SEARCH_PARAMS = Type.Object({
+  projectId: Id,
+  profileId: Id,
+  limit: Type.Integer({ minimum: 1, maximum: MAX_TEXT_LIMIT }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  query: Type.String({ minLength: 1, maxLength: MAX_TEXT_QUERY }),
+});
+
+/** The text search's querystring. */
+const TEXT_SEARCH_QUERY = Type.Object({
+  tableIds: Type.Optional(
+    Type.String({ description: 'Comma-separated tables of the profile; default all of its tables' }),
+  ),
+});
 
 /**
  * Registers the Records routes: search (records, ids, text), bulk, read, update, by ids, create
@@ -54,7 +59,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         auth: 'optional',
         body: 'RecordIdQuery',
         responses: {
-          200: { description: 'One page of ids', schema: ref('IdPage') },
+          200: { description: 'One page of ids', shape: 'IdPage' },
           400: 'Invalid query or filter',
           404: 'Unknown project or table',
         },
@@ -66,15 +71,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         method: 'GET',
         path: '/:projectId/search/:profileId/:limit/:page/:query',
         params: TEXT_SEARCH_PARAMS,
-        querystring: {
-          type: 'object',
-          properties: {
-            tableIds: {
-              type: 'string',
-              description: 'Comma-separated tables of the profile; default all of its tables',
-            },
-          },
-        },
+        querystring: TEXT_SEARCH_QUERY,
       },
       {
         summary: "Case-insensitive text search over the text-like columns of a profile's tables",
@@ -82,7 +79,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         description:
           'Matches Text, LongText, Calculated and string-keyed columns containing the text, and Select columns whose label contains it (never the creator e-mail). Ordered by table (as listed) then id.',
         responses: {
-          200: { description: 'One page', schema: ref('TextSearchPage') },
+          200: { description: 'One page', shape: 'TextSearchPage' },
           400: 'Bad limit, page, text or table list',
           404: 'Unknown project, profile or table',
         },
@@ -96,7 +93,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
         summary: 'One record with its attachments',
         description:
           'Archived and JAVNO false records answer 404, except to an administrator (any record) and, for JAVNO false, to their creator.',
-        ok: { description: 'The record (ETag: its version)', schema: ref('RecordDetail') },
+        ok: { description: 'The record (ETag: its version)', shape: 'RecordDetail' },
       },
     ),
     routes.update('recordId', {
@@ -132,7 +129,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'The creator may archive their own record while its STATUS is 5 or empty; an administrator may archive any record and is the only one who may restore (archived: false).',
         body: 'ArchiveRequest',
         responses: {
-          200: { description: 'The new state', schema: ref('ArchiveResult') },
+          200: answer('The new state', 'ArchiveResult'),
           400: 'Invalid body',
           ...USER_ERRORS,
           403: 'Not the creator, already reviewed, or a restore by a non-administrator',
@@ -144,7 +141,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
     routes.extent({
       summary: 'Records of tables intersecting an extent, with only the properties asked for',
       columnIds: 'Only these columns in properties (default all the caller may see)',
-      ok: { description: '{records: {"48": RecordLite[]}}', schema: ref('RecordExtentTables') },
+      ok: { description: '{records: {"48": RecordLite[]}}', shape: 'RecordExtentTables' },
       badRequest: 'Bad extent, table or column list',
     }),
     routes.route(
@@ -156,7 +153,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: ApiContext): voi
           'Bounding boxes are compared in SQL, then the exact intersection (point in polygon, segment crossings) in the server. Ordered by id.',
         body: 'SpatialQuery',
         responses: {
-          200: { description: 'One page', schema: ref('RecordPage') },
+          200: { description: 'One page', shape: 'RecordPage' },
           400: `Invalid geometry, or more than ${MAX_SPATIAL_CANDIDATES} candidates`,
           404: 'Unknown project or table',
         },

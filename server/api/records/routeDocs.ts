@@ -1,6 +1,9 @@
 /** OpenAPI pieces both record URL families document alike (used by routeTable.ts). */
-import { ref, type JsonSchema } from '../openapi/schemas.ts';
+import type { JsonSchema } from '../openapi/schemas.ts';
+import type { RouteDoc } from '../openapi/apiDocs.ts';
+import type { ResponseShapeName } from '../../../domain/shapes/index.ts';
 import { RECORD_LIMITS } from '../../../domain/shapes/records.ts';
+import { Type } from '../../../domain/shapes/build.ts';
 
 /** The Idempotency-Key header of a JSON create. */
 export const IDEMPOTENCY_HEADER = {
@@ -48,17 +51,17 @@ export function fullFormBody(field: string, description: string): { contentType:
 }
 
 /** The responses of a bulk batch answering `result`. */
-export const BULK_RESPONSES = (result: string) => ({
-  200: { description: 'Everything was applied', schema: ref(result) },
-  400: { description: 'Invalid body or item (with operation and index)', schema: ref('BulkError') },
+export const BULK_RESPONSES = (result: ResponseShapeName): RouteDoc['responses'] => ({
+  200: { description: 'Everything was applied', shape: result },
+  400: { description: 'Invalid body or item (with operation and index)', shape: 'BulkError' },
   401: { description: 'No token' },
   403: {
     description: 'Read-only table, or an item the caller may not change (with operation and index)',
-    schema: ref('BulkError'),
+    shape: 'BulkError',
   },
   404: {
     description: 'Unknown project or table, or an unknown item (with operation and index)',
-    schema: ref('BulkError'),
+    shape: 'BulkError',
   },
 });
 
@@ -69,16 +72,12 @@ export const BULK_DESCRIPTION =
   "All or nothing: the first refusal rolls the batch back and answers with that item's status, the reason, `operation` and `index`.";
 
 /** The querystring of extenttables; `columnIds` says what leaving out columns does. */
-export function extentQuerystring(columnIds: string): JsonSchema {
-  return {
-    type: 'object',
-    required: ['extent', 'tableIds'],
-    properties: {
-      extent: { type: 'string', description: 'minx,miny,maxx,maxy in EPSG:3857' },
-      tableIds: { type: 'string', description: 'Comma-separated table ids, e.g. 48' },
-      columnIds: { type: 'string', description: columnIds },
-    },
-  };
+export function extentQuerystring(columnIds: string) {
+  return Type.Object({
+    extent: Type.String({ description: 'minx,miny,maxx,maxy in EPSG:3857' }),
+    tableIds: Type.String({ description: 'Comma-separated table ids, e.g. 48' }),
+    columnIds: Type.Optional(Type.String({ description: columnIds })),
+  });
 }
 
 /** The 412 of an update or delete under If-Match. */

@@ -6,8 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JSON_BODY_LIMIT, type ApiContext } from '../http/context.ts';
 import { USER_ERRORS, requireUser } from '../access/recordAccess.ts';
-import type { ApiRouteDef, ResponseDoc, RouteDoc } from '../openapi/apiDocs.ts';
-import { idParams, ref, type JsonSchema } from '../openapi/schemas.ts';
+import { answer, type ApiRouteDef, type ResponseDoc, type RouteDoc } from '../openapi/apiDocs.ts';
+import { idParams, type TSchema } from '../../../domain/shapes/build.ts';
+import { ref } from '../openapi/schemas.ts';
 import {
   bulk,
   create,
@@ -28,7 +29,7 @@ import {
   extentQuerystring,
   fullFormBody,
 } from './routeDocs.ts';
-import type { RequestShapeName } from '../../../domain/shapes/index.ts';
+import type { RequestShapeName, ResponseShapeName } from '../../../domain/shapes/index.ts';
 import type { AnswerShape } from './shapes.ts';
 import { IF_MATCH_HEADER } from './versions.ts';
 
@@ -40,7 +41,13 @@ export interface RecordFamily {
   /** How its calls answer (and where a create finds its table). */
   shape: AnswerShape;
   /** Component schemas: one record, a search page, a JSON create, a create with photos' answer, a bulk result. */
-  schemas: { one: string; page: string; create: RequestShapeName; created: string; bulkResult: string };
+  schemas: {
+    one: ResponseShapeName;
+    page: ResponseShapeName;
+    create: RequestShapeName;
+    created: ResponseShapeName;
+    bulkResult: ResponseShapeName;
+  };
   /** The 404 of a call on one record the caller cannot see. */
   notFound: string;
 }
@@ -52,8 +59,8 @@ export type FamilyDoc = Omit<RouteDoc, 'tag'>;
 export interface FamilyUrl {
   method: ApiRouteDef['method'];
   path: string;
-  params: string[] | JsonSchema;
-  querystring?: JsonSchema;
+  params: string[] | TSchema;
+  querystring?: TSchema;
   /** As ApiRouteDef.bodyLimit. */
   bodyLimit?: number;
 }
@@ -118,7 +125,7 @@ function searchRoute(ctx: ApiContext, family: RecordFamily, summary: string): Ap
       auth: 'optional',
       body: 'RecordQuery',
       responses: {
-        200: { description: 'One page', schema: ref(family.schemas.page) },
+        200: { description: 'One page', shape: family.schemas.page },
         400: 'Invalid query or filter',
         404: 'Unknown project or table',
       },
@@ -221,7 +228,7 @@ function updateRoute(
       headers: IF_MATCH_HEADER,
       body: 'FeatureUpdate',
       responses: {
-        200: { description: texts.ok, schema: ref(family.schemas.one) },
+        200: { description: texts.ok, shape: family.schemas.one },
         400: texts.badRequest,
         ...USER_ERRORS,
         403: texts.forbidden,
@@ -244,7 +251,7 @@ function deleteRoute(ctx: ApiContext, family: RecordFamily): ApiRouteDef {
       headers: IF_MATCH_HEADER,
       body: 'DeleteRequest',
       responses: {
-        200: { description: 'Deleted', schema: ref('DeleteResult') },
+        200: answer('Deleted', 'DeleteResult'),
         400: 'Invalid body',
         ...USER_ERRORS,
         403: 'Not the creator, or already reviewed',

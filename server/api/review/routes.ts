@@ -9,7 +9,7 @@ import { addComment, commentOf, describeChange, notificationsFor, readHistory } 
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
 import { readRecord, updateRecord, type RecordRow } from '../records/store.ts';
 import { toDataRecords, toFeature } from '../records/shapes.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { Type, idParams, type Static } from '../../../domain/shapes/build.ts';
 import { applyUnitRules, checkForeignKeys } from '../records/unitRules.ts';
 import { IF_MATCH_HEADER, assertVersion, ifMatch, sendVersion } from '../records/versions.ts';
 import { shapedBody } from '../http/input.ts';
@@ -63,6 +63,9 @@ const PARTICIPANT_REFUSALS = {
 };
 
 /** Registers the review, comment, history and notification routes. */
+/** The query of GET /api/Notifications: the last entry the caller has seen (0: from the start). */
+const NOTIFICATIONS_QUERY = Type.Object({ after: Type.Optional(Type.Integer({ minimum: 0, default: 0 })) });
+
 export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, authenticate, docs } = ctx;
   const recordParams = idParams('projectId', 'tableId', 'recordId');
@@ -86,7 +89,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
         "For reviewers of the record's group (role `reviewer`, or `reviewer:<group id>`). `status`: 1 Potrjeno, 2 Zavrnjeno (needs `comment`: the reason), 3 Potrebna dopolnitev (needs `comment`: the question), 5 back to waiting (from 1, 2 or 3; needs `comment`). From 5 (or empty): 1, 2, 3; from 3: 1, 2, 5; from 1 or 2: only 5. `species` corrects the species (the reporter's choice stays in column 1000); the reviewer must review the new species' group too. A reviewer does not review her own records.",
       body: 'ReviewRequest',
       responses: {
-        200: { description: 'The record after the review (ETag: its version)', schema: ref('DataRecord') },
+        200: { description: 'The record after the review (ETag: its version)', shape: 'DataRecord' },
         400: 'Invalid body, or a verdict without its reason, question or comment',
         ...USER_ERRORS,
         403: "Not a reviewer of the group, or the reviewer's own record",
@@ -142,7 +145,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       description:
         "For the record's creator and the reviewers of its group. Append-only: there is no route that changes or removes an entry.",
       responses: {
-        200: { description: 'The entries', schema: ref('History') },
+        200: { description: 'The entries', shape: 'History' },
         ...PARTICIPANT_REFUSALS,
       },
     },
@@ -168,7 +171,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
       auth: 'required',
       body: 'CommentRequest',
       responses: {
-        201: { description: 'The new history entry', schema: ref('HistoryEntry') },
+        201: { description: 'The new history entry', shape: 'HistoryEntry' },
         400: 'Empty or too long',
         ...PARTICIPANT_REFUSALS,
       },
@@ -192,21 +195,21 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: ApiContext): voi
     method: 'GET',
     url: '/api/Notifications/:projectId',
     params: idParams('projectId'),
-    querystring: { type: 'object', properties: { after: { type: 'integer', minimum: 0, default: 0 } } },
+    querystring: NOTIFICATIONS_QUERY,
     doc: {
       summary:
         "What others did to the caller's records (verdicts, species corrections, comments, archiving) after entry `after`",
       tag: 'Review',
       auth: 'required',
       responses: {
-        200: { description: 'Entries, oldest first, at most 200', schema: ref('History') },
+        200: { description: 'Entries, oldest first, at most 200', shape: 'History' },
         ...USER_ERRORS,
       },
     },
     async handler(req) {
       const { projectId } = pathIds(req, 'projectId');
       const user = await requireUser(authenticate, req);
-      const after = (req.query as { after?: number }).after ?? 0;
+      const after = (req.query as Static<typeof NOTIFICATIONS_QUERY>).after ?? 0;
       return { entries: await notificationsFor(db, projectId, user.email, after) };
     },
   });

@@ -10,7 +10,7 @@ import { JSON_BODY_LIMIT, pathIds, type ApiContext } from '../http/context.ts';
 import { refreshPublicPlaces, speciesClasses } from './generalise.ts';
 import { describeChange } from '../review/history.ts';
 import { loadTable, type TableMeta } from '../meta/tableMeta.ts';
-import { idParams, ref } from '../openapi/schemas.ts';
+import { idParams } from '../../../domain/shapes/build.ts';
 import { shapedBody } from '../http/input.ts';
 
 /** The species table of a sightings table, with its key and class columns; 400 when it has none. */
@@ -37,7 +37,7 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
       tag: 'Species',
       auth: 'optional',
       responses: {
-        200: { description: 'The classes above 0', schema: ref('SensitivityClasses') },
+        200: { description: 'The classes above 0', shape: 'SensitivityClasses' },
         400: 'The table has no species',
         404: 'Unknown project or table',
       },
@@ -61,7 +61,7 @@ export function registerSensitivityRoutes(app: FastifyInstance, ctx: ApiContext)
       tag: 'Species',
       body: 'SensitivityRequest',
       responses: {
-        200: { description: 'The new class and how many finds changed', schema: ref('SensitivityChange') },
+        200: { description: 'The new class and how many finds changed', shape: 'SensitivityChange' },
         400: 'Bad class, or the table has no species',
         404: 'Unknown project, table or species',
       },

@@ -14,6 +14,11 @@ export type MapKeyAction = 'next' | 'previous' | 'centre';
 /** Which find the keyboard is on. */
 export interface MapKeyState {
   currentId: number | null;
+  /**
+   * Where the last N / P pans to, and the view at rest when it began: until the map comes to
+   * rest again, that place is the crosshair's (an Enter right after N opens that find).
+   */
+  step: { target: [number, number]; restBefore: unknown } | null;
 }
 
 /** The action of a key on the map, or null for keys that are not the map's own. */
@@ -29,7 +34,7 @@ export function mapKeyAction(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey'
  * load stays small). Returns a function that stops listening.
  */
 export function listenToMapKeys(el: HTMLElement, mc: MapPort, actions: MapKeyActions): () => void {
-  const state: MapKeyState = { currentId: null };
+  const state: MapKeyState = { currentId: null, step: null };
   let stopped = false;
   const onKey = (e: KeyboardEvent): void => {
     const action = e.target === el ? mapKeyAction(e) : null;

@@ -18,7 +18,8 @@ export async function runMapKey(
   state: MapKeyState,
 ): Promise<void> {
   if (action === 'centre') {
-    const c = mc.viewNow()?.center;
+    const stepping = state.step && mc.view.value === state.step.restBefore;
+    const c = stepping ? state.step!.target : mc.viewNow()?.center;
     if (c) actions.onCentre(c);
     return;
   }
@@ -31,6 +32,7 @@ export async function runMapKey(
   }
   const f = ordered[i]!;
   state.currentId = f.id;
+  state.step = { target: [f.x, f.y], restBefore: mc.view.value };
   mc.panTo([f.x, f.y], STEP_MS);
   actions.announce(sl.map.keyboardFind(i + 1, ordered.length));
 }

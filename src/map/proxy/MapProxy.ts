@@ -4,8 +4,8 @@
  * whichever thread runs it. Imports no OpenLayers.
  *
  * - In the map worker (the default): a <canvas> in the map's element is transferred to the
- *   worker, gestures become scene calls (mapGestures.ts), and the size and device pixel ratio
- *   follow the element.
+ *   worker, gestures become scene calls, and the size and device pixel ratio follow the element
+ *   (workerScene.ts, sceneGestures.ts).
  * - On this page (where workers cannot draw): the scene draws on the element itself with
  *   OpenLayers' own interactions, and its calls are made in place (localRemote.ts).
  *
@@ -14,30 +14,21 @@
  * the data core and the scene over a channel of their own: this thread only learns how many
  * were drawn.
  */
-import { transfer, wrap, type Remote } from 'comlink';
+import type { Remote } from 'comlink';
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, LayerFilterState } from '../../../worker/api.ts';
 import type { MapScene } from '../../../mapscene/MapScene.ts';
-import type { MapWorkerApi } from '../../../mapscene/mapWorker.ts';
-import type {
-  FindPosition,
-  FrameRecord,
-  DrawnPixels,
-  SceneEmit,
-  SceneEvent,
-  SceneInit,
-} from '../../../mapscene/types.ts';
+import type { FindPosition, FrameRecord, SceneEmit, SceneEvent, SceneInit } from '../../../mapscene/types.ts';
 import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from '../port/mapPort.ts';
-import { listenToGestures, type GestureTarget } from './mapGestures.ts';
 import { watchLocation } from './locationWatch.ts';
-import { followSize } from './followSize.ts';
+import { startWorkerScene } from './workerScene.ts';
+import { answerMapProbes } from './mapProbe.ts';
 import { waitForFirstTile } from './firstTiles.ts';
 import { localRemote } from './localRemote.ts';
+import { BusyFlag } from './busyFlag.ts';
 import { fitOptions } from '../port/panelPadding.ts';
 import { FEATURE_FIT_MS, LOCATION_MAX_ZOOM } from '../port/mapSettings.ts';
 import { isMobile } from '../../state/layout.ts';
-import { notify } from '../../state/notices.ts';
-import { sl } from '../../i18n/sl.ts';
 
 /** Where the scene runs: in the map worker (mapscene/mapWorker.ts), or on this page. */
 export type SceneHost =
@@ -59,7 +50,6 @@ export class MapProxy implements MapPort {
   private latest: MapViewState | null = null;
   private interacting = false;
   private readonly scene: Promise<Remote<MapScene>>;
-  private canvas: HTMLCanvasElement | null = null;
   /** The scene, when it runs on this page (disposed at once with the proxy). */
   private onPage: MapScene | null = null;
   private readonly stops: (() => void)[] = [];
@@ -68,8 +58,7 @@ export class MapProxy implements MapPort {
   private readonly drawn = new Map<number, () => void>();
   private generation = 0;
   private stopWatch: (() => void) | null = null;
-  /** `data-map-moves` when this map was made: it only grows, also across maps. */
-  private readonly movesBefore = Number(document.documentElement.dataset.mapMoves ?? 0);
+  private readonly busy = new BusyFlag();
 
   constructor(
     private readonly o: MapOptions,
@@ -79,8 +68,19 @@ export class MapProxy implements MapPort {
     const channel = new MessageChannel();
     o.data.connect(channel.port2);
     const emit: SceneEmit = (e) => this.receive(e);
-    if ('worker' in host) this.scene = this.startOnWorker(host.worker, channel.port1, emit);
-    else {
+    if ('worker' in host) {
+      const started = startWorkerScene({
+        element: this.element,
+        worker: host.worker,
+        dataPort: channel.port1,
+        init: (width, height, pixelRatio) => this.init(width, height, pixelRatio, VIEW_COPY_MS),
+        emit,
+        failed: this.failed,
+        onClick: (coord, hits) => this.receive({ type: 'click', coord, hits }),
+      });
+      this.scene = started.scene;
+      this.stops.push(started.stop);
+    } else {
       const { clientWidth, clientHeight } = this.element;
       // The scene on this page copies every view change at once (0 ms): a copy costs nothing here.
       this.onPage = host.onPage(
@@ -91,7 +91,7 @@ export class MapProxy implements MapPort {
       );
       this.scene = Promise.resolve(localRemote(this.onPage));
     }
-    this.answerProbes();
+    this.stops.push(answerMapProbes(this.element, this.scene));
   }
 
   /** What the scene starts with. */
@@ -117,55 +117,6 @@ export class MapProxy implements MapPort {
     };
   }
 
-  /**
-   * Hands a canvas and the data core's channel to the map worker, which makes the scene, once the
-   * element has its first size (measured by the browser in its own layout, a ResizeObserver, not
-   * forced here in the task that has just rendered the page); until then calls wait.
-   */
-  private startOnWorker(worker: Worker, dataPort: MessagePort, emit: SceneEmit): Promise<Remote<MapScene>> {
-    const canvas = document.createElement('canvas');
-    canvas.className = 'map-canvas';
-    this.canvas = canvas;
-    this.element.append(canvas);
-    // No page zoom or scroll and no text selection under the map's own gestures.
-    this.element.classList.add('on-worker');
-    // The worker's script did not load or start (e.g. a build half-updated offline): say so; the
-    // page and the data keep working, and a reload gets a whole build.
-    worker.onerror = (e) => {
-      console.error('The map worker failed', e.message);
-      notify('error', sl.map.loadError);
-    };
-    const api = wrap<MapWorkerApi>(worker);
-    let started: Promise<Remote<MapScene>> | null = null;
-    const scene = new Promise<Remote<MapScene>>((resolve, reject) => {
-      this.stops.push(
-        followSize(this.element, (width, height, pixelRatio) => {
-          if (started) return void started.then((s) => s.resize(width, height, pixelRatio)).catch(this.failed);
-          const offscreen = canvas.transferControlToOffscreen();
-          const events = new MessageChannel();
-          events.port1.onmessage = (e: MessageEvent<SceneEvent>) => emit(e.data);
-          started = api.start(
-            this.init(width, height, pixelRatio, VIEW_COPY_MS),
-            transfer(offscreen, [offscreen]),
-            transfer(dataPort, [dataPort]),
-            transfer(events.port2, [events.port2]),
-          );
-          started.then(resolve, reject);
-        }),
-      );
-    });
-    const gestures: GestureTarget = {
-      cancelAnimations: () => this.call((s) => s.cancelAnimations()),
-      setInteracting: (active) => this.call((s) => s.setInteracting(active)),
-      panBy: (...a) => this.call((s) => s.panBy(...a)),
-      scaleBy: (...a) => this.call((s) => s.scaleBy(...a)),
-      zoomBy: (...a) => this.call((s) => s.zoomBy(...a)),
-    };
-    this.stops.push(listenToGestures(this.element, gestures, (x, y) => void this.clicked(x, y)));
-    this.stops.push(() => worker.terminate());
-    return scene;
-  }
-
   private readonly failed = (err: unknown): void => console.error('The map scene failed', err);
 
   /** Calls the scene once it has started (in order), reporting a failure instead of leaving it unhandled. */
@@ -173,23 +124,9 @@ export class MapProxy implements MapPort {
     this.scene.then(f).catch(this.failed);
   }
 
-  /**
-   * A read-only probe for the e2e tests, which cannot read the worker's layer canvases from the
-   * page: an `sv-map-probe` event on the document with `{ className, resolve }` in its detail gets
-   * what that layer drew (DrawnPixels, in CSS px from the page's top left).
-   */
-  private answerProbes(): void {
-    const onProbe = (e: Event): void => {
-      const { className, resolve } = (e as CustomEvent<{ className: string; resolve: (d: DrawnPixels) => void }>)
-        .detail;
-      void this.scene.then(async (s) => {
-        const d = await s.drawn(className);
-        const r = this.element.getBoundingClientRect();
-        resolve(d.box ? { ...d, box: { ...d.box, x: d.box.x + r.left, y: d.box.y + r.top } } : d);
-      });
-    };
-    document.addEventListener('sv-map-probe', onProbe);
-    this.stops.push(() => document.removeEventListener('sv-map-probe', onProbe));
+  /** Calls a scene method that moves the view (resolving when the move ends); busy until then. */
+  private move(f: (s: Remote<MapScene>) => Promise<void>): void {
+    this.busy.move(this.scene.then(f).catch(this.failed));
   }
 
   private receive(m: SceneEvent): void {
@@ -206,14 +143,8 @@ export class MapProxy implements MapPort {
           this.drawn.delete(g);
         }
         return;
-      case 'busy': {
-        // Read-only, for the tests (as data-map-view): whether the map is moving or loading
-        // tiles, and how many times it started to (a worker's frames are not the page's).
-        const root = document.documentElement.dataset;
-        root.mapBusy = m.busy ? '1' : '0';
-        root.mapMoves = String(this.movesBefore + m.starts);
-        return;
-      }
+      case 'busy':
+        return this.busy.scene(m.busy, m.starts);
       case 'tileEnd':
         for (const end of [...this.tileEnds]) end();
         return;
@@ -227,12 +158,6 @@ export class MapProxy implements MapPort {
         console.error('The map scene:', m.message);
         return;
     }
-  }
-
-  /** A click the gestures saw (the map worker): its place and the sightings there. */
-  private async clicked(x: number, y: number): Promise<void> {
-    const { coord, hits } = await (await this.scene).hit(x, y);
-    if (coord) this.receive({ type: 'click', coord, hits });
   }
 
   /** The frames the scene drew since the last call (bench/map measures them; the page's own frames say nothing of a worker's). */
@@ -338,30 +263,29 @@ export class MapProxy implements MapPort {
   }
 
   zoomBy(delta: number): void {
-    this.call((s) => s.zoomBy(delta, ZOOM_BUTTON_MS));
+    this.move((s) => s.zoomBy(delta, ZOOM_BUTTON_MS));
   }
 
   panTo(coord: MapCoord, duration: number): void {
-    this.call((s) => s.panTo(coord, duration));
+    this.move((s) => s.panTo(coord, duration));
   }
 
   centerOn(coord: MapCoord, minZoom = LOCATION_MAX_ZOOM): void {
-    this.call((s) => s.centerOn(coord, minZoom, FEATURE_FIT_MS));
+    this.move((s) => s.centerOn(coord, minZoom, FEATURE_FIT_MS));
   }
 
   fit(extent: MapExtent, kind: FitKind): void {
     const o = fitOptions(kind, this.latest?.size ?? null, isMobile.value);
-    this.call((s) => s.fit(extent, o.padding ?? [0, 0, 0, 0], o.maxZoom, o.duration ?? 0));
+    this.move((s) => s.fit(extent, o.padding ?? [0, 0, 0, 0], o.maxZoom, o.duration ?? 0));
   }
 
   dispose(): void {
     void this.setTracking(false);
-    // A map worker's scene ends with its worker (stopped below).
+    // A map worker's scene ends with its worker (stopped below, with its canvas and gestures).
     this.onPage?.dispose();
     for (const stop of this.stops) stop();
-    this.canvas?.remove();
-    this.element.classList.remove('on-worker');
     for (const done of this.drawn.values()) done();
     this.drawn.clear();
+    this.busy.stop();
   }
 }

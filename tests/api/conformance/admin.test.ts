@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredProfile } from '../../../worker/http/types.ts';
+import type { ResponseBody } from '../../../domain/shapes/index.ts';
+
+type StoredProfile = ResponseBody<'Profile'>;
 import { expectOk, expectRefused, expectShape, png, raw, sighting, suiteForFile, type Suite } from './harness.ts';
 
 let s: Suite;

@@ -10,14 +10,7 @@ import type { MapScene } from '../../../mapscene/MapScene.ts';
 import type { SceneEvent, SceneInit } from '../../../mapscene/types.ts';
 import type { BaseMap } from '../../../domain/model.ts';
 
-class WorkerGlobalScope {}
-Object.assign(globalThis, {
-  WorkerGlobalScope,
-  OffscreenCanvas: Canvas,
-  self: Object.create(WorkerGlobalScope.prototype) as object,
-  requestAnimationFrame: () => 0,
-  cancelAnimationFrame: () => undefined,
-});
+import './workerGlobals.ts';
 const { MapScene: Scene } = await import('../../../mapscene/MapScene.ts');
 
 export const BASE_MAPS: BaseMap[] = [

@@ -1,3 +1,4 @@
+import '../workerGlobals.ts';
 import { describe, expect, it } from 'vitest';
 import type Feature from 'ol/Feature.js';
 import type Polygon from 'ol/geom/Polygon.js';
@@ -8,7 +9,7 @@ import {
   setSquares,
   squareStyles,
 } from '../../../../mapscene/layers/squaresLayer.ts';
-import { setBatch, SightingsSource } from '../../../../mapscene/layers/sightingsLayer.ts';
+import { SightingsLayer } from '../../../../mapscene/layers/sightingsLayer.ts';
 import { circle } from './circleStyle.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
 import { pointBatch } from '../../../helpers/pointBatch.ts';
@@ -71,10 +72,10 @@ describe('squares layer', () => {
   });
 
   it("gives the sightings layer's point of a generalised find its side and square", () => {
-    const source = new SightingsSource();
-    setBatch(source, batch());
-    expect(source.getFeatureById(1)!.get('generalised')).toBeUndefined();
-    expect(source.getFeatureById(3)!.get('generalised')).toBe(1000);
-    expect([...(source.getFeatureById(4)!.get('square') as Float64Array)]).toEqual(ring(0, 0, 14000));
+    const layer = new SightingsLayer(styles);
+    layer.setBatch(batch());
+    expect(layer.sighting(layer.indexOf(1))).toMatchObject({ generalised: undefined, square: null });
+    expect(layer.sighting(layer.indexOf(3))).toMatchObject({ generalised: 1000, square: ring(0, 0, 1400) });
+    expect(layer.sighting(layer.indexOf(4)).square).toEqual(ring(0, 0, 14000));
   });
 });

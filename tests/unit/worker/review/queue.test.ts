@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../domain/model.ts';
 import { waitingQueue } from '../../../../domain/reviewQueue.ts';
-import { reviewQueue } from '../../../../worker/review/queue.ts';
+import { queueLayer, reviewQueue, type QueueLayer } from '../../../../worker/review/queue.ts';
+import { ColumnLayer } from '../../../../worker/layer/ColumnLayer.ts';
+import { blocksOf } from '../../../../worker/layer/layerReplica.ts';
 import type { QueueQuery } from '../../../../worker/review/types.ts';
 import { statusCondition } from '../../../../worker/layer/filterState.ts';
 import { compile } from '../../../../worker/filters/compile.ts';
@@ -20,8 +22,14 @@ function feature(id: number, p: Record<string, unknown>, x = 1_600_000, y = 5_80
 const q = (patch: Partial<QueueQuery> = {}): QueueQuery => ({ ...waitingQueue(50), ...patch });
 const scope = { all: false as const, groups: [7, 8] };
 
-describe('the review queue', () => {
-  const features = [
+/** The queue reads features (as callers holding objects give them) and the replica's columns (as the data core does). */
+const FORMS: Array<[string, (fs: Feature[]) => QueueLayer]> = [
+  ['features', (fs) => queueLayer(fs)],
+  ["the replica's columns", (fs) => queueLayer(new ColumnLayer(blocksOf(fs, 48).map((b) => b.table)))],
+];
+
+describe.each(FORMS)('the review queue over %s', (_, form) => {
+  const features = form([
     feature(30, {}),
     feature(10, { 974: null }),
     feature(20, { 974: 3 }),
@@ -32,7 +40,7 @@ describe('the review queue', () => {
     feature(80, { 1820: 'pregled@example.si' }),
     feature(90, { 1053: '2024-01-01T10:00:00' }),
     feature(100, {}, 1_500_000, 5_700_000),
-  ];
+  ]);
 
   it('lists the waiting finds of her groups (empty STATUS waits), oldest first, without her own', () => {
     const page = reviewQueue(features, columns, scope, 'pregled@example.si', q());
@@ -72,9 +80,9 @@ describe('the review queue', () => {
   });
 });
 
-describe('likely duplicates in the queue', () => {
+describe.each(FORMS)('likely duplicates in the queue over %s', (_, form) => {
   it("marks anyone's finds of the same species within 100 m on the same Ljubljana day", () => {
-    const features = [
+    const features = form([
       feature(1, {}),
       // 80 EPSG:3857 units at 46° N are ~55 m on the ground.
       feature(2, { 1820: 'bor@example.si', 974: 1 }, 1_600_080, 5_800_000),
@@ -84,7 +92,7 @@ describe('likely duplicates in the queue', () => {
       feature(5, { 1053: '2025-06-02T10:00:00' }, 1_600_010, 5_800_000),
       // 22:30 UTC on 31 May is 00:30 on 1 June in Ljubljana: the same day.
       feature(6, { 1053: '2025-05-31T22:30:00Z' }, 1_600_000, 5_800_050),
-    ];
+    ]);
     const page = reviewQueue(features, columns, scope, 'pregled@example.si', q({ statuses: [] }));
     const dup = Object.fromEntries(page.items.map((i) => [i.id, i.duplicates]));
     expect(dup[1]).toEqual([2, 6]);
