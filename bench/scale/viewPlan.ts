@@ -37,13 +37,13 @@ for (const [who, viewer] of VIEWERS) {
         return [];
       },
     };
-    await tableView(explaining, meta, viewer, box, cell, null, 'feature');
+    await tableView(explaining, meta, viewer, box, cell, 0, null, 'feature');
     const names = [...JSON.stringify(plan).matchAll(/"Index Name":"([^"]+)"/g)].map((m) => m[1]);
     const times: number[] = [];
     let n = 0;
     for (let i = 0; i < 5; i++) {
       const s = performance.now();
-      n = (await tableView(db, meta, viewer, box, cell, null, 'feature')).upserts.length;
+      n = (await tableView(db, meta, viewer, box, cell, 0, null, 'feature')).upserts.length;
       times.push(performance.now() - s);
     }
     times.sort((a, b) => a - b);

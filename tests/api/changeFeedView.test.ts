@@ -59,6 +59,22 @@ describe('the change feed first view', () => {
     expect(counts[2]).toBeGreaterThanOrEqual(counts[0]!);
   });
 
+  it('answers a view with at most `whole` finds whole, and thins a fuller one', async () => {
+    const thinned = await features('ana', `view=${WEST.join(',')}&cell=${CELL}`);
+    const all = await features('ana', `view=${WEST.join(',')}&cell=${CELL}&whole=10000`);
+    const full = await features('ana', 'full=true');
+    const byId = new Map(full.features.map((f) => [f.id, f]));
+    // Whole: every find of the extent, as her full load has it; the thinned ones among them.
+    expect(all.features.length).toBeGreaterThan(thinned.features.length);
+    for (const f of all.features) expect(f).toEqual(byId.get(f.id));
+    const ids = new Set(all.features.map((f) => f.id));
+    for (const f of thinned.features) expect(ids.has(f.id)).toBe(true);
+    for (const f of full.features.filter((g) => inside(g, -10_000))) expect(ids.has(f.id)).toBe(true);
+    // One find fewer than the extent holds: thinned as without `whole`.
+    const under = await features('ana', `view=${WEST.join(',')}&cell=${CELL}&whole=${all.features.length - 1}`);
+    expect(under.features).toEqual(thinned.features);
+  });
+
   it('answers bad input with a JSON 400', async () => {
     for (const q of [
       'view=1,2,3&cell=100',
@@ -68,6 +84,9 @@ describe('the change feed first view', () => {
       `view=${WEST.join(',')}`,
       'cell=100',
       `view=${WEST.join(',')}&cell=100&full=true`,
+      `view=${WEST.join(',')}&cell=${CELL}&whole=-1`,
+      `view=${WEST.join(',')}&cell=${CELL}&whole=10001`,
+      'whole=5',
     ]) {
       const r = await suite.call(null, 'GET', `/api/Changes/35?tableIds=48&form=columns&${q}`);
       expect(r.status, q).toBe(400);

@@ -73,13 +73,15 @@ export class ChangesApi {
 
   /**
    * A first view (GET /api/Changes/{projectId}?form=columns&view&cell): the records of `extent` the
-   * caller may see, at most one per square cell of side `cell` metres, as one columns message.
+   * caller may see, at most one per square cell of side `cell` metres (all of them when the extent
+   * holds at most `whole`), as one columns message.
    */
   async view(
     projectId: number,
     tableIds: readonly number[],
     extent: readonly [number, number, number, number],
     cell: number,
+    whole: number,
     columnIds?: readonly number[],
     o: CallOptions = {},
   ): Promise<DecodedMessage> {
@@ -88,6 +90,7 @@ export class ChangesApi {
         tableIds: tableIds.join(','),
         view: extent.join(','),
         cell: String(cell),
+        whole: String(whole),
         columnIds: columnIds?.join(','),
         form: 'columns',
       },

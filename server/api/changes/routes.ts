@@ -26,7 +26,7 @@ import {
 } from './feed.ts';
 import { columnsAnswer, fullBlocks, sendColumns } from './columnsAnswer.ts';
 import { joinMessages } from '../../../domain/layerColumns/encode.ts';
-import { parseCell, tableView } from './viewAnswer.ts';
+import { parseCell, parseWhole, tableView } from './viewAnswer.ts';
 import { parseExtent } from '../../geo/validate.ts';
 
 /** How often one process prunes old removals (on a feed request). */
@@ -82,6 +82,12 @@ const CHANGES_QUERY = Type.Object({
     }),
   ),
   cell: Type.Optional(Type.String({ description: 'With view: the side of a cell in metres (> 0)' })),
+  whole: Type.Optional(
+    Type.String({
+      description:
+        'With view: an extent holding at most this many finds (0–10000; default 0) is answered whole, not thinned',
+    }),
+  ),
 });
 
 export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -144,7 +150,8 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const columns = q.form === 'columns';
       const view = q.view === undefined ? null : parseExtent(q.view);
       const cell = view ? parseCell(q.cell, view) : null;
-      if (!view && q.cell !== undefined) throw badRequest('cell goes with view');
+      const whole = parseWhole(q.whole);
+      if (!view && (q.cell !== undefined || q.whole !== undefined)) throw badRequest('cell and whole go with view');
       if (view && (!columns || full || q.since !== undefined))
         throw badRequest('view goes with form=columns, without since or full');
       // The columns carry the Features form's items.
@@ -177,7 +184,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         const reset = { cursor, reset: true, tables, blocks: null };
         if (view && cell !== null) {
           for (const meta of metas)
-            tables.set(meta.table.id, await tableView(tx, meta, viewer, view, cell, columnIds, form));
+            tables.set(meta.table.id, await tableView(tx, meta, viewer, view, cell, whole, columnIds, form));
           return { cursor, reset: false, tables, blocks: null };
         }
         if (full && columns) {

@@ -18,6 +18,17 @@ import type { TableChanges } from './feed.ts';
 /** Most cells one view may ask for (a large screen of 2,000 × 1,250 one-pixel cells). */
 export const MAX_VIEW_CELLS = 2_500_000;
 
+/** Most finds a view may ask to have whole (`whole`): ~13 B each as columns. */
+export const MAX_VIEW_WHOLE = 10_000;
+
+/** How many finds a view may have whole, not thinned (0 when not asked: always thinned). */
+export function parseWhole(raw: unknown): number {
+  if (raw === undefined) return 0;
+  const whole = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (!(whole <= MAX_VIEW_WHOLE)) throw badRequest(`whole must be a whole number from 0 to ${MAX_VIEW_WHOLE}`);
+  return whole;
+}
+
 /** The cell side (metres, > 0) from the query, checked against the extent's number of cells. */
 export function parseCell(raw: unknown, extent: readonly number[]): number {
   const cell = typeof raw === 'string' && raw.length <= 30 ? Number(raw) : NaN;
@@ -28,17 +39,21 @@ export function parseCell(raw: unknown, extent: readonly number[]): number {
   return cell;
 }
 
-/** The finds of `meta` in `extent` the viewer may see on a map, one per cell of side `cell`, in id order. */
+/**
+ * The finds of `meta` in `extent` the viewer may see on a map, one per cell of side `cell`, in id
+ * order; all of them when there are at most `whole`.
+ */
 export async function tableView(
   db: Queryable,
   meta: TableMeta,
   viewer: Viewer,
   extent: readonly number[],
   cell: number,
+  whole: number,
   columnIds: number[] | null,
   form: 'feature' | 'record',
 ): Promise<TableChanges> {
-  const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent, cell];
+  const params: unknown[] = [meta.table.id, meta.table.projectId, ...extent, cell, whole];
   const place = placeSql(meta, 'r', params, viewer);
   const visible = visibleSql(meta, 'r', params, viewer);
   const shown = `(r.generalised = 0 or ${place.exact})`;
@@ -51,8 +66,11 @@ export async function tableView(
         where r.table_id = $1 and r.project_id = $2 and not r.archived and r.geometry is not null
           and ${place.intersects('$3::float8', '$4::float8', '$5::float8', '$6::float8')}
           and ${visible}),
-     one as (select distinct on (gx, gy) id from hits order by gx, gy, id)
-     select ${item} as item from records r where r.id in (select id from one) order by r.id`,
+     one as (select distinct on (gx, gy) id from hits order by gx, gy, id),
+     -- Each branch's count is a one-time filter: the thinning runs only when the view is too full.
+     kept as (select id from hits where (select count(*) from hits) <= $8
+              union all select id from one where (select count(*) from hits) > $8)
+     select ${item} as item from records r where r.id in (select id from kept) order by r.id`,
     params,
   );
   return { upserts: rows.map((r) => r.item), removed: [] };
