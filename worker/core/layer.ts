@@ -3,7 +3,7 @@ import type { Feature } from '../../domain/model.ts';
 import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
 import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
-import { gridFor, gridIfLoaded, preloadGrid } from '../layer/squares.ts';
+import { gridFor, preloadGrid } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
@@ -80,9 +80,9 @@ export class LayerPart {
   async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
     const view = this.s.online ? await this.firstView(extent) : null;
     if (!view) return this.getLayerPoints(extent, filter);
-    // The view does not wait for the national grid's chunk: its generalised finds show as points
-    // until the whole layer is drawn, with their squares.
-    const batch = await this.points(Promise.resolve(view), extent, filter, false);
+    // A generalised find is drawn as its square, never as a point: the view waits for the national
+    // grid's chunk too, whose load began when the user became known (askFirstView).
+    const batch = await this.points(Promise.resolve(view), extent, filter);
     // The caller posts the batch before the next task runs.
     setTimeout(() => this.loadAfterView(), 0);
     return batch;
@@ -103,7 +103,6 @@ export class LayerPart {
     source: Promise<ColumnLayer | OverlaidLayer | readonly Feature[]>,
     extent: [number, number, number, number] | null,
     filter: LayerFilterState,
-    waitForGrid = true,
   ): Promise<PointBatch> {
     markLayer('asked', { online: this.s.online });
     const [features, columns, rules] = await Promise.all([
@@ -111,7 +110,7 @@ export class LayerPart {
       this.profile.getSightingColumns(),
       this.profile.layerRules(),
     ]);
-    const grid = waitForGrid ? await gridFor(features) : gridIfLoaded();
+    const grid = await gridFor(features);
     const batch = this.sightings.points(features, {
       extent,
       filter,

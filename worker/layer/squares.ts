@@ -32,33 +32,17 @@ export async function gridFor(
       : features.some((f) => f.generalised !== undefined && generalisedSide(f) > 0);
   if (!any) return null;
   const { nationalGrid } = await import('../nationalGrid.ts');
-  loadedGrid = nationalGrid;
   return nationalGrid;
 }
 
 /**
  * Starts loading the national grid's chunk (~130 KB) without waiting for it: a start whose layer
  * holds a generalised find cannot draw before it has come, and on a slow link it took 0.8–1.6 s
- * after the layer (bench/scale, first visit).
+ * after the layer when asked only then (bench/scale, first visit). A failed load is gridFor's to
+ * report.
  */
 export function preloadGrid(): void {
-  import('../nationalGrid.ts')
-    .then((m) => {
-      loadedGrid = m.nationalGrid;
-    })
-    .catch(() => undefined);
-}
-
-/** The national grid once its chunk has come (preloadGrid, gridFor). */
-let loadedGrid: GridProjection | null = null;
-
-/**
- * The national grid if its chunk has come, else null (its load started): for a drawing that must
- * not wait for it, whose generalised finds then show as points without their squares.
- */
-export function gridIfLoaded(): GridProjection | null {
-  if (!loadedGrid) preloadGrid();
-  return loadedGrid;
+  import('../nationalGrid.ts').catch(() => undefined);
 }
 
 /** Entries kept by SquareRings before it starts afresh (~100 bytes each). */
