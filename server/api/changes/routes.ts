@@ -26,7 +26,7 @@ import {
 } from './feed.ts';
 import { columnsAnswer, fullBlocks, sendColumns } from './columnsAnswer.ts';
 import { joinMessages } from '../../../domain/layerColumns/encode.ts';
-import { parseCell, parseWhole, tableView } from './viewAnswer.ts';
+import { cellFor, MAX_VIEW_WHOLE, tableView } from './viewAnswer.ts';
 import { parseExtent } from '../../geo/validate.ts';
 
 /** How often one process prunes old removals (on a feed request). */
@@ -81,11 +81,12 @@ const CHANGES_QUERY = Type.Object({
         'minx,miny,maxx,maxy: the first view of a device without a copy: the records the caller may see in the extent, at most one per square cell of side `cell` (form=columns only; not with since or full)',
     }),
   ),
-  cell: Type.Optional(Type.String({ description: 'With view: the side of a cell in metres (> 0)' })),
+  cell: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'With view: the side of a cell in metres' })),
   whole: Type.Optional(
-    Type.String({
-      description:
-        'With view: an extent holding at most this many finds (0–10000; default 0) is answered whole, not thinned',
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_VIEW_WHOLE,
+      description: 'With view: an extent holding at most this many finds (default 0) is answered whole, not thinned',
     }),
   ),
 });
@@ -149,8 +150,8 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       if (full && q.since !== undefined) throw badRequest('full and since exclude each other');
       const columns = q.form === 'columns';
       const view = q.view === undefined ? null : parseExtent(q.view);
-      const cell = view ? parseCell(q.cell, view) : null;
-      const whole = parseWhole(q.whole);
+      const cell = view ? cellFor(q.cell, view) : null;
+      const whole = q.whole ?? 0;
       if (!view && (q.cell !== undefined || q.whole !== undefined)) throw badRequest('cell and whole go with view');
       if (view && (!columns || full || q.since !== undefined))
         throw badRequest('view goes with form=columns, without since or full');

@@ -21,18 +21,9 @@ export const MAX_VIEW_CELLS = 2_500_000;
 /** Most finds a view may ask to have whole (`whole`): ~13 B each as columns. */
 export const MAX_VIEW_WHOLE = 10_000;
 
-/** How many finds a view may have whole, not thinned (0 when not asked: always thinned). */
-export function parseWhole(raw: unknown): number {
-  if (raw === undefined) return 0;
-  const whole = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  if (!(whole <= MAX_VIEW_WHOLE)) throw badRequest(`whole must be a whole number from 0 to ${MAX_VIEW_WHOLE}`);
-  return whole;
-}
-
-/** The cell side (metres, > 0) from the query, checked against the extent's number of cells. */
-export function parseCell(raw: unknown, extent: readonly number[]): number {
-  const cell = typeof raw === 'string' && raw.length <= 30 ? Number(raw) : NaN;
-  if (!Number.isFinite(cell) || cell <= 0) throw badRequest('cell must be a positive number of metres');
+/** The cell side (metres, > 0 by the query's shape), checked against the extent's number of cells. */
+export function cellFor(cell: number | undefined, extent: readonly number[]): number {
+  if (cell === undefined) throw badRequest('view needs cell: the side of a cell in metres');
   const [x1, y1, x2, y2] = extent as [number, number, number, number];
   const cells = Math.ceil((x2 - x1) / cell + 1) * Math.ceil((y2 - y1) / cell + 1);
   if (cells > MAX_VIEW_CELLS) throw badRequest(`cell too small for the extent (at most ${MAX_VIEW_CELLS} cells)`);
