@@ -45,6 +45,8 @@ export interface BrowserFigures {
   /** Sightings the map drew. */
   drawn: number;
   firstVisitMs: number;
+  /** The first visit's steps (loadSteps), in order. */
+  firstVisitSteps: LoadStep[];
   /** The first visit's layer answers over the wire (bytes, with headers). */
   firstVisitBytes: number;
   returningMs: number;
@@ -56,14 +58,77 @@ export interface BrowserFigures {
   heaps: ThreadHeap[];
 }
 
-/** Records, in the page, when `data-sightings` first rises above 0 (ms from navigation start). */
+/**
+ * Records, in the page, when `data-sightings` first rises above 0 (ms from navigation start), and
+ * every value it takes with its time (the first visit's view, then its whole layer).
+ */
 const MARK_SIGHTINGS = `(() => {
+  window.__sightingsLog = [];
   // The document has no element yet when this runs: watch the whole document for the attribute.
   new MutationObserver(() => {
     const n = Number(document.documentElement?.dataset.sightings ?? 0);
+    window.__sightingsLog.push({ at: performance.now(), n });
     if (window.__sightingsAt === undefined && n > 0) window.__sightingsAt = performance.now();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-sightings'] });
 })();`;
+
+/** One step of a first visit: a `layer:` mark of the data core or a drawing of the page, in ms from navigation start. */
+export interface LoadStep {
+  at: number;
+  what: string;
+}
+
+/** How long the bench waits, after the first drawing, for the whole layer of a first visit. */
+const FULL_LAYER_WAIT_MS = 120_000;
+
+/**
+ * The first visit's steps: the data core's `layer:` marks (worker/layer/loadMarks.ts) and each
+ * value `data-sightings` took, after waiting for the full load's points to leave for the map.
+ */
+async function loadSteps(page: Page, requests: LoadStep[]): Promise<LoadStep[]> {
+  type Mark = { name: string; at: number; detail: unknown };
+  const read = async (): Promise<Mark[]> => {
+    const all = await Promise.all(
+      page.workers().map((w) =>
+        w
+          .evaluate(() =>
+            performance
+              .getEntriesByType('mark')
+              .filter((m) => m.name.startsWith('layer:'))
+              .map((m) => ({
+                name: m.name,
+                at: performance.timeOrigin + m.startTime,
+                detail: (m as PerformanceMark).detail as unknown,
+              })),
+          )
+          .catch(() => [] as Mark[]),
+      ),
+    );
+    return all.flat();
+  };
+  const until = Date.now() + FULL_LAYER_WAIT_MS;
+  let marks = await read();
+  const fullDrawn = (ms: Mark[]): boolean => {
+    const done = ms.find((m) => m.name === 'layer:full-answered');
+    return !!done && ms.some((m) => m.name === 'layer:points' && m.at > done.at);
+  };
+  while (!fullDrawn(marks) && Date.now() < until) {
+    await page.waitForTimeout(500);
+    marks = await read();
+  }
+  await page.waitForTimeout(1000);
+  marks = await read();
+  const { origin, log } = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    log: (window as unknown as { __sightingsLog: { at: number; n: number }[] }).__sightingsLog,
+  }));
+  const steps: LoadStep[] = [
+    ...marks.map((m) => ({ at: m.at - origin, what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}` })),
+    ...log.map((l) => ({ at: l.at, what: `page: data-sightings=${l.n}` })),
+    ...requests.map((r) => ({ at: r.at - origin, what: r.what })),
+  ];
+  return steps.sort((a, b) => a.at - b.at);
+}
 
 /** Sums the wire bytes (body as sent, compressed, and headers) of the layer's answers in the context. */
 function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number> } {
@@ -154,8 +219,21 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
     await cdp.send('Network.clearBrowserCache');
     await layerBytes.take();
     await throttle(cdp, true);
+    const requests: LoadStep[] = [];
+    const onRequest = (r: Request): void => {
+      const t = r.timing();
+      const path = r.url().replace(url, '').slice(0, 90);
+      // Timing's phases are ms after its startTime (-1: not known).
+      const phases = `first byte +${t.responseStart.toFixed(0)}, end +${t.responseEnd.toFixed(0)}`;
+      requests.push({ at: t.startTime + Math.max(0, t.responseEnd), what: `request done: ${path} (${phases})` });
+    };
+    ctx.on('requestfinished', onRequest);
     const first = await timedStart(page, () => page.goto(`${url}/#/`));
     const firstVisitBytes = await layerBytes.take();
+    const firstVisitSteps = await loadSteps(page, requests);
+    ctx.off('requestfinished', onRequest);
+    // The full load, finished while the steps were waited for, is not the first drawing's.
+    await layerBytes.take();
 
     // Returning starts, each after 100 finds changed on the server.
     const times: number[] = [];
@@ -178,6 +256,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
     return {
       drawn,
       firstVisitMs: first.ms,
+      firstVisitSteps,
       firstVisitBytes,
       returningMs: median(times),
       returningRuns: times,

@@ -62,7 +62,15 @@ try {
       loadavg()[0]!.toFixed(1),
     ]);
   };
-  if (sample) detail('the sample', sample);
+  /** Prints a first visit's steps (when the view and the full load were asked, answered and drawn). */
+  const steps = (label: string, f: BrowserFigures): void => {
+    console.log(`First visit, ${label} (load ${loadavg()[0]!.toFixed(1)}): ms from navigation start`);
+    for (const st of f.firstVisitSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
+  };
+  if (sample) {
+    detail('the sample', sample);
+    steps('the sample', sample);
+  }
   let have = 0;
   for (const size of SIZES) {
     const t0 = Date.now();
@@ -78,6 +86,7 @@ try {
       const f = await browserFigures(app.url, client);
       const label = size.toLocaleString('en');
       detail(label, f);
+      steps(label, f);
       const goal = goalsAt(size);
       const growth = (f.rssGrowth - sample.rssGrowth) / MB;
       const rows: [string, string, string, boolean][] = [

@@ -77,9 +77,12 @@ describe('the layer: the device keeps a copy and downloads only what changed', (
     const layer = watchLayer(ctx);
     page = await ctx.newPage();
     const errors = watchErrors(page);
+    // A first visit draws the server's view first and asks for the whole layer after it.
+    const whole = ctx.waitForEvent('response', { predicate: (r) => WHOLE_LAYER.test(r.url()), timeout: 60_000 });
     await signIn(page, env.server.url, ANA, `#/?najdba=${rejected}`);
     const first = await waitForSightings(page);
     await page.getByTestId('find-card').waitFor({ timeout: 30_000 });
+    await whole;
     const firstAnswers = await layer.since(0);
     expect(firstAnswers.filter((a) => a.kind === 'whole')).toHaveLength(1);
     // A returning start is served by the service worker, as on a phone.

@@ -46,7 +46,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
   const account = new AccountPart(session);
   const personalData = new PersonalDataPart(session);
   const mapChannel = new MapChannel(
-    (extent, filter) => layer.getLayerPoints(extent, filter),
+    (extent, filter) => layer.mapPoints(extent, filter),
     (url) => areas.getTile(url),
   );
 
@@ -67,6 +67,8 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       const { changedUser, hadToken } = session.setSession(info);
       // Another user sees other rows (their own hidden ones): reload the layer.
       if (changedUser) layer.changed();
+      // A first visit's view is asked as soon as the user is known, before the map asks for it.
+      if (session.ready && session.online) layer.askFirstView();
       sync.keepBackgroundSetup();
       // With the first token (or a renewed one), downloads and changes left by a reload, a closed
       // tab or an expired token go on.

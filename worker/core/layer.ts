@@ -3,11 +3,13 @@ import type { Feature } from '../../domain/model.ts';
 import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
 import { COL } from '../../domain/columns.ts';
 import { SightingsLayer } from '../layer/SightingsLayer.ts';
-import { gridFor } from '../layer/squares.ts';
+import { gridFor, preloadGrid } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
+import { COUNTRY_VIEW, VIEW_WHOLE_MAX, viewCell } from '../layer/firstView.ts';
+import { markLayer } from '../layer/loadMarks.ts';
 import type { DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
@@ -48,6 +50,10 @@ export class LayerPart {
   private replica: HeldCopy | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
+  /** A first visit's thinned view for the user of `key` (null: none asked, or the full load is in). */
+  private view: { key: string; layer: Promise<ColumnLayer | null> } | null = null;
+  /** True while the full load behind a drawn view runs. */
+  private fullBehindView = false;
 
   /** @param storedRecords the sightings in the local store: downloaded areas and the device's own changes. */
   constructor(
@@ -56,15 +62,56 @@ export class LayerPart {
     private readonly storedRecords: () => Promise<StoredRecords>,
   ) {}
 
-  async getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
-    const source = this.s.online ? this.loaded() : this.offline();
+  /**
+   * The layer's sightings under a filter, whole: online the loaded layer (a first visit waits for
+   * its full load), offline the device's copy with the stored records over it. 'Moje najdbe' and
+   * the review read this: never a thinned view.
+   */
+  getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
+    return this.points(this.s.online ? this.loaded() : this.offline(), extent, filter);
+  }
+
+  /**
+   * The map's sightings: as getLayerPoints, but a first visit online (no copy of the layer for this
+   * user yet) draws the view thinned on the server first (firstView.ts) and asks for the full load
+   * only once the view's batch is on its way to the map, so that the view has the slow link to
+   * itself; the full load's progress shows meanwhile, and when it is in, the map is told to redraw.
+   */
+  async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
+    const view = this.s.online ? await this.firstView(extent) : null;
+    if (!view) return this.getLayerPoints(extent, filter);
+    // A generalised find is drawn as its square, never as a point: the view waits for the national
+    // grid's chunk too, whose load began when the user became known (askFirstView).
+    const batch = await this.points(Promise.resolve(view), extent, filter);
+    // The caller posts the batch before the next task runs.
+    setTimeout(() => this.loadAfterView(), 0);
+    return batch;
+  }
+
+  /**
+   * Asks for a first visit's view now, before the map asks (it starts while the profile, the map
+   * worker and its tiles load, and has the link to itself longer; nothing when a copy is held),
+   * and the national grid's chunk, which the first drawing of generalised finds waits for.
+   */
+  askFirstView(): void {
+    preloadGrid();
+    void this.firstView(null);
+  }
+
+  /** Selects and styles `source`'s sightings under a filter. */
+  private async points(
+    source: Promise<ColumnLayer | OverlaidLayer | readonly Feature[]>,
+    extent: [number, number, number, number] | null,
+    filter: LayerFilterState,
+  ): Promise<PointBatch> {
+    markLayer('asked', { online: this.s.online });
     const [features, columns, rules] = await Promise.all([
       source,
       this.profile.getSightingColumns(),
       this.profile.layerRules(),
     ]);
     const grid = await gridFor(features);
-    return this.sightings.points(features, {
+    const batch = this.sightings.points(features, {
       extent,
       filter,
       rules,
@@ -74,6 +121,62 @@ export class LayerPart {
       // What the map needs of each find (its card reads the rest per record), online and offline alike.
       propertyKeys: LAYER_COLUMNS,
     });
+    markLayer('points', { n: batch.ids.length, extent });
+    return batch;
+  }
+
+  /**
+   * A first visit's view (asked once per user, kept until the full load is in), or null when the
+   * device holds a copy for this user (or the view failed: the map then waits for the full load).
+   */
+  private async firstView(asked: [number, number, number, number] | null): Promise<ColumnLayer | null> {
+    const key = this.replicaKey();
+    if (this.view?.key !== key) {
+      if ((await this.replicaFor(key)).copy) return null;
+      // The map asks for the whole layer: its first view is the country's.
+      if (this.view?.key !== key) this.view = { key, layer: this.askView(asked ?? COUNTRY_VIEW).catch(() => null) };
+    }
+    return this.view.layer;
+  }
+
+  /** The finds of `extent` thinned to one per cell (GET /api/Changes, view and cell). */
+  private async askView(extent: readonly [number, number, number, number]): Promise<ColumnLayer> {
+    const c = this.s.cfg;
+    markLayer('view-asked');
+    const m = await this.s.api.changes.view(
+      c.projectId,
+      [c.tableId],
+      extent,
+      viewCell(extent),
+      VIEW_WHOLE_MAX,
+      LAYER_COLUMNS,
+      { timeoutMs: EXTENT_TIMEOUT_MS },
+    );
+    const table = m.tables.get(c.tableId);
+    markLayer('view-answered', { n: table?.n ?? 0 });
+    return new ColumnLayer(table ? [table] : []);
+  }
+
+  /**
+   * The full load behind a drawn view: its progress shows at once (the map holds only the view),
+   * and when it is in the view is dropped and the map redraws. A failed load leaves the view; the
+   * next drawing tries again.
+   */
+  private loadAfterView(): void {
+    if (this.fullBehindView) return;
+    this.fullBehindView = true;
+    this.s.emit({ type: 'layerProgress', progress: { received: 0, total: null } });
+    this.loaded()
+      .then(
+        () => {
+          this.view = null;
+          this.s.emit({ type: 'layerChanged' });
+        },
+        () => this.s.emit({ type: 'layerProgress', progress: null }),
+      )
+      .finally(() => {
+        this.fullBehindView = false;
+      });
   }
 
   exportFinds(
@@ -169,9 +272,11 @@ export class LayerPart {
     if (!copy) {
       // One snapshot for the rows and the cursor: the next answer since it carries what changed after.
       // The first visit's load is the long one: the UI shows how much of it has arrived.
+      markLayer('full-asked');
       const blocks = await ask('full', this.progressEmitter()).finally(() =>
         this.s.emit({ type: 'layerProgress', progress: null }),
       );
+      markLayer('full-answered', { blocks: blocks.length });
       const h = blocks[0]!.head;
       copy = {
         cursor: h.cursor!,

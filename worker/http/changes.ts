@@ -70,4 +70,34 @@ export class ChangesApi {
       : new Uint8Array(await res.arrayBuffer());
     return decodeMessages(body);
   }
+
+  /**
+   * A first view (GET /api/Changes/{projectId}?form=columns&view&cell): the records of `extent` the
+   * caller may see, at most one per square cell of side `cell` metres (all of them when the extent
+   * holds at most `whole`), as one columns message.
+   */
+  async view(
+    projectId: number,
+    tableIds: readonly number[],
+    extent: readonly [number, number, number, number],
+    cell: number,
+    whole: number,
+    columnIds?: readonly number[],
+    o: CallOptions = {},
+  ): Promise<DecodedMessage> {
+    const res = await this.http.send('GET', `/api/Changes/${projectId}`, {
+      query: {
+        tableIds: tableIds.join(','),
+        view: extent.join(','),
+        cell: String(cell),
+        whole: String(whole),
+        columnIds: columnIds?.join(','),
+        form: 'columns',
+      },
+      headers: { Accept: COLUMNS_MEDIA_TYPE },
+      signal: o.signal,
+      timeoutMs: o.timeoutMs,
+    });
+    return decodeMessages(new Uint8Array(await res.arrayBuffer()))[0]!;
+  }
 }

@@ -35,6 +35,16 @@ export async function gridFor(
   return nationalGrid;
 }
 
+/**
+ * Starts loading the national grid's chunk (~130 KB) without waiting for it: a start whose layer
+ * holds a generalised find cannot draw before it has come, and on a slow link it took 0.8–1.6 s
+ * after the layer when asked only then (bench/scale, first visit). A failed load is gridFor's to
+ * report.
+ */
+export function preloadGrid(): void {
+  import('../nationalGrid.ts').catch(() => undefined);
+}
+
 /** Entries kept by SquareRings before it starts afresh (~100 bytes each). */
 const MAX_CACHED = 20_000;
 

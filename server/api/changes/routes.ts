@@ -26,6 +26,8 @@ import {
 } from './feed.ts';
 import { columnsAnswer, fullBlocks, sendColumns } from './columnsAnswer.ts';
 import { joinMessages } from '../../../domain/layerColumns/encode.ts';
+import { cellFor, MAX_VIEW_WHOLE, tableView } from './viewAnswer.ts';
+import { parseExtent } from '../../geo/validate.ts';
 
 /** How often one process prunes old removals (on a feed request). */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -73,6 +75,20 @@ const CHANGES_QUERY = Type.Object({
         'true: every record the caller may see on a map, as upserts, with the cursor of the same snapshot (a full load; not with since)',
     }),
   ),
+  view: Type.Optional(
+    Type.String({
+      description:
+        'minx,miny,maxx,maxy: the first view of a device without a copy: the records the caller may see in the extent, at most one per square cell of side `cell` (form=columns only; not with since or full)',
+    }),
+  ),
+  cell: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'With view: the side of a cell in metres' })),
+  whole: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_VIEW_WHOLE,
+      description: 'With view: an extent holding at most this many finds (default 0) is answered whole, not thinned',
+    }),
+  ),
 });
 
 export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -92,7 +108,9 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         'device loads the tables afresh (no cursor yet, a cursor older than the kept removals, or too many changes), ' +
         'after taking this answer’s cursor. A device keeps one copy per caller and loads afresh when its roles change. ' +
         'With full=true the answer is that full load itself (every record the caller may see with a place), read in the ' +
-        `snapshot of its cursor. form=columns answers the same as ${COLUMNS_MEDIA_TYPE} (docs/layer-wire-format.md).`,
+        `snapshot of its cursor. form=columns answers the same as ${COLUMNS_MEDIA_TYPE} (docs/layer-wire-format.md). ` +
+        'With view and cell the answer is one columns message of the records in that extent thinned to one per cell ' +
+        '(the lowest id of a cell, as upserts): what a new device draws while its full load arrives; it is not a copy to keep.',
       tag: 'Records',
       auth: 'optional',
       responses: {
@@ -121,7 +139,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
             },
           },
         },
-        400: 'Bad cursor or table list, or a table without geometry',
+        400: 'Bad cursor, table list, view or cell, or a table without geometry',
         404: 'Unknown project or table',
       },
     },
@@ -131,6 +149,12 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       const full = q.full === 'true';
       if (full && q.since !== undefined) throw badRequest('full and since exclude each other');
       const columns = q.form === 'columns';
+      const view = q.view === undefined ? null : parseExtent(q.view);
+      const cell = view ? cellFor(q.cell, view) : null;
+      const whole = q.whole ?? 0;
+      if (!view && (q.cell !== undefined || q.whole !== undefined)) throw badRequest('cell and whole go with view');
+      if (view && (!columns || full || q.since !== undefined))
+        throw badRequest('view goes with form=columns, without since or full');
       // The columns carry the Features form's items.
       const form = q.form === 'feature' || columns ? 'feature' : 'record';
       const tableIds = parseIdList(q.tableIds, 'tableIds', MAX_EXTENT_TABLES);
@@ -159,6 +183,11 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
         const cursor = await currentCursor(tx);
         const tables = new Map<number, TableChanges>();
         const reset = { cursor, reset: true, tables, blocks: null };
+        if (view && cell !== null) {
+          for (const meta of metas)
+            tables.set(meta.table.id, await tableView(tx, meta, viewer, view, cell, whole, columnIds, form));
+          return { cursor, reset: false, tables, blocks: null };
+        }
         if (full && columns) {
           // Block by block as the pages are read: the whole load is never held as JSON texts.
           const head = { cursor, viewer: digest, reset: false };
