@@ -8,12 +8,12 @@ import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
-import { COUNTRY_VIEW, VIEW_WHOLE_MAX, viewCell } from '../layer/firstView.ts';
 import { markLayer } from '../layer/loadMarks.ts';
 import type { DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
+import { LayerFirstView } from './layerFirstView.ts';
 
 /** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
 const LAYER_COLUMNS = [
@@ -50,17 +50,23 @@ export class LayerPart {
   private replica: HeldCopy | null = null;
   /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
   private readonly sightings = new SightingsLayer();
-  /** A first visit's thinned view for the user of `key` (null: none asked, or the full load is in). */
-  private view: { key: string; layer: Promise<ColumnLayer | null> } | null = null;
-  /** True while the full load behind a drawn view runs. */
-  private fullBehindView = false;
+  /** A first visit's view, drawn while the full load comes. */
+  private readonly firstView: LayerFirstView;
 
   /** @param storedRecords the sightings in the local store: downloaded areas and the device's own changes. */
   constructor(
     private readonly s: CoreSession,
     private readonly profile: ProfileData,
     private readonly storedRecords: () => Promise<StoredRecords>,
-  ) {}
+  ) {
+    this.firstView = new LayerFirstView(s, {
+      key: () => this.replicaKey(),
+      hasCopy: async (key) => (await this.replicaFor(key)).copy !== null,
+      loaded: () => this.loaded(),
+      columns: LAYER_COLUMNS,
+      timeoutMs: EXTENT_TIMEOUT_MS,
+    });
+  }
 
   /**
    * The layer's sightings under a filter, whole: online the loaded layer (a first visit waits for
@@ -73,18 +79,18 @@ export class LayerPart {
 
   /**
    * The map's sightings: as getLayerPoints, but a first visit online (no copy of the layer for this
-   * user yet) draws the view thinned on the server first (firstView.ts) and asks for the full load
+   * user yet) draws the view thinned on the server first (layerFirstView.ts) and asks for the full load
    * only once the view's batch is on its way to the map, so that the view has the slow link to
    * itself; the full load's progress shows meanwhile, and when it is in, the map is told to redraw.
    */
   async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
-    const view = this.s.online ? await this.firstView(extent) : null;
+    const view = this.s.online ? await this.firstView.layer(extent) : null;
     if (!view) return this.getLayerPoints(extent, filter);
     // A generalised find is drawn as its square, never as a point: the view waits for the national
     // grid's chunk too, whose load began when the user became known (askFirstView).
     const batch = await this.points(Promise.resolve(view), extent, filter);
     // The caller posts the batch before the next task runs.
-    setTimeout(() => this.loadAfterView(), 0);
+    setTimeout(() => this.firstView.loadBehind(), 0);
     return batch;
   }
 
@@ -95,7 +101,7 @@ export class LayerPart {
    */
   askFirstView(): void {
     preloadGrid();
-    void this.firstView(null);
+    void this.firstView.layer(null);
   }
 
   /** Selects and styles `source`'s sightings under a filter. */
@@ -123,60 +129,6 @@ export class LayerPart {
     });
     markLayer('points', { n: batch.ids.length, extent });
     return batch;
-  }
-
-  /**
-   * A first visit's view (asked once per user, kept until the full load is in), or null when the
-   * device holds a copy for this user (or the view failed: the map then waits for the full load).
-   */
-  private async firstView(asked: [number, number, number, number] | null): Promise<ColumnLayer | null> {
-    const key = this.replicaKey();
-    if (this.view?.key !== key) {
-      if ((await this.replicaFor(key)).copy) return null;
-      // The map asks for the whole layer: its first view is the country's.
-      if (this.view?.key !== key) this.view = { key, layer: this.askView(asked ?? COUNTRY_VIEW).catch(() => null) };
-    }
-    return this.view.layer;
-  }
-
-  /** The finds of `extent` thinned to one per cell (GET /api/Changes, view and cell). */
-  private async askView(extent: readonly [number, number, number, number]): Promise<ColumnLayer> {
-    const c = this.s.cfg;
-    markLayer('view-asked');
-    const m = await this.s.api.changes.view(
-      c.projectId,
-      [c.tableId],
-      extent,
-      viewCell(extent),
-      VIEW_WHOLE_MAX,
-      LAYER_COLUMNS,
-      { timeoutMs: EXTENT_TIMEOUT_MS },
-    );
-    const table = m.tables.get(c.tableId);
-    markLayer('view-answered', { n: table?.n ?? 0 });
-    return new ColumnLayer(table ? [table] : []);
-  }
-
-  /**
-   * The full load behind a drawn view: its progress shows at once (the map holds only the view),
-   * and when it is in the view is dropped and the map redraws. A failed load leaves the view; the
-   * next drawing tries again.
-   */
-  private loadAfterView(): void {
-    if (this.fullBehindView) return;
-    this.fullBehindView = true;
-    this.s.emit({ type: 'layerProgress', progress: { received: 0, total: null } });
-    this.loaded()
-      .then(
-        () => {
-          this.view = null;
-          this.s.emit({ type: 'layerChanged' });
-        },
-        () => this.s.emit({ type: 'layerProgress', progress: null }),
-      )
-      .finally(() => {
-        this.fullBehindView = false;
-      });
   }
 
   exportFinds(
