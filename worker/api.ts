@@ -189,8 +189,11 @@ export interface DataCore {
   init(origin: string): Promise<AppConfig>;
   /** Sets the bearer token and e-mail used from now on (null = signed out). */
   setSession(session: SessionInfo): void;
-  /** Registers the one listener for pushed events (a Comlink.proxy). */
-  subscribe(listener: (event: CoreEvent) => void): void;
+  /**
+   * Registers the one listener for pushed events (a Comlink.proxy) and answers the online state as
+   * init's health check left it (no request of its own).
+   */
+  subscribe(listener: (event: CoreEvent) => void): boolean;
   /** Checks the server now (GET /api/Test) and returns the online state. */
   checkOnline(): Promise<boolean>;
   /** The profile (layers, symbology, base maps, initial view). */

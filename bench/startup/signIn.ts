@@ -15,6 +15,14 @@ function sightingsDrawn(page: Page, timeout: number): Promise<unknown> {
   return page.waitForFunction(() => Number(document.documentElement.dataset.sightings ?? 0) > 0, null, { timeout });
 }
 
+/** Whether the page's service worker is installed, active and controls the page, with nothing installing or waiting. */
+function serviceWorkerReady(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return !!reg?.active && !reg.installing && !reg.waiting && !!navigator.serviceWorker.controller;
+  });
+}
+
 /**
  * Makes `page`'s browser a returning user's: signed in, the sightings drawn, the service worker
  * installed and active (it installs after the first load and precaches, and compiles, the app for
@@ -24,14 +32,12 @@ function sightingsDrawn(page: Page, timeout: number): Promise<unknown> {
 export async function makeReturningUser(page: Page, url: string, timeout = 120_000): Promise<void> {
   await signIn(page, url);
   await sightingsDrawn(page, timeout);
-  await page.waitForFunction(
-    async () => {
-      const reg = await navigator.serviceWorker.getRegistration();
-      return !!reg?.active && !reg.installing && !reg.waiting;
-    },
-    null,
-    { timeout, polling: 250 },
-  );
+  // Polled from here: waitForFunction would take an async predicate's promise as its truthy answer.
+  const until = Date.now() + timeout;
+  while (!(await serviceWorkerReady(page))) {
+    if (Date.now() > until) throw new Error('the service worker did not install in time');
+    await page.waitForTimeout(250);
+  }
   await page.reload();
   await sightingsDrawn(page, timeout);
 }

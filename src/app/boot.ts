@@ -82,7 +82,8 @@ export async function boot(): Promise<void> {
   let outboxWatch: Promise<typeof import('./outboxWatch.ts')> | null = null;
   // After a background replay by the service worker, the map and counts follow (loaded when the page is idle).
   setTimeout(() => void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.listenForBackgroundSync()), 3000);
-  await core.subscribe(
+  // init has just asked the server: the state it found is the start's (no second health check).
+  online.value = await core.subscribe(
     proxy((e) => {
       if (e.type === 'online') {
         online.value = e.online;
@@ -115,7 +116,6 @@ export async function boot(): Promise<void> {
       }
     }),
   );
-  online.value = await core.checkOnline();
   // The browser's own events make the switch immediate instead of waiting for the 10 s check.
   for (const ev of ['online', 'offline'])
     window.addEventListener(ev, () => void core.checkOnline().then((o) => (online.value = o)));

@@ -52,6 +52,8 @@ export class LayerPart {
   private readonly sightings = new SightingsLayer();
   /** A first visit's view, drawn while the full load comes. */
   private readonly firstView: LayerFirstView;
+  /** The user key the map last drew for: the first drawing for a key is its start (startCopy). */
+  private drawnFor: string | null = null;
 
   /** @param storedRecords the sightings in the local store: downloaded areas and the device's own changes. */
   constructor(
@@ -82,16 +84,30 @@ export class LayerPart {
    * user yet) draws the view thinned on the server first (layerFirstView.ts) and asks for the full load
    * only once the view's batch is on its way to the map, so that the view has the slow link to
    * itself; the full load's progress shows meanwhile, and when it is in, the map is told to redraw.
+   * A returning start online draws the device's copy before the change feed answers.
    */
   async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
+    const start = this.drawnFor !== this.replicaKey();
+    this.drawnFor = this.replicaKey();
     const view = this.s.online ? await this.firstView.layer(extent) : null;
-    if (!view) return this.getLayerPoints(extent, filter);
-    // A generalised find is drawn as its square, never as a point: the view waits for the national
-    // grid's chunk too, whose load began when the user became known (askFirstView).
-    const batch = await this.points(Promise.resolve(view), extent, filter);
-    // The caller posts the batch before the next task runs.
-    setTimeout(() => this.firstView.loadBehind(), 0);
-    return batch;
+    if (view) {
+      // A generalised find is drawn as its square, never as a point: the view waits for the national
+      // grid's chunk too, whose load began when the user became known (askFirstView).
+      const batch = await this.points(Promise.resolve(view), extent, filter);
+      // The caller posts the batch before the next task runs.
+      setTimeout(() => this.firstView.loadBehind(), 0);
+      return batch;
+    }
+    const held = start && this.s.online && !this.layer ? await this.heldCopy() : null;
+    if (!held) return this.getLayerPoints(extent, filter);
+    // A returning start (the first drawing for this user, nothing loaded yet) draws the device's copy
+    // at once and asks the feed behind it; the map redraws only when the feed changed something.
+    // Later drawings wait for the feed: after a change of one's own the copy lacks it.
+    void this.loaded().then(
+      (rows) => rows !== held && this.s.emit({ type: 'layerChanged' }),
+      () => undefined,
+    );
+    return this.points(Promise.resolve(held), extent, filter);
   }
 
   /**

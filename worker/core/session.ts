@@ -57,10 +57,11 @@ export class CoreSession {
     return { changedUser, hadToken };
   }
 
-  /** Registers the one listener for pushed events; it hears the online state at once. */
-  subscribe(listener: (event: CoreEvent) => void): void {
+  /** Registers the one listener for pushed events; it hears the online state at once, and so does the caller. */
+  subscribe(listener: (event: CoreEvent) => void): boolean {
     this.listener = listener;
     if (this.monitor) listener({ type: 'online', online: this.monitor.online });
+    return this.monitor?.online ?? false;
   }
 
   /** Checks the server now (GET /api/Test). */
@@ -139,19 +140,23 @@ export class CoreSession {
         if (this.config) this.onlineChanged(online);
       },
     });
-    await this.monitor.check();
+    // The health check, the configuration and the identity settings are asked at once: on a slow
+    // link each round trip costs 150 ms or more of every start. start() runs the first check, and
+    // check() shares it.
     this.monitor.start();
-    let custom: unknown = null;
-    try {
-      custom = await api.files.config({ timeoutMs: START_TIMEOUT_MS });
-    } catch {
-      console.info('No custom conf');
-    }
+    const identityAsked = api.files.identity({ timeoutMs: START_TIMEOUT_MS });
+    // Read by cachedLoad below, or not at all (offline, the stored copy); never unhandled.
+    identityAsked.catch(() => undefined);
+    const [, custom] = await Promise.all([
+      this.monitor.check(),
+      api.files.config({ timeoutMs: START_TIMEOUT_MS }).catch((): null => {
+        console.info('No custom conf');
+        return null;
+      }),
+    ]);
     const base = mergeConfig(custom);
     const identity = parseIdentityConfig(
-      await cachedLoad(this.database, cacheKey(base.projectId, 'identity'), this.monitor.online, () =>
-        api.files.identity({ timeoutMs: START_TIMEOUT_MS }),
-      ),
+      await cachedLoad(this.database, cacheKey(base.projectId, 'identity'), this.monitor.online, () => identityAsked),
     );
     this.config = { ...DEFAULT_CONFIG, ...base, identity };
     return this.config;
