@@ -4,6 +4,7 @@ import { decodeMessages } from '../../domain/layerColumns/decode.ts';
 import { COLUMNS_MEDIA_TYPE } from '../../domain/layerColumns/format.ts';
 import { lonLatToMercator } from '../../server/geo/projection.ts';
 import { signedInSuite } from './helpers/signedInSuite.ts';
+import { COUNTRY_CELL, COUNTRY_VIEW } from '../../domain/firstView.ts';
 
 /**
  * The change feed's first view (view=extent&cell=metres, form=columns) on PGlite and
@@ -73,6 +74,24 @@ describe('the change feed first view', () => {
     // One find fewer than the extent holds: thinned as without `whole`.
     const under = await features('ana', `view=${WEST.join(',')}&cell=${CELL}&whole=${all.features.length - 1}`);
     expect(under.features).toEqual(thinned.features);
+  });
+
+  it('thins the country view through its cell indexes to the lowest id of every cell', async () => {
+    for (const who of VIEWERS) {
+      const full = await features(who, 'full=true');
+      const view = await features(who, `view=${COUNTRY_VIEW.join(',')}&cell=${COUNTRY_CELL}`);
+      expect(view.status).toBe(200);
+      // Every find of the sample lies inside the country view: the lowest id of each of its cells.
+      const lowest = new Map<string, number>();
+      for (const f of full.features) {
+        const [x, y] = xy(f);
+        const c = `${Math.floor(x / COUNTRY_CELL)},${Math.floor(y / COUNTRY_CELL)}`;
+        lowest.set(c, Math.min(lowest.get(c) ?? Infinity, f.id));
+      }
+      const byId = new Map(full.features.map((f) => [f.id, f]));
+      expect(view.features.map((f) => f.id)).toEqual([...lowest.values()].sort((a, b) => a - b));
+      for (const f of view.features) expect(f).toEqual(byId.get(f.id));
+    }
   });
 
   it('answers bad input with a JSON 400', async () => {

@@ -14,6 +14,8 @@ import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
 import { LayerFirstView } from './layerFirstView.ts';
+import { thinRows, VIEW_WHOLE_MAX } from '../layer/firstView.ts';
+import { COUNTRY_CELL, COUNTRY_VIEW } from '../../domain/firstView.ts';
 
 /** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
 const LAYER_COLUMNS = [
@@ -101,13 +103,17 @@ export class LayerPart {
     const held = start && this.s.online && !this.layer ? await this.heldCopy() : null;
     if (!held) return this.getLayerPoints(extent, filter);
     // A returning start (the first drawing for this user, nothing loaded yet) draws the device's copy
-    // at once and asks the feed behind it; the map redraws only when the feed changed something.
-    // Later drawings wait for the feed: after a change of one's own the copy lacks it.
-    void this.loaded().then(
-      (rows) => rows !== held && this.s.emit({ type: 'layerChanged' }),
-      () => undefined,
-    );
-    return this.points(Promise.resolve(held), extent, filter);
+    // at once, thinned as the country view is when it is large, and asks the feed behind it; the map
+    // redraws when the feed changed something, and always after a thinned drawing. Later drawings
+    // wait for the feed: after a change of one's own the copy lacks it.
+    const thinned = held.size > VIEW_WHOLE_MAX ? thinRows(held, COUNTRY_VIEW, COUNTRY_CELL) : null;
+    const redraw = (): void => this.s.emit({ type: 'layerChanged' });
+    const batch = await this.points(Promise.resolve(thinned ?? held), extent, filter);
+    // After the batch has left for the map (the caller posts it before the next task runs).
+    setTimeout(() => {
+      void this.loaded().then((rows) => (thinned || rows !== held) && redraw(), redraw);
+    }, 0);
+    return batch;
   }
 
   /**

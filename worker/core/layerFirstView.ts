@@ -1,5 +1,6 @@
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
-import { COUNTRY_VIEW, VIEW_WHOLE_MAX, viewCell } from '../layer/firstView.ts';
+import { VIEW_WHOLE_MAX } from '../layer/firstView.ts';
+import { COUNTRY_VIEW, viewCell } from '../../domain/firstView.ts';
 import { markLayer } from '../layer/loadMarks.ts';
 import type { CoreSession } from './session.ts';
 

@@ -1,10 +1,13 @@
 /**
- * What a first visit draws while the whole layer loads: the view's finds, thinned on the server to
- * one per cell (GET /api/Changes, view and cell). The view goes first and alone: on a slow link
+ * What a start draws before the whole layer: on a first visit, the view's finds thinned on the
+ * server to one per cell (GET /api/Changes, view and cell); on a returning start with a large copy,
+ * the copy thinned the same way on the device (thinRows), while the change feed answers. The view goes first and alone: on a slow link
  * (1.6 Mbps) a full load beside it took half the bandwidth and doubled the view's wait; the full
  * load is asked once the view's batch is on its way to the map, and replaces the view when it is in
  * (worker/core/layer.ts).
  */
+import type { Feature } from '../../domain/model.ts';
+import type { ColumnLayer } from './ColumnLayer.ts';
 
 /**
  * A view holding at most this many finds comes whole, not thinned (~13 B a find: 52 KB): the map
@@ -12,17 +15,29 @@
  */
 export const VIEW_WHOLE_MAX = 4_000;
 
-/** Cells across the longer side of the view the server thins to: at the country view a few thousand finds. */
-export const VIEW_CELLS_ACROSS = 64;
-
 /**
- * The country view in the map's metres (Web Mercator; 13.3–16.7° E, 45.3–47° N): what a first visit
- * thins when the map asks for the whole layer (the map worker culls to its view itself).
+ * The device's copy thinned as the server thins a view: the rows whose point lies in `extent`, one
+ * per square cell of side `cell` (the lowest id, as ids ascend), as features. What a returning start
+ * draws first when the copy is large; at the country view the map draws about as many anyway.
  */
-export const COUNTRY_VIEW: readonly [number, number, number, number] = [1_480_549, 5_668_875, 1_859_035, 5_942_074];
-
-/** The cell side (map metres) for a view: the longer side over VIEW_CELLS_ACROSS, at least 1 m. */
-export function viewCell(extent: readonly [number, number, number, number]): number {
-  const side = Math.max(extent[2] - extent[0], extent[3] - extent[1]);
-  return Math.max(1, Math.ceil(side / VIEW_CELLS_ACROSS));
+export function thinRows(
+  rows: ColumnLayer,
+  extent: readonly [number, number, number, number],
+  cell: number,
+): Feature[] {
+  const [x0, y0, x1, y1] = extent;
+  const across = Math.ceil((x1 - x0) / cell);
+  const taken = new Uint8Array(across * Math.ceil((y1 - y0) / cell));
+  const out: Feature[] = [];
+  for (let r = 0; r < rows.size; r++) {
+    const x = rows.xs[r]!;
+    const y = rows.ys[r]!;
+    // NaN (no point) fails both tests.
+    if (!(x >= x0 && x < x1 && y >= y0 && y < y1)) continue;
+    const c = Math.floor((y - y0) / cell) * across + Math.floor((x - x0) / cell);
+    if (taken[c]) continue;
+    taken[c] = 1;
+    out.push(rows.feature(r));
+  }
+  return out;
 }

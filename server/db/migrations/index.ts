@@ -13,6 +13,7 @@ import { changeFeed } from './11-change-feed.ts';
 import { people } from './12-people.ts';
 import { photoOrder } from './13-photo-order.ts';
 import { locationAccuracy } from './14-location-accuracy.ts';
+import { viewCells } from './15-view-cells.ts';
 
 /**
  * Every migration, in the order they run: a new one goes at the end with the next version. A
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   people,
   photoOrder,
   locationAccuracy,
+  viewCells,
 ];

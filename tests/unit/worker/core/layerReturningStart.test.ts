@@ -6,11 +6,13 @@ import { openOfflineDb } from '../../../../worker/store/db.ts';
 import type { Feature } from '../../../../domain/model.ts';
 import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
 import { LAYER_TABLE_COLUMNS } from '../../../../bench/scale/layerFeatures.ts';
+import { VIEW_WHOLE_MAX } from '../../../../worker/layer/firstView.ts';
 
 /**
  * A returning start through the data core (worker/core/layer.ts): the device holds a copy of the
- * layer, so the map draws it before the change feed answers, and redraws only when the feed changed
- * something; a later drawing (after a change of one's own) waits for the feed.
+ * layer, so the map draws it before the change feed answers (a large copy thinned as the country
+ * view), and redraws when the feed changed something or the drawing was thinned; a later drawing
+ * (after a change of one's own) waits for the feed.
  */
 const find = (id: number): Feature => ({
   type: 'Feature',
@@ -18,7 +20,7 @@ const find = (id: number): Feature => ({
   geometry: { type: 'Point', coordinates: [1_600_000 + id * 40, 5_800_000] },
   properties: { 920: 1, 980: 1804, 1053: '2024-05-17T10:00:00Z', 2066: true, 1820: 'ana@example.si', 974: 5 },
 });
-const FEATURES = Array.from({ length: 40 }, (_, i) => find(1000 + i));
+let FEATURES = Array.from({ length: 40 }, (_, i) => find(1000 + i));
 const PROFILE = {
   id: 18,
   projectId: 35,
@@ -98,6 +100,11 @@ async function returning(): Promise<{ core: DataCore; events: CoreEvent[] }> {
 }
 
 const sinceAsked = (): boolean => requests.some((r) => r.startsWith('/api/Changes/35') && r.includes('since='));
+/** Lets the feed answer, once it has been asked (behind the first drawing). */
+async function release(): Promise<void> {
+  await vi.waitFor(() => expect(sinceAsked()).toBe(true));
+  releaseDelta();
+}
 const redraws = (events: CoreEvent[]): number => events.filter((e) => e.type === 'layerChanged').length;
 
 describe('a returning start', () => {
@@ -106,9 +113,8 @@ describe('a returning start', () => {
     delta = [find(2000)];
     // Drawn while the feed's answer is held back.
     expect(await core.sendLayerPoints(FILTER, 1)).toBe(FEATURES.length);
-    expect(sinceAsked()).toBe(true);
     expect(redraws(events)).toBe(0);
-    releaseDelta();
+    await release();
     await vi.waitFor(() => expect(redraws(events)).toBe(1));
     expect(await core.sendLayerPoints(FILTER, 2)).toBe(FEATURES.length + 1);
   });
@@ -117,10 +123,32 @@ describe('a returning start', () => {
     const { core, events } = await returning();
     delta = [];
     expect(await core.sendLayerPoints(FILTER, 1)).toBe(FEATURES.length);
-    releaseDelta();
+    await release();
     // The feed's answer is in once 'Moje najdbe' (the whole, current layer) has it.
     expect((await core.getLayerPoints(null, FILTER)).ids.length).toBe(FEATURES.length);
     expect(redraws(events)).toBe(0);
+  });
+
+  it('draws a large copy thinned as the country view first, then whole', async () => {
+    const small = FEATURES;
+    // 5,000 finds on one line of 2 km steps across the country: 64 cells across hold one each.
+    FEATURES = Array.from({ length: VIEW_WHOLE_MAX + 1000 }, (_, i) => ({
+      ...find(10_000 + i),
+      geometry: { type: 'Point', coordinates: [1_500_000 + (i % 170) * 2000, 5_800_000] },
+    }));
+    try {
+      const { core, events } = await returning();
+      delta = [];
+      const thinned = await core.sendLayerPoints(FILTER, 1);
+      expect(thinned).toBeGreaterThan(0);
+      expect(thinned).toBeLessThan(FEATURES.length / 50);
+      await release();
+      // Redrawn whole even though the feed brought nothing.
+      await vi.waitFor(() => expect(redraws(events)).toBe(1));
+      expect(await core.sendLayerPoints(FILTER, 2)).toBe(FEATURES.length);
+    } finally {
+      FEATURES = small;
+    }
   });
 
   it('has a later drawing wait for the feed', async () => {
@@ -131,7 +159,7 @@ describe('a returning start', () => {
     const drawing = core.sendLayerPoints(FILTER, 2).then((n) => (later = n));
     await new Promise((r) => setTimeout(r, 50));
     expect(later).toBe(0);
-    releaseDelta();
+    await release();
     expect(await drawing).toBe(FEATURES.length + 1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_VIEW, VIEW_CELLS_ACROSS, viewCell } from '../../../../worker/layer/firstView.ts';
+import { COUNTRY_VIEW, VIEW_CELLS_ACROSS, viewCell } from '../../../domain/firstView.ts';
 
 describe('first view', () => {
   it('thins to VIEW_CELLS_ACROSS cells across the longer side', () => {
