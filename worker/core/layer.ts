@@ -9,6 +9,7 @@ import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.t
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
 import { markLayer } from '../layer/loadMarks.ts';
+import { progressSteps } from '../layer/loadProgress.ts';
 import type { DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
@@ -247,9 +248,10 @@ export class LayerPart {
       // One snapshot for the rows and the cursor: the next answer since it carries what changed after.
       // The first visit's load is the long one: the UI shows how much of it has arrived.
       markLayer('full-asked');
-      const blocks = await ask('full', this.progressEmitter()).finally(() =>
-        this.s.emit({ type: 'layerProgress', progress: null }),
-      );
+      const blocks = await ask(
+        'full',
+        progressSteps((progress) => this.s.emit({ type: 'layerProgress', progress })),
+      ).finally(() => this.s.emit({ type: 'layerProgress', progress: null }));
       markLayer('full-answered', { blocks: blocks.length });
       const h = blocks[0]!.head;
       copy = {
@@ -262,17 +264,6 @@ export class LayerPart {
       console.warn('Layer copy not stored', e);
     });
     return this.rowsOf(copy);
-  }
-
-  /** Tells the UI how much of the full load has arrived, once per whole percent (or 256 KB when the total is unknown). */
-  private progressEmitter(): (p: LayerLoadProgress) => void {
-    let last = -1;
-    return (p) => {
-      const step = p.total ? Math.floor((p.received * 100) / p.total) : Math.floor(p.received / 262_144);
-      if (step === last) return;
-      last = step;
-      this.s.emit({ type: 'layerProgress', progress: p });
-    };
   }
 
   /** The copy as one list of rows, built again only when its blocks changed. */

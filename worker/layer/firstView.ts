@@ -17,7 +17,7 @@ export const VIEW_WHOLE_MAX = 4_000;
 
 /**
  * The device's copy thinned as the server thins a view: the rows whose point lies in `extent`, one
- * per square cell of side `cell` (the lowest id, as ids ascend), as features. What a returning start
+ * per square cell of side `cell` on the server's grid (the lowest id, as ids ascend), as features. What a returning start
  * draws first when the copy is large; at the country view the map draws about as many anyway.
  */
 export function thinRows(
@@ -26,15 +26,18 @@ export function thinRows(
   cell: number,
 ): Feature[] {
   const [x0, y0, x1, y1] = extent;
-  const across = Math.ceil((x1 - x0) / cell);
-  const taken = new Uint8Array(across * Math.ceil((y1 - y0) / cell));
+  // The server's grid: cells counted from 0 in map metres, not from the extent's corner.
+  const gx0 = Math.floor(x0 / cell);
+  const gy0 = Math.floor(y0 / cell);
+  const across = Math.floor(x1 / cell) - gx0 + 1;
+  const taken = new Uint8Array(across * (Math.floor(y1 / cell) - gy0 + 1));
   const out: Feature[] = [];
   for (let r = 0; r < rows.size; r++) {
     const x = rows.xs[r]!;
     const y = rows.ys[r]!;
     // NaN (no point) fails both tests.
-    if (!(x >= x0 && x < x1 && y >= y0 && y < y1)) continue;
-    const c = Math.floor((y - y0) / cell) * across + Math.floor((x - x0) / cell);
+    if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1)) continue;
+    const c = (Math.floor(y / cell) - gy0) * across + Math.floor(x / cell) - gx0;
     if (taken[c]) continue;
     taken[c] = 1;
     out.push(rows.feature(r));
