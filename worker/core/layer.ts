@@ -39,7 +39,7 @@ interface HeldCopy {
   rows: ColumnLayer | null;
 }
 
-/** Area downloads and whole-layer loads may take this long (ms). */
+/** Area downloads and feed answers may take this long (ms); a full load may go this long without a byte. */
 const EXTENT_TIMEOUT_MS = 120_000;
 
 /**
@@ -225,9 +225,11 @@ export class LayerPart {
     const c = this.s.cfg;
     const key = this.replicaKey();
     const held = (await this.replicaFor(key)).copy;
+    // A full load (with progress) may take minutes over a slow link: it is given up only when no
+    // byte has come for EXTENT_TIMEOUT_MS (the server's reading before the first counted too).
     const ask = (cursor: string, onProgress?: (p: LayerLoadProgress) => void) =>
       this.s.api.changes.columns(c.projectId, [c.tableId], cursor, LAYER_COLUMNS, {
-        timeoutMs: EXTENT_TIMEOUT_MS,
+        ...(onProgress ? { idleTimeoutMs: EXTENT_TIMEOUT_MS } : { timeoutMs: EXTENT_TIMEOUT_MS }),
         onProgress,
       });
     let copy: LayerReplica | null = null;

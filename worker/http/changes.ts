@@ -2,6 +2,7 @@ import type { Feature } from '../../domain/model.ts';
 import { decodeMessages, type DecodedMessage } from '../../domain/layerColumns/decode.ts';
 import { BODY_BYTES_HEADER, COLUMNS_MEDIA_TYPE } from '../../domain/layerColumns/format.ts';
 import { readWithProgress } from './readProgress.ts';
+import { idleTimeout } from './idleTimeout.ts';
 import type { HttpClient } from './client.ts';
 import type { CallOptions, ReadProgress } from './types.ts';
 
@@ -51,24 +52,35 @@ export class ChangesApi {
     tableIds: readonly number[],
     cursor: string | 'full' | undefined,
     columnIds?: readonly number[],
-    o: CallOptions & { onProgress?: (p: ReadProgress) => void } = {},
+    o: CallOptions & { onProgress?: (p: ReadProgress) => void; idleTimeoutMs?: number } = {},
   ): Promise<DecodedMessage[]> {
-    const res = await this.http.send('GET', `/api/Changes/${projectId}`, {
-      query: {
-        tableIds: tableIds.join(','),
-        since: cursor === 'full' ? undefined : cursor,
-        full: cursor === 'full' ? 'true' : undefined,
-        columnIds: columnIds?.join(','),
-        form: 'columns',
-      },
-      headers: { Accept: COLUMNS_MEDIA_TYPE },
-      signal: o.signal,
-      timeoutMs: o.timeoutMs,
-    });
-    const body = o.onProgress
-      ? await readWithProgress(res, BODY_BYTES_HEADER, o.onProgress)
-      : new Uint8Array(await res.arrayBuffer());
-    return decodeMessages(body);
+    // With idleTimeoutMs the answer may take as long as it keeps arriving (a full load).
+    const idle = o.idleTimeoutMs === undefined ? null : idleTimeout(o.idleTimeoutMs);
+    try {
+      const res = await this.http.send('GET', `/api/Changes/${projectId}`, {
+        query: {
+          tableIds: tableIds.join(','),
+          since: cursor === 'full' ? undefined : cursor,
+          full: cursor === 'full' ? 'true' : undefined,
+          columnIds: columnIds?.join(','),
+          form: 'columns',
+        },
+        headers: { Accept: COLUMNS_MEDIA_TYPE },
+        signal: o.signal,
+        timeoutMs: o.timeoutMs,
+        timeoutSignal: idle?.signal,
+      });
+      const body =
+        o.onProgress || idle
+          ? await readWithProgress(res, BODY_BYTES_HEADER, (p) => {
+              idle?.touch();
+              o.onProgress?.(p);
+            })
+          : new Uint8Array(await res.arrayBuffer());
+      return decodeMessages(body);
+    } finally {
+      idle?.stop();
+    }
   }
 
   /**

@@ -14,6 +14,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds before the request is given up; default 30000. */
   timeoutMs?: number;
+  /** The caller's own timeout instead of timeoutMs (e.g. one that waits while bytes still arrive: idleTimeout.ts). */
+  timeoutSignal?: AbortSignal;
   /** Extra headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
 }
@@ -56,7 +58,7 @@ export class HttpClient {
     } else if (o.form) {
       body = o.form;
     }
-    const timeout = AbortSignal.timeout(o.timeoutMs ?? 30_000);
+    const timeout = o.timeoutSignal ?? AbortSignal.timeout(o.timeoutMs ?? 30_000);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     let res: Response;
     try {
