@@ -31,17 +31,21 @@ export function columnsAnswer(head: AnswerHead, tables: ReadonlyMap<number, Tabl
  * same header), so that a device stores its copy in blocks as they came. `pages` gives the items
  * BLOCK_ROWS at a time (feed.ts tablePages); each page is encoded before the next is read, so the
  * server holds one page of JSON texts and the encoded blocks, a few bytes a find. A table with no
- * record still gets one (empty) block.
+ * record still gets one (empty) block. When `gone` aborts (the caller left), no further page is read.
  */
 export async function fullBlocks(
   tableId: number,
   pages: AsyncIterable<string[]>,
   head: AnswerHead,
+  gone?: AbortSignal,
 ): Promise<Uint8Array[]> {
   const blocks: Uint8Array[] = [];
   const block = (items: string[]): Uint8Array =>
     encodeMessage(new Map([[tableId, { features: items.map((u) => JSON.parse(u) as Feature) }]]), head);
-  for await (const page of pages) blocks.push(block(page));
+  for await (const page of pages) {
+    gone?.throwIfAborted();
+    blocks.push(block(page));
+  }
   if (blocks.length === 0) blocks.push(block([]));
   return blocks;
 }

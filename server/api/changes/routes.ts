@@ -28,6 +28,7 @@ import { columnsAnswer, fullBlocks, sendColumns } from './columnsAnswer.ts';
 import { joinMessages } from '../../../domain/layerColumns/encode.ts';
 import { cellFor, MAX_VIEW_WHOLE, tableView } from './viewAnswer.ts';
 import { parseExtent } from '../../geo/validate.ts';
+import { clientGone } from '../../http/clientGone.ts';
 
 /** How often one process prunes old removals (on a feed request). */
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -177,6 +178,8 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
       }
       reply.header('cache-control', 'no-store');
       const since = q.since as string | undefined;
+      // A full load read for a caller who has left stops at its next page.
+      const gone = clientGone(reply);
       // One snapshot for the cursor and every read (feed.ts says why).
       const answer = await db.transaction(async (tx) => {
         await tx.query('set transaction isolation level repeatable read');
@@ -194,7 +197,7 @@ export function registerChangeRoutes(app: FastifyInstance, ctx: ApiContext): voi
           const blocks: Uint8Array[] = [];
           for (const meta of metas) {
             const pages = tablePages(tx, meta, viewer, columnIds, form, BLOCK_ROWS);
-            blocks.push(...(await fullBlocks(meta.table.id, pages, head)));
+            blocks.push(...(await fullBlocks(meta.table.id, pages, head, gone)));
           }
           return { cursor, reset: false, tables, blocks };
         }
