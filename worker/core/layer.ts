@@ -55,7 +55,7 @@ export class LayerPart {
   private readonly sightings = new SightingsLayer();
   /** A first visit's view, drawn while the full load comes. */
   private readonly firstView: LayerFirstView;
-  /** The user key the map last drew for: the first drawing for a key is its start (startCopy). */
+  /** The user key the map last drew for: the first drawing for a key is its start (mapPoints). */
   private drawnFor: string | null = null;
 
   /** @param storedRecords the sightings in the local store: downloaded areas and the device's own changes. */
