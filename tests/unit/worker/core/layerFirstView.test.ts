@@ -1,12 +1,8 @@
-import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDataCore } from '../../../../worker/core/dataCore.ts';
-import type { CoreEvent, DataCore, LayerFilterState } from '../../../../worker/api.ts';
-import { openOfflineDb } from '../../../../worker/store/db.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { CoreEvent, DataCore } from '../../../../worker/api.ts';
 import type { Feature } from '../../../../domain/model.ts';
-import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
-import { LAYER_TABLE_COLUMNS } from '../../../../bench/scale/layerFeatures.ts';
 import { VIEW_WHOLE_MAX } from '../../../../worker/layer/firstView.ts';
+import { columns, FILTER, layerServer, startCore } from './layerServer.ts';
 
 /**
  * A first visit through the data core (worker/core/layer.ts, worker/layer/firstView.ts): the map
@@ -22,75 +18,21 @@ const FEATURES: Feature[] = Array.from({ length: 60 }, (_, i) => ({
 }));
 /** What the server's view answers: every third find (as thinned). */
 const VIEW = FEATURES.filter((_, i) => i % 3 === 0);
-const PROFILE = {
-  id: 18,
-  projectId: 35,
-  layers: [{ id: 86, tableId: 48, symbology: { type: 'simple' } }],
-  baseMaps: [],
-};
-const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
-
-/** The requests made, in order (path and query), and the view's answer, held until released. */
-const requests: string[] = [];
+/** The view's answer, held until released. */
 let releaseView: () => void = () => undefined;
-
-function columns(features: Feature[]): Response {
-  const tables = new Map([[48, { features, removed: [] }]]);
-  const bytes = encodeMessage(tables, { cursor: '1:1:', viewer: 'v', reset: false });
-  return new Response(bytes.buffer as ArrayBuffer);
-}
-
-async function answer(url: URL): Promise<Response> {
-  const p = url.pathname;
-  if (p === '/api/Test') return Response.json('ok');
-  if (p === '/identity.json') return Response.json({ authority: 'http://idp.test', client_id: 'app' });
-  if (p === '/api/BaseProfiles/35/project')
-    return Response.json({
-      id: 35,
-      name: 'p',
-      tables: [{ id: 48, projectId: 35, name: 't', geometryType: 1, columns: LAYER_TABLE_COLUMNS }],
-      layers: [],
-    });
-  if (p === '/api/BaseProfiles/35/18') return Response.json(PROFILE);
-  if (p === '/api/Changes/35' && url.searchParams.has('view')) {
+const requests = layerServer(async (url) => {
+  if (url.searchParams.has('view')) {
     await new Promise<void>((resolve) => (releaseView = resolve));
     return columns(VIEW);
   }
-  if (p === '/api/Changes/35' && url.searchParams.get('full') === 'true') return columns(FEATURES);
+  if (url.searchParams.get('full') === 'true') return columns(FEATURES);
   return new Response('not found', { status: 404 });
-}
-
-beforeAll(() => {
-  vi.stubGlobal('fetch', async (input: string | URL) => {
-    const url = new URL(String(input));
-    requests.push(url.pathname + url.search);
-    return answer(url);
-  });
-});
-afterAll(() => vi.unstubAllGlobals());
-
-const channels: MessageChannel[] = [];
-afterEach(() => {
-  for (const c of channels.splice(0)) {
-    c.port1.close();
-    c.port2.close();
-  }
-  requests.length = 0;
 });
 
 let dbs = 0;
 /** A data core with a new (empty) database: a first visit, signed in as ana; its events and a map port. */
-async function firstVisit(): Promise<{ core: DataCore; events: CoreEvent[] }> {
-  const name = `layerFirstView-${Date.now()}-${dbs++}`;
-  const core = createDataCore({ openDb: () => openOfflineDb(name), browserOnline: () => true });
-  await core.init('http://app.test');
-  core.setSession({ accessToken: null, email: 'ana@example.si' });
-  const events: CoreEvent[] = [];
-  core.subscribe((e) => events.push(e));
-  const channel = new MessageChannel();
-  channels.push(channel);
-  core.connectMap(channel.port2);
-  return { core, events };
+function firstVisit(): Promise<{ core: DataCore; events: CoreEvent[] }> {
+  return startCore(`layerFirstView-${Date.now()}-${dbs++}`);
 }
 
 const changes = (): string[] => requests.filter((r) => r.startsWith('/api/Changes/35'));

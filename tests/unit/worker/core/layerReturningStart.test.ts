@@ -1,12 +1,8 @@
-import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDataCore } from '../../../../worker/core/dataCore.ts';
-import type { CoreEvent, DataCore, LayerFilterState } from '../../../../worker/api.ts';
-import { openOfflineDb } from '../../../../worker/store/db.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { CoreEvent, DataCore } from '../../../../worker/api.ts';
 import type { Feature } from '../../../../domain/model.ts';
-import { encodeMessage } from '../../../../domain/layerColumns/encode.ts';
-import { LAYER_TABLE_COLUMNS } from '../../../../bench/scale/layerFeatures.ts';
 import { VIEW_WHOLE_MAX } from '../../../../worker/layer/firstView.ts';
+import { columns, FILTER, layerServer, startCore } from './layerServer.ts';
 
 /**
  * A returning start through the data core (worker/core/layer.ts): the device holds a copy of the
@@ -21,82 +17,24 @@ const find = (id: number): Feature => ({
   properties: { 920: 1, 980: 1804, 1053: '2024-05-17T10:00:00Z', 2066: true, 1820: 'ana@example.si', 974: 5 },
 });
 let FEATURES = Array.from({ length: 40 }, (_, i) => find(1000 + i));
-const PROFILE = {
-  id: 18,
-  projectId: 35,
-  layers: [{ id: 86, tableId: 48, symbology: { type: 'simple' } }],
-  baseMaps: [],
-};
-const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
-
 /** The requests made (path and query); the feed's answer since a cursor: what it holds, and its release. */
-const requests: string[] = [];
 let delta: Feature[] = [];
 let releaseDelta: () => void = () => undefined;
-
-function columns(features: Feature[], cursor: string): Response {
-  const bytes = encodeMessage(new Map([[48, { features, removed: [] }]]), { cursor, viewer: 'v', reset: false });
-  return new Response(bytes.buffer as ArrayBuffer);
-}
-
-async function answer(url: URL): Promise<Response> {
-  const p = url.pathname;
-  if (p === '/api/Test') return Response.json('ok');
-  if (p === '/identity.json') return Response.json({ authority: 'http://idp.test', client_id: 'app' });
-  if (p === '/api/BaseProfiles/35/project')
-    return Response.json({
-      id: 35,
-      name: 'p',
-      tables: [{ id: 48, projectId: 35, name: 't', geometryType: 1, columns: LAYER_TABLE_COLUMNS }],
-      layers: [],
-    });
-  if (p === '/api/BaseProfiles/35/18') return Response.json(PROFILE);
-  if (p !== '/api/Changes/35') return new Response('not found', { status: 404 });
-  // A first visit's view: the whole (small) layer.
+const requests = layerServer(async (url) => {
+  // A first visit's view, or its full load: the whole (small) layer.
   if (url.searchParams.has('view') || url.searchParams.get('full') === 'true') return columns(FEATURES, '1:1:');
   await new Promise<void>((resolve) => (releaseDelta = resolve));
   return columns(delta, '2:2:');
-}
-
-beforeAll(() => {
-  vi.stubGlobal('fetch', async (input: string | URL) => {
-    const url = new URL(String(input));
-    requests.push(url.pathname + url.search);
-    return answer(url);
-  });
 });
-afterAll(() => vi.unstubAllGlobals());
-
-const channels: MessageChannel[] = [];
-afterEach(() => {
-  for (const c of channels.splice(0)) {
-    c.port1.close();
-    c.port2.close();
-  }
-  requests.length = 0;
-});
-
-/** A data core on the database `name`, signed in as ana, its map connected; its events. */
-async function start(name: string): Promise<{ core: DataCore; events: CoreEvent[] }> {
-  const core = createDataCore({ openDb: () => openOfflineDb(name), browserOnline: () => true });
-  await core.init('http://app.test');
-  core.setSession({ accessToken: null, email: 'ana@example.si' });
-  const events: CoreEvent[] = [];
-  core.subscribe((e) => events.push(e));
-  const channel = new MessageChannel();
-  channels.push(channel);
-  core.connectMap(channel.port2);
-  return { core, events };
-}
 
 let dbs = 0;
 /** A device that has loaded the whole layer once, and its second start. */
 async function returning(): Promise<{ core: DataCore; events: CoreEvent[] }> {
   const name = `layerReturningStart-${dbs++}`;
-  const first = await start(name);
+  const first = await startCore(name);
   expect((await first.core.getLayerPoints(null, FILTER)).ids.length).toBe(FEATURES.length);
   requests.length = 0;
-  return start(name);
+  return startCore(name);
 }
 
 const sinceAsked = (): boolean => requests.some((r) => r.startsWith('/api/Changes/35') && r.includes('since='));
