@@ -3,6 +3,9 @@ import { drawnSightings, layerFilter } from '../../state/filters.ts';
 import { notify } from '../../state/notices.ts';
 import { mapController } from './mapState.ts';
 import { linkedFindId, openLinkedFind } from './deepLink.ts';
+import { shortInfo } from '../../state/shortInfo.ts';
+import type { Properties } from '../../../domain/model.ts';
+import type { MapPort } from './mapPort.ts';
 
 let generation = 0;
 let lastLinked: number | null = null;
@@ -42,6 +45,29 @@ function retryMissedLink(): void {
     });
 }
 
+/** True when two finds' properties hold the same values under the same keys. */
+function sameProperties(a: Properties, b: Properties): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/**
+ * The open card's finds as the newest drawing has them: a card opened on an older drawing (a
+ * start's copy before the change feed answered, a layer a sync has since changed) shows the
+ * current status and species, not those it was opened with.
+ */
+async function refreshOpenFinds(mc: MapPort): Promise<void> {
+  const open = shortInfo.value;
+  if (!open) return;
+  const now = await Promise.all(open.features.map((f) => mc.sightingById(f.id).catch(() => null)));
+  if (shortInfo.value !== open) return;
+  const features = open.features.map((f, i) => {
+    const n = now[i];
+    return n && !sameProperties(n.properties, f.properties) ? { ...f, properties: n.properties } : f;
+  });
+  if (features.some((f, i) => f !== open.features[i])) shortInfo.value = { ...open, features };
+}
+
 /** Draws the filtered, styled sightings (the data core selects them); a newer call wins. */
 export async function refreshSightings(): Promise<void> {
   const mc = mapController.value;
@@ -54,6 +80,7 @@ export async function refreshSightings(): Promise<void> {
     document.documentElement.dataset.sightings = String(count);
     drawnSightings.value = count;
     drawn = true;
+    void refreshOpenFinds(mc);
     retryMissedLink();
     followLinkedFind();
   } catch (e) {
