@@ -1,5 +1,6 @@
-import type { Feature, Properties } from '../../domain/model.ts';
+import type { Feature } from '../../domain/model.ts';
 import { COL } from '../../domain/columns.ts';
+import { sameProperties } from '../../domain/sameProperties.ts';
 import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { ColumnStore } from '../filters/columnar/ColumnStore.ts';
 import { finestCell } from './thinSorted.ts';
@@ -22,18 +23,6 @@ function columnsOf(source: LayerSource | null): ColumnLayer | null {
 
 /** Above this share of the rows changed, added or gone, a sync builds the rows anew. */
 const REBUILD_SHARE = 0.25;
-
-/** True when two property objects hold the same keys with the same values. */
-function sameProperties(a: Properties, b: Properties): boolean {
-  if (a === b) return true;
-  let count = 0;
-  for (const k in a) {
-    if (a[k] !== b[k] || !(k in b)) return false;
-    count++;
-  }
-  for (const _ in b) count--;
-  return count === 0;
-}
 
 /** A feature's point coordinate (0: x, 1: y), or NaN for anything that is not a point. */
 function pointOf(f: Feature, axis: 0 | 1): number {

@@ -91,7 +91,7 @@ export async function tableView(
            and ${c(prefix, 'x')} = g.x and ${c(prefix, 'y')} = g.y
            and r.project_id = $2 and r.geometry is not null and ${intersects} and ${visible}
          order by r.id limit 1)`;
-    kept = `select least(${first('', `r.geometry is not null and ${shown}`)},
+    kept = `select least(${first('', shown)},
                          ${first('pub_', `r.generalised <> 0 and not ${shown}`)}) as id
       from generate_series(floor($3::float8 / ${COUNTRY_CELL})::int - 1, floor($5::float8 / ${COUNTRY_CELL})::int + 1) gx,
            generate_series(floor($4::float8 / ${COUNTRY_CELL})::int - 1, floor($6::float8 / ${COUNTRY_CELL})::int + 1) gy,

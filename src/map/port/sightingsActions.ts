@@ -4,7 +4,7 @@ import { notify } from '../../state/notices.ts';
 import { mapController } from './mapState.ts';
 import { linkedFindId, openLinkedFind } from './deepLink.ts';
 import { shortInfo } from '../../state/shortInfo.ts';
-import type { Properties } from '../../../domain/model.ts';
+import { sameProperties } from '../../../domain/sameProperties.ts';
 import type { MapPort } from './mapPort.ts';
 
 let generation = 0;
@@ -43,12 +43,6 @@ function retryMissedLink(): void {
     void openLinkedFind(mc, linked).then((found) => {
       if (found && missed === linked) missed = null;
     });
-}
-
-/** True when two finds' properties hold the same values under the same keys. */
-function sameProperties(a: Properties, b: Properties): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 /**
