@@ -4,18 +4,14 @@
  * top), each by its style's symbol (pointSymbols.ts).
  *
  * When every symbol is a sprite drawn at its own size (the symbology's circles and shapes), the
- * points are first walked topmost first, as compositing works front to back: each pixel keeps how
- * much of what lies beneath still shows through (the product of (1 - alpha) of the sprites
- * above). A point none of whose pixels would add half a colour level is not drawn. At low zoom,
- * where thousands of points share a few hundred pixels, that skips most of them, translucent
- * (unconfirmed) ones included; the image differs from drawing them all by rounding only
- * (tests/unit/mapscene/layers/drawPoints.test.ts). Then the points that show are copied, one
- * drawImage each, in batch order. Other symbols (icons, rotated or scaled shapes) are drawn by
- * OpenLayers point by point, all of them.
+ * points are composited front to back in one pass over their pixels, and those that would not
+ * show are left out (compositePoints.ts). Other symbols (icons, rotated or scaled shapes) are
+ * drawn by OpenLayers point by point, all of them.
  */
 import { toContext } from 'ol/render.js';
 import Point from 'ol/geom/Point.js';
-import { pixelsFor, type PointSymbol, type Sprite } from './pointSymbols.ts';
+import type { PointSymbol, Sprite } from './pointSymbols.ts';
+import { compositePoints, CompositeScratch } from './compositePoints.ts';
 
 /** The arrays of a batch that drawing reads. */
 export interface DrawnArrays {
@@ -39,39 +35,14 @@ export interface DrawFrame {
   bufferPx: number;
 }
 
-/** A pixel's see-through when nothing is above it (fixed point: 65535 = all of it shows). */
-const CLEAR = 65535;
-/** A pixel of alpha a (0–255) over see-through t adds t * a / CLEAR colour levels: below half a level it does not show. */
-const SHOWS = CLEAR / 2;
-
-/** A see-through below this hides whatever is beneath (even an opaque pixel adds under half a level). */
-const BURIED = Math.ceil(SHOWS / 255);
-/** Blocks of 8 x 8 pixels count their pixels not buried yet, so that a point under buried blocks is skipped at once. */
-const BLOCK_SHIFT = 3;
-
-/** Buffers kept between redraws: the points' indices, each pixel's see-through, each block's open pixels. */
-export class DrawScratch {
+/** Buffers kept between redraws: the points' indices, and the compositor's. */
+export class DrawScratch extends CompositeScratch {
   indices = new Uint32Array(0);
-  seeThrough = new Uint16Array(0);
-  open = new Uint8Array(0);
 
   /** Room for `n` indices. */
   indicesFor(n: number): Uint32Array {
     if (this.indices.length < n) this.indices = new Uint32Array(n);
     return this.indices;
-  }
-
-  /** A see-through buffer of `size` pixels. */
-  seeThroughFor(size: number): Uint16Array {
-    if (this.seeThrough.length < size) this.seeThrough = new Uint16Array(size);
-    return this.seeThrough;
-  }
-
-  /** A buffer of `size` block counts, zeroed. */
-  openFor(size: number): Uint8Array {
-    if (this.open.length < size) this.open = new Uint8Array(size);
-    this.open.fill(0, 0, size);
-    return this.open;
   }
 }
 
@@ -113,116 +84,37 @@ export function drawPoints(
     if (x >= x0 && x <= x1 && y >= y0 && y <= y1) indices[count++] = i;
   }
   // Their symbols (by style index * 2 + unconfirmed), and the margin any sprite needs around the image.
-  const symbols = new Map<number, PointSymbol>();
+  const symbols: PointSymbol[] = [];
   let margin = 0;
   let allSprites = true;
   for (let k = 0; k < count; k++) {
     const i = indices[k]!;
     const key = styleIndex[i]! * 2 + unconfirmed[i]!;
-    if (symbols.has(key)) continue;
+    if (symbols[key]) continue;
     const s = symbolOf(styleIndex[i]!, unconfirmed[i] === 1);
-    symbols.set(key, s);
+    symbols[key] = s;
     if (s.kind === 'sprite' && s.rgba) margin = Math.max(margin, s.width, s.height);
     else allSprites = false;
   }
-  const symbolAt = (i: number): PointSymbol => symbols.get(styleIndex[i]! * 2 + unconfirmed[i]!)!;
-  let kept = 0;
-  if (allSprites) {
-    margin = Math.ceil(margin + frame.bufferPx * frame.pixelRatio) + 2;
-    kept = cull(arrays, frame, symbolAt, indices, count, margin, scratch);
+  const symbolAt = (i: number): PointSymbol => symbols[styleIndex[i]! * 2 + unconfirmed[i]!]!;
+  if (!allSprites) {
+    drawEach(ctx, arrays, frame, symbolAt, indices, count);
+    return { candidates: count, drawn: count };
   }
-  drawEach(ctx, arrays, frame, symbolAt, indices, kept, count);
-  return { candidates: count, drawn: count - kept };
+  margin = Math.ceil(margin + frame.bufferPx * frame.pixelRatio) + 2;
+  // Every symbol here is a sprite with its pixels (allSprites).
+  const spriteAt = symbolAt as (i: number) => Sprite;
+  const drawn = compositePoints(ctx, coords, frame, spriteAt, indices, count, margin, scratch);
+  return { candidates: count, drawn };
 }
 
-/**
- * Walks the sprite points topmost first, keeping each pixel's see-through in a buffer with a
- * `margin` around the image (nothing there shows), and leaves out the points that would not
- * show. The points that show end up at `indices[kept … count)`, in batch order; returns `kept`.
- */
-function cull(
-  { coords }: DrawnArrays,
-  frame: DrawFrame,
-  symbolAt: (i: number) => PointSymbol,
-  indices: Uint32Array,
-  count: number,
-  margin: number,
-  scratch: DrawScratch,
-): number {
-  const { width, height, resolution, pixelRatio } = frame;
-  const [left, , , top] = frame.extent as [number, number, number, number];
-  const scale = pixelRatio / resolution;
-  // Whole blocks across: a row's blocks start at its first pixel.
-  const rowWidth = (width + 2 * margin + 7) & ~7;
-  const rows = height + 2 * margin;
-  const size = rowWidth * rows;
-  const seeThrough = scratch.seeThroughFor(size);
-  seeThrough.fill(0, 0, size);
-  const blocksAcross = rowWidth >> BLOCK_SHIFT;
-  const open = scratch.openFor(blocksAcross * ((rows + 7) >> BLOCK_SHIFT));
-  for (let y = margin; y < margin + height; y++) {
-    seeThrough.fill(CLEAR, y * rowWidth + margin, y * rowWidth + margin + width);
-  }
-  // Each block's pixels inside the image (the margin's are buried from the start).
-  const side = 1 << BLOCK_SHIFT;
-  const overlap = (b: number, from: number, to: number): number =>
-    Math.max(0, Math.min((b + 1) * side, to) - Math.max(b * side, from));
-  for (let by = 0; by < (rows + side - 1) >> BLOCK_SHIFT; by++) {
-    const oy = overlap(by, margin, margin + height);
-    if (!oy) continue;
-    for (let bx = 0; bx < blocksAcross; bx++) open[by * blocksAcross + bx] = oy * overlap(bx, margin, margin + width);
-  }
-  // Shown points are written from the end of `indices` down (never past the one being read).
-  let kept = count;
-  for (let k = count - 1; k >= 0; k--) {
-    const i = indices[k]!;
-    const s = symbolAt(i) as Sprite;
-    const { offsets, alpha } = pixelsFor(s, rowWidth)!;
-    // As OpenLayers places images (and drawEach copies them): the anchor on the pixel, snapped.
-    const px = Math.round((coords[2 * i]! - left) * scale + s.dx) + margin;
-    const py = Math.round((top - coords[2 * i + 1]!) * scale + s.dy) + margin;
-    const base = py * rowWidth + px;
-    // Under buried blocks only: nothing of it shows.
-    let anyOpen = false;
-    for (let by = py >> BLOCK_SHIFT, ey = (py + s.height - 1) >> BLOCK_SHIFT; by <= ey && !anyOpen; by++) {
-      for (let bx = px >> BLOCK_SHIFT, ex = (px + s.width - 1) >> BLOCK_SHIFT; bx <= ex; bx++) {
-        if (open[by * blocksAcross + bx]) {
-          anyOpen = true;
-          break;
-        }
-      }
-    }
-    if (!anyOpen) continue;
-    let shows = false;
-    for (let t = 0; t < offsets.length; t++) {
-      if (seeThrough[base + offsets[t]!]! * alpha[t]! >= SHOWS) {
-        shows = true;
-        break;
-      }
-    }
-    if (!shows) continue;
-    for (let t = 0; t < offsets.length; t++) {
-      const p = base + offsets[t]!;
-      const before = seeThrough[p]!;
-      const after = (before * (255 - alpha[t]!)) / 255;
-      seeThrough[p] = after;
-      if (before >= BURIED && after < BURIED) {
-        open[((p / rowWidth) >> BLOCK_SHIFT) * blocksAcross + ((p % rowWidth) >> BLOCK_SHIFT)]!--;
-      }
-    }
-    indices[--kept] = i;
-  }
-  return kept;
-}
-
-/** Draws the points one by one in batch order (sprites copied, other styles by OpenLayers). */
+/** Draws every point one by one in batch order (sprites copied, other styles by OpenLayers). */
 function drawEach(
   ctx: OffscreenCanvasRenderingContext2D,
   { coords }: DrawnArrays,
   frame: DrawFrame,
   symbolAt: (i: number) => PointSymbol,
   indices: Uint32Array,
-  from: number,
   count: number,
 ): void {
   const [left, , , top] = frame.extent as [number, number, number, number];
@@ -230,7 +122,7 @@ function drawEach(
   const scale = ratio / frame.resolution;
   let immediate: ReturnType<typeof toContext> | null = null;
   const point = new Point([0, 0]);
-  for (let k = from; k < count; k++) {
+  for (let k = 0; k < count; k++) {
     const i = indices[k]!;
     const s = symbolAt(i);
     const x = (coords[2 * i]! - left) * scale;

@@ -3,8 +3,8 @@
  * style (a circle or regular shape, unrotated, opaque) becomes a sprite, its shape's cached
  * canvas copied with one `drawImage` (OpenLayers' own image replay wraps every point in
  * `save()`/`restore()`); any other style is drawn by OpenLayers' immediate renderer. A sprite
- * drawn at its own size also knows the alpha of each pixel it touches, so that a point hidden
- * under later points is not drawn at all.
+ * drawn at its own size also knows each pixel it touches, so that its points are composited
+ * without a copy each, and a point hidden under later points not at all (compositePoints.ts).
  */
 import RegularShape from 'ol/style/RegularShape.js';
 import type { Style } from 'ol/style.js';
@@ -33,10 +33,19 @@ export interface Sprite {
   rgba: Uint8ClampedArray | null;
 }
 
-/** The pixels a sprite touches (alpha > 0) as offsets in a buffer `rowWidth` wide, and their alpha. */
+/**
+ * The pixels a sprite touches (alpha > 0) as offsets in a buffer `rowWidth` wide, with what each
+ * does to the image: its alpha, the share of what lies beneath that still shows through it
+ * (`keep`, (255 - alpha) / 255 in 16-bit fixed point) and its colour premultiplied by its alpha
+ * (`colour`, RGBA, four per pixel), as a canvas holds it.
+ */
 export interface SpritePixels {
   offsets: Int32Array;
   alpha: Uint8Array;
+  keep: Uint32Array;
+  colour: Uint8Array;
+  /** Where each of the sprite's rows starts in `offsets` (its height + 1 entries: the last is their length). */
+  rowStart: Int32Array;
   rowWidth: number;
 }
 
@@ -80,15 +89,23 @@ function canvasCopy(image: SpriteImage): { canvas: SpriteImage; rgba: Uint8Clamp
 
 /** The pixels a sprite of RGBA `rgba` (`width` wide, not premultiplied) touches, as offsets for `rowWidth`. */
 export function spritePixels(rgba: Uint8ClampedArray, width: number, rowWidth: number): SpritePixels {
-  const offsets: number[] = [];
-  const alpha: number[] = [];
-  for (let i = 0; i < rgba.length / 4; i++) {
+  const at: number[] = [];
+  for (let i = 0; i < rgba.length / 4; i++) if (rgba[4 * i + 3]) at.push(i);
+  const offsets = new Int32Array(at.length);
+  const alpha = new Uint8Array(at.length);
+  const keep = new Uint32Array(at.length);
+  const colour = new Uint8Array(4 * at.length);
+  const rowStart = new Int32Array(rgba.length / 4 / width + 1);
+  at.forEach((i, t) => {
+    rowStart.fill(t + 1, Math.floor(i / width) + 1);
     const a = rgba[4 * i + 3]!;
-    if (a === 0) continue;
-    offsets.push((i % width) + Math.floor(i / width) * rowWidth);
-    alpha.push(a);
-  }
-  return { offsets: Int32Array.from(offsets), alpha: Uint8Array.from(alpha), rowWidth };
+    offsets[t] = (i % width) + Math.floor(i / width) * rowWidth;
+    alpha[t] = a;
+    keep[t] = Math.round(((255 - a) / 255) * 65536);
+    for (let c = 0; c < 3; c++) colour[4 * t + c] = Math.round((rgba[4 * i + c]! * a) / 255);
+    colour[4 * t + 3] = a;
+  });
+  return { offsets, alpha, keep, colour, rowStart, rowWidth };
 }
 
 /** How `style` is drawn at `pixelRatio`. */
