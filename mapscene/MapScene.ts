@@ -22,7 +22,7 @@ import type TileLayer from 'ol/layer/Tile.js';
 import type XYZ from 'ol/source/XYZ.js';
 import type VectorLayer from 'ol/layer/Vector.js';
 import type VectorSource from 'ol/source/Vector.js';
-import type { ExtentSummary, PointBatch } from '../worker/api.ts';
+import type { ExtentSummary, MapBatch } from '../worker/api.ts';
 import { createBaseLayer } from './layers/baseLayers.ts';
 import { MapSightings } from './layers/mapSightings.ts';
 import { EditMarker } from './layers/editMarker.ts';
@@ -42,7 +42,7 @@ import type {
   LocationFix,
   MapCoord,
   MapExtent,
-  MapSighting,
+  SceneSighting,
   SceneEmit,
   SceneInit,
 } from './types.ts';
@@ -240,7 +240,7 @@ export class MapScene {
   // ---- What is drawn.
 
   /** Draws a batch the data core sent, then tells the main thread that `generation` is drawn. */
-  async showBatch(batch: PointBatch, generation: number): Promise<void> {
+  async showBatch(batch: MapBatch, generation: number): Promise<void> {
     const arrived = performance.now();
     await this.sightings.show(batch);
     // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
@@ -322,19 +322,19 @@ export class MapScene {
   // ---- Questions.
 
   /** A click at a pixel (CSS px from the map's top left): its coordinate and the sightings within the hit tolerance. */
-  hit(x: number, y: number): { coord: MapCoord | null; hits: MapSighting[] } {
+  hit(x: number, y: number): { coord: MapCoord | null; hits: SceneSighting[] } {
     const c = this.map.getCoordinateFromPixel([x, y]);
     return { coord: c ? [c[0]!, c[1]!] : null, hits: this.sightings.at([x, y]) };
   }
 
   /** The sightings within the hit tolerance of a coordinate (the keyboard's Enter on the crosshair). */
-  sightingsAt(coord: MapCoord): MapSighting[] {
+  sightingsAt(coord: MapCoord): SceneSighting[] {
     const pixel = this.map.getPixelFromCoordinate(coord);
     return pixel ? this.sightings.at(pixel) : [];
   }
 
   /** A sighting on the map by its id, or null (not drawn, or the layer not loaded yet). */
-  sightingById(id: number): MapSighting | null {
+  sightingById(id: number): SceneSighting | null {
     return this.sightings.byId(id);
   }
 

@@ -12,16 +12,23 @@ export type MapCoord = [number, number];
 /** An extent [minX, minY, maxX, maxY] (EPSG:3857). */
 export type MapExtent = [number, number, number, number];
 
-/** A sighting on the map, as the UI needs it. */
-export interface MapSighting {
+/**
+ * A sighting as the map scene knows it: the batch it draws carries no properties (the main
+ * thread asks the data core for a clicked find's, MapProxy).
+ */
+export interface SceneSighting {
   id: number;
   /** Where it is drawn (a generalised find: its square's centre). */
   coord: MapCoord;
-  properties: Properties;
   /** The side (m) of the square a generalised find is shown as (issue #21), or undefined. */
   generalised: number | undefined;
   /** A generalised find's square as 4 corners x, y (8 numbers), or null. */
   square: readonly number[] | null;
+}
+
+/** A sighting on the map, as the UI needs it: with its properties (the layer's columns). */
+export interface MapSighting extends SceneSighting {
+  properties: Properties;
 }
 
 /** A find's position on the map (EPSG:3857). */
@@ -104,7 +111,7 @@ export type SceneEvent =
   /** The location marker's first fix, in map coordinates (the map centres on it). */
   | { type: 'firstFix'; coord: MapCoord }
   /** A single click that OpenLayers' own interactions saw (the scene on the main thread). */
-  | { type: 'click'; coord: MapCoord; hits: MapSighting[] }
+  | { type: 'click'; coord: MapCoord; hits: SceneSighting[] }
   | { type: 'error'; message: string };
 
 /** Where a scene sends its events (in the map worker: a MessagePort to the main thread). */

@@ -4,7 +4,7 @@
  * Types only: it imports nothing but type modules, so the UI's compile never reaches the
  * worker's implementation.
  */
-import type { BaseMap, Column, DataRecord, Profile, Project, SelectValue } from '../domain/model.ts';
+import type { BaseMap, Column, DataRecord, Profile, Project, Properties, SelectValue } from '../domain/model.ts';
 import type {
   FindPhoto,
   PhotoInspection,
@@ -121,8 +121,12 @@ export interface SessionInfo {
   email: string | null;
 }
 
-/** The map layer's features in one batch, already filtered, ready to draw. */
-export interface PointBatch {
+/**
+ * The map layer's features in one batch, already filtered, ready to draw: typed arrays only, so
+ * that the whole batch moves to the map worker without a copy. The map asks the data core for a
+ * find's properties when it is clicked (DataCore.getMapProperties).
+ */
+export interface MapBatch {
   /** Record ids. */
   ids: Float64Array;
   /** x0, y0, x1, y1, ... in EPSG:3857. */
@@ -135,11 +139,6 @@ export interface PointBatch {
    * the layer (clicks and counts see them).
    */
   minLevel: Uint8Array;
-  /**
-   * Properties of each feature, for short info and lists, packed by key for a cheap transfer
-   * (domain/packedProperties.ts: `unpackProperties(batch.properties, i)`).
-   */
-  properties: PackedProperties;
   /** 1 where the find is not confirmed (STATUS other than 1): drawn lighter (worker/layer/unconfirmed.ts). */
   unconfirmed: Uint8Array;
   /**
@@ -154,12 +153,21 @@ export interface PointBatch {
   squares: Float64Array;
 }
 
+/** A MapBatch with each find's properties ('Moje najdbe' lists them). */
+export interface PointBatch extends MapBatch {
+  /**
+   * Properties of each feature, packed by key (domain/packedProperties.ts:
+   * `unpackProperties(batch.properties, i)`).
+   */
+  properties: PackedProperties;
+}
+
 /** The map's filter state: year, species, 'mine only' and the review status (issue #20), combined with AND. */
 export type LayerFilterState = MapFilterState;
 
 /** What the data core sends the map worker over the channel of `connectMap`. */
 export type ToMapChannel =
-  | { type: 'batch'; batch: PointBatch; generation: number }
+  | { type: 'batch'; batch: MapBatch; generation: number }
   /** The answer to a `tileRequest`: the stored tile, or null (load it from the network). */
   | { type: 'tile'; id: number; blob: Blob | null };
 
@@ -219,6 +227,11 @@ export interface DataCore {
    * `generation` (transferred, not copied) and resolves with their number.
    */
   sendLayerPoints(filter: LayerFilterState, generation: number): Promise<number>;
+  /**
+   * The layer's columns of the finds `ids` as the data core's sightings layer now has them (the
+   * map's card of a click), null for a find it no longer has.
+   */
+  getMapProperties(ids: number[]): Promise<(Properties | null)[]>;
   /**
    * The finds the map shows (the filter state within `extent`, EPSG:3857) as a GeoJSON or CSV file
    * from the server (issue #21), fetched with the user's token; the main thread only saves it.

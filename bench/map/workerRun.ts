@@ -14,7 +14,8 @@ import { toLonLat } from 'ol/proj.js';
 import { MapProxy } from '../../src/map/proxy/MapProxy.ts';
 import type { FrameRecord } from '../../mapscene/types.ts';
 import { batchTransferables } from '../../worker/core/mapChannel.ts';
-import type { PointBatch, ToMapChannel } from '../../worker/api.ts';
+import type { MapBatch, PointBatch, ToMapChannel } from '../../worker/api.ts';
+import { unpackProperties } from '../../domain/packedProperties.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { profile, START } from './fixture.ts';
 import { motionFigures, type Rest, type RunResult } from './result.ts';
@@ -26,18 +27,23 @@ const resolutionAt = (zoom: number): number => 156_543.033_928_041 / 2 ** zoom;
 /** Now, on the clock the map worker's frame log uses (ms since the epoch). */
 const now = (): number => performance.timeOrigin + performance.now();
 
-/** A copy of the batch: the one sent is moved to the map worker. */
-function copyOf(b: PointBatch): PointBatch {
+/** A copy of the batch as the data core sends it to the map (no properties): the one sent is moved to the map worker. */
+function copyOf(b: MapBatch): MapBatch {
   return {
     ids: b.ids.slice(),
     coords: b.coords.slice(),
     styleIndex: b.styleIndex.slice(),
     minLevel: b.minLevel.slice(),
-    properties: b.properties,
     unconfirmed: b.unconfirmed.slice(),
     generalised: b.generalised.slice(),
     squares: b.squares.slice(),
   };
+}
+
+/** A find's properties in the bench's batch (a scan: asked per click). */
+function propertiesOf(batch: PointBatch, id: number): ReturnType<typeof unpackProperties> | null {
+  const i = batch.ids.indexOf(id);
+  return i < 0 ? null : unpackProperties(batch.properties, i);
 }
 
 /** SPEC's default extent [minLat, minLon, maxLat, maxLon] that the map fits at start: START in a w x h element. */
@@ -133,6 +139,8 @@ export async function runOnWorker(
           port!.postMessage(m, batchTransferables(sent));
           return Promise.resolve(sent.ids.length);
         },
+        // As the data core answers a click: the layer's properties of each find, by id.
+        properties: (ids) => Promise.resolve(ids.map((id) => propertiesOf(batch, id))),
       },
     },
     { worker },

@@ -1,11 +1,11 @@
 import type OlMap from 'ol/Map.js';
 import type { Pixel } from 'ol/pixel.js';
 import type { Extent } from 'ol/extent.js';
-import type { PointBatch } from '../../worker/api.ts';
+import type { MapBatch } from '../../worker/api.ts';
 import type { ProfileLayer } from '../../domain/model.ts';
 import type { SightingsLayer } from './sightingsLayer.ts';
 import type { SquaresLayer } from './squaresLayer.ts';
-import type { FindPosition, MapSighting } from '../types.ts';
+import type { FindPosition, SceneSighting } from '../types.ts';
 
 /** Click hit tolerance (CSS px). */
 export const HIT_TOLERANCE_PX = 3;
@@ -50,7 +50,7 @@ export class MapSightings {
   }
 
   /** Draws a batch of sightings (after the layer's module has loaded). */
-  async show(batch: PointBatch): Promise<void> {
+  async show(batch: MapBatch): Promise<void> {
     const [, sq] = await this.modules;
     this.layer?.setBatch(batch);
     if (this.squares) sq.setSquares(this.squares, batch);
@@ -61,7 +61,7 @@ export class MapSightings {
    * (closest first), then the ones the low-zoom thinning left out under them; with none drawn,
    * the finds whose drawn square (a generalised place) holds the pixel.
    */
-  at(pixel: Pixel): MapSighting[] {
+  at(pixel: Pixel): SceneSighting[] {
     const layer = this.layer;
     const resolution = this.map.getView().getResolution();
     const coordinate = this.map.getCoordinateFromPixel(pixel);
@@ -72,14 +72,14 @@ export class MapSightings {
   }
 
   /** The sightings whose drawn square holds a pixel (the module is loaded once the layer exists). */
-  private inSquaresAt(pixel: Pixel): MapSighting[] {
+  private inSquaresAt(pixel: Pixel): SceneSighting[] {
     const ids =
       this.squares && this.loadedSquares ? this.loadedSquares.findsInSquaresAt(this.map, this.squares, pixel) : [];
-    return ids.map((id) => this.byId(id)).filter((f): f is MapSighting => f !== null);
+    return ids.map((id) => this.byId(id)).filter((f): f is SceneSighting => f !== null);
   }
 
   /** A sighting on the layer by its id, or null (none, or the layer not loaded yet). */
-  byId(id: number): MapSighting | null {
+  byId(id: number): SceneSighting | null {
     const i = this.layer?.indexOf(id) ?? -1;
     return i >= 0 ? this.layer!.sighting(i) : null;
   }

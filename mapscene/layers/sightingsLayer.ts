@@ -11,10 +11,9 @@ import ImageLayer from 'ol/layer/Image.js';
 import ImageCanvasSource, { type FunctionType } from 'ol/source/ImageCanvas.js';
 import { createCanvasContext2D } from 'ol/dom.js';
 import type { Style } from 'ol/style.js';
-import type { PointBatch } from '../../worker/api.ts';
-import { unpackProperties } from '../../domain/packedProperties.ts';
+import type { MapBatch } from '../../worker/api.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
-import type { FindPosition, MapSighting } from '../types.ts';
+import type { FindPosition, SceneSighting } from '../types.ts';
 import { toOlStyle } from './symbology.ts';
 import { FALLBACK, unconfirmedStyle } from './layerStyles.ts';
 import { pointSymbol, type PointSymbol } from './pointSymbols.ts';
@@ -36,12 +35,11 @@ export const SIGHTINGS_IMAGE_RATIO = 1.25;
 export const SIGHTINGS_RENDER_BUFFER = 48;
 
 /** A batch without points (the layer before the data core's first). */
-export const EMPTY_BATCH: PointBatch = {
+export const EMPTY_BATCH: MapBatch = {
   ids: new Float64Array(0),
   coords: new Float64Array(0),
   styleIndex: new Uint16Array(0),
   minLevel: new Uint8Array(0),
-  properties: { keys: [], values: [], count: 0 },
   unconfirmed: new Uint8Array(0),
   generalised: new Uint16Array(0),
   squares: new Float64Array(0),
@@ -51,7 +49,7 @@ export const EMPTY_BATCH: PointBatch = {
 export class SightingsLayer {
   /** The OpenLayers layer (class name 'sightings', over the squares). */
   readonly layer: ImageLayer<ImageCanvasSource>;
-  private batch: PointBatch = EMPTY_BATCH;
+  private batch: MapBatch = EMPTY_BATCH;
   /** Built at the first question after a batch (a redraw does not need it). */
   private grid: PointGrid | null = null;
   /** Each generalised find's square, by batch index (sensitive finds are few). */
@@ -83,7 +81,7 @@ export class SightingsLayer {
   }
 
   /** Replaces the points with a batch from the data core and redraws. */
-  setBatch(batch: PointBatch): void {
+  setBatch(batch: MapBatch): void {
     this.batch = batch;
     this.grid = null;
     this.squareAt = new Map();
@@ -167,15 +165,14 @@ export class SightingsLayer {
       .map((i) => ({ id: ids[i]!, x: coords[2 * i]!, y: coords[2 * i + 1]! }));
   }
 
-  /** A point as plain data: its place, properties and generalised square. */
-  sighting(i: number): MapSighting {
+  /** A point as plain data: its place and generalised square. */
+  sighting(i: number): SceneSighting {
     const b = this.batch;
     const slot = this.squareAt.get(i);
     const square = slot === undefined ? null : b.squares.subarray(8 * slot, 8 * slot + 8);
     return {
       id: b.ids[i]!,
       coord: [b.coords[2 * i]!, b.coords[2 * i + 1]!],
-      properties: unpackProperties(b.properties, i),
       generalised: b.generalised[i] || undefined,
       square: square && square.length === 8 && square.every(Number.isFinite) ? Array.from(square) : null,
     };

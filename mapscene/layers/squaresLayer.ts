@@ -7,10 +7,10 @@ import { asArray } from 'ol/color.js';
 import type { Color } from 'ol/color.js';
 import type OlMap from 'ol/Map.js';
 import type { Pixel } from 'ol/pixel.js';
-import type { PointBatch } from '../../worker/api.ts';
+import type { MapBatch } from '../../worker/api.ts';
 import { SIGHTINGS_IMAGE_RATIO } from './sightingsLayer.ts';
 
-/** Numbers per square in PointBatch.squares (worker/layer/squares.ts SQUARE_STRIDE). */
+/** Numbers per square in MapBatch.squares (worker/layer/squares.ts SQUARE_STRIDE). */
 const STRIDE = 8;
 
 /**
@@ -77,7 +77,7 @@ export function createSquaresLayer(markerStyles: readonly Style[]): SquaresLayer
  * Draws the squares of a batch's generalised finds: one polygon per square and colour, however
  * many finds share it; each knows its finds' ids (`ids`), for a click inside it.
  */
-export function setSquares(layer: SquaresLayer, batch: PointBatch): void {
+export function setSquares(layer: SquaresLayer, batch: MapBatch): void {
   const byKey = new Map<string, Feature<Polygon>>();
   let j = 0;
   for (let i = 0; i < batch.generalised.length; i++) {

@@ -84,7 +84,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'getBaseMaps',
       'getSightingColumns',
     ]),
-    ...bound(layer, ['getLayerPoints', 'exportFinds']),
+    ...bound(layer, ['getLayerPoints', 'getMapProperties', 'exportFinds']),
     ...bound(mapChannel, ['sendLayerPoints']),
     connectMap(port: MessagePort): void {
       mapChannel.connect(port);

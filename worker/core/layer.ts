@@ -1,9 +1,10 @@
-import type { ExportFile, LayerFilterState, LayerLoadProgress, PointBatch } from '../api.ts';
-import type { Feature } from '../../domain/model.ts';
+import type { ExportFile, LayerFilterState, LayerLoadProgress, MapBatch, PointBatch } from '../api.ts';
+import type { Feature, Properties } from '../../domain/model.ts';
 import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
 import { COL } from '../../domain/columns.ts';
-import { SightingsLayer } from '../layer/SightingsLayer.ts';
-import { gridFor, preloadGrid } from '../layer/squares.ts';
+import type { LayerSource } from '../layer/LayerRows.ts';
+import { LayerBatches } from './layerBatches.ts';
+import { preloadGrid } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
 import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
@@ -51,8 +52,8 @@ export class LayerPart {
   private layer: Promise<ColumnLayer> | null = null;
   /** The device's copy of the layer for the user `key` (null: none yet), and its rows as one list. */
   private replica: HeldCopy | null = null;
-  /** The loaded layer as columns, so that a filter change is a column scan (worker/layer/). */
-  private readonly sightings = new SightingsLayer();
+  /** The batches of the layer under a filter, for the map and 'Moje najdbe'. */
+  private readonly batches: LayerBatches;
   /** A first visit's view, drawn while the full load comes. */
   private readonly firstView: LayerFirstView;
   /** The user key the map last drew for: the first drawing for a key is its start (mapPoints). */
@@ -64,6 +65,7 @@ export class LayerPart {
     private readonly profile: ProfileData,
     private readonly storedRecords: () => Promise<StoredRecords>,
   ) {
+    this.batches = new LayerBatches(s, profile, LAYER_COLUMNS);
     this.firstView = new LayerFirstView(s, {
       key: () => this.replicaKey(),
       hasCopy: async (key) => (await this.replicaFor(key)).copy !== null,
@@ -79,7 +81,12 @@ export class LayerPart {
    * the review read this: never a thinned view.
    */
   getLayerPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
-    return this.points(this.s.online ? this.loaded() : this.offline(), extent, filter);
+    return this.batches.points(this.source(), extent, filter);
+  }
+
+  /** The layer as the map and 'Moje najdbe' read it: online the loaded layer, offline the copy with the stored records. */
+  private source(): Promise<LayerSource> {
+    return this.s.online ? this.loaded() : this.offline();
   }
 
   /**
@@ -89,27 +96,27 @@ export class LayerPart {
    * itself; the full load's progress shows meanwhile, and when it is in, the map is told to redraw.
    * A returning start online draws the device's copy before the change feed answers.
    */
-  async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<PointBatch> {
+  async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<MapBatch> {
     const start = this.drawnFor !== this.replicaKey();
     this.drawnFor = this.replicaKey();
     const view = this.s.online ? await this.firstView.layer(extent) : null;
     if (view) {
       // A generalised find is drawn as its square, never as a point: the view waits for the national
       // grid's chunk too, whose load began when the user became known (askFirstView).
-      const batch = await this.points(Promise.resolve(view), extent, filter);
+      const batch = await this.batches.drawn(Promise.resolve(view), extent, filter);
       // The caller posts the batch before the next task runs.
       setTimeout(() => this.firstView.loadBehind(), 0);
       return batch;
     }
     const held = start && this.s.online && !this.layer ? await this.heldCopy() : null;
-    if (!held) return this.getLayerPoints(extent, filter);
+    if (!held) return this.batches.drawn(this.source(), extent, filter);
     // A returning start (the first drawing for this user, nothing loaded yet) draws the device's copy
     // at once, thinned as the country view is when it is large, and asks the feed behind it; the map
     // redraws when the feed changed something, and always after a thinned drawing. Later drawings
     // wait for the feed: after a change of one's own the copy lacks it.
     const thinned = held.size > VIEW_WHOLE_MAX ? thinRows(held, COUNTRY_VIEW, COUNTRY_CELL) : null;
     const redraw = (): void => this.s.emit({ type: 'layerChanged' });
-    const batch = await this.points(Promise.resolve(thinned ?? held), extent, filter);
+    const batch = await this.batches.drawn(Promise.resolve(thinned ?? held), extent, filter);
     // After the batch has left for the map (the caller posts it before the next task runs).
     setTimeout(() => {
       void this.loaded().then((rows) => (thinned || rows !== held) && redraw(), redraw);
@@ -127,31 +134,12 @@ export class LayerPart {
     void this.firstView.layer(null);
   }
 
-  /** Selects and styles `source`'s sightings under a filter. */
-  private async points(
-    source: Promise<ColumnLayer | OverlaidLayer | readonly Feature[]>,
-    extent: [number, number, number, number] | null,
-    filter: LayerFilterState,
-  ): Promise<PointBatch> {
-    markLayer('asked', { online: this.s.online });
-    const [features, columns, rules] = await Promise.all([
-      source,
-      this.profile.getSightingColumns(),
-      this.profile.layerRules(),
-    ]);
-    const grid = await gridFor(features);
-    const batch = this.sightings.points(features, {
-      extent,
-      filter,
-      rules,
-      columns,
-      userEmail: this.s.current.email,
-      grid,
-      // What the map needs of each find (its card reads the rest per record), online and offline alike.
-      propertyKeys: LAYER_COLUMNS,
-    });
-    markLayer('points', { n: batch.ids.length, extent });
-    return batch;
+  /**
+   * The layer's columns of the finds `ids` as the map's last batch came from them (the card of a
+   * click: the batch itself carries no properties), null for a find no longer there.
+   */
+  getMapProperties(ids: number[]): Promise<(Properties | null)[]> {
+    return Promise.resolve(this.batches.propertiesOf(ids));
   }
 
   exportFinds(

@@ -1,7 +1,16 @@
-import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../api.ts';
+import type { FromMapChannel, LayerFilterState, MapBatch, ToMapChannel } from '../api.ts';
+
+/**
+ * The arrays of a batch the map draws, and nothing else: a batch with properties (PointBatch)
+ * would have them copied to the map worker by the structured clone, ~0.3 s per 1M finds.
+ */
+export function mapBatchOf(b: MapBatch): MapBatch {
+  const { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares } = b;
+  return { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares };
+}
 
 /** The buffers of a batch's typed arrays, each once: they move to the map worker instead of being copied. */
-export function batchTransferables(batch: PointBatch): ArrayBuffer[] {
+export function batchTransferables(batch: MapBatch): ArrayBuffer[] {
   const arrays = [
     batch.ids,
     batch.coords,
@@ -24,8 +33,8 @@ export class MapChannel {
   private port: MessagePort | null = null;
 
   constructor(
-    /** The layer's sightings under a filter, as `getLayerPoints` (asked with a null extent: the whole layer). */
-    private readonly points: (extent: null, filter: LayerFilterState) => Promise<PointBatch>,
+    /** The layer's sightings under a filter as the map draws them (asked with a null extent: the whole layer). */
+    private readonly points: (extent: null, filter: LayerFilterState) => Promise<MapBatch>,
     private readonly storedTile: (url: string) => Promise<Blob | null>,
   ) {}
 
@@ -39,7 +48,7 @@ export class MapChannel {
 
   async sendLayerPoints(filter: LayerFilterState, generation: number): Promise<number> {
     // The whole layer: extent culling is OpenLayers' job in the map worker.
-    const batch = await this.points(null, filter);
+    const batch = mapBatchOf(await this.points(null, filter));
     const port = this.port;
     if (!port) throw new Error('No map is connected to the data core (connectMap)');
     // Counted before the move: a transferred array is empty on this side.

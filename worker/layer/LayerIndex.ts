@@ -1,5 +1,6 @@
-import type { PointBatch } from '../api.ts';
-import type { Feature } from '../../domain/model.ts';
+import type { MapBatch, PointBatch } from '../api.ts';
+import type { Feature, Properties } from '../../domain/model.ts';
+import { gatherProperties, pickProperties } from '../../domain/packedProperties.ts';
 import { COL } from '../../domain/columns.ts';
 import { isPublicValue as isPublic } from '../../domain/visibility.ts';
 import { compilePlan } from '../filters/compile.ts';
@@ -96,11 +97,52 @@ export class LayerIndex {
 
   /**
    * The visible points (public, inside the extent, passing the filter), styled by the first
-   * matching rule and packed for one transfer, with their thinning levels: the same batch as
-   * buildPointBatch over the current list, except that the features the store does not hold
-   * come after its rows. Throws FilterError for an invalid filter or rule.
+   * matching rule and packed for one transfer, with their thinning levels and properties: the
+   * same batch as buildPointBatch over the current list, except that the features the store does
+   * not hold come after its rows. Throws FilterError for an invalid filter or rule.
    */
   batch(q: LayerQuery): PointBatch {
+    return this.select(q, (selected, k, extras, batch) => ({
+      ...batch,
+      properties: gatherProperties(
+        this.rows.store.packed(q.propertyKeys),
+        selected,
+        k,
+        // The same keys as the rows' (an offline insert holds every column).
+        extras.map((f) => (q.propertyKeys ? pickProperties(f.properties, q.propertyKeys) : f.properties)),
+      ),
+    }));
+  }
+
+  /** As `batch`, without the properties: what the map draws (it asks for a clicked find's properties by id). */
+  mapBatch(q: LayerQuery): MapBatch {
+    return this.select(q, (_selected, _k, _extras, batch) => batch);
+  }
+
+  /**
+   * The properties (those of `keys`) of the finds `ids` as the rows now hold them, null for a find
+   * they do not hold: a record of the device drawn over a row (an extra) wins over the row.
+   */
+  propertiesOf(ids: readonly number[], keys: readonly number[]): (Properties | null)[] {
+    const rows = this.rows;
+    const out: (Properties | null)[] = ids.map(() => null);
+    const wanted = new Map(ids.map((id, i) => [id, i]));
+    for (const f of rows.extras) {
+      const i = wanted.get(f.id);
+      if (i !== undefined && out[i] === null) out[i] = pickProperties(f.properties, keys);
+    }
+    for (const row of rows.candidates) {
+      const i = wanted.get(rows.ids[row]!);
+      if (i !== undefined && out[i] === null) out[i] = pickProperties(rows.store.record(row), keys);
+    }
+    return out;
+  }
+
+  /** Selects the batch's rows and extras and assembles them; `finish` adds what the caller needs of them. */
+  private select<B>(
+    q: LayerQuery,
+    finish: (selected: Int32Array, k: number, extras: Feature[], batch: MapBatch) => B,
+  ): B {
     const rows = this.rows;
     const filter = this.compile(q.filter, q);
     const styles = this.stylesFor(q);
@@ -112,7 +154,8 @@ export class LayerIndex {
       const extras: Feature[] = [];
       for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
-      return assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, q.propertyKeys);
+      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null);
+      return finish(selected, k, extras, batch);
     } finally {
       this.pool.give(selected);
     }

@@ -1,4 +1,5 @@
-import type { LayerFilterState, PointBatch } from '../api.ts';
+import type { LayerFilterState, MapBatch, PointBatch } from '../api.ts';
+import type { Properties } from '../../domain/model.ts';
 import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
 import type { LayerSource } from './LayerRows.ts';
@@ -23,6 +24,21 @@ export class SightingsLayer {
    * over them) for a filter state (see LayerIndex.batch).
    */
   points(features: LayerSource, q: SightingsQuery): PointBatch {
+    return this.indexOf(features, q).batch({ ...q, filter: layerStateFilter(q.filter) });
+  }
+
+  /** As `points`, without the properties (what the map draws). */
+  mapPoints(features: LayerSource, q: SightingsQuery): MapBatch {
+    return this.indexOf(features, q).mapBatch({ ...q, filter: layerStateFilter(q.filter) });
+  }
+
+  /** The properties (`keys`) of finds by id as the last batch's rows hold them (LayerIndex.propertiesOf); none before a batch. */
+  propertiesOf(ids: readonly number[], keys: readonly number[]): (Properties | null)[] {
+    return this.index?.propertiesOf(ids, keys) ?? ids.map(() => null);
+  }
+
+  /** The index over `features`, synced (and warmed in the background when built anew). */
+  private indexOf(features: LayerSource, q: SightingsQuery): LayerIndex {
     let index = this.index;
     const fresh = index === null;
     if (index === null) index = this.index = new LayerIndex(features);
@@ -37,7 +53,7 @@ export class SightingsLayer {
         }
       }, 0);
     }
-    return index.batch({ ...q, filter: layerStateFilter(q.filter) });
+    return index;
   }
 
   /** The current index (null before the first batch); for tests and the bench. */

@@ -1,13 +1,13 @@
-import type { PointBatch } from '../api.ts';
+import type { MapBatch } from '../api.ts';
+import { COL } from '../../domain/columns.ts';
 import type { Feature } from '../../domain/model.ts';
 import type { LayerRows } from './LayerRows.ts';
 import type { LayerStyles } from './layerStyles.ts';
 import { THIN_ALL_LEVEL } from '../../domain/thinGrid.ts';
 import { thinLevels } from './thin.ts';
-import { unconfirmedFlags } from './unconfirmed.ts';
+import { unconfirmedRows } from './unconfirmed.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
 import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
-import { gatherProperties, pickProperties } from '../../domain/packedProperties.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
@@ -41,7 +41,7 @@ export class BatchScratch {
 
 /**
  * Packs the selected rows (ascending) and then the extras (features outside the store, already
- * filtered) into a PointBatch. The thinning levels come from one walk of the thinning order
+ * filtered) into a MapBatch (the properties are LayerIndex.batch's to add). The thinning levels come from one walk of the thinning order
  * (layerStyles.ts) with the extras merged in; should a point lie beyond the integer cell range
  * (far outside the world), thinLevels does the whole batch instead. Generalised points get their
  * squares from `grid` (squares.ts).
@@ -54,8 +54,7 @@ export function assembleBatch(
   styles: LayerStyles,
   scratch: BatchScratch,
   grid: GridProjection | null,
-  propertyKeys?: readonly number[],
-): PointBatch {
+): MapBatch {
   const n = k + extras.length;
   const { rank } = styles.order;
   scratch.fit(styles.order.style.length, n);
@@ -109,23 +108,14 @@ export function assembleBatch(
     if (j >= 0) at[j] = -1;
   }
   const squares = scratch.squares.of(coords, generalised, grid);
-  const properties = gatherProperties(
-    store.packed(propertyKeys),
+  const statuses = store.dictionary(COL.status);
+  const unconfirmed = unconfirmedRows(
+    statuses,
     selected,
     k,
-    // The same keys as the rows' (an offline insert holds every column).
-    extras.map((f) => (propertyKeys ? pickProperties(f.properties, propertyKeys) : f.properties)),
+    extras.map((f) => f.properties),
   );
-  return {
-    ids,
-    coords,
-    styleIndex,
-    minLevel,
-    properties,
-    unconfirmed: unconfirmedFlags(properties),
-    generalised,
-    squares,
-  };
+  return { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares };
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */

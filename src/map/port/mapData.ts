@@ -8,4 +8,5 @@ export const mapData: MapData = {
   offline: () => !online.peek(),
   connect: (port) => void core.connectMap(transfer(port, [port])),
   sendPoints: (filter, generation) => core.sendLayerPoints(filter, generation),
+  properties: (ids) => core.getMapProperties(ids),
 };

@@ -8,10 +8,17 @@
  */
 import type { ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, LayerFilterState } from '../../../worker/api.ts';
-import type { Profile } from '../../../domain/model.ts';
-import type { FindPosition, MapCoord, MapExtent, MapSighting, MapViewState } from '../../../mapscene/types.ts';
+import type { Profile, Properties } from '../../../domain/model.ts';
+import type {
+  FindPosition,
+  MapCoord,
+  MapExtent,
+  MapSighting,
+  MapViewState,
+  SceneSighting,
+} from '../../../mapscene/types.ts';
 
-export type { FindPosition, MapCoord, MapExtent, MapSighting, MapViewState };
+export type { FindPosition, MapCoord, MapExtent, MapSighting, MapViewState, SceneSighting };
 
 /** What a map is made from. */
 export interface MapOptions {
@@ -44,6 +51,8 @@ export interface MapData {
   connect(port: MessagePort): void;
   /** Has the data core send the sightings under `filter` over that channel as batch `generation`; resolves with their number. */
   sendPoints(filter: LayerFilterState, generation: number): Promise<number>;
+  /** The layer's columns of the finds `ids` (the batch the scene draws carries none); null for a find no longer there. */
+  properties(ids: number[]): Promise<(Properties | null)[]>;
 }
 
 /** Which kind of place a fit frames: a find (1 s, max zoom 16, clear of its panel) or an area (1.5 s). */

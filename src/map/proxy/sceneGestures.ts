@@ -5,7 +5,7 @@
  */
 import type { Remote } from 'comlink';
 import type { MapScene } from '../../../mapscene/MapScene.ts';
-import type { MapCoord, MapSighting } from '../port/mapPort.ts';
+import type { MapCoord, SceneSighting } from '../port/mapPort.ts';
 import { listenToGestures, type GestureTarget } from './mapGestures.ts';
 
 /** What the gestures are wired to. */
@@ -15,7 +15,7 @@ export interface SceneGesturesOptions {
   /** Reports a view call that failed (it is not left unhandled). */
   failed: (err: unknown) => void;
   /** A single click's place and the sightings there (not called when the click is off the map). */
-  onClick: (coord: MapCoord, hits: MapSighting[]) => void;
+  onClick: (coord: MapCoord, hits: SceneSighting[]) => void;
 }
 
 /** Wires the element's gestures to the scene; returns the function that stops listening. */

@@ -7,7 +7,7 @@ import { transfer, wrap, type Remote } from 'comlink';
 import type { MapScene } from '../../../mapscene/MapScene.ts';
 import type { MapWorkerApi } from '../../../mapscene/mapWorker.ts';
 import type { SceneEmit, SceneEvent, SceneInit } from '../../../mapscene/types.ts';
-import type { MapCoord, MapSighting } from '../port/mapPort.ts';
+import type { MapCoord, SceneSighting } from '../port/mapPort.ts';
 import { followSize } from './followSize.ts';
 import { wireSceneGestures } from './sceneGestures.ts';
 import { notify } from '../../state/notices.ts';
@@ -27,7 +27,7 @@ export interface WorkerSceneOptions {
   /** Reports a scene call that failed. */
   failed: (err: unknown) => void;
   /** A click's place and the sightings there. */
-  onClick: (coord: MapCoord, hits: MapSighting[]) => void;
+  onClick: (coord: MapCoord, hits: SceneSighting[]) => void;
 }
 
 /** A started scene in the map worker. */

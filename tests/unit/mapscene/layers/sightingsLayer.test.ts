@@ -1,6 +1,5 @@
 import '../workerGlobals.ts';
 import { describe, expect, it } from 'vitest';
-import { packProperties } from '../../../../domain/packedProperties.ts';
 import { SightingsLayer } from '../../../../mapscene/layers/sightingsLayer.ts';
 import { circle } from './circleStyle.ts';
 import { THIN_ALL_LEVEL, thinCellSize, thinLevelFor } from '../../../../domain/thinGrid.ts';
@@ -17,7 +16,6 @@ function batch(points: Array<[number, number, number, number]>): PointBatch {
     coords: new Float64Array(points.flatMap(([x, y]) => [x, y])),
     styleIndex: new Uint16Array(points.map((p) => p[2])),
     minLevel: new Uint8Array(points.map((p) => p[3])),
-    properties: packProperties(points.map((_, i) => ({ 767: 100 + i }))),
   });
 }
 
@@ -29,7 +27,7 @@ function layerWith(points: Array<[number, number, number, number]>): SightingsLa
 }
 
 describe('sightings layer', () => {
-  it('answers a point by id with its place and properties, from the batch', () => {
+  it('answers a point by id with its place, from the batch (which carries no properties)', () => {
     const layer = layerWith([
       [0, 0, 1, 3],
       [10, 20, 0, 0],
@@ -40,7 +38,6 @@ describe('sightings layer', () => {
     expect(layer.sighting(i)).toEqual({
       id: 101,
       coord: [10, 20],
-      properties: { 767: 101 },
       generalised: undefined,
       square: null,
     });

@@ -4,6 +4,7 @@ import { compile } from '../../../../worker/filters/index.ts';
 import type { FilterInput } from '../../../../domain/filters/types.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { buildPointBatch } from '../../../../worker/layer/points.ts';
+import { unconfirmedFlags } from '../../../../worker/layer/unconfirmed.ts';
 import type { Column, Feature, Properties } from '../../../../domain/model.ts';
 import { prng, randomFilter, randomRecords } from '../../server/filters/random.ts';
 import { loadVectors } from '../filters/vectorsFile.ts';
@@ -78,6 +79,7 @@ const plain = (b: PointBatch): unknown => ({
   coords: [...b.coords],
   styleIndex: [...b.styleIndex],
   minLevel: [...b.minLevel],
+  unconfirmed: [...b.unconfirmed],
   // By key, the keys no point of the batch has left out (a batch gathered from the layer's packed
   // rows keeps them as empty columns).
   properties: Object.fromEntries(
@@ -185,5 +187,30 @@ describe('LayerIndex', () => {
         rules: [{ type: 'condition', columnId: 920, operationType: 'bogus' } as unknown as FilterInput],
       }),
     ).toThrow(/Unknown operation/);
+  });
+
+  it("draws the map's batch without properties, and answers a clicked find's by id", () => {
+    const point = (id: number, status: unknown, x = 1_600_000): Feature => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [x, 5_800_000] },
+      properties: { 920: 1, 2066: true, 974: status as Properties[string] },
+    });
+    // STATUS as numbers and as text, empty, and not a status at all: each read by the same rule.
+    const features = [point(1, 1), point(2, '1'), point(3, 5), point(4, null), point(5, 'x'), point(6, 3)];
+    const index = new LayerIndex(features);
+    const withStatus = { ...query(null), propertyKeys: [...KEYS, 974] };
+    const map = index.mapBatch(withStatus);
+    expect('properties' in map).toBe(false);
+    const full = index.batch(withStatus);
+    expect(plain({ ...map, properties: full.properties })).toEqual(plain(full));
+    expect([...map.unconfirmed]).toEqual([0, 0, 1, 1, 1, 1]);
+    // As the object path reads them from each find's properties.
+    expect([...full.unconfirmed]).toEqual([...unconfirmedFlags(full.properties)]);
+    // A find of the device drawn over a row wins; an id the rows lack answers null.
+    const edited = { ...point(2, 5), properties: { ...point(2, 5).properties, 780: 'popravljeno' } };
+    index.sync([...features.filter((f) => f.id !== 2), edited]);
+    index.mapBatch(query(null));
+    expect(index.propertiesOf([2, 6, 99], [780, 974])).toEqual([{ 780: 'popravljeno', 974: 5 }, { 974: 3 }, null]);
   });
 });
