@@ -1,4 +1,5 @@
-import type { ExportFile, LayerFilterState, LayerLoadProgress, MapBatch, PointBatch } from '../api.ts';
+import type { ExportFile, LayerFilterState, LayerLoadProgress, PointBatch } from '../api.ts';
+import type { MapDrawing } from './mapChannel.ts';
 import type { Feature, Properties } from '../../domain/model.ts';
 import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
 import { COL } from '../../domain/columns.ts';
@@ -94,9 +95,10 @@ export class LayerPart {
    * user yet) draws the view thinned on the server first (layerFirstView.ts) and asks for the full load
    * only once the view's batch is on its way to the map, so that the view has the slow link to
    * itself; the full load's progress shows meanwhile, and when it is in, the map is told to redraw.
-   * A returning start online draws the device's copy before the change feed answers.
+   * A returning start online draws the device's copy before the change feed answers. What is to
+   * happen once the batch has left for the map is the drawing's `behind`.
    */
-  async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<MapBatch> {
+  async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<MapDrawing> {
     const start = this.drawnFor !== this.replicaKey();
     this.drawnFor = this.replicaKey();
     const view = this.s.online ? await this.firstView.layer(extent) : null;
@@ -104,12 +106,10 @@ export class LayerPart {
       // A generalised find is drawn as its square, never as a point: the view waits for the national
       // grid's chunk too, whose load began when the user became known (askFirstView).
       const batch = await this.batches.drawn(Promise.resolve(view), extent, filter);
-      // The caller posts the batch before the next task runs.
-      setTimeout(() => this.firstView.loadBehind(), 0);
-      return batch;
+      return { batch, behind: () => this.firstView.loadBehind() };
     }
     const held = start && this.s.online && !this.layer ? await this.heldCopy() : null;
-    if (!held) return this.batches.drawn(this.source(), extent, filter);
+    if (!held) return { batch: await this.batches.drawn(this.source(), extent, filter) };
     // A returning start (the first drawing for this user, nothing loaded yet) draws the device's copy
     // at once, thinned as the country view is when it is large, and asks the feed behind it; the map
     // redraws when the feed changed something, and always after a thinned drawing. Later drawings
@@ -117,11 +117,7 @@ export class LayerPart {
     const thinned = held.size > VIEW_WHOLE_MAX ? thinRows(held, COUNTRY_VIEW, COUNTRY_CELL) : null;
     const redraw = (): void => this.s.emit({ type: 'layerChanged' });
     const batch = await this.batches.drawn(Promise.resolve(thinned ?? held), extent, filter);
-    // After the batch has left for the map (the caller posts it before the next task runs).
-    setTimeout(() => {
-      void this.loaded().then((rows) => (thinned || rows !== held) && redraw(), redraw);
-    }, 0);
-    return batch;
+    return { batch, behind: () => void this.loaded().then((rows) => (thinned || rows !== held) && redraw(), redraw) };
   }
 
   /**

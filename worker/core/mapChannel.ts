@@ -9,6 +9,12 @@ export function mapBatchOf(b: MapBatch): MapBatch {
   return { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares };
 }
 
+/** A batch for the map, and what is to happen once it has left (a load that must not compete with it for the link). */
+export interface MapDrawing {
+  batch: MapBatch;
+  behind?: () => void;
+}
+
 /** The buffers of a batch's typed arrays, each once: they move to the map worker instead of being copied. */
 export function batchTransferables(batch: MapBatch): ArrayBuffer[] {
   const arrays = [
@@ -34,7 +40,7 @@ export class MapChannel {
 
   constructor(
     /** The layer's sightings under a filter as the map draws them (asked with a null extent: the whole layer). */
-    private readonly points: (extent: null, filter: LayerFilterState) => Promise<MapBatch>,
+    private readonly points: (extent: null, filter: LayerFilterState) => Promise<MapDrawing>,
     private readonly storedTile: (url: string) => Promise<Blob | null>,
   ) {}
 
@@ -48,13 +54,15 @@ export class MapChannel {
 
   async sendLayerPoints(filter: LayerFilterState, generation: number): Promise<number> {
     // The whole layer: extent culling is OpenLayers' job in the map worker.
-    const batch = mapBatchOf(await this.points(null, filter));
+    const drawing = await this.points(null, filter);
+    const batch = mapBatchOf(drawing.batch);
     const port = this.port;
     if (!port) throw new Error('No map is connected to the data core (connectMap)');
     // Counted before the move: a transferred array is empty on this side.
     const count = batch.ids.length;
     const message: ToMapChannel = { type: 'batch', batch, generation };
     port.postMessage(message, batchTransferables(batch));
+    drawing.behind?.();
     return count;
   }
 

@@ -1,6 +1,6 @@
 import { packProperties } from '../../../../domain/packedProperties.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MapChannel } from '../../../../worker/core/mapChannel.ts';
+import { MapChannel, type MapDrawing } from '../../../../worker/core/mapChannel.ts';
 import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../../../../worker/api.ts';
 import { pointBatch } from '../../../helpers/pointBatch.ts';
 
@@ -20,7 +20,7 @@ function batchOf(n: number): PointBatch {
 const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
 const channels: MessageChannel[] = [];
 
-function connected(points: () => Promise<PointBatch>, tile: (url: string) => Promise<Blob | null>) {
+function connected(points: () => Promise<MapDrawing>, tile: (url: string) => Promise<Blob | null>) {
   const channel = new MessageChannel();
   channels.push(channel);
   const core = new MapChannel(points, tile);
@@ -46,8 +46,10 @@ afterEach(() => {
 describe('MapChannel', () => {
   it('sends the batch to the map worker, moving its buffers, and answers the number of finds', async () => {
     const batch = batchOf(250);
+    // What is to happen behind the batch runs once it has left (its arrays already moved).
+    const behind: number[] = [];
     const { core, next } = connected(
-      () => Promise.resolve(batch),
+      () => Promise.resolve({ batch, behind: () => behind.push(batch.ids.byteLength) }),
       () => Promise.resolve(null),
     );
     const arrived = next();
@@ -65,6 +67,7 @@ describe('MapChannel', () => {
     expect(batch.ids.byteLength).toBe(0);
     expect(batch.coords.byteLength).toBe(0);
     expect(batch.minLevel.byteLength).toBe(0);
+    expect(behind).toEqual([0]);
   });
 
   it('asks for the whole layer under the filter', async () => {
@@ -72,7 +75,7 @@ describe('MapChannel', () => {
     const core = new MapChannel(
       (extent, filter) => {
         asked.push(extent, filter);
-        return Promise.resolve(batchOf(1));
+        return Promise.resolve({ batch: batchOf(1) });
       },
       () => Promise.resolve(null),
     );
@@ -87,7 +90,7 @@ describe('MapChannel', () => {
   it('answers a stored tile, and null when there is none or reading it fails', async () => {
     const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
     const { map, next } = connected(
-      () => Promise.resolve(batchOf(0)),
+      () => Promise.resolve({ batch: batchOf(0) }),
       (url) =>
         url.endsWith('/1.png')
           ? Promise.resolve(blob)
@@ -111,7 +114,7 @@ describe('MapChannel', () => {
 
   it('refuses to send before a map is connected, and a new map replaces the old one', async () => {
     const core = new MapChannel(
-      () => Promise.resolve(batchOf(2)),
+      () => Promise.resolve({ batch: batchOf(2) }),
       () => Promise.resolve(null),
     );
     await expect(core.sendLayerPoints(FILTER, 1)).rejects.toThrow(/connectMap/);
