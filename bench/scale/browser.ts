@@ -10,6 +10,8 @@
  * - Returning start: 100 finds changed on the server since the last start (an update of their
  *   count, which stamps them for the change feed), then a reload: the sightings drawn, and the
  *   layer's bytes over the wire.
+ * - A filter change after the returning starts (filterChange.ts): a year picked in *Filtri*, to
+ *   the map's drawing of it.
  * - Memory, after the returning starts, unthrottled and at rest: the summed RSS of all chromium
  *   processes less that of the same browser idle on a blank page (processMemory.ts), and each
  *   thread's JS heap after a garbage collection (threadSessions.ts).
@@ -27,6 +29,7 @@ import { launch, median, PHONE_CONTEXT } from '../lib.ts';
 import { makeReturningUser } from '../startup/signIn.ts';
 import { chromiumMemory } from './processMemory.ts';
 import { PageThreads, type ThreadHeap } from './threadSessions.ts';
+import { filterChanges } from './filterChange.ts';
 
 /**
  * Returning starts per size; the median is the figure. Three also with --quick: the first start
@@ -53,6 +56,9 @@ export interface BrowserFigures {
   /** Every returning start's time (ms), in order. */
   returningRuns: number[];
   returningBytes: number;
+  /** A filter change's ms, from the pick to the map's drawing (filterChange.ts), each of three, and the finds drawn after each. */
+  filterRuns: number[];
+  filterDrawn: number[];
   /** All chromium processes' RSS after the starts, less the idle browser's (bytes). */
   rssGrowth: number;
   heaps: ThreadHeap[];
@@ -134,8 +140,12 @@ async function loadSteps(page: Page, requests: LoadStep[]): Promise<LoadStep[]> 
   return steps.sort((a, b) => a.at - b.at);
 }
 
-/** Sums the wire bytes (body as sent, compressed, and headers) of the layer's answers in the context. */
-function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number> } {
+/**
+ * Sums the wire bytes (body as sent, compressed, and headers) of the layer's answers in the
+ * context; `answered` waits until one has finished since the last `take` (a returning start draws
+ * the device's copy before the change feed answers).
+ */
+function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number>; answered(timeoutMs: number): Promise<void> } {
   let pending: Promise<number>[] = [];
   const onDone = (r: Request): void => {
     if (!LAYER_URL.test(r.url())) return;
@@ -143,6 +153,10 @@ function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number> } {
   };
   ctx.on('requestfinished', onDone);
   return {
+    async answered(timeoutMs: number): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      while (!pending.length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    },
     async take(): Promise<number> {
       const all = pending;
       pending = [];
@@ -248,9 +262,11 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       await layerBytes.take();
       const r = await timedStart(page, () => page.reload());
       times.push(r.ms);
+      await layerBytes.answered(START_TIMEOUT_MS);
       bytes.push(await layerBytes.take());
       drawn = r.drawn;
     }
+    const filters = await filterChanges(page);
     await throttle(cdp, false);
 
     // Memory at rest: the layer drawn, the filter columns warmed in the background.
@@ -265,6 +281,8 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       returningMs: median(times),
       returningRuns: times,
       returningBytes: median(bytes),
+      filterRuns: filters.ms,
+      filterDrawn: filters.drawn,
       rssGrowth,
       heaps,
     };

@@ -1,0 +1,71 @@
+/**
+ * bench/scale, a filter change in the app (browser.ts runs it after the returning starts, the
+ * phone profile still on): the year picked in *Filtri*, then no year, then another year, each
+ * timed from the select's `change` event to the page's next `data-sightings`, which the page
+ * sets once the map worker says the data core's new batch is drawn (src/map/port/sightingsActions.ts).
+ * The whole path a user waits for: the page, the data core's re-filter and batch, the map worker's
+ * redraw, at the view the start left (the country on a phone).
+ */
+import type { Page } from 'playwright-core';
+
+/** How long the layer may take to settle whole after a returning start (its feed answered, redrawn). */
+const SETTLE_TIMEOUT_MS = 180_000;
+/** The layer counts as settled when `data-sightings` has not changed for this long. */
+const SETTLED_MS = 3000;
+/** How long one filter change may take. */
+const CHANGE_TIMEOUT_MS = 60_000;
+
+type Log = { at: number; n: number }[];
+const logLength = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __sightingsLog: Log }).__sightingsLog.length);
+
+/** Waits until the page's `data-sightings` has stayed the same for SETTLED_MS. */
+async function settled(page: Page): Promise<void> {
+  const until = Date.now() + SETTLE_TIMEOUT_MS;
+  let seen = await logLength(page);
+  let since = Date.now();
+  while (Date.now() < until) {
+    await page.waitForTimeout(500);
+    const now = await logLength(page);
+    if (now !== seen) [seen, since] = [now, Date.now()];
+    else if (Date.now() - since >= SETTLED_MS) return;
+  }
+  throw new Error('the layer did not settle after the returning start');
+}
+
+/** Ms from each of three year changes in *Filtri* to the map's drawing of it, and the finds drawn after each. */
+export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: number[] }> {
+  await settled(page);
+  await page.getByRole('button', { name: 'Filtri' }).click();
+  const year = page.getByRole('complementary', { name: 'Filtri' }).getByLabel('Leto');
+  // The panel's chunk and its choices may still be loading.
+  await year.locator('option').nth(3).waitFor({ state: 'attached', timeout: CHANGE_TIMEOUT_MS });
+  const years = (
+    await year.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))
+  ).filter((v) => v !== '');
+  const ms: number[] = [];
+  const drawn: number[] = [];
+  for (const value of [years[1] ?? years[0]!, '', years[2] ?? years[0]!]) {
+    const before = await logLength(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __filterAt?: number };
+      w.__filterAt = undefined;
+      document.addEventListener('change', () => (w.__filterAt = performance.now()), { once: true, capture: true });
+    });
+    await year.selectOption(value);
+    await page.waitForFunction(
+      (n) => (window as unknown as { __sightingsLog: Log }).__sightingsLog.length > n,
+      before,
+      { timeout: CHANGE_TIMEOUT_MS, polling: 50 },
+    );
+    const r = await page.evaluate(() => {
+      const w = window as unknown as { __sightingsLog: Log; __filterAt: number };
+      const last = w.__sightingsLog[w.__sightingsLog.length - 1]!;
+      return { ms: last.at - w.__filterAt, n: last.n };
+    });
+    ms.push(r.ms);
+    drawn.push(r.n);
+  }
+  await page.getByRole('button', { name: 'Ponastavi' }).click();
+  return { ms, drawn };
+}
