@@ -24,27 +24,21 @@ export class LayerBatches {
   ) {}
 
   /** Selects and styles `source`'s sightings under a filter, with their properties. */
-  async points(
+  points(
     source: Promise<LayerSource>,
     extent: [number, number, number, number] | null,
     filter: LayerFilterState,
   ): Promise<PointBatch> {
-    const [features, q] = await this.query(source, extent, filter);
-    const batch = this.sightings.points(features, q);
-    markLayer('points', { n: batch.ids.length, extent });
-    return batch;
+    return this.batch(source, extent, filter, (features, q) => this.sightings.points(features, q));
   }
 
   /** As `points`, without the properties: what the map draws. */
-  async drawn(
+  drawn(
     source: Promise<LayerSource>,
     extent: [number, number, number, number] | null,
     filter: LayerFilterState,
   ): Promise<MapBatch> {
-    const [features, q] = await this.query(source, extent, filter);
-    const batch = this.sightings.mapPoints(features, q);
-    markLayer('points', { n: batch.ids.length, extent });
-    return batch;
+    return this.batch(source, extent, filter, (features, q) => this.sightings.mapPoints(features, q));
   }
 
   /** The layer's columns of the finds `ids` as the last batch's rows hold them, null for a find they lack. */
@@ -52,12 +46,13 @@ export class LayerBatches {
     return this.sightings.propertiesOf(ids, this.columns);
   }
 
-  /** `source`'s features and what selecting and styling them needs. */
-  private async query(
+  /** `source`'s features selected and styled by `make`, with what that needs. */
+  private async batch<B extends MapBatch>(
     source: Promise<LayerSource>,
     extent: [number, number, number, number] | null,
     filter: LayerFilterState,
-  ): Promise<[LayerSource, SightingsQuery]> {
+    make: (features: LayerSource, q: SightingsQuery) => B,
+  ): Promise<B> {
     markLayer('asked', { online: this.s.online });
     const [features, columns, rules] = await Promise.all([
       source,
@@ -65,15 +60,9 @@ export class LayerBatches {
       this.profile.layerRules(),
     ]);
     const grid = await gridFor(features);
-    const q: SightingsQuery = {
-      extent,
-      filter,
-      rules,
-      columns,
-      userEmail: this.s.current.email,
-      grid,
-      propertyKeys: this.columns,
-    };
-    return [features, q];
+    const userEmail = this.s.current.email;
+    const batch = make(features, { extent, filter, rules, columns, userEmail, grid, propertyKeys: this.columns });
+    markLayer('points', { n: batch.ids.length, extent });
+    return batch;
   }
 }
