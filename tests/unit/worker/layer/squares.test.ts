@@ -94,6 +94,31 @@ describe('SquareRings', () => {
     expect(none.every(Number.isNaN)).toBe(true);
     expect(rings.of(coords, new Uint16Array(3), null).length).toBe(0);
   });
+
+  it('keeps every square of a layer projected once as its table grows, each ring still its own', () => {
+    // 6,000 squares of 1 km in a 100 x 60 km block (the table starts with room for ~2,000), twice each.
+    const n = 12_000;
+    const many = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const k = i % 6000;
+      many.set(toMercator(400_500 + 1000 * (k % 100), 50_500 + 1000 * Math.floor(k / 100)), 2 * i);
+    }
+    const sides = new Uint16Array(n).fill(1000);
+    const rings = new SquareRings();
+    let calls = 0;
+    const counting = {
+      toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)),
+      fromGrid: nationalGrid.fromGrid,
+    };
+    const out = rings.of(many, sides, counting);
+    rings.of(many, sides, counting);
+    expect(calls).toBe(6000);
+    expect(rings.size).toBe(6000);
+    for (const i of [0, 1, 2047, 2048, 5999, 6000, 11_999])
+      expect([...out.subarray(8 * i, 8 * i + 8)]).toEqual([
+        ...squareRing(many[2 * i]!, many[2 * i + 1]!, 1000, nationalGrid),
+      ]);
+  });
 });
 
 describe('gridFor', () => {
