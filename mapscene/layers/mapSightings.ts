@@ -18,15 +18,14 @@ type SquaresModule = typeof import('./squaresLayer.ts');
  * generalised finds (issue #21, under it), and hit detection over both. Their module (the layer,
  * its thinning and the symbology) is a separate chunk, fetched while the data core loads the
  * first batch, which cannot be drawn without it anyway: it keeps OpenLayers' image layer
- * renderer out of the first-load bundle. The sightings are the batch's arrays, never features
- * (sightingsLayer.ts); the squares are features (few: only sensitive species' finds).
+ * renderer out of the first-load bundle. The sightings and the squares are drawn from the batch's
+ * arrays, never features (sightingsLayer.ts, squaresLayer.ts).
  */
 export class MapSightings {
   /** The sightings layer, once its module has loaded (null before). */
   layer: SightingsLayer | null = null;
   private squares: SquaresLayer | null = null;
   private readonly modules: Promise<[SightingsModule, SquaresModule]>;
-  private loadedSquares: SquaresModule | null = null;
 
   constructor(
     private readonly map: OlMap,
@@ -35,12 +34,11 @@ export class MapSightings {
   ) {
     this.modules = Promise.all([import('./sightingsLayer.ts'), import('./squaresLayer.ts')]).then((modules) => {
       const [m, sq] = modules;
-      this.loadedSquares = sq;
       if (!disposed() && !this.layer) {
         const styles = layerDef ? m.layerStyles(layerDef) : [];
         this.layer = new m.SightingsLayer(styles);
-        this.squares = sq.createSquaresLayer(styles);
-        this.map.addLayer(this.squares);
+        this.squares = new sq.SquaresLayer(styles);
+        this.map.addLayer(this.squares.layer);
         this.map.addLayer(this.layer.layer);
       }
       return modules;
@@ -51,9 +49,9 @@ export class MapSightings {
 
   /** Draws a batch of sightings (after the layer's module has loaded). */
   async show(batch: MapBatch): Promise<void> {
-    const [, sq] = await this.modules;
+    await this.modules;
     this.layer?.setBatch(batch);
-    if (this.squares) sq.setSquares(this.squares, batch);
+    this.squares?.setBatch(batch);
   }
 
   /**
@@ -67,14 +65,8 @@ export class MapSightings {
     const coordinate = this.map.getCoordinateFromPixel(pixel);
     if (!layer || !resolution || !coordinate) return [];
     const { drawn, hidden } = layer.hitsAt(coordinate, resolution, HIT_TOLERANCE_PX);
-    if (!drawn.length) return this.inSquaresAt(pixel);
-    return [...drawn, ...hidden].map((i) => layer.sighting(i));
-  }
-
-  /** The sightings whose drawn square holds a pixel (the module is loaded once the layer exists). */
-  private inSquaresAt(pixel: Pixel): SceneSighting[] {
-    const ids =
-      this.squares && this.loadedSquares ? this.loadedSquares.findsInSquaresAt(this.map, this.squares, pixel) : [];
+    if (drawn.length) return [...drawn, ...hidden].map((i) => layer.sighting(i));
+    const ids = this.squares?.idsAt(coordinate, resolution) ?? [];
     return ids.map((id) => this.byId(id)).filter((f): f is SceneSighting => f !== null);
   }
 

@@ -1,13 +1,18 @@
-import Feature from 'ol/Feature.js';
-import Polygon from 'ol/geom/Polygon.js';
-import VectorImageLayer from 'ol/layer/VectorImage.js';
-import VectorSource from 'ol/source/Vector.js';
-import { Fill, Stroke, Style } from 'ol/style.js';
+/**
+ * The squares of generalised finds (issue #21), under the sightings: one square per national-grid
+ * square and colour, however many finds share it, drawn straight from arrays into an image (as
+ * the sightings are, sightingsLayer.ts) with no OpenLayers feature per square. At 1M finds a
+ * quarter generalised, the 125k squares as features took 2.4 s to build at each batch and ~400 MB
+ * of the map worker's heap (node, 2026-11-29); as arrays they take a few MB.
+ */
+import ImageLayer from 'ol/layer/Image.js';
+import ImageCanvasSource, { type FunctionType } from 'ol/source/ImageCanvas.js';
+import { createCanvasContext2D } from 'ol/dom.js';
 import { asArray } from 'ol/color.js';
 import type { Color } from 'ol/color.js';
-import type OlMap from 'ol/Map.js';
-import type { Pixel } from 'ol/pixel.js';
+import type { Fill, Stroke, Style } from 'ol/style.js';
 import type { MapBatch } from '../../worker/api.ts';
+import { pointHash } from '../../domain/pointHash.ts';
 import { SIGHTINGS_IMAGE_RATIO } from './sightingsLayer.ts';
 
 /** Numbers per square in MapBatch.squares (worker/layer/squares.ts SQUARE_STRIDE). */
@@ -21,9 +26,16 @@ export const MIN_SQUARE_PX = 10;
 
 /** Opacity of a square's fill: a tint that leaves the orthophoto readable. */
 const FILL_ALPHA = 0.08;
+/** The white halo under each outline (CSS px), so that it reads on the orthophoto and on the plain map. */
+const HALO = { color: 'rgba(255,255,255,0.6)', width: 3.5 };
+/** The outline in the group's colour (CSS px). */
+const OUTLINE_WIDTH = 1.5;
 
-/** The squares of generalised finds (issue #21): a layer of polygons under the sightings. */
-export type SquaresLayer = VectorImageLayer<VectorSource<Feature<Polygon>>>;
+/** How a square of one marker style looks: its outline and its tint. */
+export interface SquareLook {
+  outline: string;
+  tint: string;
+}
 
 /** The colour a marker style stands for (its fill, else its stroke), or null. */
 function colourOf(style: Style): Color | null {
@@ -35,87 +47,226 @@ function colourOf(style: Style): Color | null {
 
 /**
  * The look of a square in each marker style's colour (the six group colours): a thin outline in
- * the colour over a soft white halo, so that it reads on the orthophoto and on the plain map, and
- * a faint tint of the colour inside, which also makes the whole square take clicks.
+ * the colour over a soft white halo, and a faint tint of the colour inside.
  */
-export function squareStyles(markerStyles: readonly Style[]): Style[][] {
+export function squareLooks(markerStyles: readonly Style[]): SquareLook[] {
   return markerStyles.map((s) => {
     const [r, g, b] = colourOf(s) ?? [132, 132, 132];
-    return [
-      new Style({ stroke: new Stroke({ color: [255, 255, 255, 0.6], width: 3.5 }) }),
-      new Style({
-        stroke: new Stroke({ color: [r!, g!, b!, 0.95], width: 1.5 }),
-        fill: new Fill({ color: [r!, g!, b!, FILL_ALPHA] }),
-      }),
-    ];
+    return { outline: `rgba(${r},${g},${b},0.95)`, tint: `rgba(${r},${g},${b},${FILL_ALPHA})` };
   });
 }
 
-/**
- * The layer of the squares of generalised finds, in the colours of `markerStyles` (by the batch's
- * style index). Like the sightings, drawn into an image that only moves while the view moves; the
- * corners come projected from the data core, so nothing is projected here. Hidden while empty.
- */
-export function createSquaresLayer(markerStyles: readonly Style[]): SquaresLayer {
-  const styles = squareStyles(markerStyles);
-  const fallback = styles[styles.length - 1] ?? squareStyles([new Style()])[0]!;
-  return new VectorImageLayer({
-    source: new VectorSource<Feature<Polygon>>(),
-    style: (f, resolution) => {
-      if ((f.get('width') as number) / resolution < MIN_SQUARE_PX) return undefined;
-      return styles[f.get('styleIndex') as number] ?? fallback;
-    },
-    imageRatio: SIGHTINGS_IMAGE_RATIO,
-    className: 'squares',
+/** The squares of a batch: corners, box, style and the ids of their finds. */
+interface Squares {
+  /** STRIDE corners (x, y: SW, SE, NE, NW) per square. */
+  corners: Float64Array;
+  /** minX, minY, maxX, maxY per square. */
+  boxes: Float64Array;
+  style: Uint16Array;
+  /** Square s's finds are ids[first[s] … first[s + 1]). */
+  first: Int32Array;
+  ids: Float64Array;
+}
+
+const NONE: Squares = {
+  corners: new Float64Array(0),
+  boxes: new Float64Array(0),
+  style: new Uint16Array(0),
+  first: new Int32Array(1),
+  ids: new Float64Array(0),
+};
+
+/** The layer of the squares of generalised finds, in the colours of the marker styles (by the batch's style index). */
+export class SquaresLayer {
+  /** The OpenLayers layer (class name 'squares'; hidden while empty). */
+  readonly layer: ImageLayer<ImageCanvasSource>;
+  private squares: Squares = NONE;
+  private readonly looks: SquareLook[];
+  private context: OffscreenCanvasRenderingContext2D | null = null;
+
+  constructor(markerStyles: readonly Style[]) {
+    this.looks = squareLooks(markerStyles);
+    const source = new ImageCanvasSource({
+      canvasFunction: (extent, resolution, pixelRatio, size) => this.draw(extent, resolution, pixelRatio, size),
+      ratio: SIGHTINGS_IMAGE_RATIO,
+    });
     // Under the sightings (10), over the base maps and the downloaded areas (5).
-    zIndex: 9,
-    visible: false,
-  });
+    this.layer = new ImageLayer({ source, className: 'squares', zIndex: 9, visible: false });
+  }
+
+  /** Number of squares drawn (one per square and colour). */
+  get size(): number {
+    return this.squares.style.length;
+  }
+
+  /** The squares of a batch's generalised finds (those the data core could project). */
+  setBatch(batch: MapBatch): void {
+    this.squares = squaresOf(batch);
+    this.layer.setVisible(this.size > 0);
+    this.layer.getSource()!.changed();
+  }
+
+  /** The ids of the finds whose square, wide enough to be drawn at `resolution`, holds `coordinate`. */
+  idsAt(coordinate: readonly number[], resolution: number): number[] {
+    const { corners, boxes, first, ids } = this.squares;
+    const [x, y] = coordinate as [number, number];
+    const out = new Set<number>();
+    for (let s = 0; s < this.size; s++) {
+      const b = 4 * s;
+      if (x < boxes[b]! || x > boxes[b + 2]! || y < boxes[b + 1]! || y > boxes[b + 3]!) continue;
+      if ((boxes[b + 2]! - boxes[b]!) / resolution < MIN_SQUARE_PX || !inQuad(corners, STRIDE * s, x, y)) continue;
+      for (let k = first[s]!; k < first[s + 1]!; k++) out.add(ids[k]!);
+    }
+    return [...out];
+  }
+
+  /** The image for ImageCanvasSource: the squares wide enough to see, halos first, then each colour's tint and outline. */
+  private draw(extent: number[], resolution: number, pixelRatio: number, size: number[]): ReturnType<FunctionType> {
+    const width = Math.round(size[0]!);
+    const height = Math.round(size[1]!);
+    const ctx = (this.context ??= createCanvasContext2D(width, height) as unknown as OffscreenCanvasRenderingContext2D);
+    if (ctx.canvas.width !== width || ctx.canvas.height !== height) {
+      ctx.canvas.width = width;
+      ctx.canvas.height = height;
+    } else ctx.clearRect(0, 0, width, height);
+    const { corners, boxes, style } = this.squares;
+    const scale = pixelRatio / resolution;
+    const [left, bottom, right, top] = extent as [number, number, number, number];
+    const shown = (s: number): boolean =>
+      (boxes[4 * s + 2]! - boxes[4 * s]!) / resolution >= MIN_SQUARE_PX &&
+      boxes[4 * s]! <= right &&
+      boxes[4 * s + 2]! >= left &&
+      boxes[4 * s + 1]! <= top &&
+      boxes[4 * s + 3]! >= bottom;
+    const path = (want: (s: number) => boolean): void => {
+      ctx.beginPath();
+      for (let s = 0; s < style.length; s++) {
+        if (!want(s)) continue;
+        const c = STRIDE * s;
+        ctx.moveTo((corners[c]! - left) * scale, (top - corners[c + 1]!) * scale);
+        for (let k = 2; k < STRIDE; k += 2)
+          ctx.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
+        ctx.closePath();
+      }
+    };
+    ctx.lineJoin = 'round';
+    path(shown);
+    ctx.strokeStyle = HALO.color;
+    ctx.lineWidth = HALO.width * pixelRatio;
+    ctx.stroke();
+    const fallback = this.looks.length - 1;
+    for (let look = 0; look < this.looks.length; look++) {
+      path((s) => Math.min(style[s]!, fallback) === look && shown(s));
+      ctx.fillStyle = this.looks[look]!.tint;
+      ctx.fill();
+      ctx.strokeStyle = this.looks[look]!.outline;
+      ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;
+      ctx.stroke();
+    }
+    // An OffscreenCanvas in the map worker; OpenLayers types it as the page's canvas.
+    return ctx.canvas as unknown as ReturnType<FunctionType>;
+  }
+}
+
+/** True when (x, y) is inside the convex quadrilateral of corners[at … at + 8) (either winding). */
+function inQuad(corners: Float64Array, at: number, x: number, y: number): boolean {
+  let sign = 0;
+  for (let k = 0; k < 4; k++) {
+    const x0 = corners[at + 2 * k]!;
+    const y0 = corners[at + 2 * k + 1]!;
+    const x1 = corners[at + ((2 * k + 2) % STRIDE)]!;
+    const y1 = corners[at + ((2 * k + 3) % STRIDE)]!;
+    const cross = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0);
+    if (cross === 0) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
+
+/** True when the ring at `r` has no NaN corner (the data core could project it). */
+function finiteRing(squares: Float64Array, r: number): boolean {
+  for (let k = 0; k < STRIDE; k++) if (!Number.isFinite(squares[r + k])) return false;
+  return true;
+}
+
+/** True when the rings at `q` and `r` are one square: the same SW and NE corners, bit for bit. */
+function sameRing(squares: Float64Array, q: number, r: number): boolean {
+  return (
+    squares[q] === squares[r] &&
+    squares[q + 1] === squares[r + 1] &&
+    squares[q + 4] === squares[r + 4] &&
+    squares[q + 5] === squares[r + 5]
+  );
+}
+
+/** Slots of the hash table that finds a square by its corners and style (a power of two, at least twice the squares). */
+function slotsFor(n: number): number {
+  let slots = 16;
+  while (slots < 2 * n) slots *= 2;
+  return slots;
 }
 
 /**
- * Draws the squares of a batch's generalised finds: one polygon per square and colour, however
- * many finds share it; each knows its finds' ids (`ids`), for a click inside it.
+ * One square per distinct ring and style among a batch's generalised finds (the data core sends
+ * the same ring, bit for bit, for every find of a square), with the ids of the finds in each, in
+ * batch order. Rings the data core could not project (NaN) are left out.
  */
-export function setSquares(layer: SquaresLayer, batch: MapBatch): void {
-  const byKey = new Map<string, Feature<Polygon>>();
-  let j = 0;
-  for (let i = 0; i < batch.generalised.length; i++) {
-    if (batch.generalised[i] === 0) continue;
-    const c = batch.squares.subarray(STRIDE * j, STRIDE * ++j);
-    if (!c.every(Number.isFinite)) continue;
-    const key = `${batch.styleIndex[i]} ${c[0]} ${c[1]} ${c[4]} ${c[5]}`;
-    const found = byKey.get(key);
-    if (found) {
-      (found.get('ids') as number[]).push(batch.ids[i]!);
-      continue;
+function squaresOf(batch: MapBatch): Squares {
+  const { generalised, squares, styleIndex } = batch;
+  const n = squares.length / STRIDE;
+  if (n === 0) return NONE;
+  const slots = slotsFor(n);
+  const table = new Int32Array(slots).fill(-1);
+  // The square of each generalised find (by its ring's place among them), -1 when not projected.
+  const squareOf = new Int32Array(n);
+  const firstRing: number[] = [];
+  const styles: number[] = [];
+  const counts: number[] = [];
+  for (let i = 0, j = 0; i < generalised.length; i++) {
+    if (generalised[i] === 0) continue;
+    const r = STRIDE * j;
+    const style = styleIndex[i]!;
+    let slot = -1;
+    if (finiteRing(squares, r)) {
+      const mask = slots - 1;
+      for (let h = pointHash(squares[r]!, squares[r + 4]!, style) & mask; ; h = (h + 1) & mask) {
+        const s = table[h]!;
+        if (s < 0) {
+          table[h] = slot = firstRing.length;
+          firstRing.push(r);
+          styles.push(style);
+          counts.push(0);
+          break;
+        }
+        const q = firstRing[s]!;
+        if (styles[s] === style && sameRing(squares, q, r)) {
+          slot = s;
+          break;
+        }
+      }
+      counts[slot]!++;
     }
-    const f = new Feature(
-      new Polygon([
-        [
-          [c[0]!, c[1]!],
-          [c[2]!, c[3]!],
-          [c[4]!, c[5]!],
-          [c[6]!, c[7]!],
-          [c[0]!, c[1]!],
-        ],
-      ]),
-    );
-    f.setProperties(
-      { ids: [batch.ids[i]!], styleIndex: batch.styleIndex[i], width: Math.max(c[2]!, c[4]!) - Math.min(c[0]!, c[6]!) },
-      true,
-    );
-    byKey.set(key, f);
+    squareOf[j++] = slot;
   }
-  const source = layer.getSource()!;
-  source.clear(true);
-  source.addFeatures([...byKey.values()]);
-  layer.setVisible(byKey.size > 0);
-}
-
-/** The ids of the finds whose drawn square holds a pixel (hit detection on what was drawn). */
-export function findsInSquaresAt(map: OlMap, layer: SquaresLayer, pixel: Pixel): number[] {
-  if (!layer.getVisible()) return [];
-  const hits = map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === layer });
-  return [...new Set(hits.flatMap((f) => f.get('ids') as number[]))];
+  const m = firstRing.length;
+  const corners = new Float64Array(STRIDE * m);
+  const boxes = new Float64Array(4 * m);
+  const first = new Int32Array(m + 1);
+  for (let s = 0; s < m; s++) {
+    const r = firstRing[s]!;
+    corners.set(squares.subarray(r, r + STRIDE), STRIDE * s);
+    const xs = [squares[r]!, squares[r + 2]!, squares[r + 4]!, squares[r + 6]!];
+    const ys = [squares[r + 1]!, squares[r + 3]!, squares[r + 5]!, squares[r + 7]!];
+    boxes.set([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], 4 * s);
+    first[s + 1] = first[s]! + counts[s]!;
+  }
+  const ids = new Float64Array(first[m]!);
+  const next = first.slice(0, m);
+  for (let i = 0, j = 0; i < generalised.length; i++) {
+    if (generalised[i] === 0) continue;
+    const s = squareOf[j++]!;
+    if (s >= 0) ids[next[s]!++] = batch.ids[i]!;
+  }
+  return { corners, boxes, style: Uint16Array.from(styles), first, ids };
 }

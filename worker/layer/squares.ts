@@ -1,5 +1,6 @@
 import type { Feature } from '../../domain/model.ts';
 import { gridSquare, readGeneralisation } from '../../domain/sensitivity.ts';
+import { pointHash } from '../../domain/pointHash.ts';
 
 /** EPSG:3857 <-> national grid (D96-TM, EPSG:3794) easting/northing; worker/nationalGrid.ts, loaded on demand. */
 export interface GridProjection {
@@ -71,8 +72,6 @@ export class SquareRings {
   private sides = new Uint16Array(0);
   private rings = new Float64Array(0);
   private cached = 0;
-  private readonly bits = new Float64Array(2);
-  private readonly words = new Uint32Array(this.bits.buffer);
 
   /**
    * SQUARE_STRIDE numbers for each point whose `generalised` is above 0, in batch order; NaN
@@ -118,12 +117,7 @@ export class SquareRings {
 
   /** The first slot to try for a square: a hash of its centre's bits and its side. */
   private home(x: number, y: number, side: number): number {
-    const { bits, words } = this;
-    bits[0] = x;
-    bits[1] = y;
-    let h = Math.imul(words[0]! ^ Math.imul(words[1]!, 0x9e3779b1), 0x85ebca6b);
-    h ^= Math.imul(words[2]! ^ side, 0xc2b2ae35) ^ words[3]!;
-    return (h ^ (h >>> 15)) & (this.slots - 1);
+    return pointHash(x, y, side) & (this.slots - 1);
   }
 
   /** The first empty slot from a square's home (the square is not in the table). */

@@ -1,14 +1,6 @@
 import '../workerGlobals.ts';
 import { describe, expect, it } from 'vitest';
-import type Feature from 'ol/Feature.js';
-import type Polygon from 'ol/geom/Polygon.js';
-import type { Style } from 'ol/style.js';
-import {
-  createSquaresLayer,
-  MIN_SQUARE_PX,
-  setSquares,
-  squareStyles,
-} from '../../../../mapscene/layers/squaresLayer.ts';
+import { MIN_SQUARE_PX, squareLooks, SquaresLayer } from '../../../../mapscene/layers/squaresLayer.ts';
 import { SightingsLayer } from '../../../../mapscene/layers/sightingsLayer.ts';
 import { circle } from './circleStyle.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
@@ -29,46 +21,62 @@ function batch(): PointBatch {
 describe('squares layer', () => {
   const styles = [circle('#70BF4C'), circle('#903894'), circle('#848484')];
 
-  it('draws one polygon per square and colour, knowing the finds in it, and hides itself while empty', () => {
-    const layer = createSquaresLayer(styles);
-    expect(layer.getVisible()).toBe(false);
-    setSquares(layer, batch());
-    const features = layer.getSource()!.getFeatures() as Feature<Polygon>[];
-    expect(features.map((f) => [f.get('ids'), f.get('styleIndex')])).toEqual([
-      [[2, 3], 1],
-      [[4], 0],
-    ]);
-    expect(features[0]!.getGeometry()!.getCoordinates()[0]).toEqual([
-      [0, 0],
-      [1400, 1],
-      [1399, 1400],
-      [-1, 1399],
-      [0, 0],
-    ]);
-    expect(layer.getVisible()).toBe(true);
-    setSquares(layer, { ...batch(), generalised: new Uint16Array(4), squares: new Float64Array(0) });
-    expect(layer.getSource()!.getFeatures()).toHaveLength(0);
-    expect(layer.getVisible()).toBe(false);
+  it('keeps one square per square and colour, knowing the finds in it, and hides itself while empty', () => {
+    const layer = new SquaresLayer(styles);
+    expect(layer.layer.getVisible()).toBe(false);
+    layer.setBatch(batch());
+    expect(layer.size).toBe(2);
+    expect(layer.layer.getVisible()).toBe(true);
+    // Inside both squares: the 1 km square's two finds (one colour), then the 10 km square's.
+    expect(layer.idsAt([700, 700], 1)).toEqual([2, 3, 4]);
+    // Inside the 10 km square only; outside both.
+    expect(layer.idsAt([5000, 5000], 1)).toEqual([4]);
+    expect(layer.idsAt([-500, 7000], 1)).toEqual([]);
+    layer.setBatch({ ...batch(), generalised: new Uint16Array(4), squares: new Float64Array(0) });
+    expect(layer.size).toBe(0);
+    expect(layer.layer.getVisible()).toBe(false);
   });
 
   it('skips squares the data core could not project', () => {
-    const layer = createSquaresLayer(styles);
-    setSquares(layer, { ...batch(), squares: new Float64Array(24).fill(NaN) });
-    expect(layer.getSource()!.getFeatures()).toHaveLength(0);
+    const layer = new SquaresLayer(styles);
+    layer.setBatch({ ...batch(), squares: new Float64Array(24).fill(NaN) });
+    expect(layer.size).toBe(0);
+    expect(layer.idsAt([700, 700], 1)).toEqual([]);
   });
 
-  it('outlines in the group colour with a faint tint, and leaves out squares too small to see', () => {
-    const [green] = squareStyles(styles);
-    expect(green![1]!.getStroke()!.getColor()).toEqual([112, 191, 76, 0.95]);
-    expect((green![1]!.getFill()!.getColor() as number[])[3]).toBeLessThan(0.2);
-    const layer = createSquaresLayer(styles);
-    setSquares(layer, batch());
-    const styleOf = layer.getStyleFunction()!;
-    const small = layer.getSource()!.getFeatures()[0]!;
-    expect(styleOf(small, 1401 / (MIN_SQUARE_PX - 1))).toBeUndefined();
-    expect((styleOf(small, 1401 / MIN_SQUARE_PX / 2) as Style[])[1]!.getStroke()!.getColor()).toEqual([
-      144, 56, 148, 0.95,
-    ]);
+  it('leaves out squares too small to see, for clicks as for the eye', () => {
+    const layer = new SquaresLayer(styles);
+    layer.setBatch(batch());
+    expect(layer.idsAt([700, 700], 1401 / (MIN_SQUARE_PX - 1))).toEqual([4]);
+    expect(layer.idsAt([700, 700], 1401 / MIN_SQUARE_PX / 2)).toEqual([2, 3, 4]);
+  });
+
+  it('outlines in the group colour over a white halo, with a faint tint inside', () => {
+    const [green] = squareLooks(styles);
+    expect(green).toEqual({ outline: 'rgba(112,191,76,0.95)', tint: 'rgba(112,191,76,0.08)' });
+    const layer = new SquaresLayer(styles);
+    layer.setBatch(batch());
+    const source = layer.layer.getSource()!;
+    // 1 map unit a pixel: the 1 km square spans 0 … 1400, its middle at 700 (the image is 1.25 times the extent).
+    const extent = [-100, -100, 1900, 1500];
+    const canvas = source.getImage(extent, 1, 1, source.getProjection()!)!.getImage() as unknown as OffscreenCanvas;
+    const ctx = canvas.getContext('2d')!;
+    const at = (x: number, y: number): number[] => {
+      const [left, top] = [-100 - 250, 1500 + 200];
+      return [...ctx.getImageData(x - left, top - y, 1, 1).data];
+    };
+    // The purple outline of the two finds' square just inside its bottom edge (from y 0 to 1 over
+    // x; the 10 km square's green edge runs along it), the white halo just outside.
+    expect(at(700, 1)).toEqual([144, 62, 145, 254]);
+    const halo = at(700, -1);
+    expect(halo.slice(0, 3)).toEqual([255, 255, 255]);
+    expect(halo[3]).toBeGreaterThan(60);
+    // Inside: a faint tint (both squares' tints over each other), never opaque.
+    const inside = at(700, 700);
+    expect(inside[3]).toBeGreaterThan(0);
+    expect(inside[3]).toBeLessThan(60);
+    // Outside every square: nothing.
+    expect(at(-200, -200)[3]).toBe(0);
   });
 
   it("gives the sightings layer's point of a generalised find its side and square", () => {
