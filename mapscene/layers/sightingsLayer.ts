@@ -52,8 +52,11 @@ export class SightingsLayer {
   private batch: MapBatch = EMPTY_BATCH;
   /** Built at the first question after a batch (a redraw does not need it). */
   private grid: PointGrid | null = null;
-  /** Each generalised find's square, by batch index (sensitive finds are few). */
-  private squareAt = new Map<number, number>();
+  /**
+   * Each point's place among the batch's squares (-1: exact), built at the first question after a
+   * batch: at 1M finds a quarter may be generalised, too many for a Map at every batch.
+   */
+  private squareSlots: Int32Array | null = null;
   private readonly styles: Style[];
   private readonly light: Style[];
   /** The symbols at one pixel ratio, by style index * 2 + unconfirmed. */
@@ -84,9 +87,7 @@ export class SightingsLayer {
   setBatch(batch: MapBatch): void {
     this.batch = batch;
     this.grid = null;
-    this.squareAt = new Map();
-    let square = 0;
-    for (let i = 0; i < batch.generalised.length; i++) if (batch.generalised[i]) this.squareAt.set(i, square++);
+    this.squareSlots = null;
     this.layer.getSource()!.changed();
   }
 
@@ -168,8 +169,12 @@ export class SightingsLayer {
   /** A point as plain data: its place and generalised square. */
   sighting(i: number): SceneSighting {
     const b = this.batch;
-    const slot = this.squareAt.get(i);
-    const square = slot === undefined ? null : b.squares.subarray(8 * slot, 8 * slot + 8);
+    if (!this.squareSlots) {
+      const slots = (this.squareSlots = new Int32Array(b.generalised.length).fill(-1));
+      for (let k = 0, square = 0; k < slots.length; k++) if (b.generalised[k]) slots[k] = square++;
+    }
+    const slot = this.squareSlots[i]!;
+    const square = slot < 0 ? null : b.squares.subarray(8 * slot, 8 * slot + 8);
     return {
       id: b.ids[i]!,
       coord: [b.coords[2 * i]!, b.coords[2 * i + 1]!],
