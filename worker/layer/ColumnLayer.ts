@@ -9,6 +9,9 @@ import { ABSENT, type DecodedTable } from '../../domain/layerColumns/decode.ts';
 import type { ColumnSource } from '../filters/columnar/ColumnStore.ts';
 import { readGeneralisation } from '../../domain/sensitivity.ts';
 
+/** A minute in the epoch microseconds the filter engine reads dates as. */
+const MICROSECONDS_A_MINUTE = 60_000_000;
+
 export class ColumnLayer implements ColumnSource {
   readonly size: number;
   /** Each row's id, ascending. */
@@ -69,6 +72,29 @@ export class ColumnLayer implements ColumnSource {
       else hi = mid - 1;
     }
     return -1;
+  }
+
+  /**
+   * Every row's value of property `key` read as an instant by `read` (ColumnSource.instants):
+   * dates held to the minute are read from their numbers, with no ISO text built and parsed per
+   * row (at 1M finds that was most of the 2 s the data core spent encoding the filter panel's
+   * columns after a start).
+   */
+  instants(key: string, read: (v: unknown) => number): Float64Array {
+    const out = new Float64Array(this.size);
+    const name = `p${key}`;
+    this.blocks.forEach((block, b) => {
+      const at = this.starts[b]!;
+      const c = block.columns.get(name);
+      for (let r = 0; r < block.n; r++) {
+        const code = c?.codes ? c.codes[r]! : 0;
+        out[at + r] =
+          c?.head.encoding === 'minutes' && code === 0
+            ? c.values![r]! * MICROSECONDS_A_MINUTE
+            : read(this.value(at + r, key));
+      }
+    });
+    return out;
   }
 
   /** Row `row`'s value of property `key`, undefined where it has none. */

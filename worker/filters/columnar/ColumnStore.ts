@@ -37,6 +37,12 @@ export interface ColumnSource {
   readonly size: number;
   value(row: number, key: string): Properties[string] | undefined;
   propertyKeys(): string[];
+  /**
+   * Every row's value of `key` read as an instant by `read` (epoch microseconds, NaN where it does
+   * not read), when the source can give them faster than a value at a time (dates it holds as
+   * numbers); the same as `read(value(row, key))` for each row.
+   */
+  instants?(key: string, read: (v: unknown) => number): Float64Array;
 }
 const READERS: Record<FloatEncoding, Reader> = { numbers: asNumber, instants: asInstant, days: asDay };
 
@@ -198,8 +204,13 @@ export class ColumnStore {
     let out = c[encoding];
     if (!out) {
       const read = READERS[encoding];
-      out = new Float64Array(this.size);
-      for (let i = 0; i < out.length; i++) out[i] = read(this.read(i, key));
+      if (encoding === 'instants' && this.source?.instants) {
+        out = this.source.instants(String(key), read);
+        for (const [row, props] of this.edited) out[row] = read(props[key]);
+      } else {
+        out = new Float64Array(this.size);
+        for (let i = 0; i < out.length; i++) out[i] = read(this.read(i, key));
+      }
       c[encoding] = out;
     }
     return out;

@@ -5,6 +5,8 @@ import { ColumnLayer } from '../../../../worker/layer/ColumnLayer.ts';
 import { blocksOf } from '../../../../worker/layer/layerReplica.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
 import { layerQuery } from './layerQuery.ts';
+import { readInstant } from '../../../../domain/filters/dates.ts';
+import { OUT } from '../../../../domain/filters/scratch.ts';
 
 /**
  * The layer's replica as columns (ColumnLayer over blocks) gives the map the very batch the list of
@@ -50,5 +52,21 @@ describe('ColumnLayer', () => {
     for (const row of [0, 16_383, 16_384, features.length - 1]) expect(layer.feature(row)).toEqual(features[row]);
     expect(layer.value(5, '980')).toBe(features[5]!.properties[980]);
     expect(layer.value(43, '974')).toBeUndefined();
+  });
+
+  it('reads dates held to the minute as instants straight from their numbers, the rest as the engine reads them', () => {
+    const odd = ['2024-06-20T18:54:30.500Z', '2024-06-20', 'včeraj', null, 17, '2024-06-20T20:54:00+02:00'];
+    const dated = features.slice(0, 600).map((f, i): Feature => {
+      const properties = { ...f.properties };
+      if (i % 50 === 3) properties[1053] = odd[Math.floor(i / 50) % odd.length] ?? null;
+      if (i % 50 === 7) delete properties[1053];
+      return { ...f, properties };
+    });
+    const layer = new ColumnLayer(blocksOf(dated, 48).map((b) => b.table));
+    const read = (v: unknown): number => (typeof v === 'string' && readInstant(v) ? OUT[0]! : NaN);
+    const fast = layer.instants('1053', read);
+    const slow = Float64Array.from({ length: layer.size }, (_, row) => read(layer.value(row, '1053')));
+    expect([...fast]).toEqual([...slow]);
+    expect(fast.filter(Number.isFinite).length).toBeGreaterThan(500);
   });
 });
