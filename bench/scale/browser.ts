@@ -30,6 +30,7 @@ import { makeReturningUser } from '../startup/signIn.ts';
 import { chromiumMemory } from './processMemory.ts';
 import { PageThreads, type ThreadHeap } from './threadSessions.ts';
 import { filterChanges } from './filterChange.ts';
+import { workerMarks, type LoadStep, type Mark } from './marks.ts';
 
 /**
  * Returning starts per size; the median is the figure. Three also with --quick: the first start
@@ -59,6 +60,8 @@ export interface BrowserFigures {
   /** A filter change's ms, from the pick to the map's drawing (filterChange.ts), each of three, and the finds drawn after each. */
   filterRuns: number[];
   filterDrawn: number[];
+  /** The data core's marks and the page's drawings during the filter changes, ms after the first pick. */
+  filterSteps: LoadStep[];
   /** All chromium processes' RSS after the starts, less the idle browser's (bytes). */
   rssGrowth: number;
   heaps: ThreadHeap[];
@@ -78,12 +81,6 @@ const MARK_SIGHTINGS = `(() => {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-sightings'] });
 })();`;
 
-/** One step of a first visit: a `layer:` mark of the data core or a drawing of the page, in ms from navigation start. */
-export interface LoadStep {
-  at: number;
-  what: string;
-}
-
 /**
  * How long the bench waits, after the first drawing, for the whole layer of a first visit: at 1M
  * finds ~13 MB over slow 4G (over a minute) after the server has read them, and the returning starts
@@ -96,26 +93,7 @@ const FULL_LAYER_WAIT_MS = 600_000;
  * value `data-sightings` took, after waiting for the full load's points to leave for the map.
  */
 async function loadSteps(page: Page, requests: LoadStep[]): Promise<LoadStep[]> {
-  type Mark = { name: string; at: number; detail: unknown };
-  const read = async (): Promise<Mark[]> => {
-    const all = await Promise.all(
-      page.workers().map((w) =>
-        w
-          .evaluate(() =>
-            performance
-              .getEntriesByType('mark')
-              .filter((m) => m.name.startsWith('layer:'))
-              .map((m) => ({
-                name: m.name,
-                at: performance.timeOrigin + m.startTime,
-                detail: (m as PerformanceMark).detail as unknown,
-              })),
-          )
-          .catch(() => [] as Mark[]),
-      ),
-    );
-    return all.flat();
-  };
+  const read = (): Promise<Mark[]> => workerMarks(page);
   const until = Date.now() + FULL_LAYER_WAIT_MS;
   let marks = await read();
   const fullDrawn = (ms: Mark[]): boolean => {
@@ -283,6 +261,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       returningBytes: median(bytes),
       filterRuns: filters.ms,
       filterDrawn: filters.drawn,
+      filterSteps: filters.steps,
       rssGrowth,
       heaps,
     };

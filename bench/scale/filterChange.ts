@@ -7,6 +7,7 @@
  * redraw, at the view the start left (the country on a phone).
  */
 import type { Page } from 'playwright-core';
+import { workerMarks, type LoadStep } from './marks.ts';
 
 /** How long the layer may take to settle whole after a returning start (its feed answered, redrawn). */
 const SETTLE_TIMEOUT_MS = 180_000;
@@ -33,8 +34,12 @@ async function settled(page: Page): Promise<void> {
   throw new Error('the layer did not settle after the returning start');
 }
 
-/** Ms from each of three year changes in *Filtri* to the map's drawing of it, and the finds drawn after each. */
-export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: number[] }> {
+/**
+ * Ms from each of three year changes in *Filtri* to the map's drawing of it, the finds drawn after
+ * each, and what happened meanwhile: the data core's marks and the page's drawings, in ms after
+ * the first pick.
+ */
+export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: number[]; steps: LoadStep[] }> {
   await settled(page);
   await page.getByRole('button', { name: 'Filtri' }).click();
   const year = page.getByRole('complementary', { name: 'Filtri' }).getByLabel('Leto');
@@ -45,6 +50,7 @@ export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: 
   ).filter((v) => v !== '');
   const ms: number[] = [];
   const drawn: number[] = [];
+  const startedAt = Date.now();
   for (const value of [years[1] ?? years[0]!, '', years[2] ?? years[0]!]) {
     const before = await logLength(page);
     await page.evaluate(() => {
@@ -67,5 +73,17 @@ export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: 
     drawn.push(r.n);
   }
   await page.getByRole('button', { name: 'Ponastavi' }).click();
-  return { ms, drawn };
+  const { origin, log } = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    log: (window as unknown as { __sightingsLog: Log }).__sightingsLog,
+  }));
+  const since = startedAt - origin;
+  const steps: LoadStep[] = [
+    ...(await workerMarks(page)).map((m) => ({
+      at: m.at - origin - since,
+      what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}`,
+    })),
+    ...log.map((l) => ({ at: l.at - since, what: `page: data-sightings=${l.n}` })),
+  ].filter((s) => s.at >= 0);
+  return { ms, drawn, steps: steps.sort((a, b) => a.at - b.at) };
 }

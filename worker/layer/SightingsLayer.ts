@@ -2,6 +2,7 @@ import type { LayerFilterState, MapBatch, PointBatch } from '../api.ts';
 import type { Properties } from '../../domain/model.ts';
 import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
+import { markLayer } from './loadMarks.ts';
 import type { LayerSource } from './LayerRows.ts';
 
 /** The filter state with every part on: compiling it encodes every column the filter panel reads. */
@@ -46,8 +47,10 @@ export class SightingsLayer {
       const warm = { ...q, filter: layerStateFilter(ALL_PARTS) };
       const built = index;
       setTimeout(() => {
+        const started = performance.now();
         try {
           built.warm(warm);
+          markLayer('warmed', { ms: Math.round(performance.now() - started) });
         } catch {
           // A table without the filter panel's columns: the batch itself reports the error.
         }
