@@ -62,6 +62,8 @@ export interface BrowserFigures {
   filterDrawn: number[];
   /** The data core's marks and the page's drawings during the filter changes, ms after the first pick. */
   filterSteps: LoadStep[];
+  /** The last returning start's marks and drawings so far, ms from navigation start. */
+  returningSteps: LoadStep[];
   /** All chromium processes' RSS after the starts, less the idle browser's (bytes). */
   rssGrowth: number;
   heaps: ThreadHeap[];
@@ -116,6 +118,19 @@ async function loadSteps(page: Page, requests: LoadStep[]): Promise<LoadStep[]> 
     ...requests.map((r) => ({ at: r.at - origin, what: r.what })),
   ];
   return steps.sort((a, b) => a.at - b.at);
+}
+
+/** The data core's marks and the page's drawings since navigation start, in order. */
+async function pageSteps(page: Page): Promise<LoadStep[]> {
+  const marks = await workerMarks(page);
+  const { origin, log } = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    log: (window as unknown as { __sightingsLog: { at: number; n: number }[] }).__sightingsLog,
+  }));
+  return [
+    ...marks.map((m) => ({ at: m.at - origin, what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}` })),
+    ...log.map((l) => ({ at: l.at, what: `page: data-sightings=${l.n}` })),
+  ].sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -234,6 +249,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
     // Returning starts, each after 100 finds changed on the server.
     const times: number[] = [];
     const bytes: number[] = [];
+    let returningSteps: LoadStep[] = [];
     let drawn = first.drawn;
     for (let i = 0; i < RETURNING_RUNS; i++) {
       await changeFinds(client, CHANGED_FINDS);
@@ -242,6 +258,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       times.push(r.ms);
       await layerBytes.answered(START_TIMEOUT_MS);
       bytes.push(await layerBytes.take());
+      returningSteps = await pageSteps(page);
       drawn = r.drawn;
     }
     const filters = await filterChanges(page);
@@ -262,6 +279,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       filterRuns: filters.ms,
       filterDrawn: filters.drawn,
       filterSteps: filters.steps,
+      returningSteps,
       rssGrowth,
       heaps,
     };

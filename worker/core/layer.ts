@@ -200,6 +200,7 @@ export class LayerPart {
   private async replicaFor(key: string): Promise<HeldCopy> {
     if (this.replica?.key !== key) {
       const copy = await loadReplica(this.s.db, key, this.s.cfg.tableId).catch(() => null);
+      markLayer('copy-read', { blocks: copy?.blocks.length ?? 0 });
       this.replica = { key, copy, rows: null };
     }
     return this.replica;
@@ -220,7 +221,9 @@ export class LayerPart {
     if (held) {
       let answer: DecodedMessage;
       try {
+        markLayer('feed-asked');
         [answer] = (await ask(held.cursor)) as [DecodedMessage];
+        markLayer('feed-answered');
       } catch {
         // No connection to the feed: the copy as it is.
         return this.rowsOf(held);
@@ -255,7 +258,9 @@ export class LayerPart {
   /** The copy as one list of rows, built again only when its blocks changed. */
   private rowsOf(copy: LayerReplica): ColumnLayer {
     const r = this.replica!;
-    const rows = r.rows && r.copy?.blocks === copy.blocks ? r.rows : new ColumnLayer(copy.blocks.map((b) => b.table));
+    const same = r.rows && r.copy?.blocks === copy.blocks;
+    const rows = same ? r.rows! : new ColumnLayer(copy.blocks.map((b) => b.table));
+    if (!same) markLayer('copy-rows', { n: rows.size });
     this.replica = { ...r, copy, rows };
     return rows;
   }
