@@ -66,6 +66,8 @@ export interface BrowserFigures {
   returningSteps: LoadStep[];
   /** All chromium processes' RSS after the starts, less the idle browser's (bytes). */
   rssGrowth: number;
+  /** All chromium processes' RSS by process type, after the starts (bytes). */
+  rssByType: Record<string, number>;
   heaps: ThreadHeap[];
 }
 
@@ -267,7 +269,8 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
     // Memory at rest: the layer drawn, the filter columns warmed in the background.
     await page.waitForTimeout(3000);
     const heaps = await threads.heaps();
-    const rssGrowth = chromiumMemory().rss - idle;
+    const memory = chromiumMemory();
+    const rssGrowth = memory.rss - idle;
     return {
       drawn,
       firstVisitMs: first.ms,
@@ -281,6 +284,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       filterSteps: filters.steps,
       returningSteps,
       rssGrowth,
+      rssByType: memory.byType,
       heaps,
     };
   } finally {

@@ -69,6 +69,8 @@ try {
   const steps = (label: string, f: BrowserFigures): void => {
     console.log(`First visit, ${label} (load ${loadavg()[0]!.toFixed(1)}): ms from navigation start`);
     for (const st of f.firstVisitSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
+    const types = Object.entries(f.rssByType).map(([t, b]) => `${t} ${mb(b)}`);
+    console.log(`Chromium's RSS by process type, ${label}, after the journeys (MB): ${types.join(', ')}`);
     console.log(`The last returning start, ${label}: ms from navigation start`);
     for (const st of f.returningSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
     console.log(`Filter changes, ${label}: ms from the first pick`);

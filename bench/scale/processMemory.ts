@@ -40,25 +40,42 @@ function rssOf(pid: number): number {
   }
 }
 
-/** The summed RSS (bytes) and the count of the chromium processes below `root` (default: this process). */
-export function chromiumMemory(root = process.pid): { rss: number; processes: number } {
+/** A chromium process's type from its command line (`--type=renderer`, …; none: the browser). */
+function typeOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * The summed RSS (bytes) and the count of the chromium processes below `root` (default: this
+ * process), and the RSS by process type (browser, renderer, gpu-process, utility, …).
+ */
+export function chromiumMemory(root = process.pid): { rss: number; processes: number; byType: Record<string, number> } {
   const all = processes();
   const children = new Map<number, Proc[]>();
   for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
   let rss = 0;
   let count = 0;
+  const byType: Record<string, number> = {};
   const walk = (pid: number): void => {
     for (const c of children.get(pid) ?? []) {
       // A Node child is the app server: not the browser's memory.
       if (c.comm === 'node' || c.comm.startsWith('node ')) continue;
       if (/chrom/i.test(c.comm)) {
-        rss += rssOf(c.pid);
+        const r = rssOf(c.pid);
+        rss += r;
         count++;
+        const type = typeOf(c.pid);
+        byType[type] = (byType[type] ?? 0) + r;
       }
       // A shell that starts chromium (a wrapper script) is walked through.
       walk(c.pid);
     }
   };
   walk(root);
-  return { rss, processes: count };
+  return { rss, processes: count, byType };
 }

@@ -99,6 +99,7 @@ export class LayerPart {
    * happen once the batch has left for the map is the drawing's `behind`.
    */
   async mapPoints(extent: [number, number, number, number] | null, filter: LayerFilterState): Promise<MapDrawing> {
+    markLayer('map-asked');
     const start = this.drawnFor !== this.replicaKey();
     this.drawnFor = this.replicaKey();
     const view = this.s.online ? await this.firstView.layer(extent) : null;
