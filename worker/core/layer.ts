@@ -8,7 +8,7 @@ import { LayerBatches } from './layerBatches.ts';
 import { preloadGrid } from '../layer/squares.ts';
 import { crossing } from '../http/crossing.ts';
 import { applyAnswer, blockOf, type LayerReplica } from '../layer/layerReplica.ts';
-import { loadReplica, saveReplica } from '../layer/replicaStore.ts';
+import { hasReplica, loadReplica, loadReplicaView, saveReplica } from '../layer/replicaStore.ts';
 import { ColumnLayer } from '../layer/ColumnLayer.ts';
 import { markLayer } from '../layer/loadMarks.ts';
 import { progressSteps } from '../layer/loadProgress.ts';
@@ -17,8 +17,7 @@ import { cacheKey } from '../store/responseCache.ts';
 import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
 import { LayerFirstView } from './layerFirstView.ts';
-import { thinRows, VIEW_WHOLE_MAX } from '../layer/firstView.ts';
-import { COUNTRY_CELL, COUNTRY_VIEW } from '../../domain/firstView.ts';
+import { firstDrawing, storedView, type FirstDrawing } from '../layer/firstView.ts';
 
 /** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
 const LAYER_COLUMNS = [
@@ -69,7 +68,9 @@ export class LayerPart {
     this.batches = new LayerBatches(s, profile, LAYER_COLUMNS);
     this.firstView = new LayerFirstView(s, {
       key: () => this.replicaKey(),
-      hasCopy: async (key) => (await this.replicaFor(key)).copy !== null,
+      // The head alone: a returning start then reads the stored view, not the whole copy.
+      hasCopy: async (key) =>
+        this.replica?.key === key ? this.replica.copy !== null : hasReplica(this.s.db, key).catch(() => false),
       loaded: () => this.loaded(),
       columns: LAYER_COLUMNS,
       timeoutMs: EXTENT_TIMEOUT_MS,
@@ -109,16 +110,24 @@ export class LayerPart {
       const batch = await this.batches.drawn(Promise.resolve(view), extent, filter);
       return { batch, behind: () => this.firstView.loadBehind() };
     }
-    const held = start && this.s.online && !this.layer ? await this.heldCopy() : null;
-    if (!held) return { batch: await this.batches.drawn(this.source(), extent, filter) };
+    const first = start && this.s.online && !this.layer ? await this.firstDrawing() : null;
+    if (!first) return { batch: await this.batches.drawn(this.source(), extent, filter) };
     // A returning start (the first drawing for this user, nothing loaded yet) draws the device's copy
     // at once, thinned as the country view is when it is large, and asks the feed behind it; the map
     // redraws when the feed changed something, and always after a thinned drawing. Later drawings
     // wait for the feed: after a change of one's own the copy lacks it.
-    const thinned = held.size > VIEW_WHOLE_MAX ? thinRows(held, COUNTRY_VIEW, COUNTRY_CELL) : null;
     const redraw = (): void => this.s.emit({ type: 'layerChanged' });
-    const batch = await this.batches.drawn(Promise.resolve(thinned ?? held), extent, filter);
-    return { batch, behind: () => void this.loaded().then((rows) => (thinned || rows !== held) && redraw(), redraw) };
+    const batch = await this.batches.drawn(Promise.resolve(first.source), extent, filter);
+    const changed = (rows: ColumnLayer): boolean => first.thinned || rows !== first.rows;
+    return { batch, behind: () => void this.loaded().then((rows) => changed(rows) && redraw(), redraw) };
+  }
+
+  /** What a returning start draws before the feed answers (firstDrawing), or null without a copy. */
+  private async firstDrawing(): Promise<FirstDrawing | null> {
+    const key = this.replicaKey();
+    const view =
+      this.replica?.key === key ? null : await loadReplicaView(this.s.db, key, this.s.cfg.tableId).catch(() => null);
+    return firstDrawing(view, () => this.heldCopy());
   }
 
   /**
@@ -250,10 +259,11 @@ export class LayerPart {
         blocks: blocks.map((m) => blockOf(m, c.tableId)).filter((b) => b.table.n > 0),
       };
     }
-    await saveReplica(this.s.db, key, copy, held).catch((e: unknown) => {
+    const rows = this.rowsOf(copy);
+    await saveReplica(this.s.db, key, copy, held, storedView(rows, c.tableId, copy)).catch((e: unknown) => {
       console.warn('Layer copy not stored', e);
     });
-    return this.rowsOf(copy);
+    return rows;
   }
 
   /** The copy as one list of rows, built again only when its blocks changed. */

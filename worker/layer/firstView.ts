@@ -8,6 +8,10 @@
  */
 import type { Feature } from '../../domain/model.ts';
 import type { ColumnLayer } from './ColumnLayer.ts';
+import type { LayerReplica } from './layerReplica.ts';
+import { encodeMessage } from '../../domain/layerColumns/encode.ts';
+import { COUNTRY_CELL, COUNTRY_VIEW } from '../../domain/firstView.ts';
+import { markLayer } from './loadMarks.ts';
 
 /**
  * A view holding at most this many finds comes whole, not thinned (~13 B a find: 52 KB): the map
@@ -43,4 +47,42 @@ export function thinRows(
     out.push(rows.feature(r));
   }
   return out;
+}
+
+/**
+ * The copy thinned as the country view, as a columns message to store beside it
+ * (worker/layer/replicaStore.ts), when the copy is large enough to be drawn thinned first; null
+ * for a smaller copy, which a returning start draws whole.
+ */
+export function storedView(rows: ColumnLayer, tableId: number, copy: LayerReplica): Uint8Array | null {
+  if (rows.size <= VIEW_WHOLE_MAX) return null;
+  const features = thinRows(rows, COUNTRY_VIEW, COUNTRY_CELL);
+  return encodeMessage(new Map([[tableId, { features }]]), { cursor: copy.cursor, viewer: copy.viewer });
+}
+
+/** What a returning start draws before the feed answers, and whether it is thinned. */
+export interface FirstDrawing {
+  source: readonly Feature[] | ColumnLayer;
+  thinned: boolean;
+  /** The copy's rows when they were read for it (null: drawn from the stored view). */
+  rows: ColumnLayer | null;
+}
+
+/**
+ * What a returning start draws before the feed answers: the stored copy's thinned `view` when it
+ * has one (a large copy, whose blocks are then not read for it), else the copy `held` gives,
+ * thinned here when large; null when the device holds no copy for this user.
+ */
+export async function firstDrawing(
+  view: Feature[] | null,
+  held: () => Promise<ColumnLayer | null>,
+): Promise<FirstDrawing | null> {
+  if (view) {
+    markLayer('copy-view', { n: view.length });
+    return { source: view, thinned: true, rows: null };
+  }
+  const rows = await held();
+  if (!rows) return null;
+  const thinned = rows.size > VIEW_WHOLE_MAX ? thinRows(rows, COUNTRY_VIEW, COUNTRY_CELL) : null;
+  return { source: thinned ?? rows, thinned: thinned !== null, rows };
 }

@@ -77,9 +77,15 @@ describe('a returning start', () => {
     try {
       const { core, events } = await returning();
       delta = [];
+      performance.clearMarks();
       const thinned = await core.sendLayerPoints(FILTER, 1);
       expect(thinned).toBeGreaterThan(0);
       expect(thinned).toBeLessThan(FEATURES.length / 50);
+      // Drawn from the thinned view stored beside the copy: the copy's blocks are read only behind it.
+      const marks = performance.getEntriesByType('mark').map((m) => m.name);
+      expect(marks).toContain('layer:copy-view');
+      const read = marks.indexOf('layer:copy-read');
+      expect(read < 0 || read > marks.indexOf('layer:points')).toBe(true);
       await release();
       // Redrawn whole even though the feed brought nothing.
       await vi.waitFor(() => expect(redraws(events)).toBe(1));
