@@ -43,8 +43,8 @@ function rssOf(pid: number): number {
 /** A chromium process's type from its command line (`--type=renderer`, …; none: the browser). */
 function typeOf(pid: number): string {
   try {
-    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return args.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
+    // Chromium rewrites its processes' titles: the arguments may come space-separated.
+    return /--type=([\w-]+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1] ?? 'browser';
   } catch {
     return 'gone';
   }
