@@ -7,9 +7,9 @@
  * (drawPoints.ts). Clicks and extent questions go through a flat grid over the coordinates
  * (pointGrid.ts, pointHits.ts).
  */
-import ImageLayer from 'ol/layer/Image.js';
-import ImageCanvasSource, { type FunctionType } from 'ol/source/ImageCanvas.js';
-import { createCanvasContext2D } from 'ol/dom.js';
+import type ImageLayer from 'ol/layer/Image.js';
+import type ImageCanvasSource from 'ol/source/ImageCanvas.js';
+import { canvasImageLayer } from './canvasImage.ts';
 import type { Style } from 'ol/style.js';
 import type { MapBatch } from '../../worker/api.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
@@ -23,13 +23,7 @@ import { pointHits, type PointHits } from './pointHits.ts';
 
 export { layerStyles, unconfirmedStyle } from './layerStyles.ts';
 
-/**
- * How much larger than the viewport the layer's image is drawn: 1.25 = an eighth of the screen
- * on each side (160 px on a 1280 px desktop, 49 px on a 390 px phone), so that short drags
- * show the points just beyond the edge before the redraw at rest. The redraw's cost grows
- * with the image's area (1.56x the viewport's); docs/architecture.md has the measurements.
- */
-export const SIGHTINGS_IMAGE_RATIO = 1.25;
+export { SIGHTINGS_IMAGE_RATIO } from './canvasImage.ts';
 
 /** How far (CSS px) beyond the image the points whose symbols may reach into it are taken. */
 export const SIGHTINGS_RENDER_BUFFER = 48;
@@ -63,7 +57,6 @@ export class SightingsLayer {
   private symbols = new Map<number, PointSymbol>();
   private symbolsRatio = NaN;
   private readonly scratch = new DrawScratch();
-  private context: OffscreenCanvasRenderingContext2D | null = null;
   /** What the last redraw did (for the tests and bench/map). */
   lastDraw: DrawCount = { candidates: 0, drawn: 0 };
 
@@ -71,11 +64,9 @@ export class SightingsLayer {
   constructor(styles: Style[]) {
     this.styles = styles.length ? styles : [toOlStyle(FALLBACK)];
     this.light = this.styles.map(unconfirmedStyle);
-    const source = new ImageCanvasSource({
-      canvasFunction: (extent, resolution, pixelRatio, size) => this.draw(extent, resolution, pixelRatio, size),
-      ratio: SIGHTINGS_IMAGE_RATIO,
-    });
-    this.layer = new ImageLayer({ source, className: 'sightings', zIndex: 10 });
+    this.layer = canvasImageLayer({ className: 'sightings', zIndex: 10 }, (ctx, extent, resolution, pixelRatio) =>
+      this.draw(ctx, extent, resolution, pixelRatio),
+    );
   }
 
   /** The style of a style index (past the rules: the default). */
@@ -111,16 +102,9 @@ export class SightingsLayer {
     return s;
   }
 
-  /** The image for ImageCanvasSource: the points in `extent` at `resolution`, drawn at `pixelRatio`. */
-  private draw(extent: number[], resolution: number, pixelRatio: number, size: number[]): ReturnType<FunctionType> {
-    const width = Math.round(size[0]!);
-    const height = Math.round(size[1]!);
-    // One canvas, redrawn: OpenLayers shows the image only once this returns.
-    const ctx = (this.context ??= createCanvasContext2D(width, height) as unknown as OffscreenCanvasRenderingContext2D);
-    if (ctx.canvas.width !== width || ctx.canvas.height !== height) {
-      ctx.canvas.width = width;
-      ctx.canvas.height = height;
-    } else ctx.clearRect(0, 0, width, height);
+  /** Draws the points in `extent` at `resolution` on the image's canvas, at `pixelRatio`. */
+  private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
+    const { width, height } = ctx.canvas;
     const started = performance.now();
     this.lastDraw = drawPoints(
       ctx,
@@ -138,8 +122,6 @@ export class SightingsLayer {
       this.scratch,
     );
     this.lastDraw.ms = performance.now() - started;
-    // An OffscreenCanvas in the map worker; OpenLayers types it as the page's canvas.
-    return ctx.canvas as unknown as ReturnType<FunctionType>;
   }
 
   private gridNow(): PointGrid {

@@ -5,15 +5,14 @@
  * quarter generalised, the 125k squares as features took 2.4 s to build at each batch and ~400 MB
  * of the map worker's heap (node, 2026-11-29); as arrays they take a few MB.
  */
-import ImageLayer from 'ol/layer/Image.js';
-import ImageCanvasSource, { type FunctionType } from 'ol/source/ImageCanvas.js';
-import { createCanvasContext2D } from 'ol/dom.js';
+import type ImageLayer from 'ol/layer/Image.js';
+import type ImageCanvasSource from 'ol/source/ImageCanvas.js';
 import { asArray } from 'ol/color.js';
 import type { Color } from 'ol/color.js';
 import type { Fill, Stroke, Style } from 'ol/style.js';
 import type { MapBatch } from '../../worker/api.ts';
 import { pointHash } from '../../domain/pointHash.ts';
-import { SIGHTINGS_IMAGE_RATIO } from './sightingsLayer.ts';
+import { canvasImageLayer } from './canvasImage.ts';
 
 /** Numbers per square in MapBatch.squares (worker/layer/squares.ts SQUARE_STRIDE). */
 const STRIDE = 8;
@@ -82,16 +81,14 @@ export class SquaresLayer {
   readonly layer: ImageLayer<ImageCanvasSource>;
   private squares: Squares = NONE;
   private readonly looks: SquareLook[];
-  private context: OffscreenCanvasRenderingContext2D | null = null;
 
   constructor(markerStyles: readonly Style[]) {
     this.looks = squareLooks(markerStyles);
-    const source = new ImageCanvasSource({
-      canvasFunction: (extent, resolution, pixelRatio, size) => this.draw(extent, resolution, pixelRatio, size),
-      ratio: SIGHTINGS_IMAGE_RATIO,
-    });
     // Under the sightings (10), over the base maps and the downloaded areas (5).
-    this.layer = new ImageLayer({ source, className: 'squares', zIndex: 9, visible: false });
+    this.layer = canvasImageLayer(
+      { className: 'squares', zIndex: 9, visible: false },
+      (ctx, extent, resolution, ratio) => this.draw(ctx, extent, resolution, ratio),
+    );
   }
 
   /** Number of squares drawn (one per square and colour). */
@@ -120,15 +117,8 @@ export class SquaresLayer {
     return [...out];
   }
 
-  /** The image for ImageCanvasSource: the squares wide enough to see, halos first, then each colour's tint and outline. */
-  private draw(extent: number[], resolution: number, pixelRatio: number, size: number[]): ReturnType<FunctionType> {
-    const width = Math.round(size[0]!);
-    const height = Math.round(size[1]!);
-    const ctx = (this.context ??= createCanvasContext2D(width, height) as unknown as OffscreenCanvasRenderingContext2D);
-    if (ctx.canvas.width !== width || ctx.canvas.height !== height) {
-      ctx.canvas.width = width;
-      ctx.canvas.height = height;
-    } else ctx.clearRect(0, 0, width, height);
+  /** Draws the squares wide enough to see on the image's canvas: halos first, then each colour's tint and outline. */
+  private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
     const { corners, boxes, style } = this.squares;
     const scale = pixelRatio / resolution;
     const [left, bottom, right, top] = extent as [number, number, number, number];
@@ -163,8 +153,6 @@ export class SquaresLayer {
       ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;
       ctx.stroke();
     }
-    // An OffscreenCanvas in the map worker; OpenLayers types it as the page's canvas.
-    return ctx.canvas as unknown as ReturnType<FunctionType>;
   }
 }
 
