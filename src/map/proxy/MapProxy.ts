@@ -18,16 +18,10 @@ import type { Remote } from 'comlink';
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { ExtentSummary, LayerFilterState } from '../../../worker/api.ts';
 import type { MapScene } from '../../../mapscene/MapScene.ts';
-import type {
-  FindPosition,
-  FrameRecord,
-  SceneEmit,
-  SceneEvent,
-  SceneInit,
-  SceneSighting,
-} from '../../../mapscene/types.ts';
+import type { FindPosition, FrameRecord, SceneEmit, SceneEvent, SceneInit } from '../../../mapscene/types.ts';
 import type { FitKind, MapCoord, MapExtent, MapOptions, MapPort, MapSighting, MapViewState } from '../port/mapPort.ts';
 import { watchLocation } from './locationWatch.ts';
+import { withProperties } from './sightingProperties.ts';
 import { startWorkerScene } from './workerScene.ts';
 import { answerMapProbes } from './mapProbe.ts';
 import { waitForFirstTile } from './firstTiles.ts';
@@ -159,7 +153,7 @@ export class MapProxy implements MapPort {
         this.o.location.onFirstFix(m.coord);
         return;
       case 'click':
-        void this.withProperties(m.hits).then((hits) => {
+        void withProperties(this.o.data, m.hits).then((hits) => {
           for (const cb of this.clicks) cb(m.coord, hits);
         });
         return;
@@ -193,27 +187,12 @@ export class MapProxy implements MapPort {
   }
 
   async sightingsAt(coord: MapCoord): Promise<MapSighting[]> {
-    return this.withProperties(await (await this.scene).sightingsAt(coord));
+    return withProperties(this.o.data, await (await this.scene).sightingsAt(coord));
   }
 
   async sightingById(id: number): Promise<MapSighting | null> {
     const found = await (await this.scene).sightingById(id);
-    return found ? ((await this.withProperties([found]))[0] ?? null) : null;
-  }
-
-  /**
-   * The scene's sightings with their properties from the data core (the batch the scene draws
-   * carries none); a find the data core no longer has is left out.
-   */
-  private async withProperties(hits: SceneSighting[]): Promise<MapSighting[]> {
-    if (!hits.length) return [];
-    const properties = await this.o.data.properties(hits.map((h) => h.id));
-    const out: MapSighting[] = [];
-    hits.forEach((h, i) => {
-      const p = properties[i];
-      if (p) out.push({ ...h, properties: p });
-    });
-    return out;
+    return found ? ((await withProperties(this.o.data, [found]))[0] ?? null) : null;
   }
 
   async sightingsInView(): Promise<FindPosition[]> {
