@@ -125,17 +125,14 @@ export class LayerIndex {
    */
   propertiesOf(ids: readonly number[], keys: readonly number[]): (Properties | null)[] {
     const rows = this.rows;
-    const out: (Properties | null)[] = ids.map(() => null);
-    const wanted = new Map(ids.map((id, i) => [id, i]));
-    for (const f of rows.extras) {
-      const i = wanted.get(f.id);
-      if (i !== undefined && out[i] === null) out[i] = pickProperties(f.properties, keys);
-    }
-    for (const row of rows.candidates) {
-      const i = wanted.get(rows.ids[row]!);
-      if (i !== undefined && out[i] === null) out[i] = pickProperties(rows.store.record(row), keys);
-    }
-    return out;
+    const extras = new Map<number, Feature>();
+    for (const f of rows.extras) if (!extras.has(f.id)) extras.set(f.id, f);
+    return ids.map((id) => {
+      const extra = extras.get(id);
+      if (extra) return pickProperties(extra.properties, keys);
+      const row = rows.rowOf(id);
+      return row < 0 ? null : pickProperties(rows.store.record(row), keys);
+    });
   }
 
   /** Selects the batch's rows and extras and assembles them; `finish` adds what the caller needs of them. */

@@ -82,6 +82,27 @@ export class LayerRows {
     return this.ids.length;
   }
 
+  /**
+   * The drawable row of the find `id`, or -1: found through the replica's ids (a binary search) or
+   * the list's id map, and kept only when it is a candidate (a row a record of the device replaced
+   * or hid, or one gone from the list, is not drawn).
+   */
+  rowOf(id: number): number {
+    const layer = columnsOf(this.source);
+    const row = layer ? layer.rowOf(id) : (this.byId.get(id) ?? -1);
+    if (row < 0) return -1;
+    const c = this.candidates;
+    let lo = 0;
+    let hi = c.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (c[mid] === row) return row;
+      if (c[mid]! < row) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
   /** True when the rows are those of `source` (the same list or the same replica). */
   holds(source: LayerSource): boolean {
     return source === this.source;

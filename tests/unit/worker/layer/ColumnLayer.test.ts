@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Feature } from '../../../../domain/model.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { ColumnLayer } from '../../../../worker/layer/ColumnLayer.ts';
+import { OverlaidLayer } from '../../../../worker/layer/OverlaidLayer.ts';
 import { blocksOf } from '../../../../worker/layer/layerReplica.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
 import { layerQuery } from './layerQuery.ts';
@@ -68,5 +69,18 @@ describe('ColumnLayer', () => {
     const slow = Float64Array.from({ length: layer.size }, (_, row) => read(layer.value(row, '1053')));
     expect([...fast]).toEqual([...slow]);
     expect(fast.filter(Number.isFinite).length).toBeGreaterThan(500);
+  });
+
+  it("answers a clicked find's properties by id from the replica's rows, as the device's records lie over them", () => {
+    const layer = new ColumnLayer(blocksOf(features, 48).map((b) => b.table));
+    const [a, b, c] = [features[5]!, features[6]!, features[7]!];
+    const edited: Feature = { ...b, properties: { ...b.properties, 974: 1 } };
+    const index = new LayerIndex(new OverlaidLayer(layer, { features: [edited], created: new Set(), deleted: [c.id] }));
+    index.batch(layerQuery(STATES[0]!, null));
+    const keys = [974, 980];
+    const pick = (f: Feature) =>
+      Object.fromEntries(keys.flatMap((k) => (k in f.properties ? [[k, f.properties[k]]] : [])));
+    // A row as the replica holds it, a row the device's edit replaces, a row deleted here, an unknown id.
+    expect(index.propertiesOf([a.id, b.id, c.id, 1], keys)).toEqual([pick(a), pick(edited), null, null]);
   });
 });
