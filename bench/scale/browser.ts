@@ -30,7 +30,7 @@ import { makeReturningUser } from '../startup/signIn.ts';
 import { chromiumMemory } from './processMemory.ts';
 import { PageThreads, type ThreadHeap } from './threadSessions.ts';
 import { filterChanges } from './filterChange.ts';
-import { workerMarks, type LoadStep, type Mark } from './marks.ts';
+import { pageSteps, workerMarks, type LoadStep, type Mark } from './marks.ts';
 
 /**
  * Returning starts per size; the median is the figure. Three also with --quick: the first start
@@ -109,30 +109,8 @@ async function loadSteps(page: Page, requests: LoadStep[]): Promise<LoadStep[]> 
     marks = await read();
   }
   await page.waitForTimeout(1000);
-  marks = await read();
-  const { origin, log } = await page.evaluate(() => ({
-    origin: performance.timeOrigin,
-    log: (window as unknown as { __sightingsLog: { at: number; n: number }[] }).__sightingsLog,
-  }));
-  const steps: LoadStep[] = [
-    ...marks.map((m) => ({ at: m.at - origin, what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}` })),
-    ...log.map((l) => ({ at: l.at, what: `page: data-sightings=${l.n}` })),
-    ...requests.map((r) => ({ at: r.at - origin, what: r.what })),
-  ];
-  return steps.sort((a, b) => a.at - b.at);
-}
-
-/** The data core's marks and the page's drawings since navigation start, in order. */
-async function pageSteps(page: Page): Promise<LoadStep[]> {
-  const marks = await workerMarks(page);
-  const { origin, log } = await page.evaluate(() => ({
-    origin: performance.timeOrigin,
-    log: (window as unknown as { __sightingsLog: { at: number; n: number }[] }).__sightingsLog,
-  }));
-  return [
-    ...marks.map((m) => ({ at: m.at - origin, what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}` })),
-    ...log.map((l) => ({ at: l.at, what: `page: data-sightings=${l.n}` })),
-  ].sort((a, b) => a.at - b.at);
+  const { origin, steps } = await pageSteps(page);
+  return [...steps, ...requests.map((r) => ({ at: r.at - origin, what: r.what }))].sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -260,7 +238,7 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       times.push(r.ms);
       await layerBytes.answered(START_TIMEOUT_MS);
       bytes.push(await layerBytes.take());
-      returningSteps = await pageSteps(page);
+      returningSteps = (await pageSteps(page)).steps;
       drawn = r.drawn;
     }
     const filters = await filterChanges(page);

@@ -7,7 +7,7 @@
  * redraw, at the view the start left (the country on a phone).
  */
 import type { Page } from 'playwright-core';
-import { workerMarks, type LoadStep } from './marks.ts';
+import { pageSteps, type LoadStep } from './marks.ts';
 
 /** How long the layer may take to settle whole after a returning start (its feed answered, redrawn). */
 const SETTLE_TIMEOUT_MS = 180_000;
@@ -73,17 +73,7 @@ export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: 
     drawn.push(r.n);
   }
   await page.getByRole('button', { name: 'Ponastavi' }).click();
-  const { origin, log } = await page.evaluate(() => ({
-    origin: performance.timeOrigin,
-    log: (window as unknown as { __sightingsLog: Log }).__sightingsLog,
-  }));
+  const { origin, steps } = await pageSteps(page);
   const since = startedAt - origin;
-  const steps: LoadStep[] = [
-    ...(await workerMarks(page)).map((m) => ({
-      at: m.at - origin - since,
-      what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}`,
-    })),
-    ...log.map((l) => ({ at: l.at - since, what: `page: data-sightings=${l.n}` })),
-  ].filter((s) => s.at >= 0);
-  return { ms, drawn, steps: steps.sort((a, b) => a.at - b.at) };
+  return { ms, drawn, steps: steps.map((s) => ({ ...s, at: s.at - since })).filter((s) => s.at >= 0) };
 }

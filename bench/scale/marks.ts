@@ -30,3 +30,20 @@ export async function workerMarks(page: Page): Promise<Mark[]> {
   );
   return all.flat();
 }
+
+/**
+ * The data core's marks and the page's drawings (`data-sightings`) since navigation start, in
+ * order, and the page's time origin (ms since the epoch).
+ */
+export async function pageSteps(page: Page): Promise<{ origin: number; steps: LoadStep[] }> {
+  const marks = await workerMarks(page);
+  const { origin, log } = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    log: (window as unknown as { __sightingsLog: { at: number; n: number }[] }).__sightingsLog,
+  }));
+  const steps = [
+    ...marks.map((m) => ({ at: m.at - origin, what: `${m.name} ${m.detail ? JSON.stringify(m.detail) : ''}` })),
+    ...log.map((l) => ({ at: l.at, what: `page: data-sightings=${l.n}` })),
+  ];
+  return { origin, steps: steps.sort((a, b) => a.at - b.at) };
+}
