@@ -147,10 +147,12 @@ export interface MapBatch {
    */
   generalised: Uint16Array;
   /**
-   * The squares of the points with `generalised` > 0, in batch order: 8 numbers each, the corners
-   * SW, SE, NE, NW as x, y in EPSG:3857, projected in the worker (worker/layer/squares.ts).
+   * The distinct squares of the generalised points: 8 numbers each, the corners SW, SE, NE, NW as
+   * x, y in EPSG:3857, projected in the data core (worker/layer/squares.ts). Many finds share one.
    */
   squares: Float64Array;
+  /** Per point: its square's place in `squares`, -1 for an exact place (or one the data core could not project). */
+  squareOf: Int32Array;
 }
 
 /** A MapBatch with each find's properties ('Moje najdbe' lists them). */

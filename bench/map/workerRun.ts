@@ -37,6 +37,7 @@ function copyOf(b: MapBatch): MapBatch {
     unconfirmed: b.unconfirmed.slice(),
     generalised: b.generalised.slice(),
     squares: b.squares.slice(),
+    squareOf: b.squareOf.slice(),
   };
 }
 

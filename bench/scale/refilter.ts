@@ -1,11 +1,12 @@
 /**
  * The data core's part of a filter change at scale, in node:
- * `node --import tsx bench/scale/refilter.ts [n]` (default 1M). It builds the layer's replica as
+ * `node --expose-gc --import tsx bench/scale/refilter.ts [n]` (default 1M). It builds the layer's replica as
  * the data core holds it (the full load's blocks, one ColumnLayer over them; synthetic finds from
  * layerFeatures.ts, a quarter of them generalised), draws it once as a start does, then times the
  * map's batch (SightingsLayer.mapPoints: re-filter, styles, thinning, squares, flags) for the
- * filter panel's year, none, another year, none and the first year again. The process holds the
- * synthetic Feature objects too, so a major GC of its large heap can land in one of the figures.
+ * filter panel's year, none, another year, none and the first year again. The synthetic Feature
+ * objects are dropped and collected first (with --expose-gc), else a major GC of the process's
+ * large heap can land in one of the figures.
  */
 import { SightingsLayer } from '../../worker/layer/SightingsLayer.ts';
 import { nationalGrid } from '../../worker/nationalGrid.ts';
@@ -17,11 +18,18 @@ import { ColumnLayer } from '../../worker/layer/ColumnLayer.ts';
 import { blockOf } from '../../worker/layer/layerReplica.ts';
 
 const n = Number(process.argv[2] ?? 1_000_000);
-const features = layerFeatures(n);
-const parts: Uint8Array[] = [];
-for (let i = 0; i < n; i += BLOCK_ROWS)
-  parts.push(encodeMessage(new Map([[48, { features: features.slice(i, i + BLOCK_ROWS) }]]), { cursor: '1:1:' }));
-const blocks = decodeMessages(joinMessages(parts)).map((m) => blockOf(m, 48));
+
+/** The replica's blocks of `n` synthetic finds, as a full load leaves them (the Feature objects dropped after). */
+function replicaBlocks(): ReturnType<typeof blockOf>[] {
+  const features = layerFeatures(n);
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < n; i += BLOCK_ROWS)
+    parts.push(encodeMessage(new Map([[48, { features: features.slice(i, i + BLOCK_ROWS) }]]), { cursor: '1:1:' }));
+  return decodeMessages(joinMessages(parts)).map((m) => blockOf(m, 48));
+}
+const blocks = replicaBlocks();
+// The Feature objects collected before anything is timed, when node runs with --expose-gc.
+(globalThis as { gc?: () => void }).gc?.();
 const rows = new ColumnLayer(blocks.map((b) => b.table));
 const query = {
   extent: null,

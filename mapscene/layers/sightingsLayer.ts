@@ -37,6 +37,7 @@ export const EMPTY_BATCH: MapBatch = {
   unconfirmed: new Uint8Array(0),
   generalised: new Uint16Array(0),
   squares: new Float64Array(0),
+  squareOf: new Int32Array(0),
 };
 
 /** The sightings layer: one batch, drawn from its arrays, and the questions about its points. */
@@ -46,11 +47,6 @@ export class SightingsLayer {
   private batch: MapBatch = EMPTY_BATCH;
   /** Built at the first question after a batch (a redraw does not need it). */
   private grid: PointGrid | null = null;
-  /**
-   * Each point's place among the batch's squares (-1: exact), built at the first question after a
-   * batch: at 1M finds a quarter may be generalised, too many for a Map at every batch.
-   */
-  private squareSlots: Int32Array | null = null;
   private readonly styles: Style[];
   private readonly light: Style[];
   /** The symbols at one pixel ratio, by style index * 2 + unconfirmed. */
@@ -78,7 +74,6 @@ export class SightingsLayer {
   setBatch(batch: MapBatch): void {
     this.batch = batch;
     this.grid = null;
-    this.squareSlots = null;
     this.layer.getSource()!.changed();
   }
 
@@ -151,12 +146,8 @@ export class SightingsLayer {
   /** A point as plain data: its place and generalised square. */
   sighting(i: number): SceneSighting {
     const b = this.batch;
-    if (!this.squareSlots) {
-      const slots = (this.squareSlots = new Int32Array(b.generalised.length).fill(-1));
-      for (let k = 0, square = 0; k < slots.length; k++) if (b.generalised[k]) slots[k] = square++;
-    }
-    const slot = this.squareSlots[i]!;
-    const square = slot < 0 ? null : b.squares.subarray(8 * slot, 8 * slot + 8);
+    const q = b.squareOf[i]!;
+    const square = q < 0 ? null : b.squares.subarray(8 * q, 8 * q + 8);
     return {
       id: b.ids[i]!,
       coord: [b.coords[2 * i]!, b.coords[2 * i + 1]!],

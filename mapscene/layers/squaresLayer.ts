@@ -11,7 +11,6 @@ import { asArray } from 'ol/color.js';
 import type { Color } from 'ol/color.js';
 import type { Fill, Stroke, Style } from 'ol/style.js';
 import type { MapBatch } from '../../worker/api.ts';
-import { pointHash } from '../../domain/pointHash.ts';
 import { canvasImageLayer } from './canvasImage.ts';
 
 /** Numbers per square in MapBatch.squares (worker/layer/squares.ts SQUARE_STRIDE). */
@@ -172,77 +171,51 @@ function inQuad(corners: Float64Array, at: number, x: number, y: number): boolea
   return true;
 }
 
-/** True when the ring at `r` has no NaN corner (the data core could project it). */
-function finiteRing(squares: Float64Array, r: number): boolean {
-  for (let k = 0; k < STRIDE; k++) if (!Number.isFinite(squares[r + k])) return false;
+/** True when square q's ring has no NaN corner (the data core could project it). */
+function finiteRing(squares: Float64Array, q: number): boolean {
+  for (let k = STRIDE * q; k < STRIDE * (q + 1); k++) if (!Number.isFinite(squares[k])) return false;
   return true;
-}
-
-/** True when the rings at `q` and `r` are one square: the same SW and NE corners, bit for bit. */
-function sameRing(squares: Float64Array, q: number, r: number): boolean {
-  return (
-    squares[q] === squares[r] &&
-    squares[q + 1] === squares[r + 1] &&
-    squares[q + 4] === squares[r + 4] &&
-    squares[q + 5] === squares[r + 5]
-  );
-}
-
-/** Slots of the hash table that finds a square by its corners and style (a power of two, at least twice the squares). */
-function slotsFor(n: number): number {
-  let slots = 16;
-  while (slots < 2 * n) slots *= 2;
-  return slots;
 }
 
 /**
  * One square per distinct ring and style among a batch's generalised finds (the data core sends
- * the same ring, bit for bit, for every find of a square), with the ids of the finds in each, in
- * batch order. Rings the data core could not project (NaN) are left out.
+ * each ring once, and each find's ring by its place: MapBatch.squareOf), with the ids of the finds
+ * in each, in batch order: a counting sort on the integer key ring × style, no hashing. Rings the
+ * data core could not project (NaN) are left out.
  */
 function squaresOf(batch: MapBatch): Squares {
-  const { generalised, squares, styleIndex } = batch;
-  const n = squares.length / STRIDE;
-  if (n === 0) return NONE;
-  const slots = slotsFor(n);
-  const table = new Int32Array(slots).fill(-1);
-  // The square of each generalised find (by its ring's place among them), -1 when not projected.
-  const squareOf = new Int32Array(n);
-  const firstRing: number[] = [];
-  const styles: number[] = [];
+  const { squares, squareOf, styleIndex } = batch;
+  const rings = squares.length / STRIDE;
+  if (rings === 0) return NONE;
+  let styles = 0;
+  for (let i = 0; i < squareOf.length; i++) if (squareOf[i]! >= 0) styles = Math.max(styles, styleIndex[i]! + 1);
+  const finite = new Uint8Array(rings);
+  for (let q = 0; q < rings; q++) finite[q] = finiteRing(squares, q) ? 1 : 0;
+  // The square of each (ring, style) key in order of first use, -1 for none yet; and its finds.
+  const square = new Int32Array(rings * styles).fill(-1);
+  const keys: number[] = [];
   const counts: number[] = [];
-  for (let i = 0, j = 0; i < generalised.length; i++) {
-    if (generalised[i] === 0) continue;
-    const r = STRIDE * j;
-    const style = styleIndex[i]!;
-    let slot = -1;
-    if (finiteRing(squares, r)) {
-      const mask = slots - 1;
-      for (let h = pointHash(squares[r]!, squares[r + 4]!, style) & mask; ; h = (h + 1) & mask) {
-        const s = table[h]!;
-        if (s < 0) {
-          table[h] = slot = firstRing.length;
-          firstRing.push(r);
-          styles.push(style);
-          counts.push(0);
-          break;
-        }
-        const q = firstRing[s]!;
-        if (styles[s] === style && sameRing(squares, q, r)) {
-          slot = s;
-          break;
-        }
-      }
-      counts[slot]!++;
+  for (let i = 0; i < squareOf.length; i++) {
+    const q = squareOf[i]!;
+    if (q < 0 || !finite[q]) continue;
+    const key = q * styles + styleIndex[i]!;
+    let s = square[key]!;
+    if (s < 0) {
+      s = square[key] = keys.length;
+      keys.push(key);
+      counts.push(0);
     }
-    squareOf[j++] = slot;
+    counts[s]!++;
   }
-  const m = firstRing.length;
+  const m = keys.length;
   const corners = new Float64Array(STRIDE * m);
   const boxes = new Float64Array(4 * m);
+  const style = new Uint16Array(m);
   const first = new Int32Array(m + 1);
   for (let s = 0; s < m; s++) {
-    const r = firstRing[s]!;
+    const q = Math.floor(keys[s]! / styles);
+    style[s] = keys[s]! - q * styles;
+    const r = STRIDE * q;
     corners.set(squares.subarray(r, r + STRIDE), STRIDE * s);
     const xs = [squares[r]!, squares[r + 2]!, squares[r + 4]!, squares[r + 6]!];
     const ys = [squares[r + 1]!, squares[r + 3]!, squares[r + 5]!, squares[r + 7]!];
@@ -251,10 +224,10 @@ function squaresOf(batch: MapBatch): Squares {
   }
   const ids = new Float64Array(first[m]!);
   const next = first.slice(0, m);
-  for (let i = 0, j = 0; i < generalised.length; i++) {
-    if (generalised[i] === 0) continue;
-    const s = squareOf[j++]!;
-    if (s >= 0) ids[next[s]!++] = batch.ids[i]!;
+  for (let i = 0; i < squareOf.length; i++) {
+    const q = squareOf[i]!;
+    if (q < 0 || !finite[q]) continue;
+    ids[next[square[q * styles + styleIndex[i]!]!]!++] = batch.ids[i]!;
   }
-  return { corners, boxes, style: Uint16Array.from(styles), first, ids };
+  return { corners, boxes, style, first, ids };
 }

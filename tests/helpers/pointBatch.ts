@@ -4,7 +4,7 @@ import type { PointBatch } from '../../worker/api.ts';
 /**
  * A batch of the map (worker/api.ts PointBatch) of `n` finds, with `fields` as given: the others
  * as for exact, confirmed finds of the first style at (0, 0), drawn at every zoom, ids 1..n, no
- * properties.
+ * properties, no squares.
  */
 export function pointBatch(n: number, fields: Partial<PointBatch> = {}): PointBatch {
   return {
@@ -16,6 +16,7 @@ export function pointBatch(n: number, fields: Partial<PointBatch> = {}): PointBa
     unconfirmed: new Uint8Array(n),
     generalised: new Uint16Array(n),
     squares: new Float64Array(0),
+    squareOf: new Int32Array(n).fill(-1),
     ...fields,
   };
 }

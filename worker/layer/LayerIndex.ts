@@ -27,7 +27,7 @@ export interface LayerQuery {
   userEmail: string | null;
   /** The clock of afterNow / beforeNow in epoch ms; default Date.now. */
   now?: () => number;
-  /** The national grid, for the squares of generalised finds (PointBatch.squares); default none (NaN corners). */
+  /** The national grid, for the squares of generalised finds (MapBatch.squares); default none (no squares). */
   grid?: GridProjection | null;
   /**
    * The property keys (column ids) the batch carries: the layer's columns, which the loaded

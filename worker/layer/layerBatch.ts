@@ -7,7 +7,7 @@ import { THIN_ALL_LEVEL } from '../../domain/thinGrid.ts';
 import { thinLevels } from './thin.ts';
 import { unconfirmedRows } from './unconfirmed.ts';
 import { finestCell, thinSequence, zCompare } from './thinSorted.ts';
-import { generalisedSide, SquareRings, type GridProjection } from './squares.ts';
+import { generalisedSide, SquareRings, type BatchSquares, type GridProjection } from './squares.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
@@ -44,7 +44,7 @@ export class BatchScratch {
  * filtered) into a MapBatch (the properties are LayerIndex.batch's to add). The thinning levels come from one walk of the thinning order
  * (layerStyles.ts) with the extras merged in; should a point lie beyond the integer cell range
  * (far outside the world), thinLevels does the whole batch instead. Generalised points get their
- * squares from `grid` (squares.ts).
+ * squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an extra's looked up.
  */
 export function assembleBatch(
   rows: LayerRows,
@@ -66,7 +66,6 @@ export function assembleBatch(
   const { xs, ys, store, gens } = rows;
   const rowIds = rows.ids;
   const rowStyle = styles.style;
-  let inRange = true;
   for (let b = 0; b < k; b++) {
     const row = selected[b]!;
     ids[b] = rowIds[row]!;
@@ -74,13 +73,11 @@ export function assembleBatch(
     coords[2 * b + 1] = ys[row]!;
     styleIndex[b] = rowStyle[row]!;
     generalised[b] = gens[row]!;
-    const j = rank[row]!;
-    if (j < 0) inRange = false;
-    else at[j] = b;
   }
   // The extras, styled by the first matching rule, with their finest cells.
   const ex = new Int32Array(extras.length);
   const ey = new Int32Array(extras.length);
+  let inRange = true;
   for (let e = 0; e < extras.length; e++) {
     const f = extras[e]!;
     const b = k + e;
@@ -100,14 +97,20 @@ export function assembleBatch(
   let minLevel: Uint8Array;
   if (all && styles.allLevels) minLevel = styles.allLevels.slice();
   else {
+    // Each selected row's place in the thinning order, marked for the walk (and cleared after it).
+    for (let b = 0; b < k; b++) {
+      const j = rank[selected[b]!]!;
+      if (j < 0) inRange = false;
+      else at[j] = b;
+    }
     minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
     if (all) styles.allLevels = minLevel.slice();
+    for (let b = 0; b < k; b++) {
+      const j = rank[selected[b]!]!;
+      if (j >= 0) at[j] = -1;
+    }
   }
-  for (let b = 0; b < k; b++) {
-    const j = rank[selected[b]!]!;
-    if (j >= 0) at[j] = -1;
-  }
-  const squares = scratch.squares.of(coords, generalised, grid);
+  const { squares, squareOf } = squaresOf(rows, selected, k, coords, generalised, scratch.squares, grid);
   const statuses = store.dictionary(COL.status);
   const unconfirmed = unconfirmedRows(
     statuses,
@@ -115,7 +118,7 @@ export function assembleBatch(
     k,
     extras.map((f) => f.properties),
   );
-  return { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares };
+  return { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares, squareOf };
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */
@@ -167,4 +170,24 @@ function push(s: BatchScratch, m: number, style: number, x: number, y: number, b
   s.cy[m] = y;
   s.index[m] = b;
   return m + 1;
+}
+
+/** The batch's squares: the selected rows' rings from the rows' cache, then the extras' (after them in `coords`). */
+function squaresOf(
+  rows: LayerRows,
+  selected: Int32Array,
+  k: number,
+  coords: Float64Array,
+  generalised: Uint16Array,
+  cache: SquareRings,
+  grid: GridProjection | null,
+): BatchSquares {
+  const ring = new Int32Array(generalised.length).fill(-1);
+  if (grid) {
+    const rowRings = cache.ofRows(rows, grid);
+    for (let b = 0; b < k; b++) ring[b] = rowRings[selected[b]!]!;
+  }
+  for (let b = k; b < ring.length; b++)
+    if (grid && generalised[b]! > 0) ring[b] = cache.idOf(coords[2 * b]!, coords[2 * b + 1]!, generalised[b]!, grid);
+  return cache.pack(ring);
 }

@@ -18,7 +18,7 @@ export interface PointBatchOptions {
   filter: Predicate | null;
   /** Compiled symbology rules in order; the first match wins; none = rules.length. */
   rules: Predicate[];
-  /** The national grid, for the squares of generalised finds; default none (NaN corners). */
+  /** The national grid, for the squares of generalised finds; default none (no squares). */
   grid?: GridProjection | null;
   /** The property keys the batch carries; default every key the features have (LayerQuery.propertyKeys). */
   propertyKeys?: readonly number[];
@@ -74,6 +74,6 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
     properties: packedProperties,
     unconfirmed: unconfirmedFlags(packedProperties),
     generalised: packedGeneralised,
-    squares: new SquareRings().of(packedCoords, packedGeneralised, o.grid ?? null),
+    ...new SquareRings().of(packedCoords, packedGeneralised, o.grid ?? null),
   };
 }

@@ -46,72 +46,141 @@ export function preloadGrid(): void {
   import('../nationalGrid.ts').catch(() => undefined);
 }
 
-/** The rings' hash table: its first size and the largest it grows to (slots, powers of two; at most half full). */
+/** The rings' hash table: its first size (slots, a power of two; at most half full). */
 const FIRST_SLOTS = 1 << 12;
-const MAX_SLOTS = 1 << 18;
+/**
+ * Above this many rings the cache starts afresh, when the rows' rings are next looked up anew:
+ * more than the 1 km squares of Slovenia's bounding box (~90k; Slovenia itself has ~20,300), so
+ * only rows moved again and again over a long session fill it.
+ */
+const MAX_RINGS = 1 << 17;
+
+/** A batch's squares: each distinct ring once, and each point's ring among them. */
+export interface BatchSquares {
+  /** SQUARE_STRIDE numbers (corners SW, SE, NE, NW as x, y in EPSG:3857) per distinct square. */
+  squares: Float64Array;
+  /** Per point: its square in `squares`, -1 for an exact place or no projection. */
+  squareOf: Int32Array;
+}
+
+/** What SquareRings reads of the layer's rows (LayerRows). */
+export interface RowPoints {
+  xs: Float64Array;
+  ys: Float64Array;
+  gens: Uint16Array;
+  version: number;
+}
 
 /**
- * The squares of a batch's generalised points, projected once: the point is the square's centre
- * (as the server sends it), the square is axis-aligned on the national grid (centre ± side/2 in
+ * The squares of generalised points, projected once: the point is the square's centre (as the
+ * server sends it), the square is axis-aligned on the national grid (centre ± side/2 in
  * EPSG:3794), and its corners are taken to EPSG:3857, where it is slightly turned and not quite
- * square. Many finds share a square, so rings are cached by centre and side, in a hash table of
- * typed arrays (open addressing on the centre's bits, no object per point): a batch of 1M finds
- * looks up 250k squares. The Map before it, keyed by a string per point, held at most 20,000
- * squares and was cleared again and again within one batch when the finds filled more (the
- * bench's fill ~80k), so most squares were projected anew: 0.7–1.1 s of a batch at 1M, now
- * ~50 ms (bench/scale/refilter.ts).
+ * square. Many finds share a square, so each ring gets an id, found by centre and side in a hash
+ * table of typed arrays (open addressing on the centre's bits, no object per point), and the
+ * ring of each row of the layer is kept by id until the rows change. A batch then reads a row's
+ * ring id and sends each distinct ring once, with each point's place among them.
+ *
+ * At 1M finds a quarter generalised, the rings looked up per point and copied per point (8
+ * numbers each, 15 MB a batch) took ~50 ms of a batch in the data core and the map worker's
+ * matching of equal rings another 80–180 ms (bench/scale/refilter.ts, bench/scale).
  */
 export class SquareRings {
-  /**
-   * Per slot: the centre (x, y), the side (0 = empty) and the ring's 8 numbers. The table doubles
-   * when half full, up to MAX_SLOTS (131k squares: more than the 1 km squares of Slovenia's
-   * bounding box, ~90k; Slovenia itself has ~20,300), and then starts afresh.
-   */
+  /** Per slot: the centre (x, y), the side (0 = empty) and the ring's id. */
   private slots = 0;
   private centres = new Float64Array(0);
   private sides = new Uint16Array(0);
+  private ids = new Int32Array(0);
+  /** SQUARE_STRIDE numbers per ring id. */
   private rings = new Float64Array(0);
   private cached = 0;
-
-  /**
-   * SQUARE_STRIDE numbers for each point whose `generalised` is above 0, in batch order; NaN
-   * corners when there is no projection (the map then draws only the point).
-   */
-  of(coords: Float64Array, generalised: Uint16Array, grid: GridProjection | null): Float64Array {
-    let count = 0;
-    for (let i = 0; i < generalised.length; i++) if (generalised[i]! > 0) count++;
-    const out = new Float64Array(count * SQUARE_STRIDE);
-    if (count === 0) return out;
-    if (!grid) return out.fill(NaN);
-    let j = 0;
-    for (let i = 0; i < generalised.length; i++) {
-      const side = generalised[i]!;
-      if (side === 0) continue;
-      const from = this.slotOf(coords[2 * i]!, coords[2 * i + 1]!, side, grid) * SQUARE_STRIDE;
-      // Copied number by number: a subarray per point would be an object per point.
-      const rings = this.rings!;
-      for (let k = 0; k < SQUARE_STRIDE; k++) out[j + k] = rings[from + k]!;
-      j += SQUARE_STRIDE;
-    }
-    return out;
-  }
+  /** The ring id of each row (-1: exact or no point), for `rowsKey`. */
+  private rowRings = new Int32Array(0);
+  private rowsKey: { rows: RowPoints; version: number; grid: GridProjection } | null = null;
+  /** Per ring id: its place in the batch being packed, -1 when not in it (reset after each batch). */
+  private inBatch = new Int32Array(0);
 
   /** Number of rings cached. */
   get size(): number {
     return this.cached;
   }
 
-  /** The slot of the ring of the `side` square centred at (x, y), projected on first use. */
-  private slotOf(x: number, y: number, side: number, grid: GridProjection): number {
+  /**
+   * The ring id of each row, looked up once per version of the rows (and starting afresh first
+   * when the cache has grown past MAX_RINGS); ids stay valid until the next call with other rows.
+   */
+  ofRows(rows: RowPoints, grid: GridProjection): Int32Array {
+    const key = this.rowsKey;
+    if (key?.rows === rows && key.version === rows.version && key.grid === grid) return this.rowRings;
+    if (this.cached > MAX_RINGS) this.clear();
+    const { xs, ys, gens } = rows;
+    const out = new Int32Array(gens.length).fill(-1);
+    for (let row = 0; row < gens.length; row++) {
+      const side = gens[row]!;
+      if (side > 0 && Number.isFinite(xs[row]) && Number.isFinite(ys[row]))
+        out[row] = this.idOf(xs[row]!, ys[row]!, side, grid);
+    }
+    this.rowRings = out;
+    this.rowsKey = { rows, version: rows.version, grid };
+    return out;
+  }
+
+  /** The squares of a list of points (those whose `generalised` is above 0), with no rows to remember. */
+  of(coords: Float64Array, generalised: Uint16Array, grid: GridProjection | null): BatchSquares {
+    const ring = new Int32Array(generalised.length).fill(-1);
+    if (grid)
+      for (let i = 0; i < generalised.length; i++)
+        if (generalised[i]! > 0) ring[i] = this.idOf(coords[2 * i]!, coords[2 * i + 1]!, generalised[i]!, grid);
+    return this.pack(ring);
+  }
+
+  /**
+   * Turns each point's ring id (-1: none) into its place among the batch's distinct rings, in
+   * place, in order of first use; returns those rings with the array.
+   */
+  pack(ring: Int32Array): BatchSquares {
+    if (this.inBatch.length < this.cached) {
+      const grown = new Int32Array(Math.max(this.cached, 2 * this.inBatch.length)).fill(-1);
+      this.inBatch = grown;
+    }
+    const { inBatch } = this;
+    const used: number[] = [];
+    for (let i = 0; i < ring.length; i++) {
+      const id = ring[i]!;
+      if (id < 0) continue;
+      let q = inBatch[id]!;
+      if (q < 0) {
+        q = inBatch[id] = used.length;
+        used.push(id);
+      }
+      ring[i] = q;
+    }
+    const squares = new Float64Array(used.length * SQUARE_STRIDE);
+    for (let q = 0; q < used.length; q++) {
+      const id = used[q]!;
+      squares.set(this.rings.subarray(id * SQUARE_STRIDE, (id + 1) * SQUARE_STRIDE), q * SQUARE_STRIDE);
+      inBatch[id] = -1;
+    }
+    return { squares, squareOf: ring };
+  }
+
+  /** The id of the ring of the `side` square centred at (x, y), projected on first use. */
+  idOf(x: number, y: number, side: number, grid: GridProjection): number {
     if (2 * (this.cached + 1) > this.slots) this.grow();
     const { centres, sides } = this;
     const mask = this.slots - 1;
     for (let slot = this.home(x, y, side); ; slot = (slot + 1) & mask) {
       if (sides[slot] === 0) {
-        this.put(slot, x, y, side, squareRing(x, y, side, grid), 0);
-        return slot;
+        const id = this.cached++;
+        this.put(slot, x, y, side, id);
+        if (this.rings.length < this.cached * SQUARE_STRIDE) {
+          const more = new Float64Array(2 * Math.max(this.cached, 1024) * SQUARE_STRIDE);
+          more.set(this.rings);
+          this.rings = more;
+        }
+        this.rings.set(squareRing(x, y, side, grid), id * SQUARE_STRIDE);
+        return id;
       }
-      if (sides[slot] === side && centres[2 * slot] === x && centres[2 * slot + 1] === y) return slot;
+      if (sides[slot] === side && centres[2 * slot] === x && centres[2 * slot + 1] === y) return this.ids[slot]!;
     }
   }
 
@@ -120,38 +189,39 @@ export class SquareRings {
     return pointHash(x, y, side) & (this.slots - 1);
   }
 
-  /** The first empty slot from a square's home (the square is not in the table). */
-  private freeSlot(x: number, y: number, side: number): number {
-    let slot = this.home(x, y, side);
-    while (this.sides[slot] !== 0) slot = (slot + 1) & (this.slots - 1);
-    return slot;
-  }
-
-  private put(slot: number, x: number, y: number, side: number, ring: Float64Array, at: number): void {
+  private put(slot: number, x: number, y: number, side: number, id: number): void {
     this.centres[2 * slot] = x;
     this.centres[2 * slot + 1] = y;
     this.sides[slot] = side;
-    for (let k = 0; k < SQUARE_STRIDE; k++) this.rings[slot * SQUARE_STRIDE + k] = ring[at + k]!;
-    this.cached++;
+    this.ids[slot] = id;
   }
 
-  /** Doubles the table (its rings kept), or starts afresh at its largest. */
+  /** Doubles the table, its rings and their ids kept. */
   private grow(): void {
-    const { slots, centres, sides, rings } = this;
-    const next = slots === 0 ? FIRST_SLOTS : slots < MAX_SLOTS ? 2 * slots : FIRST_SLOTS;
-    this.slots = next;
-    this.centres = new Float64Array(2 * next);
-    this.sides = new Uint16Array(next);
-    this.rings = new Float64Array(SQUARE_STRIDE * next);
-    this.cached = 0;
-    if (next < slots) return;
+    const { slots, centres, sides, ids } = this;
+    this.slots = slots === 0 ? FIRST_SLOTS : 2 * slots;
+    this.centres = new Float64Array(2 * this.slots);
+    this.sides = new Uint16Array(this.slots);
+    this.ids = new Int32Array(this.slots);
     for (let old = 0; old < slots; old++) {
       if (sides[old] === 0) continue;
       const x = centres[2 * old]!;
       const y = centres[2 * old + 1]!;
-      const slot = this.freeSlot(x, y, sides[old]!);
-      this.put(slot, x, y, sides[old]!, rings, old * SQUARE_STRIDE);
+      let slot = this.home(x, y, sides[old]!);
+      while (this.sides[slot] !== 0) slot = (slot + 1) & (this.slots - 1);
+      this.put(slot, x, y, sides[old]!, ids[old]!);
     }
+  }
+
+  /** Forgets every ring (and the rows' ids, which named them). */
+  private clear(): void {
+    this.slots = this.cached = 0;
+    this.centres = new Float64Array(0);
+    this.sides = new Uint16Array(0);
+    this.ids = new Int32Array(0);
+    this.rings = new Float64Array(0);
+    this.inBatch = new Int32Array(0);
+    this.rowsKey = null;
   }
 }
 

@@ -14,7 +14,8 @@ function batch(): PointBatch {
     coords: new Float64Array([0, 0, 700, 700, 700, 700, 7000, 7000]),
     styleIndex: new Uint16Array([0, 1, 1, 0]),
     generalised: new Uint16Array([0, 1000, 1000, 10000]),
-    squares: new Float64Array([...ring(0, 0, 1400), ...ring(0, 0, 1400), ...ring(0, 0, 14000)]),
+    squares: new Float64Array([...ring(0, 0, 1400), ...ring(0, 0, 14000)]),
+    squareOf: new Int32Array([-1, 0, 0, 1]),
   });
 }
 
@@ -32,14 +33,26 @@ describe('squares layer', () => {
     // Inside the 10 km square only; outside both.
     expect(layer.idsAt([5000, 5000], 1)).toEqual([4]);
     expect(layer.idsAt([-500, 7000], 1)).toEqual([]);
-    layer.setBatch({ ...batch(), generalised: new Uint16Array(4), squares: new Float64Array(0) });
+    layer.setBatch({
+      ...batch(),
+      generalised: new Uint16Array(4),
+      squares: new Float64Array(0),
+      squareOf: new Int32Array(4).fill(-1),
+    });
     expect(layer.size).toBe(0);
     expect(layer.layer.getVisible()).toBe(false);
   });
 
+  it('keeps finds of one ring in another colour in a square of their own', () => {
+    const layer = new SquaresLayer(styles);
+    layer.setBatch({ ...batch(), styleIndex: new Uint16Array([0, 1, 2, 0]) });
+    expect(layer.size).toBe(3);
+    expect(layer.idsAt([700, 700], 1)).toEqual([2, 3, 4]);
+  });
+
   it('skips squares the data core could not project', () => {
     const layer = new SquaresLayer(styles);
-    layer.setBatch({ ...batch(), squares: new Float64Array(24).fill(NaN) });
+    layer.setBatch({ ...batch(), squares: new Float64Array(16).fill(NaN) });
     expect(layer.size).toBe(0);
     expect(layer.idsAt([700, 700], 1)).toEqual([]);
   });

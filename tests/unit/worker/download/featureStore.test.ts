@@ -21,5 +21,6 @@ describe('storeFeatures', () => {
     const batch = buildPointBatch(stored, { extent: null, filter: null, rules: [], grid: nationalGrid });
     expect([...batch.generalised]).toEqual([0, 1000]);
     expect(batch.squares.length).toBe(8);
+    expect([...batch.squareOf]).toEqual([-1, 0]);
   });
 });

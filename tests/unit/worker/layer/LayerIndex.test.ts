@@ -90,6 +90,7 @@ const plain = (b: PointBatch): unknown => ({
   count: b.properties.count,
   generalised: [...b.generalised],
   squares: [...b.squares],
+  squareOf: [...b.squareOf],
 });
 
 const query = (
@@ -123,7 +124,9 @@ describe('LayerIndex', () => {
       plain(reference(features, null, RULES, null, nationalGrid)),
     );
     const all = index.batch(query(null, null, nationalGrid));
-    expect(all.squares.length).toBe(8 * all.generalised.filter((g) => g > 0).length);
+    // Each generalised find has a square, each exact one none; every square sent is some find's.
+    expect([...all.squareOf].map((q) => q >= 0)).toEqual([...all.generalised].map((g) => g > 0));
+    expect(all.squares.length).toBe(8 * (Math.max(...all.squareOf) + 1));
     expect(all.squares.length).toBeGreaterThan(0);
     expect(index.lastRun).toEqual({ columnarRows: expect.any(Number), objectFeatures: 0 });
   });

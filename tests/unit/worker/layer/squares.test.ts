@@ -71,14 +71,23 @@ describe('SquareRings', () => {
   ]);
   const generalised = new Uint16Array([1000, 0, 10000]);
 
-  it('packs one ring per generalised point, in batch order', () => {
-    const out = new SquareRings().of(coords, generalised, nationalGrid);
-    expect(out.length).toBe(2 * SQUARE_STRIDE);
-    expect([...out.subarray(0, 8)]).toEqual([...squareRing(coords[0]!, coords[1]!, 1000, nationalGrid)]);
-    expect([...out.subarray(8, 16)]).toEqual([...squareRing(coords[4]!, coords[5]!, 10000, nationalGrid)]);
+  it("packs each distinct ring once, in order of first use, and each point's place among them", () => {
+    const twice = new Float64Array([...coords, ...coords.subarray(0, 2)]);
+    const { squares, squareOf } = new SquareRings().of(twice, new Uint16Array([...generalised, 1000]), nationalGrid);
+    expect(squares.length).toBe(2 * SQUARE_STRIDE);
+    expect([...squareOf]).toEqual([0, -1, 1, 0]);
+    expect([...squares.subarray(0, 8)]).toEqual([...squareRing(coords[0]!, coords[1]!, 1000, nationalGrid)]);
+    expect([...squares.subarray(8, 16)]).toEqual([...squareRing(coords[4]!, coords[5]!, 10000, nationalGrid)]);
   });
 
-  it('projects each square once and leaves NaN corners without a projection', () => {
+  it('keeps a point of the same centre but another side in a square of its own', () => {
+    const same = new Float64Array([...coords.subarray(0, 2), ...coords.subarray(0, 2)]);
+    const { squares, squareOf } = new SquareRings().of(same, new Uint16Array([1000, 10000]), nationalGrid);
+    expect([...squareOf]).toEqual([0, 1]);
+    expect(squares[2]! - squares[0]!).toBeLessThan(squares[10]! - squares[8]!);
+  });
+
+  it('projects each square once and gives no squares without a projection', () => {
     const rings = new SquareRings();
     let calls = 0;
     const counting = {
@@ -90,9 +99,31 @@ describe('SquareRings', () => {
     expect(calls).toBe(2);
     expect(rings.size).toBe(2);
     const none = rings.of(coords, generalised, null);
-    expect(none.length).toBe(16);
-    expect(none.every(Number.isNaN)).toBe(true);
-    expect(rings.of(coords, new Uint16Array(3), null).length).toBe(0);
+    expect(none.squares.length).toBe(0);
+    expect([...none.squareOf]).toEqual([-1, -1, -1]);
+  });
+
+  it("looks up the rows' rings once per version of the rows", () => {
+    const rows = {
+      xs: Float64Array.from([coords[0]!, coords[2]!, coords[4]!, NaN]),
+      ys: Float64Array.from([coords[1]!, coords[3]!, coords[5]!, NaN]),
+      gens: new Uint16Array([...generalised, 1000]),
+      version: 1,
+    };
+    const rings = new SquareRings();
+    const first = rings.ofRows(rows, nationalGrid);
+    expect([...first]).toEqual([0, -1, 1, -1]);
+    expect(rings.ofRows(rows, nationalGrid)).toBe(first);
+    // An edit moves the first find into the 10 km square of the third.
+    rows.xs[0] = rows.xs[2]!;
+    rows.ys[0] = rows.ys[2]!;
+    rows.gens[0] = 10000;
+    rows.version++;
+    const moved = rings.ofRows(rows, nationalGrid);
+    expect([...moved]).toEqual([1, -1, 1, -1]);
+    const { squares, squareOf } = rings.pack(moved.slice());
+    expect([...squareOf]).toEqual([0, -1, 0, -1]);
+    expect([...squares]).toEqual([...squareRing(coords[4]!, coords[5]!, 10000, nationalGrid)]);
   });
 
   it('keeps every square of a layer projected once as its table grows, each ring still its own', () => {
@@ -110,14 +141,18 @@ describe('SquareRings', () => {
       toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)),
       fromGrid: nationalGrid.fromGrid,
     };
-    const out = rings.of(many, sides, counting);
+    const { squares, squareOf } = rings.of(many, sides, counting);
     rings.of(many, sides, counting);
     expect(calls).toBe(6000);
     expect(rings.size).toBe(6000);
-    for (const i of [0, 1, 2047, 2048, 5999, 6000, 11_999])
-      expect([...out.subarray(8 * i, 8 * i + 8)]).toEqual([
+    expect(squares.length).toBe(6000 * SQUARE_STRIDE);
+    for (const i of [0, 1, 2047, 2048, 5999, 6000, 11_999]) {
+      const q = squareOf[i]!;
+      expect(q).toBe(i % 6000);
+      expect([...squares.subarray(8 * q, 8 * q + 8)]).toEqual([
         ...squareRing(many[2 * i]!, many[2 * i + 1]!, 1000, nationalGrid),
       ]);
+    }
   });
 });
 
