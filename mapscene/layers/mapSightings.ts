@@ -66,8 +66,8 @@ export class MapSightings {
     if (!layer || !resolution || !coordinate) return [];
     const { drawn, hidden } = layer.hitsAt(coordinate, resolution, HIT_TOLERANCE_PX);
     if (drawn.length) return [...drawn, ...hidden].map((i) => layer.sighting(i));
-    const ids = this.squares?.idsAt(coordinate, resolution) ?? [];
-    return ids.map((id) => this.byId(id)).filter((f): f is SceneSighting => f !== null);
+    // The squares layer holds the same batch as the sightings layer (show sets both).
+    return (this.squares?.indicesAt(coordinate, resolution) ?? []).map((i) => layer.sighting(i));
   }
 
   /** A sighting on the layer by its id, or null (none, or the layer not loaded yet). */

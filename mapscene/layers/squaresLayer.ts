@@ -54,24 +54,26 @@ export function squareLooks(markerStyles: readonly Style[]): SquareLook[] {
   });
 }
 
-/** The squares of a batch: corners, box, style and the ids of their finds. */
+/** The squares of a batch: its distinct rings with their boxes, which looks each is drawn in, and each find's ring. */
 interface Squares {
-  /** STRIDE corners (x, y: SW, SE, NE, NW) per square. */
+  /** STRIDE corners (x, y: SW, SE, NE, NW) per ring. */
   corners: Float64Array;
-  /** minX, minY, maxX, maxY per square. */
+  /** minX, minY, maxX, maxY per ring. */
   boxes: Float64Array;
-  style: Uint16Array;
-  /** Square s's finds are ids[first[s] … first[s + 1]). */
-  first: Int32Array;
-  ids: Float64Array;
+  /** 1 where ring q has a find of look l, at q * looks + l. */
+  looks: Uint8Array;
+  /** Number of (ring, look) pairs: the squares drawn. */
+  count: number;
+  /** Per find of the batch: its ring (-1: none, or one the data core could not project). */
+  ringOf: Int32Array;
 }
 
 const NONE: Squares = {
   corners: new Float64Array(0),
   boxes: new Float64Array(0),
-  style: new Uint16Array(0),
-  first: new Int32Array(1),
-  ids: new Float64Array(0),
+  looks: new Uint8Array(0),
+  count: 0,
+  ringOf: new Int32Array(0),
 };
 
 /** The layer of the squares of generalised finds, in the colours of the marker styles (by the batch's style index). */
@@ -92,46 +94,59 @@ export class SquaresLayer {
 
   /** Number of squares drawn (one per square and colour). */
   get size(): number {
-    return this.squares.style.length;
+    return this.squares.count;
   }
 
   /** The squares of a batch's generalised finds (those the data core could project). */
   setBatch(batch: MapBatch): void {
-    this.squares = squaresOf(batch);
+    this.squares = squaresOf(batch, this.looks.length);
     this.layer.setVisible(this.size > 0);
     this.layer.getSource()!.changed();
   }
 
-  /** The ids of the finds whose square, wide enough to be drawn at `resolution`, holds `coordinate`. */
-  idsAt(coordinate: readonly number[], resolution: number): number[] {
-    const { corners, boxes, first, ids } = this.squares;
+  /** The finds (batch indices, ascending) whose square, wide enough to be drawn at `resolution`, holds `coordinate`. */
+  indicesAt(coordinate: readonly number[], resolution: number): number[] {
+    const { corners, boxes, ringOf } = this.squares;
     const [x, y] = coordinate as [number, number];
-    const out = new Set<number>();
-    for (let s = 0; s < this.size; s++) {
-      const b = 4 * s;
+    const rings = boxes.length / 4;
+    const hit = new Uint8Array(rings);
+    let any = false;
+    for (let q = 0; q < rings; q++) {
+      const b = 4 * q;
       if (x < boxes[b]! || x > boxes[b + 2]! || y < boxes[b + 1]! || y > boxes[b + 3]!) continue;
-      if ((boxes[b + 2]! - boxes[b]!) / resolution < MIN_SQUARE_PX || !inQuad(corners, STRIDE * s, x, y)) continue;
-      for (let k = first[s]!; k < first[s + 1]!; k++) out.add(ids[k]!);
+      if ((boxes[b + 2]! - boxes[b]!) / resolution < MIN_SQUARE_PX || !inQuad(corners, STRIDE * q, x, y)) continue;
+      hit[q] = 1;
+      any = true;
     }
-    return [...out];
+    const out: number[] = [];
+    if (any) for (let i = 0; i < ringOf.length; i++) if (ringOf[i]! >= 0 && hit[ringOf[i]!]) out.push(i);
+    return out;
   }
 
   /** Draws the squares wide enough to see on the image's canvas: halos first, then each colour's tint and outline. */
   private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
-    const { corners, boxes, style } = this.squares;
+    const { corners, boxes, looks } = this.squares;
     const scale = pixelRatio / resolution;
     const [left, bottom, right, top] = extent as [number, number, number, number];
-    const shown = (s: number): boolean =>
-      (boxes[4 * s + 2]! - boxes[4 * s]!) / resolution >= MIN_SQUARE_PX &&
-      boxes[4 * s]! <= right &&
-      boxes[4 * s + 2]! >= left &&
-      boxes[4 * s + 1]! <= top &&
-      boxes[4 * s + 3]! >= bottom;
-    const path = (want: (s: number) => boolean): void => {
+    // The rings wide enough to see that reach into the image: at a country view, the 10 km squares.
+    const shown: number[] = [];
+    for (let q = 0; q < boxes.length / 4; q++) {
+      const b = 4 * q;
+      if (
+        (boxes[b + 2]! - boxes[b]!) / resolution >= MIN_SQUARE_PX &&
+        boxes[b]! <= right &&
+        boxes[b + 2]! >= left &&
+        boxes[b + 1]! <= top &&
+        boxes[b + 3]! >= bottom
+      )
+        shown.push(q);
+    }
+    const L = this.looks.length;
+    const path = (look: number): void => {
       ctx.beginPath();
-      for (let s = 0; s < style.length; s++) {
-        if (!want(s)) continue;
-        const c = STRIDE * s;
+      for (const q of shown) {
+        if (look >= 0 && !looks[q * L + look]) continue;
+        const c = STRIDE * q;
         ctx.moveTo((corners[c]! - left) * scale, (top - corners[c + 1]!) * scale);
         for (let k = 2; k < STRIDE; k += 2)
           ctx.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
@@ -139,13 +154,12 @@ export class SquaresLayer {
       }
     };
     ctx.lineJoin = 'round';
-    path(shown);
+    path(-1);
     ctx.strokeStyle = HALO.color;
     ctx.lineWidth = HALO.width * pixelRatio;
     ctx.stroke();
-    const fallback = this.looks.length - 1;
-    for (let look = 0; look < this.looks.length; look++) {
-      path((s) => Math.min(style[s]!, fallback) === look && shown(s));
+    for (let look = 0; look < L; look++) {
+      path(look);
       ctx.fillStyle = this.looks[look]!.tint;
       ctx.fill();
       ctx.strokeStyle = this.looks[look]!.outline;
@@ -171,63 +185,55 @@ function inQuad(corners: Float64Array, at: number, x: number, y: number): boolea
   return true;
 }
 
-/** True when square q's ring has no NaN corner (the data core could project it). */
-function finiteRing(squares: Float64Array, q: number): boolean {
-  for (let k = STRIDE * q; k < STRIDE * (q + 1); k++) if (!Number.isFinite(squares[k])) return false;
-  return true;
-}
-
 /**
- * One square per distinct ring and style among a batch's generalised finds (the data core sends
- * each ring once, and each find's ring by its place: MapBatch.squareOf), with the ids of the finds
- * in each, in batch order: a counting sort on the integer key ring × style, no hashing. Rings the
- * data core could not project (NaN) are left out.
+ * The squares of a batch's generalised finds: the data core sends each ring once and each find's
+ * ring by its place (MapBatch.squareOf), so a square is a ring drawn in the look (colour) of each
+ * style among its finds, `lookCount` looks, styles past the last drawn in the last. Rings the
+ * data core could not project (NaN) are left out. No object or hashing per find: at 1M finds a
+ * quarter generalised, the 160k squares of a batch took 60–90 ms to group by hashing their
+ * corners (node, 2026-11-29).
  */
-function squaresOf(batch: MapBatch): Squares {
+function squaresOf(batch: MapBatch, lookCount: number): Squares {
   const { squares, squareOf, styleIndex } = batch;
   const rings = squares.length / STRIDE;
-  if (rings === 0) return NONE;
-  let styles = 0;
-  for (let i = 0; i < squareOf.length; i++) if (squareOf[i]! >= 0) styles = Math.max(styles, styleIndex[i]! + 1);
+  if (rings === 0 || lookCount === 0) return NONE;
+  const boxes = new Float64Array(4 * rings);
   const finite = new Uint8Array(rings);
-  for (let q = 0; q < rings; q++) finite[q] = finiteRing(squares, q) ? 1 : 0;
-  // The square of each (ring, style) key in order of first use, -1 for none yet; and its finds.
-  const square = new Int32Array(rings * styles).fill(-1);
-  const keys: number[] = [];
-  const counts: number[] = [];
-  for (let i = 0; i < squareOf.length; i++) {
-    const q = squareOf[i]!;
-    if (q < 0 || !finite[q]) continue;
-    const key = q * styles + styleIndex[i]!;
-    let s = square[key]!;
-    if (s < 0) {
-      s = square[key] = keys.length;
-      keys.push(key);
-      counts.push(0);
-    }
-    counts[s]!++;
-  }
-  const m = keys.length;
-  const corners = new Float64Array(STRIDE * m);
-  const boxes = new Float64Array(4 * m);
-  const style = new Uint16Array(m);
-  const first = new Int32Array(m + 1);
-  for (let s = 0; s < m; s++) {
-    const q = Math.floor(keys[s]! / styles);
-    style[s] = keys[s]! - q * styles;
+  for (let q = 0; q < rings; q++) {
     const r = STRIDE * q;
-    corners.set(squares.subarray(r, r + STRIDE), STRIDE * s);
-    const xs = [squares[r]!, squares[r + 2]!, squares[r + 4]!, squares[r + 6]!];
-    const ys = [squares[r + 1]!, squares[r + 3]!, squares[r + 5]!, squares[r + 7]!];
-    boxes.set([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], 4 * s);
-    first[s + 1] = first[s]! + counts[s]!;
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    let ok = 1;
+    for (let k = 0; k < STRIDE; k += 2) {
+      const x = squares[r + k]!;
+      const y = squares[r + k + 1]!;
+      if (!Number.isFinite(x) || !Number.isFinite(y)) ok = 0;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+    finite[q] = ok;
+    boxes[4 * q] = minX;
+    boxes[4 * q + 1] = minY;
+    boxes[4 * q + 2] = maxX;
+    boxes[4 * q + 3] = maxY;
   }
-  const ids = new Float64Array(first[m]!);
-  const next = first.slice(0, m);
+  const looks = new Uint8Array(rings * lookCount);
+  const ringOf = new Int32Array(squareOf.length);
+  const last = lookCount - 1;
+  let count = 0;
   for (let i = 0; i < squareOf.length; i++) {
     const q = squareOf[i]!;
-    if (q < 0 || !finite[q]) continue;
-    ids[next[square[q * styles + styleIndex[i]!]!]!++] = batch.ids[i]!;
+    if (q < 0 || !finite[q]) {
+      ringOf[i] = -1;
+      continue;
+    }
+    ringOf[i] = q;
+    const at = q * lookCount + Math.min(styleIndex[i]!, last);
+    if (!looks[at]) {
+      looks[at] = 1;
+      count++;
+    }
   }
-  return { corners, boxes, style, first, ids };
+  return count === 0 ? NONE : { corners: squares, boxes, looks, count, ringOf };
 }

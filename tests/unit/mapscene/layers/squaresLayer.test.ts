@@ -28,11 +28,11 @@ describe('squares layer', () => {
     layer.setBatch(batch());
     expect(layer.size).toBe(2);
     expect(layer.layer.getVisible()).toBe(true);
-    // Inside both squares: the 1 km square's two finds (one colour), then the 10 km square's.
-    expect(layer.idsAt([700, 700], 1)).toEqual([2, 3, 4]);
+    // Inside both squares: the 1 km square's two finds (one colour) and the 10 km square's, in batch order.
+    expect(layer.indicesAt([700, 700], 1)).toEqual([1, 2, 3]);
     // Inside the 10 km square only; outside both.
-    expect(layer.idsAt([5000, 5000], 1)).toEqual([4]);
-    expect(layer.idsAt([-500, 7000], 1)).toEqual([]);
+    expect(layer.indicesAt([5000, 5000], 1)).toEqual([3]);
+    expect(layer.indicesAt([-500, 7000], 1)).toEqual([]);
     layer.setBatch({
       ...batch(),
       generalised: new Uint16Array(4),
@@ -47,21 +47,21 @@ describe('squares layer', () => {
     const layer = new SquaresLayer(styles);
     layer.setBatch({ ...batch(), styleIndex: new Uint16Array([0, 1, 2, 0]) });
     expect(layer.size).toBe(3);
-    expect(layer.idsAt([700, 700], 1)).toEqual([2, 3, 4]);
+    expect(layer.indicesAt([700, 700], 1)).toEqual([1, 2, 3]);
   });
 
   it('skips squares the data core could not project', () => {
     const layer = new SquaresLayer(styles);
     layer.setBatch({ ...batch(), squares: new Float64Array(16).fill(NaN) });
     expect(layer.size).toBe(0);
-    expect(layer.idsAt([700, 700], 1)).toEqual([]);
+    expect(layer.indicesAt([700, 700], 1)).toEqual([]);
   });
 
   it('leaves out squares too small to see, for clicks as for the eye', () => {
     const layer = new SquaresLayer(styles);
     layer.setBatch(batch());
-    expect(layer.idsAt([700, 700], 1401 / (MIN_SQUARE_PX - 1))).toEqual([4]);
-    expect(layer.idsAt([700, 700], 1401 / MIN_SQUARE_PX / 2)).toEqual([2, 3, 4]);
+    expect(layer.indicesAt([700, 700], 1401 / (MIN_SQUARE_PX - 1))).toEqual([3]);
+    expect(layer.indicesAt([700, 700], 1401 / MIN_SQUARE_PX / 2)).toEqual([1, 2, 3]);
   });
 
   it('outlines in the group colour over a white halo, with a faint tint inside', () => {
