@@ -243,12 +243,13 @@ export class MapScene {
   async showBatch(batch: MapBatch, generation: number): Promise<void> {
     const arrived = performance.now();
     await this.sightings.show(batch);
-    // The next frame draws it (the sightings image is made in the frame itself, not waiting for tiles).
+    // A frame drawn now, not at the next animation frame (up to 16 ms later): the sightings image is
+    // made in the frame itself, not waiting for tiles.
     this.map.once('postrender', () => {
       this.frameLog.markBatch(performance.now() - arrived, this.sightings.layer?.lastDraw.ms);
       this.emit({ type: 'drawn', generation });
     });
-    this.map.render();
+    this.map.renderSync();
   }
 
   /** Rings these places in yellow (the finds whose card is open; empty = none). */

@@ -14,7 +14,8 @@ import { toLonLat } from 'ol/proj.js';
 import { MapProxy } from '../../src/map/proxy/MapProxy.ts';
 import type { FrameRecord } from '../../mapscene/types.ts';
 import { batchTransferables } from '../../worker/core/mapChannel.ts';
-import type { MapBatch, PointBatch, ToMapChannel } from '../../worker/api.ts';
+import { copyBatch } from '../../worker/layer/layerBatch.ts';
+import type { PointBatch, ToMapChannel } from '../../worker/api.ts';
 import { unpackProperties } from '../../domain/packedProperties.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';
 import { profile, START } from './fixture.ts';
@@ -26,20 +27,6 @@ import { EMPTY_BATCH } from '../../mapscene/layers/sightingsLayer.ts';
 const resolutionAt = (zoom: number): number => 156_543.033_928_041 / 2 ** zoom;
 /** Now, on the clock the map worker's frame log uses (ms since the epoch). */
 const now = (): number => performance.timeOrigin + performance.now();
-
-/** A copy of the batch as the data core sends it to the map (no properties): the one sent is moved to the map worker. */
-function copyOf(b: MapBatch): MapBatch {
-  return {
-    ids: b.ids.slice(),
-    coords: b.coords.slice(),
-    styleIndex: b.styleIndex.slice(),
-    minLevel: b.minLevel.slice(),
-    unconfirmed: b.unconfirmed.slice(),
-    generalised: b.generalised.slice(),
-    squares: b.squares.slice(),
-    squareOf: b.squareOf.slice(),
-  };
-}
 
 /** A find's properties in the bench's batch (a scan: asked per click). */
 function propertiesOf(batch: PointBatch, id: number): ReturnType<typeof unpackProperties> | null {
@@ -116,7 +103,7 @@ export async function runOnWorker(
   let port: MessagePort | null = null;
   // The first drawing is empty: it waits for the map worker to start, which the app does at boot,
   // long before the sightings come; the second is the batch, timed as 'first render'.
-  let toSend = copyOf({ ...batch, ...EMPTY_BATCH });
+  let toSend = copyBatch({ ...batch, ...EMPTY_BATCH });
   const worker = new Worker(new URL('../../mapscene/mapWorker.ts', import.meta.url), {
     type: 'module',
     name: 'map',
@@ -135,7 +122,7 @@ export async function runOnWorker(
         connect: (p) => (port = p),
         sendPoints: (_filter, generation) => {
           const sent = toSend;
-          toSend = copyOf(batch);
+          toSend = copyBatch(batch);
           const m: ToMapChannel = { type: 'batch', batch: sent, generation };
           port!.postMessage(m, batchTransferables(sent));
           return Promise.resolve(sent.ids.length);

@@ -81,13 +81,15 @@ export class LayerIndex {
     return rebuilt;
   }
 
-  /** Bytes held: the rows (LayerRows.bytes), the styles and thinning order, the scratch selections. */
+  /** Bytes held: the rows (LayerRows.bytes), the styles and thinning order, the batch of every row, the scratch selections. */
   bytes(): number {
     const o = this.styles?.order;
+    const all = this.styles?.all?.batch;
+    const kept = all ? Object.values(all).reduce((sum: number, a: ArrayBufferView) => sum + a.byteLength, 0) : 0;
     const styles = this.styles
       ? this.styles.style.byteLength + o!.rank.byteLength + o!.style.byteLength + o!.cx.byteLength + o!.cy.byteLength
       : 0;
-    return this.rows.bytes() + styles + this.scratch.bytes() + this.pool.bytes();
+    return this.rows.bytes() + styles + kept + this.scratch.bytes() + this.pool.bytes();
   }
 
   /** Compiles a filter ahead of use, encoding the columns it reads (see SightingsLayer). */

@@ -41,10 +41,12 @@ export class BatchScratch {
 
 /**
  * Packs the selected rows (ascending) and then the extras (features outside the store, already
- * filtered) into a MapBatch (the properties are LayerIndex.batch's to add). The thinning levels come from one walk of the thinning order
- * (layerStyles.ts) with the extras merged in; should a point lie beyond the integer cell range
- * (far outside the world), thinLevels does the whole batch instead. Generalised points get their
- * squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an extra's looked up.
+ * filtered) into a MapBatch (the properties are LayerIndex.batch's to add). The thinning levels
+ * come from one walk of the thinning order (layerStyles.ts) with the extras merged in; should a
+ * point lie beyond the integer cell range (far outside the world), thinLevels does the whole
+ * batch instead. Generalised points get their squares from `grid` (squares.ts): a row's ring as
+ * the rows' cache has it, an extra's looked up. The batch of every row is kept with the styles
+ * and copied when asked again.
  */
 export function assembleBatch(
   rows: LayerRows,
@@ -55,6 +57,9 @@ export function assembleBatch(
   scratch: BatchScratch,
   grid: GridProjection | null,
 ): MapBatch {
+  // Every drawable row and nothing else (no filter): the batch does not change until the rows do.
+  const all = extras.length === 0 && k === rows.candidates.length;
+  if (all && styles.all?.grid === grid) return copyBatch(styles.all.batch);
   const n = k + extras.length;
   const { rank } = styles.order;
   scratch.fit(styles.order.style.length, n);
@@ -92,23 +97,16 @@ export function assembleBatch(
     ey[e] = finestCell(coords[2 * b + 1]!);
     if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
   }
-  // Every drawable row and nothing else (no filter): the levels do not change until the rows do.
-  const all = extras.length === 0 && k === rows.candidates.length;
-  let minLevel: Uint8Array;
-  if (all && styles.allLevels) minLevel = styles.allLevels.slice();
-  else {
-    // Each selected row's place in the thinning order, marked for the walk (and cleared after it).
-    for (let b = 0; b < k; b++) {
-      const j = rank[selected[b]!]!;
-      if (j < 0) inRange = false;
-      else at[j] = b;
-    }
-    minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
-    if (all) styles.allLevels = minLevel.slice();
-    for (let b = 0; b < k; b++) {
-      const j = rank[selected[b]!]!;
-      if (j >= 0) at[j] = -1;
-    }
+  // Each selected row's place in the thinning order, marked for the walk (and cleared after it).
+  for (let b = 0; b < k; b++) {
+    const j = rank[selected[b]!]!;
+    if (j < 0) inRange = false;
+    else at[j] = b;
+  }
+  const minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
+  for (let b = 0; b < k; b++) {
+    const j = rank[selected[b]!]!;
+    if (j >= 0) at[j] = -1;
   }
   const { squares, squareOf } = squaresOf(rows, selected, k, coords, generalised, scratch.squares, grid);
   const statuses = store.dictionary(COL.status);
@@ -118,7 +116,28 @@ export function assembleBatch(
     k,
     extras.map((f) => f.properties),
   );
-  return { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares, squareOf };
+  const batch = { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares, squareOf };
+  // Kept as a copy: the batch itself moves to the map worker.
+  if (all) styles.all = { grid, batch: copyBatch(batch) };
+  return batch;
+}
+
+/**
+ * A copy of a batch's arrays: a batch sent to the map worker is moved there (its arrays emptied
+ * here), so one that is kept, or sent again, is copied first (a memory copy of ~35 MB at 1M finds,
+ * a few ms, where assembling it anew took ~40 ms: bench/scale/refilter.ts).
+ */
+export function copyBatch(b: MapBatch): MapBatch {
+  return {
+    ids: b.ids.slice(),
+    coords: b.coords.slice(),
+    styleIndex: b.styleIndex.slice(),
+    minLevel: b.minLevel.slice(),
+    unconfirmed: b.unconfirmed.slice(),
+    generalised: b.generalised.slice(),
+    squares: b.squares.slice(),
+    squareOf: b.squareOf.slice(),
+  };
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */

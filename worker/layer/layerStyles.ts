@@ -3,6 +3,8 @@ import { difference } from '../filters/columnar/kernels.ts';
 import type { SelectionPool } from '../filters/columnar/Shared.ts';
 import type { Predicate } from '../filters/compile.ts';
 import type { LayerRows } from './LayerRows.ts';
+import type { MapBatch } from '../api.ts';
+import type { GridProjection } from './squares.ts';
 import { zCompare } from './thinSorted.ts';
 
 /**
@@ -29,10 +31,10 @@ export interface LayerStyles {
   rules: Predicate[];
   order: ThinOrder;
   /**
-   * The thinning levels of the batch of every drawable row (no filter: the filter panel's default
-   * state), kept once computed; null until then.
+   * The batch of every drawable row (no filter: the filter panel's default state, the one it
+   * returns to), kept once assembled with the national grid it was made with; null until then.
    */
-  allLevels: Uint8Array | null;
+  all: { grid: GridProjection | null; batch: MapBatch } | null;
 }
 
 /** A filter compiled for the store's rows (columnar) and for features outside it (objects). */
@@ -66,7 +68,7 @@ export function layerStyles(
     style,
     rules: rules.map((r) => r.objects),
     order: thinOrder(rows, style),
-    allLevels: null,
+    all: null,
   };
 }
 

@@ -138,26 +138,27 @@ export class SquareRings {
    * place, in order of first use; returns those rings with the array.
    */
   pack(ring: Int32Array): BatchSquares {
-    if (this.inBatch.length < this.cached) {
-      const grown = new Int32Array(Math.max(this.cached, 2 * this.inBatch.length)).fill(-1);
-      this.inBatch = grown;
-    }
+    if (this.inBatch.length < this.cached)
+      this.inBatch = new Int32Array(Math.max(this.cached, 2 * this.inBatch.length)).fill(-1);
     const { inBatch } = this;
-    const used: number[] = [];
+    // The ids in order of first use (at most every cached ring once).
+    const used = new Int32Array(this.cached);
+    let m = 0;
     for (let i = 0; i < ring.length; i++) {
       const id = ring[i]!;
       if (id < 0) continue;
       let q = inBatch[id]!;
       if (q < 0) {
-        q = inBatch[id] = used.length;
-        used.push(id);
+        q = inBatch[id] = m;
+        used[m++] = id;
       }
       ring[i] = q;
     }
-    const squares = new Float64Array(used.length * SQUARE_STRIDE);
-    for (let q = 0; q < used.length; q++) {
+    const squares = new Float64Array(m * SQUARE_STRIDE);
+    const { rings } = this;
+    for (let q = 0; q < m; q++) {
       const id = used[q]!;
-      squares.set(this.rings.subarray(id * SQUARE_STRIDE, (id + 1) * SQUARE_STRIDE), q * SQUARE_STRIDE);
+      for (let k = 0; k < SQUARE_STRIDE; k++) squares[q * SQUARE_STRIDE + k] = rings[id * SQUARE_STRIDE + k]!;
       inBatch[id] = -1;
     }
     return { squares, squareOf: ring };
