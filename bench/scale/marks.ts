@@ -7,10 +7,10 @@ export interface LoadStep {
   what: string;
 }
 
-/** A `layer:` mark of the data core (worker/layer/loadMarks.ts), at ms since the epoch. */
+/** A `layer:` mark of the data core (worker/layer/loadMarks.ts) or a `map:` mark of the map worker (mapscene/MapScene.ts), at ms since the epoch. */
 export type Mark = { name: string; at: number; detail: unknown };
 
-/** The data core's `layer:` marks so far (every worker of the page is asked; only the data core marks). */
+/** The data core's `layer:` marks and the map worker's `map:` marks so far (every worker of the page is asked). */
 export async function workerMarks(page: Page): Promise<Mark[]> {
   const all = await Promise.all(
     page.workers().map((w) =>
@@ -18,7 +18,7 @@ export async function workerMarks(page: Page): Promise<Mark[]> {
         .evaluate(() =>
           performance
             .getEntriesByType('mark')
-            .filter((m) => m.name.startsWith('layer:'))
+            .filter((m) => m.name.startsWith('layer:') || m.name.startsWith('map:'))
             .map((m) => ({
               name: m.name,
               at: performance.timeOrigin + m.startTime,

@@ -61,8 +61,9 @@ export class LayerBatches {
     ]);
     const grid = await gridFor(features);
     const userEmail = this.s.current.email;
+    const started = performance.now();
     const batch = make(features, { extent, filter, rules, columns, userEmail, grid, propertyKeys: this.columns });
-    markLayer('points', { n: batch.ids.length, extent });
+    markLayer('points', { n: batch.ids.length, extent, ms: Math.round(performance.now() - started) });
     return batch;
   }
 }
