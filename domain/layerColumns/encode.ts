@@ -30,21 +30,21 @@ type Cell = unknown;
 /** ISO instants at a whole minute, as Date#toISOString writes them (the form that round-trips). */
 const MINUTE_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/;
 
-const isInt32 = (v: Cell): v is number =>
+export const isInt32 = (v: Cell): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
-const asMinutes = (v: Cell): number | null => {
+export const asMinutes = (v: Cell): number | null => {
   if (typeof v !== 'string' || !MINUTE_ISO.test(v)) return null;
   const ms = Date.parse(v);
   return Number.isFinite(ms) && new Date(ms).toISOString() === v ? ms / 60_000 : null;
 };
 
-const widthFor = (codes: number): CodeWidth => (codes <= 0xff ? 1 : codes <= 0xffff ? 2 : 4);
-const codesArray = (w: CodeWidth, n: number): Uint8Array | Uint16Array | Uint32Array =>
+export const widthFor = (codes: number): CodeWidth => (codes <= 0xff ? 1 : codes <= 0xffff ? 2 : 4);
+export const codesArray = (w: CodeWidth, n: number): Uint8Array | Uint16Array | Uint32Array =>
   w === 1 ? new Uint8Array(n) : w === 2 ? new Uint16Array(n) : new Uint32Array(n);
-const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+export const bytesOf = (a: ArrayBufferView): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** Distinct values keyed for a Map: primitives as they are, objects by their JSON. */
-const dictKey = (v: Cell): unknown => (v !== null && typeof v === 'object' ? `\u0000${JSON.stringify(v)}` : v);
+export const dictKey = (v: Cell): unknown => (v !== null && typeof v === 'object' ? `\u0000${JSON.stringify(v)}` : v);
 
 /** A dictionary column: codes 0 = absent, k = other[k - 1]. */
 function dictColumn(key: string, cells: readonly Cell[]): Written {
@@ -196,6 +196,11 @@ export function encodeMessage(
     head.tables[String(id)] = e.head;
     buffers.push(...e.buffers);
   }
+  return writeMessage(head, buffers);
+}
+
+/** A message of `head` and its tables' buffers in the header's order (format.ts). */
+export function writeMessage(head: MessageHead, buffers: readonly Uint8Array[]): Uint8Array {
   const json = headerBytes(head);
   let size = pad8(8 + json.length);
   for (const b of buffers) size += pad8(b.length);

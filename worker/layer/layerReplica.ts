@@ -3,12 +3,14 @@
  * domain/layerColumns/, BLOCK_ROWS rows each, ids ascending across blocks), kept up to date from
  * the server's change feed (GET /api/Changes, form=columns): a start, and every redraw after a
  * change, downloads only what changed since the copy's cursor instead of the whole layer. A change
- * rewrites only the blocks whose ids it touches, through objects for those rows alone.
+ * rewrites only the blocks whose ids it touches, column by column (domain/layerColumns/splice.ts),
+ * or through objects for a block whose columns cannot take it as they are.
  */
 import type { Feature } from '../../domain/model.ts';
 import { decodeMessage, type DecodedMessage, type DecodedTable } from '../../domain/layerColumns/decode.ts';
 import { encodeMessage } from '../../domain/layerColumns/encode.ts';
 import { BLOCK_ROWS } from '../../domain/layerColumns/format.ts';
+import { spliceBlock } from '../../domain/layerColumns/splice.ts';
 
 /** One block: its message's bytes (as stored) and the table read from them. */
 export interface ReplicaBlock {
@@ -79,15 +81,15 @@ export function applyAnswer(replica: LayerReplica | null, answer: ColumnsAnswer,
   const next = { ...replica, cursor: answer.cursor };
   if (!t || (t.n === 0 && t.removed.length === 0)) return { kind: 'same', replica: next };
   const firsts = replica.blocks.map((b) => b.table.ids[0]!);
-  const touched = new Map<number, { upserts: Feature[]; removed: number[] }>();
+  const touched = new Map<number, { rows: number[]; removed: number[] }>();
   const at = (id: number) => {
     const b = firsts.length ? blockFor(firsts, id) : 0;
     let c = touched.get(b);
-    if (!c) touched.set(b, (c = { upserts: [], removed: [] }));
+    if (!c) touched.set(b, (c = { rows: [], removed: [] }));
     return c;
   };
   for (const id of t.removed) at(id).removed.push(id);
-  for (let i = 0; i < t.n; i++) at(t.ids[i]!).upserts.push(t.feature(i));
+  for (let i = 0; i < t.n; i++) at(t.ids[i]!).rows.push(i);
   const blocks: ReplicaBlock[] = [];
   const count = Math.max(replica.blocks.length, 1);
   for (let b = 0; b < count; b++) {
@@ -97,10 +99,17 @@ export function applyAnswer(replica: LayerReplica | null, answer: ColumnsAnswer,
       if (old) blocks.push(old);
       continue;
     }
+    // Column by column when the block's columns take the changes (splice.ts), else through objects.
+    const bytes = old ? spliceBlock(old.table, { ...change, from: t }, tableId) : null;
+    if (bytes) {
+      const block = blockOf(decodeMessage(bytes), tableId);
+      if (block.table.n > 0) blocks.push(block);
+      continue;
+    }
     const byId = new Map<number, Feature>();
     if (old) for (const f of old.table.features()) byId.set(f.id, f);
     for (const id of change.removed) byId.delete(id);
-    for (const f of change.upserts) byId.set(f.id, f);
+    for (const i of change.rows) byId.set(t.ids[i]!, t.feature(i));
     const features = [...byId.values()].sort((x, y) => x.id - y.id);
     // A block that grew past BLOCK_ROWS is split; an emptied one is dropped.
     blocks.push(...blocksOf(features, tableId));
