@@ -244,6 +244,7 @@ export class MapScene {
     const arrived = performance.now();
     performance.mark('map:batch', { detail: { n: batch.ids.length } });
     await this.sightings.show(batch);
+    const shown = performance.now() - arrived;
     // A frame drawn now, not at the next animation frame (up to 16 ms later): the sightings image is
     // made in the frame itself, not waiting for tiles.
     this.map.once('postrender', () => {
@@ -251,7 +252,8 @@ export class MapScene {
       const drawMs = this.sightings.layer?.lastDraw.ms;
       this.frameLog.markBatch(ms, drawMs);
       // For bench/scale, which reads the workers' marks (costs nothing when nobody does).
-      performance.mark('map:drawn', { detail: { ms: Math.round(ms), points: Math.round(drawMs ?? NaN) } });
+      const detail = { ms: Math.round(ms), set: Math.round(shown), points: Math.round(drawMs ?? NaN) };
+      performance.mark('map:drawn', { detail });
       this.emit({ type: 'drawn', generation });
     });
     this.map.renderSync();

@@ -10,6 +10,7 @@ import type { FilterInput } from '../../domain/filters/types.ts';
 import { validate, type ColumnSource } from '../../domain/filters/validate.ts';
 import { LayerRows, type LayerSource } from './LayerRows.ts';
 import { assembleBatch, BatchScratch } from './layerBatch.ts';
+import { markLayer } from './loadMarks.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 import type { GridProjection } from './squares.ts';
 
@@ -143,6 +144,7 @@ export class LayerIndex {
     finish: (selected: Int32Array, k: number, extras: Feature[], batch: MapBatch) => B,
   ): B {
     const rows = this.rows;
+    const started = performance.now();
     const filter = this.compile(q.filter, q);
     const styles = this.stylesFor(q);
     const selected = this.pool.take();
@@ -153,6 +155,8 @@ export class LayerIndex {
       const extras: Feature[] = [];
       for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
+      // How long compiling, styling and selecting took, before the batch is assembled (bench/scale).
+      markLayer('selected', { n: k + extras.length, ms: Math.round(performance.now() - started) });
       const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null);
       return finish(selected, k, extras, batch);
     } finally {
