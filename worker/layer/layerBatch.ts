@@ -24,7 +24,8 @@ export class BatchScratch {
 
   /** Bytes held. */
   bytes(): number {
-    return this.at.byteLength + this.style.byteLength + this.cx.byteLength + this.cy.byteLength + this.index.byteLength;
+    const order = this.at.byteLength + this.style.byteLength + this.cx.byteLength + this.cy.byteLength;
+    return order + this.index.byteLength + this.squares.bytes();
   }
 
   /** Makes room for a thinning order of `positions` and a batch of `n` points. */

@@ -104,6 +104,12 @@ export class SquareRings {
     return this.cached;
   }
 
+  /** Bytes held: the hash table, the rings, the rows' ring ids and the batch scratch. */
+  bytes(): number {
+    const arrays = [this.centres, this.sides, this.ids, this.rings, this.rowRings, this.inBatch];
+    return arrays.reduce((sum, a) => sum + a.byteLength, 0);
+  }
+
   /**
    * The ring id of each row, looked up once per version of the rows (and starting afresh first
    * when the cache has grown past MAX_RINGS); ids stay valid until the next call with other rows.
