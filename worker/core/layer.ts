@@ -260,7 +260,9 @@ export class LayerPart {
       };
     }
     const rows = this.rowsOf(copy);
-    await saveReplica(this.s.db, key, copy, held, storedView(rows, c.tableId, copy)).catch((e: unknown) => {
+    // A feed that brought nothing leaves the blocks and the stored view as they are (~30 ms at 1M).
+    const view = held && copy.blocks === held.blocks ? 'keep' : storedView(rows, c.tableId, copy);
+    await saveReplica(this.s.db, key, copy, held, view).catch((e: unknown) => {
       console.warn('Layer copy not stored', e);
     });
     return rows;

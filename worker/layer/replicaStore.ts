@@ -68,16 +68,17 @@ export async function loadReplica(db: OfflineDb, key: string, tableId: number): 
 
 /**
  * Stores `replica` under `key`: the blocks that are not already stored as they are (`stored`: the
- * copy held before, whose blocks are in the store), its thinned `view` (a columns message, or null
- * for none), then the head, then removes blocks past the new count. One transaction: a copy read
- * meanwhile is the old one or the new one, with its own view.
+ * copy held before, whose blocks are in the store), its thinned `view` (a columns message, null
+ * for none, or 'keep' for the one stored: the blocks are those of `stored`), then the head, then
+ * removes blocks past the new count. One transaction: a copy read meanwhile is the old one or the
+ * new one, with its own view.
  */
 export async function saveReplica(
   db: OfflineDb,
   key: string,
   replica: LayerReplica,
   stored: LayerReplica | null,
-  view: Uint8Array | null = null,
+  view: Uint8Array | null | 'keep' = null,
 ): Promise<void> {
   const savedAt = Date.now();
   const rows = replica.blocks
@@ -85,14 +86,16 @@ export async function saveReplica(
     .filter((row, n) => stored?.blocks[n]?.bytes !== row.body);
   await db.transaction('rw', db.responses, async () => {
     if (rows.length) await db.responses.bulkPut(rows);
-    if (view) await db.responses.put({ key: viewKey(key), savedAt, body: viewBuffer(view) });
+    let hasView = view !== null;
+    if (view === 'keep') hasView = (await headOf(db, key))?.view === true;
+    else if (view) await db.responses.put({ key: viewKey(key), savedAt, body: viewBuffer(view) });
     else await db.responses.delete(viewKey(key));
     const head: ReplicaHead = {
       form: FORM,
       cursor: replica.cursor,
       viewer: replica.viewer,
       blocks: replica.blocks.length,
-      view: view !== null,
+      view: hasView,
     };
     await db.responses.put({ key, savedAt, body: head });
     const before = stored?.blocks.length ?? 0;

@@ -95,6 +95,32 @@ describe('a returning start', () => {
     }
   });
 
+  it('keeps the stored view for the next start when the feed brought nothing', async () => {
+    const small = FEATURES;
+    FEATURES = Array.from({ length: VIEW_WHOLE_MAX + 1000 }, (_, i) => ({
+      ...find(10_000 + i),
+      geometry: { type: 'Point', coordinates: [1_500_000 + (i % 170) * 2000, 5_800_000] },
+    }));
+    try {
+      const name = `layerReturningStart-${dbs++}`;
+      const first = await startCore(name);
+      await first.core.getLayerPoints(null, FILTER);
+      const second = await startCore(name);
+      delta = [];
+      await second.core.sendLayerPoints(FILTER, 1);
+      await release();
+      // The copy is stored again (its cursor moved on) before the whole layer is redrawn.
+      await vi.waitFor(() => expect(redraws(second.events)).toBe(1));
+      const third = await startCore(name);
+      performance.clearMarks();
+      const thinned = await third.core.sendLayerPoints(FILTER, 1);
+      expect(thinned).toBeLessThan(FEATURES.length / 50);
+      expect(performance.getEntriesByType('mark').map((m) => m.name)).toContain('layer:copy-view');
+    } finally {
+      FEATURES = small;
+    }
+  });
+
   it('has a later drawing wait for the feed', async () => {
     const { core } = await returning();
     delta = [find(2001)];
