@@ -45,7 +45,7 @@ export function spliceBlock(block: DecodedTable, changes: BlockChanges, tableId:
   for (let k = 0; k < src.length; k++) ids[k] = at(src[k]!, block.ids, from.ids);
   const written: Written[] = [];
   for (const c of block.columns.values()) {
-    const w = spliced(c, block, from, src, ids);
+    const w = spliced(c, from, src, ids);
     if (!w) return null;
     written.push(w);
   }
@@ -96,14 +96,8 @@ function sources(
 /** A source's value in the block's or the other table's array. */
 const at = (s: number, own: ArrayLike<number>, other: ArrayLike<number>): number => (s >= 0 ? own[s]! : other[-s - 1]!);
 
-/** One column of the new block, in the encoding it has in `block`; null when a new row's value does not fit. */
-function spliced(
-  c: DecodedColumn,
-  block: DecodedTable,
-  from: DecodedTable,
-  src: Sources,
-  ids: Float64Array,
-): Written | null {
+/** Column `c` of the new block, in the encoding it has in the old one; null when a new row's value does not fit. */
+function spliced(c: DecodedColumn, from: DecodedTable, src: Sources, ids: Float64Array): Written | null {
   const { key, encoding } = c.head;
   const n = src.length;
   if (encoding === 'sameAsId') {
