@@ -45,6 +45,23 @@ async function release(): Promise<void> {
 }
 const redraws = (events: CoreEvent[]): number => events.filter((e) => e.type === 'layerChanged').length;
 
+/**
+ * Runs `test` with a layer large enough to be stored with a thinned view: 5,000 finds on one line
+ * of 2 km steps across the country (64 cells across hold one each).
+ */
+async function withLargeLayer(test: () => Promise<void>): Promise<void> {
+  const small = FEATURES;
+  FEATURES = Array.from({ length: VIEW_WHOLE_MAX + 1000 }, (_, i) => ({
+    ...find(10_000 + i),
+    geometry: { type: 'Point', coordinates: [1_500_000 + (i % 170) * 2000, 5_800_000] },
+  }));
+  try {
+    await test();
+  } finally {
+    FEATURES = small;
+  }
+}
+
 describe('a returning start', () => {
   it('draws the copy before the feed answers, and redraws with what the feed brought', async () => {
     const { core, events } = await returning();
@@ -67,14 +84,8 @@ describe('a returning start', () => {
     expect(redraws(events)).toBe(0);
   });
 
-  it('draws a large copy thinned as the country view first, then whole', async () => {
-    const small = FEATURES;
-    // 5,000 finds on one line of 2 km steps across the country: 64 cells across hold one each.
-    FEATURES = Array.from({ length: VIEW_WHOLE_MAX + 1000 }, (_, i) => ({
-      ...find(10_000 + i),
-      geometry: { type: 'Point', coordinates: [1_500_000 + (i % 170) * 2000, 5_800_000] },
-    }));
-    try {
+  it('draws a large copy thinned as the country view first, then whole', () =>
+    withLargeLayer(async () => {
       const { core, events } = await returning();
       delta = [];
       performance.clearMarks();
@@ -90,18 +101,10 @@ describe('a returning start', () => {
       // Redrawn whole even though the feed brought nothing.
       await vi.waitFor(() => expect(redraws(events)).toBe(1));
       expect(await core.sendLayerPoints(FILTER, 2)).toBe(FEATURES.length);
-    } finally {
-      FEATURES = small;
-    }
-  });
-
-  it('keeps the stored view for the next start when the feed brought nothing', async () => {
-    const small = FEATURES;
-    FEATURES = Array.from({ length: VIEW_WHOLE_MAX + 1000 }, (_, i) => ({
-      ...find(10_000 + i),
-      geometry: { type: 'Point', coordinates: [1_500_000 + (i % 170) * 2000, 5_800_000] },
     }));
-    try {
+
+  it('keeps the stored view for the next start when the feed brought nothing', () =>
+    withLargeLayer(async () => {
       const name = `layerReturningStart-${dbs++}`;
       const first = await startCore(name);
       await first.core.getLayerPoints(null, FILTER);
@@ -116,10 +119,7 @@ describe('a returning start', () => {
       const thinned = await third.core.sendLayerPoints(FILTER, 1);
       expect(thinned).toBeLessThan(FEATURES.length / 50);
       expect(performance.getEntriesByType('mark').map((m) => m.name)).toContain('layer:copy-view');
-    } finally {
-      FEATURES = small;
-    }
-  });
+    }));
 
   it('has a later drawing wait for the feed', async () => {
     const { core } = await returning();
