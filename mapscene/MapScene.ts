@@ -241,19 +241,13 @@ export class MapScene {
 
   /** Draws a batch the data core sent, then tells the main thread that `generation` is drawn. */
   async showBatch(batch: MapBatch, generation: number): Promise<void> {
-    const arrived = performance.now();
-    performance.mark('map:batch', { detail: { n: batch.ids.length } });
+    const timing = this.frameLog.batchArrived(batch.ids.length);
     await this.sightings.show(batch);
-    const shown = performance.now() - arrived;
+    timing.set();
     // A frame drawn now, not at the next animation frame (up to 16 ms later): the sightings image is
     // made in the frame itself, not waiting for tiles.
     this.map.once('postrender', () => {
-      const ms = performance.now() - arrived;
-      const drawMs = this.sightings.layer?.lastDraw.ms;
-      this.frameLog.markBatch(ms, drawMs);
-      // For bench/scale, which reads the workers' marks (costs nothing when nobody does).
-      const detail = { ms: Math.round(ms), set: Math.round(shown), points: Math.round(drawMs ?? NaN) };
-      performance.mark('map:drawn', { detail });
+      timing.drawn(this.sightings.layer?.lastDraw.ms);
       this.emit({ type: 'drawn', generation });
     });
     this.map.renderSync();

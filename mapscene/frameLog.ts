@@ -27,10 +27,26 @@ export class FrameLog {
     });
   }
 
-  /** Marks the last frame as the one that drew a batch that arrived `ms` before its end (its layer's redraw: `drawMs`). */
-  markBatch(ms: number, drawMs: number | undefined): void {
-    const last = this.frames[this.frames.length - 1];
-    if (last) Object.assign(last, { batchMs: ms }, drawMs === undefined ? {} : { drawMs });
+  /**
+   * A batch has arrived: `set()` once the layers hold it, `drawn(drawMs)` once a frame has drawn
+   * it (its points' redraw took `drawMs`). The frame that drew it is marked with the ms from its
+   * arrival, and for bench/scale, which reads the workers' performance marks, `map:batch` and
+   * `map:drawn` are marked too (a mark costs nothing when nobody reads it).
+   */
+  batchArrived(n: number): { set: () => void; drawn: (drawMs: number | undefined) => void } {
+    const arrived = performance.now();
+    let set = NaN;
+    performance.mark('map:batch', { detail: { n } });
+    return {
+      set: () => (set = performance.now() - arrived),
+      drawn: (drawMs) => {
+        const ms = performance.now() - arrived;
+        const last = this.frames[this.frames.length - 1];
+        if (last) Object.assign(last, { batchMs: ms }, drawMs === undefined ? {} : { drawMs });
+        const detail = { ms: Math.round(ms), set: Math.round(set), points: Math.round(drawMs ?? NaN) };
+        performance.mark('map:drawn', { detail });
+      },
+    };
   }
 
   /** The frames since the last reading. */
