@@ -152,15 +152,17 @@ function messageLength(bytes: Uint8Array): number {
   return at;
 }
 
+/** The bytes as an ArrayBuffer of their own: their buffer when they span it all, else a copy. */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? (bytes.buffer as ArrayBuffer)
+    : (bytes.slice().buffer as ArrayBuffer);
+}
+
 /** Reads a message: its header and each table. Throws on bytes that are not one. */
 export function decodeMessage(bytes: ArrayBuffer | Uint8Array): DecodedMessage {
   // Typed arrays need aligned offsets: a view that does not start at 0 is copied once.
-  const buf =
-    bytes instanceof ArrayBuffer
-      ? bytes
-      : bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : bytes.slice().buffer;
+  const buf = bytes instanceof ArrayBuffer ? bytes : ownBuffer(bytes);
   const view = new DataView(buf);
   if (buf.byteLength < 8 || !hasMagic(new Uint8Array(buf, 0, 4))) {
     throw new Error('Not a columns message');

@@ -55,9 +55,13 @@ export function thinRows(
  * for a smaller copy, which a returning start draws whole.
  */
 export function storedView(rows: ColumnLayer, tableId: number, copy: LayerReplica): Uint8Array | null {
-  if (rows.size <= VIEW_WHOLE_MAX) return null;
-  const features = thinRows(rows, COUNTRY_VIEW, COUNTRY_CELL);
-  return encodeMessage(new Map([[tableId, { features }]]), { cursor: copy.cursor, viewer: copy.viewer });
+  const features = countryView(rows);
+  return features && encodeMessage(new Map([[tableId, { features }]]), { cursor: copy.cursor, viewer: copy.viewer });
+}
+
+/** A large copy thinned as the country view (what a returning start draws first); null for one drawn whole. */
+function countryView(rows: ColumnLayer): Feature[] | null {
+  return rows.size > VIEW_WHOLE_MAX ? thinRows(rows, COUNTRY_VIEW, COUNTRY_CELL) : null;
 }
 
 /** What a returning start draws before the feed answers, and whether it is thinned. */
@@ -83,6 +87,6 @@ export async function firstDrawing(
   }
   const rows = await held();
   if (!rows) return null;
-  const thinned = rows.size > VIEW_WHOLE_MAX ? thinRows(rows, COUNTRY_VIEW, COUNTRY_CELL) : null;
+  const thinned = countryView(rows);
   return { source: thinned ?? rows, thinned: thinned !== null, rows };
 }

@@ -9,7 +9,7 @@
  * a few thousand rows, written with the head): a returning start draws it without reading the whole
  * copy, which at 1M finds (13 MB in 55 blocks) took over a second to read and decode.
  */
-import { decodeMessage } from '../../domain/layerColumns/decode.ts';
+import { decodeMessage, ownBuffer } from '../../domain/layerColumns/decode.ts';
 import type { Feature } from '../../domain/model.ts';
 import type { OfflineDb } from '../store/db.ts';
 import { blockOf, type LayerReplica } from './layerReplica.ts';
@@ -88,7 +88,7 @@ export async function saveReplica(
     if (rows.length) await db.responses.bulkPut(rows);
     let hasView = view !== null;
     if (view === 'keep') hasView = (await headOf(db, key))?.view === true;
-    else if (view) await db.responses.put({ key: viewKey(key), savedAt, body: viewBuffer(view) });
+    else if (view) await db.responses.put({ key: viewKey(key), savedAt, body: ownBuffer(view) });
     else await db.responses.delete(viewKey(key));
     const head: ReplicaHead = {
       form: FORM,
@@ -103,11 +103,4 @@ export async function saveReplica(
     for (let n = replica.blocks.length; n < before; n++) gone.push(blockKey(key, n));
     if (gone.length) await db.responses.bulkDelete(gone);
   });
-}
-
-/** A message's bytes as an ArrayBuffer of their own (what the store keeps). */
-function viewBuffer(bytes: Uint8Array): ArrayBuffer {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? (bytes.buffer as ArrayBuffer)
-    : (bytes.slice().buffer as ArrayBuffer);
 }
