@@ -23,13 +23,14 @@
  * workers (Chromium refuses it on a worker target: "Operation is only supported for pages, not
  * workers"), so the data core and map worker run at the machine's speed.
  */
+import { join } from 'node:path';
 import type pg from 'pg';
 import type { BrowserContext, CDPSession, Page, Request } from 'playwright-core';
 import { launch, median, PHONE_CONTEXT } from '../lib.ts';
 import { makeReturningUser } from '../startup/signIn.ts';
 import { chromiumMemory } from './processMemory.ts';
 import { PageThreads, type ThreadHeap } from './threadSessions.ts';
-import { filterChanges } from './filterChange.ts';
+import { filterChanges, settled } from './filterChange.ts';
 import { pageSteps, workerMarks, type LoadStep, type Mark } from './marks.ts';
 
 /**
@@ -190,8 +191,8 @@ async function changeFinds(client: pg.Client, n: number): Promise<void> {
   );
 }
 
-/** Runs the journeys against the app at `url` (its database reached by `client`). */
-export async function browserFigures(url: string, client: pg.Client): Promise<BrowserFigures> {
+/** Runs the journeys against the app at `url` (its database reached by `client`); `label` names the run's profiles. */
+export async function browserFigures(url: string, client: pg.Client, label: string): Promise<BrowserFigures> {
   const browser = await launch();
   try {
     const ctx = await browser.newContext(PHONE_CONTEXT);
@@ -241,7 +242,12 @@ export async function browserFigures(url: string, client: pg.Client): Promise<Br
       returningSteps = (await pageSteps(page)).steps;
       drawn = r.drawn;
     }
+    // BENCH_SCALE_PROFILE=<dir>: a CPU profile of each thread during the filter changes.
+    const profileDir = process.env.BENCH_SCALE_PROFILE;
+    await settled(page);
+    if (profileDir) await threads.startProfiles();
     const filters = await filterChanges(page);
+    if (profileDir) console.log(`CPU profiles: ${(await threads.stopProfiles(join(profileDir, label))).join(', ')}`);
     await throttle(cdp, false);
 
     // Memory at rest: the layer drawn, the filter columns warmed in the background.

@@ -21,7 +21,7 @@ const logLength = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as { __sightingsLog: Log }).__sightingsLog.length);
 
 /** Waits until the page's `data-sightings` has stayed the same for SETTLED_MS. */
-async function settled(page: Page): Promise<void> {
+export async function settled(page: Page): Promise<void> {
   const until = Date.now() + SETTLE_TIMEOUT_MS;
   let seen = await logLength(page);
   let since = Date.now();

@@ -47,7 +47,7 @@ const serverRows: string[][] = [];
 const goalRows: string[][] = [];
 const detailRows: string[][] = [];
 try {
-  const sample = app ? await browserFigures(app.url, client) : null;
+  const sample = app ? await browserFigures(app.url, client, 'sample') : null;
   const detail = (label: string, f: BrowserFigures): void => {
     const heap = (name: string): string => mb(f.heaps.filter((h) => h.thread === name).reduce((a, h) => a + h.used, 0));
     detailRows.push([
@@ -92,7 +92,7 @@ try {
       ok &&= r.ok;
     }
     if (app && sample) {
-      const f = await browserFigures(app.url, client);
+      const f = await browserFigures(app.url, client, String(size));
       const label = size.toLocaleString('en');
       detail(label, f);
       steps(label, f);

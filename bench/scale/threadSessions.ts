@@ -2,8 +2,11 @@
  * The page's dedicated workers (the data core, the map worker) as DevTools targets, reached
  * through the page's own CDP session: `Target.setAutoAttach` (not flattened) attaches every
  * worker the page starts, and `Target.sendMessageToTarget` sends it commands, since playwright's
- * CDP sessions exist for pages and frames only. Used for the JS heap of each thread.
+ * CDP sessions exist for pages and frames only. Used for the JS heap of each thread, and for a
+ * CPU profile of each while something runs (`BENCH_SCALE_PROFILE`).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 
 /** A worker target attached to the page's session. */
@@ -69,5 +72,38 @@ export class PageThreads {
       out.push({ thread: w.name, used: h.usedSize });
     }
     return out;
+  }
+
+  /** Starts a CPU profile of the page and of each of its workers (sampled every 100 µs). */
+  async startProfiles(): Promise<void> {
+    for (const target of [undefined, ...this.workers.keys()]) {
+      await this.command(target, 'Profiler.enable');
+      await this.command(target, 'Profiler.setSamplingInterval', { interval: 100 });
+      await this.command(target, 'Profiler.start');
+    }
+  }
+
+  /** Stops the profiles and writes each thread's as `<dir>/<thread>.cpuprofile` (DevTools opens them); returns the paths. */
+  async stopProfiles(dir: string): Promise<string[]> {
+    mkdirSync(dir, { recursive: true });
+    const out: string[] = [];
+    for (const [target, name] of [
+      [undefined, 'page'] as const,
+      ...[...this.workers].map(([k, w]) => [k, w.name] as const),
+    ]) {
+      const { profile } = (await this.command(target, 'Profiler.stop')) as { profile: unknown };
+      const path = join(dir, `${name.replace(/[^\w-]+/g, '_')}.cpuprofile`);
+      writeFileSync(path, JSON.stringify(profile));
+      out.push(path);
+    }
+    return out;
+  }
+
+  /** A command to the page (no session) or to one of its workers. */
+  private command(sessionId: string | undefined, method: string, params: object = {}): Promise<unknown> {
+    // The page's own session takes any method; its typing is per method, which a name in a variable defeats.
+    return sessionId === undefined
+      ? this.cdp.send(method as 'Profiler.start', params)
+      : this.send(sessionId, method, params);
   }
 }
