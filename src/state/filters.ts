@@ -9,11 +9,7 @@ export function resetFilter(): void {
   layerFilter.value = { ...layerFilter.value, year: null, speciesId: null, status: null };
 }
 
-/** The year filter offers the current year and the previous 4. */
-export function yearOptions(now = new Date()): number[] {
-  const y = now.getFullYear();
-  return [y, y - 1, y - 2, y - 3, y - 4];
-}
+export { yearOptions } from '../../domain/mapFilter.ts';
 
 /** True when any filter narrows the map (year, species, 'mine only' or status). */
 export function isFiltering(f: LayerFilterState): boolean {

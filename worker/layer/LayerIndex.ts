@@ -9,7 +9,7 @@ import { SelectionPool } from '../filters/columnar/Shared.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 import { validate, type ColumnSource } from '../../domain/filters/validate.ts';
 import { LayerRows, type LayerSource } from './LayerRows.ts';
-import { assembleBatch, BatchScratch } from './layerBatch.ts';
+import { assembleBatch, BatchScratch, thinAhead } from './layerBatch.ts';
 import { markLayer } from './loadMarks.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 import type { GridProjection } from './squares.ts';
@@ -86,7 +86,8 @@ export class LayerIndex {
   bytes(): number {
     const o = this.styles?.order;
     const all = this.styles?.all?.batch;
-    const kept = all ? Object.values(all).reduce((sum: number, a: ArrayBufferView) => sum + a.byteLength, 0) : 0;
+    let kept = all ? Object.values(all).reduce((sum: number, a: ArrayBufferView) => sum + a.byteLength, 0) : 0;
+    for (const levels of this.styles?.levels.values() ?? []) kept += levels.byteLength;
     const styles = this.styles
       ? this.styles.style.byteLength + o!.rank.byteLength + o!.style.byteLength + o!.cx.byteLength + o!.cy.byteLength
       : 0;
@@ -96,6 +97,25 @@ export class LayerIndex {
   /** Compiles a filter ahead of use, encoding the columns it reads (see SightingsLayer). */
   warm(q: LayerQuery): void {
     this.compile(q.filter, q);
+  }
+
+  /**
+   * Thins the rows a filter selects ahead of its batch, keeping their levels with the styles
+   * (thinAhead): a batch under it then only gathers. True when it thinned.
+   */
+  thinAhead(q: LayerQuery): boolean {
+    const rows = this.rows;
+    const filter = this.compile(q.filter, q);
+    const styles = this.stylesFor(q);
+    // The device's records over the rows are drawn with them and change the levels: not ahead.
+    if (rows.extras.length) return false;
+    const selected = this.pool.take();
+    try {
+      const k = filter.columnar.select(rows.candidates, rows.candidates.length, selected);
+      return thinAhead(selected, k, styles, this.scratch, this.filterKey(q.filter, q));
+    } finally {
+      this.pool.give(selected);
+    }
   }
 
   /**
@@ -157,15 +177,21 @@ export class LayerIndex {
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
       // How long compiling, styling and selecting took, before the batch is assembled (bench/scale).
       markLayer('selected', { n: k + extras.length, ms: Math.round(performance.now() - started) });
-      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null);
+      const key = q.extent ? null : this.filterKey(q.filter, q);
+      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, key);
       return finish(selected, k, extras, batch);
     } finally {
       this.pool.give(selected);
     }
   }
 
+  /** A filter's key for what is kept per filter: the same filter for another user is another. */
+  private filterKey(filter: FilterInput | null, q: LayerQuery): string {
+    return `${JSON.stringify(filter)}\u0000${q.userEmail ?? ''}`;
+  }
+
   private compile(filter: FilterInput | null, q: LayerQuery): CompiledFilter {
-    const key = `${JSON.stringify(filter)}\u0000${q.userEmail ?? ''}`;
+    const key = this.filterKey(filter, q);
     let c = this.compiled.get(key);
     if (!c) {
       const plan = validate(filter, { columns: q.columns });

@@ -45,9 +45,10 @@ export class BatchScratch {
  * filtered) into a MapBatch (the properties are LayerIndex.batch's to add). The thinning levels
  * come from one walk of the thinning order (layerStyles.ts) with the extras merged in; should a
  * point lie beyond the integer cell range (far outside the world), thinLevels does the whole
- * batch instead. Generalised points get their squares from `grid` (squares.ts): a row's ring as
- * the rows' cache has it, an extra's looked up. The batch of every row is kept with the styles
- * and copied when asked again.
+ * batch instead. A batch without extras under a filter whose levels are kept with the styles
+ * (`filterKey`; thinAhead) takes them instead of thinning, and keeps those it thins. Generalised
+ * points get their squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an
+ * extra's looked up. The batch of every row is kept with the styles and copied when asked again.
  */
 export function assembleBatch(
   rows: LayerRows,
@@ -57,18 +58,17 @@ export function assembleBatch(
   styles: LayerStyles,
   scratch: BatchScratch,
   grid: GridProjection | null,
+  filterKey: string | null = null,
 ): MapBatch {
   // Every drawable row and nothing else (no filter): the batch does not change until the rows do.
   const all = extras.length === 0 && k === rows.candidates.length;
   if (all && styles.all?.grid === grid) return copyBatch(styles.all.batch);
   const n = k + extras.length;
-  const { rank } = styles.order;
   scratch.fit(styles.order.style.length, n);
   const ids = new Float64Array(n);
   const coords = new Float64Array(2 * n);
   const styleIndex = new Uint16Array(n);
   const generalised = new Uint16Array(n);
-  const { at } = scratch;
   const { xs, ys, store, gens } = rows;
   const rowIds = rows.ids;
   const rowStyle = styles.style;
@@ -98,17 +98,16 @@ export function assembleBatch(
     ey[e] = finestCell(coords[2 * b + 1]!);
     if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
   }
-  // Each selected row's place in the thinning order, marked for the walk (and cleared after it).
-  for (let b = 0; b < k; b++) {
-    const j = rank[selected[b]!]!;
-    if (j < 0) inRange = false;
-    else at[j] = b;
-  }
-  const minLevel = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : thinLevels(coords, styleIndex);
-  for (let b = 0; b < k; b++) {
-    const j = rank[selected[b]!]!;
-    if (j >= 0) at[j] = -1;
-  }
+  // The rows' levels as kept for this filter (no extras: they would change them), else thinned now.
+  const key = extras.length === 0 && !all ? filterKey : null;
+  const kept = key === null ? undefined : styles.levels.get(key);
+  const thinBatch = (): Uint8Array => {
+    const thinned =
+      (inRange && thinSelection(selected, k, styles, scratch, styleIndex, ex, ey)) || thinLevels(coords, styleIndex);
+    if (key !== null) keepLevels(styles, key, thinned.slice());
+    return thinned;
+  };
+  const minLevel = kept?.length === k ? kept.slice() : thinBatch();
   const { squares, squareOf } = squaresOf(rows, selected, k, coords, generalised, scratch.squares, grid);
   const statuses = store.dictionary(COL.status);
   const unconfirmed = unconfirmedRows(
@@ -154,6 +153,66 @@ export function withArrays(
  */
 export function copyBatch(b: MapBatch): MapBatch {
   return withArrays(b, (a) => a.slice());
+}
+
+/** At most this many filters' thinning levels are kept per LayerStyles (the panel's years and a few more). */
+const KEPT_LEVELS = 8;
+
+/** Keeps a filter's levels with the styles, the oldest dropped beyond KEPT_LEVELS. */
+function keepLevels(styles: LayerStyles, key: string, levels: Uint8Array): void {
+  styles.levels.delete(key);
+  if (styles.levels.size >= KEPT_LEVELS) styles.levels.delete(styles.levels.keys().next().value!);
+  styles.levels.set(key, levels);
+}
+
+/**
+ * Thins the selected rows under filter `key` ahead of a batch (the data core does it for the filter
+ * panel's years while idle) and keeps their levels with the styles; false when there was nothing to
+ * do or it cannot be done this way (a point beyond the integer cell range).
+ */
+export function thinAhead(
+  selected: Int32Array,
+  k: number,
+  styles: LayerStyles,
+  scratch: BatchScratch,
+  key: string,
+): boolean {
+  if (styles.levels.has(key)) return false;
+  scratch.fit(styles.order.style.length, k);
+  const none = new Int32Array(0);
+  const levels = thinSelection(selected, k, styles, scratch, new Uint16Array(0), none, none);
+  if (levels) keepLevels(styles, key, levels);
+  return levels !== null;
+}
+
+/**
+ * The thinning levels of the selected rows (then the extras, whose cells are `ex`, `ey`), from one
+ * walk of the thinning order: each selected row's place is marked for the walk and cleared after
+ * it. Null when a row has no place in the order (its cell out of range): thinLevels then.
+ */
+function thinSelection(
+  selected: Int32Array,
+  k: number,
+  styles: LayerStyles,
+  scratch: BatchScratch,
+  styleIndex: Uint16Array,
+  ex: Int32Array,
+  ey: Int32Array,
+): Uint8Array | null {
+  const { rank } = styles.order;
+  const { at } = scratch;
+  let inRange = true;
+  for (let b = 0; b < k; b++) {
+    const j = rank[selected[b]!]!;
+    if (j < 0) inRange = false;
+    else at[j] = b;
+  }
+  const levels = inRange ? thinInOrder(styles, k, styleIndex, ex, ey, scratch) : null;
+  for (let b = 0; b < k; b++) {
+    const j = rank[selected[b]!]!;
+    if (j >= 0) at[j] = -1;
+  }
+  return levels;
 }
 
 /** The thinning levels of the batch: the batch's positions of the thinning order in turn, the extras merged in. */

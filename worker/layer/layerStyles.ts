@@ -35,6 +35,11 @@ export interface LayerStyles {
    * returns to), kept once assembled with the national grid it was made with; null until then.
    */
   all: { grid: GridProjection | null; batch: MapBatch } | null;
+  /**
+   * The thinning levels of the rows a filter selects (in row order), by the filter's key: kept
+   * from a batch without extras, or thinned ahead for the filter panel's years (layerBatch.ts).
+   */
+  levels: Map<string, Uint8Array>;
 }
 
 /** A filter compiled for the store's rows (columnar) and for features outside it (objects). */
@@ -69,6 +74,7 @@ export function layerStyles(
     rules: rules.map((r) => r.objects),
     order: thinOrder(rows, style),
     all: null,
+    levels: new Map(),
   };
 }
 

@@ -131,6 +131,44 @@ describe('LayerIndex', () => {
     expect(index.lastRun).toEqual({ columnarRows: expect.any(Number), objectFeatures: 0 });
   });
 
+  it("thins a filter's rows ahead of its batch, and the batch takes those levels until the rows change", () => {
+    const features = randomFeatures(6, 1200);
+    const index = new LayerIndex(features);
+    const rng = prng(9);
+    let thinned = 0;
+    for (let i = 0; i < 40; i++) {
+      const filter = randomFilter(rng, columns);
+      let expected: PointBatch;
+      try {
+        expected = reference(features, filter, RULES);
+      } catch {
+        continue;
+      }
+      if (!index.thinAhead(query(filter))) continue;
+      thinned++;
+      // Asked again, nothing to do: the levels are kept.
+      expect(index.thinAhead(query(filter))).toBe(false);
+      expect(plain(index.batch(query(filter))), JSON.stringify(filter)).toEqual(plain(expected));
+    }
+    expect(thinned).toBeGreaterThan(20);
+    // The batch reads the kept levels (marked here), not a thinning of its own.
+    const filter: FilterInput = { type: 'condition', columnId: 920, operationType: 'equals', values: [3] };
+    index.thinAhead(query(filter));
+    const kept = [...index.batch(query(filter)).minLevel];
+    expect(kept.length).toBeGreaterThan(10);
+    const styles = (index as unknown as { styles: { levels: Map<string, Uint8Array> } }).styles;
+    for (const levels of styles.levels.values()) levels.fill(7);
+    expect(new Set(index.batch(query(filter)).minLevel)).toEqual(new Set([7]));
+    // Rows changed: new styles, no kept levels, the batch thinned anew.
+    index.sync(features.filter((_, i) => i % 10 !== 1));
+    const after = reference(
+      features.filter((_, i) => i % 10 !== 1),
+      filter,
+      RULES,
+    );
+    expect(plain(index.batch(query(filter)))).toEqual(plain(after));
+  });
+
   it('keeps only points inside the extent', () => {
     const features = randomFeatures(4, 600);
     const extent: [number, number, number, number] = [1_605_000, 5_805_000, 1_612_000, 5_815_000];
