@@ -73,6 +73,25 @@ function reference(
   });
 }
 
+/** `count` random filters (seeded), each the object path takes with its batch. */
+function* randomCases(
+  features: readonly Feature[],
+  seed: number,
+  count: number,
+): Generator<{ filter: FilterInput; expected: PointBatch }> {
+  const rng = prng(seed);
+  for (let i = 0; i < count; i++) {
+    const filter = randomFilter(rng, columns);
+    let expected: PointBatch;
+    try {
+      expected = reference(features, filter, RULES);
+    } catch {
+      continue;
+    }
+    yield { filter, expected };
+  }
+}
+
 /** The batch as plain arrays, for comparing. */
 const plain = (b: PointBatch): unknown => ({
   ids: [...b.ids],
@@ -103,16 +122,8 @@ describe('LayerIndex', () => {
   it('gives the batch the object path gives (ids, styles, thinning levels) for 200 random filters', () => {
     const features = randomFeatures(3, 1500);
     const index = new LayerIndex(features);
-    const rng = prng(5);
     let compared = 0;
-    for (let i = 0; i < 200; i++) {
-      const filter = randomFilter(rng, columns);
-      let expected: PointBatch;
-      try {
-        expected = reference(features, filter, RULES);
-      } catch {
-        continue;
-      }
+    for (const { filter, expected } of randomCases(features, 5, 200)) {
       expect(plain(index.batch(query(filter))), JSON.stringify(filter)).toEqual(plain(expected));
       compared++;
     }
@@ -134,16 +145,8 @@ describe('LayerIndex', () => {
   it("thins a filter's rows ahead of its batch, and the batch takes those levels until the rows change", () => {
     const features = randomFeatures(6, 1200);
     const index = new LayerIndex(features);
-    const rng = prng(9);
     let thinned = 0;
-    for (let i = 0; i < 40; i++) {
-      const filter = randomFilter(rng, columns);
-      let expected: PointBatch;
-      try {
-        expected = reference(features, filter, RULES);
-      } catch {
-        continue;
-      }
+    for (const { filter, expected } of randomCases(features, 9, 40)) {
       if (!index.thinAhead(query(filter))) continue;
       thinned++;
       // Asked again, nothing to do: the levels are kept.
