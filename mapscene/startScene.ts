@@ -4,7 +4,7 @@
  * another thread. The map worker (mapWorker.ts) and the main thread (page/sceneOnPage.ts) start
  * their scene here alike.
  */
-import type { FromMapChannel, ToMapChannel } from '../worker/api.ts';
+import type { FromMapChannel, MapBatch, ToMapChannel } from '../worker/api.ts';
 import { MapScene, type SceneTarget } from './MapScene.ts';
 import type { SceneEmit, SceneInit } from './types.ts';
 
@@ -22,6 +22,14 @@ export function startScene(init: SceneInit, target: SceneTarget, emit: SceneEmit
   const scene = new MapScene(init, target, emit, storedTile);
   const fail = (err: unknown): void =>
     emit({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  /** The batch drawn (or being drawn), handed back to the data core once a newer one has replaced it. */
+  let shown: { generation: number; batch: MapBatch } | null = null;
+  const handBack = (b: { generation: number; batch: MapBatch }): void => {
+    const message: FromMapChannel = { type: 'returned', ...b };
+    // Every array of the batch moves back (the scene no longer reads it).
+    const buffers = new Set(Object.values(b.batch).map((a: ArrayBufferView) => a.buffer as ArrayBuffer));
+    dataPort.postMessage(message, [...buffers]);
+  };
   dataPort.onmessage = (e: MessageEvent<ToMapChannel>) => {
     const m = e.data;
     if (m.type === 'tile') {
@@ -29,8 +37,13 @@ export function startScene(init: SceneInit, target: SceneTarget, emit: SceneEmit
       tiles.delete(m.id);
     } else if (m.generation > newestBatch) {
       newestBatch = m.generation;
-      scene.showBatch(m.batch, m.generation).catch(fail);
-    }
+      const replaced = shown;
+      shown = { generation: m.generation, batch: m.batch };
+      scene
+        .showBatch(m.batch, m.generation)
+        .then(() => replaced && handBack(replaced))
+        .catch(fail);
+    } else handBack({ generation: m.generation, batch: m.batch });
   };
   return scene;
 }

@@ -173,12 +173,13 @@ export type ToMapChannel =
   /** The answer to a `tileRequest`: the stored tile, or null (load it from the network). */
   | { type: 'tile'; id: number; blob: Blob | null };
 
-/** What the map worker asks of the data core over that channel: a stored tile (offline). */
-export interface FromMapChannel {
-  type: 'tileRequest';
-  id: number;
-  url: string;
-}
+/**
+ * What the map worker sends the data core over that channel: a request for a stored tile
+ * (offline), and the arrays of a batch a newer one replaced, handed back (the data core keeps
+ * the batch of every row that way instead of a copy: worker/layer/layerBatch.ts, `lentBatches`).
+ */
+export type FromMapChannel =
+  { type: 'tileRequest'; id: number; url: string } | { type: 'returned'; generation: number; batch: MapBatch };
 
 /** Events the worker pushes to the main thread through `subscribe`. */
 export type CoreEvent =

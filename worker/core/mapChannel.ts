@@ -1,5 +1,5 @@
 import type { FromMapChannel, LayerFilterState, MapBatch, ToMapChannel } from '../api.ts';
-import { MAP_BATCH_ARRAYS, withArrays } from '../layer/layerBatch.ts';
+import { lentBatches, MAP_BATCH_ARRAYS, withArrays } from '../layer/layerBatch.ts';
 
 /**
  * The arrays of a batch the map draws, and nothing else: a batch with properties (PointBatch)
@@ -28,6 +28,8 @@ export function batchTransferables(batch: MapBatch): ArrayBuffer[] {
  */
 export class MapChannel {
   private port: MessagePort | null = null;
+  /** The batch lent to the map (sent without a copy), by the generation it was drawn as, and what takes it back. */
+  private lent: { generation: number; keep: (back: MapBatch) => void } | null = null;
 
   constructor(
     /** The layer's sightings under a filter as the map draws them (asked with a null extent: the whole layer). */
@@ -38,14 +40,21 @@ export class MapChannel {
   connect(port: MessagePort): void {
     this.port?.close();
     this.port = port;
+    this.lent = null;
     port.onmessage = (e: MessageEvent<FromMapChannel>) => {
-      if (e.data.type === 'tileRequest') void this.answerTile(port, e.data);
+      const m = e.data;
+      if (m.type === 'tileRequest') void this.answerTile(port, m.id, m.url);
+      else if (m.generation === this.lent?.generation) {
+        this.lent.keep(m.batch);
+        this.lent = null;
+      }
     };
   }
 
   async sendLayerPoints(filter: LayerFilterState, generation: number): Promise<number> {
     // The whole layer: extent culling is OpenLayers' job in the map worker.
     const drawing = await this.points(null, filter);
+    const keep = lentBatches.get(drawing.batch);
     const batch = mapBatchOf(drawing.batch);
     const port = this.port;
     if (!port) throw new Error('No map is connected to the data core (connectMap)');
@@ -53,14 +62,15 @@ export class MapChannel {
     const count = batch.ids.length;
     const message: ToMapChannel = { type: 'batch', batch, generation };
     port.postMessage(message, batchTransferables(batch));
+    if (keep) this.lent = { generation, keep };
     drawing.behind?.();
     return count;
   }
 
   /** A stored tile, or null when there is none or it cannot be read: the map then loads it from the network. */
-  private async answerTile(port: MessagePort, m: FromMapChannel): Promise<void> {
-    const blob = await this.storedTile(m.url).catch(() => null);
-    const message: ToMapChannel = { type: 'tile', id: m.id, blob };
+  private async answerTile(port: MessagePort, id: number, url: string): Promise<void> {
+    const blob = await this.storedTile(url).catch(() => null);
+    const message: ToMapChannel = { type: 'tile', id, blob };
     port.postMessage(message);
   }
 }

@@ -139,7 +139,8 @@ export class LayerIndex {
 
   /** As `batch`, without the properties: what the map draws (it asks for a clicked find's properties by id). */
   mapBatch(q: LayerQuery): MapBatch {
-    return this.select(q, (_selected, _k, _extras, batch) => batch);
+    // The map's batch moves to the map worker: the kept batch of every row is lent (lentBatches).
+    return this.select(q, (_selected, _k, _extras, batch) => batch, true);
   }
 
   /**
@@ -162,6 +163,7 @@ export class LayerIndex {
   private select<B>(
     q: LayerQuery,
     finish: (selected: Int32Array, k: number, extras: Feature[], batch: MapBatch) => B,
+    lend = false,
   ): B {
     const rows = this.rows;
     const started = performance.now();
@@ -178,7 +180,7 @@ export class LayerIndex {
       // How long compiling, styling and selecting took, before the batch is assembled (bench/scale).
       markLayer('selected', { n: k + extras.length, ms: Math.round(performance.now() - started) });
       const key = q.extent ? null : this.filterKey(q.filter, q);
-      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, key);
+      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, key, lend);
       return finish(selected, k, extras, batch);
     } finally {
       this.pool.give(selected);

@@ -33,8 +33,9 @@ export interface LayerStyles {
   /**
    * The batch of every drawable row (no filter: the filter panel's default state, the one it
    * returns to), kept once assembled with the national grid it was made with; null until then.
+   * Its `batch` is null while it is lent to the map (layerBatch.ts, `lentBatches`).
    */
-  all: { grid: GridProjection | null; batch: MapBatch } | null;
+  all: { grid: GridProjection | null; batch: MapBatch | null } | null;
   /**
    * The thinning levels of the rows a filter selects (in row order), by the filter's key: kept
    * from a batch without extras, or thinned ahead for the filter panel's years (layerBatch.ts).

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MapChannel, type MapDrawing } from '../../../../worker/core/mapChannel.ts';
 import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../../../../worker/api.ts';
 import { pointBatch } from '../../../helpers/pointBatch.ts';
+import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
+import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
+import { layerQuery } from '../layer/layerQuery.ts';
 
 /**
  * The data core's end of the channel to the map worker (issue #16): batches go to the map
@@ -20,7 +23,10 @@ function batchOf(n: number): PointBatch {
 const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
 const channels: MessageChannel[] = [];
 
-function connected(points: () => Promise<MapDrawing>, tile: (url: string) => Promise<Blob | null>) {
+function connected(
+  points: (extent: null, filter: LayerFilterState) => Promise<MapDrawing>,
+  tile: (url: string) => Promise<Blob | null>,
+) {
   const channel = new MessageChannel();
   channels.push(channel);
   const core = new MapChannel(points, tile);
@@ -110,6 +116,37 @@ describe('MapChannel', () => {
       expect(new Uint8Array(await first.blob!.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
     await expect(ask(2, '/tiles/ortho/2.png')).resolves.toEqual({ type: 'tile', id: 2, blob: null });
     await expect(ask(3, '/tiles/ortho/3.png')).resolves.toEqual({ type: 'tile', id: 3, blob: null });
+  });
+
+  it('lends the batch of every row to the map, takes it back when the map hands it back, and sends it again as it is', async () => {
+    const index = new LayerIndex(layerFeatures(800, 5));
+    const { core, map, next } = connected(
+      (_extent, filter) => Promise.resolve({ batch: index.mapBatch(layerQuery(filter)) }),
+      () => Promise.resolve(null),
+    );
+    const send = async (filter: LayerFilterState, generation: number) => {
+      const arrived = next();
+      await core.sendLayerPoints(filter, generation);
+      const m = await arrived;
+      if (m.type !== 'batch') throw new Error('not a batch');
+      return m.batch;
+    };
+    const first = await send(FILTER, 1);
+    // Not handed back yet: the next batch of every row is assembled anew, the same.
+    const again = await send(FILTER, 2);
+    expect(Array.from(again.minLevel)).toEqual(Array.from(first.minLevel));
+    await send({ ...FILTER, year: 2024 }, 3);
+    // The map hands back the batch the year replaced (marked, to see it come back).
+    again.minLevel[0] = 99;
+    const back: FromMapChannel = { type: 'returned', generation: 2, batch: again };
+    map.postMessage(back, [...new Set(Object.values(again).map((a: ArrayBufferView) => a.buffer as ArrayBuffer))]);
+    // A generation the data core did not lend is dropped.
+    const stray: FromMapChannel = { type: 'returned', generation: 1, batch: first };
+    map.postMessage(stray);
+    await new Promise((r) => setTimeout(r, 20));
+    const third = await send(FILTER, 4);
+    expect(third.minLevel[0]).toBe(99);
+    expect(Array.from(third.ids)).toEqual(Array.from(first.ids));
   });
 
   it('refuses to send before a map is connected, and a new map replaces the old one', async () => {
