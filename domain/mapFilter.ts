@@ -16,15 +16,6 @@ export interface MapFilterState {
   status: number | null;
 }
 
-/**
- * The years the filter panel offers: the current year and the previous 4 (the panel shows them,
- * the data core thins the map's finds for each ahead of a pick).
- */
-export function yearOptions(now = new Date()): number[] {
-  const y = now.getFullYear();
-  return [y, y - 1, y - 2, y - 3, y - 4];
-}
-
 /** The column ids the filter state reads (a table without one cannot take that part). */
 export interface MapFilterColumns {
   date: number;

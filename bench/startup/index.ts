@@ -232,7 +232,7 @@ try {
       ],
     );
     console.log(
-      'Times from navigation start (performance.now() in the page). CDP CPU throttling is set on the page target (the data-core worker is a separate thread; whether Chromium throttles it too was not checked).',
+      "Times from navigation start (performance.now() in the page). CDP CPU throttling is set on the page target (it slows the page's main thread only: the workers run at full speed, as bench/scale/README.md measured).",
     );
   } finally {
     await browser.close();

@@ -9,7 +9,7 @@ export function resetFilter(): void {
   layerFilter.value = { ...layerFilter.value, year: null, speciesId: null, status: null };
 }
 
-export { yearOptions } from '../../domain/mapFilter.ts';
+export { yearOptions } from '../../domain/filterYears.ts';
 
 /** True when any filter narrows the map (year, species, 'mine only' or status). */
 export function isFiltering(f: LayerFilterState): boolean {

@@ -3,7 +3,7 @@ import type { Properties } from '../../domain/model.ts';
 import { layerStateFilter } from './filterState.ts';
 import { LayerIndex, type LayerQuery } from './LayerIndex.ts';
 import { markLayer } from './loadMarks.ts';
-import { yearOptions } from '../../domain/mapFilter.ts';
+import { yearOptions } from '../../domain/filterYears.ts';
 import type { LayerSource } from './LayerRows.ts';
 
 /** The filter state with every part on: compiling it encodes every column the filter panel reads. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SightingsLayer } from '../../../../worker/layer/SightingsLayer.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
-import { yearOptions } from '../../../../domain/mapFilter.ts';
+import { yearOptions } from '../../../../domain/filterYears.ts';
 import type { MapBatch } from '../../../../worker/api.ts';
 import type { LayerFilterState } from '../../../../worker/api.ts';
 import { layerQuery } from './layerQuery.ts';
