@@ -4,25 +4,19 @@
  * one drawn is handed back at once (the data core takes back the one it lent: worker/layer/layerBatch.ts).
  */
 import { Canvas } from '@napi-rs/canvas';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FromMapChannel, ToMapChannel } from '../../../worker/api.ts';
 import type { SceneInit } from '../../../mapscene/types.ts';
 import { pointBatch } from '../../helpers/pointBatch.ts';
+import { messageChannels } from '../../helpers/messageChannels.ts';
 import './workerGlobals.ts';
 
 const { startScene } = await import('../../../mapscene/startScene.ts');
-const channels: MessageChannel[] = [];
-afterEach(() => {
-  for (const c of channels.splice(0)) {
-    c.port1.close();
-    c.port2.close();
-  }
-});
+const channels = messageChannels();
 
 describe('startScene', () => {
   it('hands a batch back to the data core once a newer one replaced it, and a stale one at once', async () => {
-    const channel = new MessageChannel();
-    channels.push(channel);
+    const channel = channels.open();
     const init: SceneInit = {
       width: 400,
       height: 300,

@@ -1,8 +1,9 @@
 import { packProperties } from '../../../../domain/packedProperties.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MapChannel, type MapDrawing } from '../../../../worker/core/mapChannel.ts';
 import type { FromMapChannel, LayerFilterState, PointBatch, ToMapChannel } from '../../../../worker/api.ts';
 import { pointBatch } from '../../../helpers/pointBatch.ts';
+import { messageChannels } from '../../../helpers/messageChannels.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
 import { layerFeatures } from '../../../../bench/scale/layerFeatures.ts';
 import { layerQuery } from '../layer/layerQuery.ts';
@@ -21,14 +22,13 @@ function batchOf(n: number): PointBatch {
 }
 
 const FILTER: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
-const channels: MessageChannel[] = [];
+const channels = messageChannels();
 
 function connected(
   points: (extent: null, filter: LayerFilterState) => Promise<MapDrawing>,
   tile: (url: string) => Promise<Blob | null>,
 ) {
-  const channel = new MessageChannel();
-  channels.push(channel);
+  const channel = channels.open();
   const core = new MapChannel(points, tile);
   core.connect(channel.port2);
   const received: ToMapChannel[] = [];
@@ -41,13 +41,6 @@ function connected(
     });
   return { core, map: channel.port1, next, received };
 }
-
-afterEach(() => {
-  for (const c of channels.splice(0)) {
-    c.port1.close();
-    c.port2.close();
-  }
-});
 
 describe('MapChannel', () => {
   it('sends the batch to the map worker, moving its buffers, and answers the number of finds', async () => {
@@ -85,8 +78,7 @@ describe('MapChannel', () => {
       },
       () => Promise.resolve(null),
     );
-    const channel = new MessageChannel();
-    channels.push(channel);
+    const channel = channels.open();
     core.connect(channel.port2);
     await core.sendLayerPoints({ ...FILTER, year: 2024 }, 1);
     // null: the whole layer (getLayerPoints).
@@ -155,9 +147,8 @@ describe('MapChannel', () => {
       () => Promise.resolve(null),
     );
     await expect(core.sendLayerPoints(FILTER, 1)).rejects.toThrow(/connectMap/);
-    const a = new MessageChannel();
-    const b = new MessageChannel();
-    channels.push(a, b);
+    const a = channels.open();
+    const b = channels.open();
     core.connect(a.port2);
     core.connect(b.port2);
     const onB = new Promise<ToMapChannel>((resolve) => (b.port1.onmessage = (e) => resolve(e.data as ToMapChannel)));
