@@ -6,6 +6,7 @@
  */
 import type { FromMapChannel, MapBatch, ToMapChannel } from '../worker/api.ts';
 import { MapScene, type SceneTarget } from './MapScene.ts';
+import { buffersOf } from '../domain/transferables.ts';
 import type { SceneEmit, SceneInit } from './types.ts';
 
 export function startScene(init: SceneInit, target: SceneTarget, emit: SceneEmit, dataPort: MessagePort): MapScene {
@@ -27,8 +28,7 @@ export function startScene(init: SceneInit, target: SceneTarget, emit: SceneEmit
   const handBack = (b: { generation: number; batch: MapBatch }): void => {
     const message: FromMapChannel = { type: 'returned', ...b };
     // Every array of the batch moves back (the scene no longer reads it).
-    const buffers = new Set(Object.values(b.batch).map((a: ArrayBufferView) => a.buffer as ArrayBuffer));
-    dataPort.postMessage(message, [...buffers]);
+    dataPort.postMessage(message, buffersOf(Object.values(b.batch) as ArrayBufferView[]));
   };
   dataPort.onmessage = (e: MessageEvent<ToMapChannel>) => {
     const m = e.data;

@@ -1,5 +1,6 @@
 import type { FromMapChannel, LayerFilterState, MapBatch, ToMapChannel } from '../api.ts';
 import { lentBatches, MAP_BATCH_ARRAYS, withArrays } from '../layer/layerBatch.ts';
+import { buffersOf } from '../../domain/transferables.ts';
 
 /**
  * The arrays of a batch the map draws, and nothing else: a batch with properties (PointBatch)
@@ -17,7 +18,7 @@ export interface MapDrawing {
 
 /** The buffers of a batch's typed arrays, each once: they move to the map worker instead of being copied. */
 export function batchTransferables(batch: MapBatch): ArrayBuffer[] {
-  return [...new Set(MAP_BATCH_ARRAYS.map((k) => batch[k].buffer as ArrayBuffer))];
+  return buffersOf(MAP_BATCH_ARRAYS.map((k) => batch[k]));
 }
 
 /**
