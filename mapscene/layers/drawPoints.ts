@@ -12,6 +12,7 @@ import { toContext } from 'ol/render.js';
 import Point from 'ol/geom/Point.js';
 import type { PointSymbol, Sprite } from './pointSymbols.ts';
 import { compositePoints, CompositeScratch } from './compositePoints.ts';
+import { spriteAtlas } from './spriteAtlas.ts';
 
 /** The arrays of a batch that drawing reads. */
 export interface DrawnArrays {
@@ -35,14 +36,21 @@ export interface DrawFrame {
   bufferPx: number;
 }
 
-/** Buffers kept between redraws: the points' indices, and the compositor's. */
+/** Buffers kept between redraws: the points' indices and symbols, and the compositor's. */
 export class DrawScratch extends CompositeScratch {
   indices = new Uint32Array(0);
+  symbols = new Uint16Array(0);
 
   /** Room for `n` indices. */
   indicesFor(n: number): Uint32Array {
     if (this.indices.length < n) this.indices = new Uint32Array(n);
     return this.indices;
+  }
+
+  /** Room for `n` symbol numbers. */
+  symbolsFor(n: number): Uint16Array {
+    if (this.symbols.length < n) this.symbols = new Uint16Array(n);
+    return this.symbols;
   }
 }
 
@@ -83,28 +91,29 @@ export function drawPoints(
     const y = coords[2 * i + 1]!;
     if (x >= x0 && x <= x1 && y >= y0 && y <= y1) indices[count++] = i;
   }
-  // Their symbols (by style index * 2 + unconfirmed), and the margin any sprite needs around the image.
+  // Their symbols (numbered style index * 2 + unconfirmed), and the margin any sprite needs around the image.
   const symbols: PointSymbol[] = [];
+  const symbolOfPoint = scratch.symbolsFor(count);
   let margin = 0;
   let allSprites = true;
   for (let k = 0; k < count; k++) {
     const i = indices[k]!;
     const key = styleIndex[i]! * 2 + unconfirmed[i]!;
+    symbolOfPoint[k] = key;
     if (symbols[key]) continue;
     const s = symbolOf(styleIndex[i]!, unconfirmed[i] === 1);
     symbols[key] = s;
     if (s.kind === 'sprite' && s.rgba) margin = Math.max(margin, s.width, s.height);
     else allSprites = false;
   }
-  const symbolAt = (i: number): PointSymbol => symbols[styleIndex[i]! * 2 + unconfirmed[i]!]!;
   if (!allSprites) {
-    drawEach(ctx, arrays, frame, symbolAt, indices, count);
+    drawEach(ctx, arrays, frame, (k) => symbols[symbolOfPoint[k]!]!, indices, count);
     return { candidates: count, drawn: count };
   }
   margin = Math.ceil(margin + frame.bufferPx * frame.pixelRatio) + 2;
   // Every symbol here is a sprite with its pixels (allSprites).
-  const spriteAt = symbolAt as (i: number) => Sprite;
-  const drawn = compositePoints(ctx, coords, frame, spriteAt, indices, count, margin, scratch);
+  const atlas = spriteAtlas(symbols as Sprite[]);
+  const drawn = compositePoints(ctx, coords, frame, atlas, symbolOfPoint, indices, count, margin, scratch);
   return { candidates: count, drawn };
 }
 
@@ -113,7 +122,7 @@ function drawEach(
   ctx: OffscreenCanvasRenderingContext2D,
   { coords }: DrawnArrays,
   frame: DrawFrame,
-  symbolAt: (i: number) => PointSymbol,
+  symbolAt: (k: number) => PointSymbol,
   indices: Uint32Array,
   count: number,
 ): void {
@@ -124,7 +133,7 @@ function drawEach(
   const point = new Point([0, 0]);
   for (let k = 0; k < count; k++) {
     const i = indices[k]!;
-    const s = symbolAt(i);
+    const s = symbolAt(k);
     const x = (coords[2 * i]! - left) * scale;
     const y = (top - coords[2 * i + 1]!) * scale;
     if (s.kind === 'sprite') {

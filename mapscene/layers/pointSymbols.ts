@@ -24,29 +24,29 @@ export interface Sprite {
   width: number;
   height: number;
   /**
-   * Drawn at its own size (scale 1): its pixels land on whole device pixels, so `offsets` (x + y *
-   * rowWidth from its top left, for `rowWidth`) and their `alpha` say exactly what it does to the
-   * image. Null for a scaled sprite, which is always drawn and hides nothing.
+   * Drawn at its own size (scale 1): its pixels land on whole device pixels, so they say exactly
+   * what it does to the image. Null for a scaled sprite, which is always drawn and hides nothing.
    */
   pixels: SpritePixels | null;
-  /** Its RGBA (width x height), kept to compute `pixels` for another row width. */
+  /** Its RGBA (width x height, not premultiplied), of which `pixels` are made at the first need. */
   rgba: Uint8ClampedArray | null;
 }
 
 /**
- * The pixels a sprite touches (alpha > 0) as offsets in a buffer `rowWidth` wide, with what each
- * does to the image: its alpha, the share of what lies beneath that still shows through it
- * (`keep`, (255 - alpha) / 255 in 16-bit fixed point) and its colour premultiplied by its alpha
- * (`colour`, RGBA, four per pixel), as a canvas holds it.
+ * The pixels a sprite touches (alpha > 0), numbered row by row, with what each does to the image:
+ * its alpha, the share of what lies beneath that still shows through it (`keep`, (255 - alpha) /
+ * 255 in 16-bit fixed point) and its colour premultiplied by its alpha (`colour`, RGBA, four per
+ * pixel), as a canvas holds it.
  */
 export interface SpritePixels {
-  offsets: Int32Array;
+  /** Each of the sprite's pixels (x + y * width): its number among the touched ones, or -1. */
+  index: Int32Array;
+  /** Each row's first and last touched column (first > last: the row touches nothing). */
+  first: Int32Array;
+  last: Int32Array;
   alpha: Uint8Array;
   keep: Uint32Array;
   colour: Uint8Array;
-  /** Where each of the sprite's rows starts in `offsets` (its height + 1 entries: the last is their length). */
-  rowStart: Int32Array;
-  rowWidth: number;
 }
 
 /** A style OpenLayers draws point by point (icons, text, rotated or translucent shapes). */
@@ -87,25 +87,34 @@ function canvasCopy(image: SpriteImage): { canvas: SpriteImage; rgba: Uint8Clamp
   return { canvas: ctx.canvas as SpriteImage, rgba: ctx.getImageData(0, 0, image.width, image.height).data };
 }
 
-/** The pixels a sprite of RGBA `rgba` (`width` wide, not premultiplied) touches, as offsets for `rowWidth`. */
-export function spritePixels(rgba: Uint8ClampedArray, width: number, rowWidth: number): SpritePixels {
-  const at: number[] = [];
-  for (let i = 0; i < rgba.length / 4; i++) if (rgba[4 * i + 3]) at.push(i);
-  const offsets = new Int32Array(at.length);
-  const alpha = new Uint8Array(at.length);
-  const keep = new Uint32Array(at.length);
-  const colour = new Uint8Array(4 * at.length);
-  const rowStart = new Int32Array(rgba.length / 4 / width + 1);
-  at.forEach((i, t) => {
-    rowStart.fill(t + 1, Math.floor(i / width) + 1);
+/** The pixels a sprite of RGBA `rgba` (`width` wide, not premultiplied) touches. */
+export function spritePixels(rgba: Uint8ClampedArray, width: number): SpritePixels {
+  const size = rgba.length / 4;
+  const height = size / width;
+  const index = new Int32Array(size).fill(-1);
+  const first = new Int32Array(height).fill(width);
+  const last = new Int32Array(height).fill(-1);
+  let touched = 0;
+  for (let i = 0; i < size; i++) {
+    if (!rgba[4 * i + 3]) continue;
+    const [x, y] = [i % width, Math.floor(i / width)];
+    index[i] = touched++;
+    first[y] = Math.min(first[y]!, x);
+    last[y] = Math.max(last[y]!, x);
+  }
+  const alpha = new Uint8Array(touched);
+  const keep = new Uint32Array(touched);
+  const colour = new Uint8Array(4 * touched);
+  for (let i = 0; i < size; i++) {
+    const t = index[i]!;
+    if (t < 0) continue;
     const a = rgba[4 * i + 3]!;
-    offsets[t] = (i % width) + Math.floor(i / width) * rowWidth;
     alpha[t] = a;
     keep[t] = Math.round(((255 - a) / 255) * 65536);
     for (let c = 0; c < 3; c++) colour[4 * t + c] = Math.round((rgba[4 * i + c]! * a) / 255);
     colour[4 * t + 3] = a;
-  });
-  return { offsets, alpha, keep, colour, rowStart, rowWidth };
+  }
+  return { index, first, last, alpha, keep, colour };
 }
 
 /** How `style` is drawn at `pixelRatio`. */
@@ -131,9 +140,8 @@ export function pointSymbol(style: Style, pixelRatio: number): PointSymbol {
   };
 }
 
-/** The sprite's pixels for a coverage buffer `rowWidth` wide (cached on the sprite), or null. */
-export function pixelsFor(sprite: Sprite, rowWidth: number): Sprite['pixels'] {
+/** The sprite's pixels (made at the first call, kept on the sprite), or null for a scaled sprite. */
+export function pixelsOf(sprite: Sprite): SpritePixels | null {
   if (!sprite.rgba) return null;
-  if (sprite.pixels?.rowWidth !== rowWidth) sprite.pixels = spritePixels(sprite.rgba, sprite.image.width, rowWidth);
-  return sprite.pixels;
+  return (sprite.pixels ??= spritePixels(sprite.rgba, sprite.image.width));
 }

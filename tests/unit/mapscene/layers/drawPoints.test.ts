@@ -27,13 +27,13 @@ function arrays(n: number) {
   };
 }
 
-function render(ratio: number, a: ReturnType<typeof arrays>, skipHidden: boolean, list = styles) {
+function render(ratio: number, a: ReturnType<typeof arrays>, skipHidden: boolean, list = styles, resolution = 1) {
   const frame: DrawFrame = {
     extent: [0, 0, 100, 60],
-    resolution: 1,
+    resolution,
     pixelRatio: ratio,
-    width: 100 * ratio,
-    height: 60 * ratio,
+    width: (100 * ratio) / resolution,
+    height: (60 * ratio) / resolution,
     level: 10,
     bufferPx: 20,
   };
@@ -57,10 +57,16 @@ function render(ratio: number, a: ReturnType<typeof arrays>, skipHidden: boolean
 
 describe('drawPoints', () => {
   it('skips the points hidden under later ones and draws the same image as drawing them all', () => {
-    for (const ratio of [1, 2]) {
-      const a = arrays(3000);
-      const all = render(ratio, a, false);
-      const skipped = render(ratio, a, true);
+    // At 1 and 2 device px a pixel, and over 400 x 240 px (many strips of rows, words of bits).
+    for (const [ratio, resolution] of [
+      [1, 1],
+      [2, 1],
+      [1, 0.25],
+    ] as const) {
+      // As many points a pixel in each.
+      const a = arrays(3000 / resolution ** 2);
+      const all = render(ratio, a, false, styles, resolution);
+      const skipped = render(ratio, a, true, styles, resolution);
       expect(all.count.drawn).toBe(all.count.candidates);
       expect(skipped.count.candidates).toBe(all.count.candidates);
       // Thousands of points in 100 x 60 px: most are under others.

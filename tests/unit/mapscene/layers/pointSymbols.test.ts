@@ -8,15 +8,17 @@ describe('spritePixels', () => {
   rgba.set([0, 0, 255, 102], 8); // (2, 0): blue at 40 %
   rgba.set([255, 255, 255, 51], 28); // (1, 2): white at 20 %
 
-  it('gives each touched pixel its offset, alpha, share shown through and premultiplied colour', () => {
-    const p = spritePixels(rgba, 3, 10);
-    expect([...p.offsets]).toEqual([0, 2, 21]);
+  it('numbers each touched pixel and gives its alpha, share shown through and premultiplied colour', () => {
+    const p = spritePixels(rgba, 3);
+    expect([...p.index]).toEqual([0, -1, 1, -1, -1, -1, -1, 2, -1]);
     expect([...p.alpha]).toEqual([255, 102, 51]);
     expect([...p.keep]).toEqual([0, Math.round(0.6 * 65536), Math.round(0.8 * 65536)]);
     expect([...p.colour]).toEqual([255, 0, 0, 255, 0, 0, 102, 102, 51, 51, 51, 51]);
   });
 
-  it('says where each row starts among the pixels, an empty row included', () => {
-    expect([...spritePixels(rgba, 3, 10).rowStart]).toEqual([0, 2, 2, 3]);
+  it("gives each row's first and last touched column, an empty row first past last", () => {
+    const p = spritePixels(rgba, 3);
+    expect([...p.first]).toEqual([0, 3, 1]);
+    expect([...p.last]).toEqual([2, -1, 1]);
   });
 });
