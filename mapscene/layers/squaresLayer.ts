@@ -219,16 +219,15 @@ function squaresOf(batch: MapBatch, lookCount: number): Squares {
     boxes[4 * q + 3] = maxY;
   }
   const looks = new Uint8Array(rings * lookCount);
-  const ringOf = new Int32Array(squareOf.length);
+  // Each find's ring is the batch's own when every ring could be projected (no copy of 4 MB at 1M).
+  const shared = finite.every((ok) => ok === 1);
+  const ringOf = shared ? squareOf : new Int32Array(squareOf.length).fill(-1);
   const last = lookCount - 1;
   let count = 0;
   for (let i = 0; i < squareOf.length; i++) {
     const q = squareOf[i]!;
-    if (q < 0 || !finite[q]) {
-      ringOf[i] = -1;
-      continue;
-    }
-    ringOf[i] = q;
+    if (q < 0 || !finite[q]) continue;
+    if (!shared) ringOf[i] = q;
     const at = q * lookCount + Math.min(styleIndex[i]!, last);
     if (!looks[at]) {
       looks[at] = 1;

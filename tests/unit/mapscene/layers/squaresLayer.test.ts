@@ -55,6 +55,10 @@ describe('squares layer', () => {
     layer.setBatch({ ...batch(), squares: new Float64Array(16).fill(NaN) });
     expect(layer.size).toBe(0);
     expect(layer.indicesAt([700, 700], 1)).toEqual([]);
+    // The 10 km ring not projected: the 1 km square's finds only.
+    layer.setBatch({ ...batch(), squares: new Float64Array([...ring(0, 0, 1400), ...new Array<number>(8).fill(NaN)]) });
+    expect(layer.size).toBe(1);
+    expect(layer.indicesAt([700, 700], 1)).toEqual([1, 2]);
   });
 
   it('leaves out squares too small to see, for clicks as for the eye', () => {
