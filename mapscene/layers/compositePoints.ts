@@ -69,9 +69,10 @@ export function compositePoints(
   for (let j = 0; j < strips; j++) {
     const stripTop = j << STRIP_SHIFT;
     const stripRows = Math.min(rows, stripTop + STRIP) - stripTop;
-    openStrip(strip, image.data, rowWidth, stripTop, stripRows, inside);
-    compositeStrip(strip, image.data, rowWidth, stripTop, stripRows, atlas, points, j);
-    unpremultiply(image.data, rowWidth, stripTop, stripRows, inside);
+    const rowsOf: StripRows = { rgba: image.data, rowWidth, top: stripTop, rows: stripRows, inside };
+    openStrip(strip, rowsOf);
+    compositeStrip(strip, rowsOf, atlas, points, j);
+    unpremultiply(rowsOf);
   }
   ctx.putImageData(image, -margin, -margin, margin, margin, width, height);
   let drawn = 0;
@@ -87,6 +88,15 @@ interface Inside {
   bottom: number;
 }
 
+/** A strip's rows of the image: `rows` rows from row `top`, `rowWidth` pixels each. */
+interface StripRows {
+  rgba: Uint8ClampedArray;
+  rowWidth: number;
+  top: number;
+  rows: number;
+  inside: Inside;
+}
+
 /** The points, placed and sorted into strips. */
 interface Points {
   sprite: Uint16Array;
@@ -98,17 +108,13 @@ interface Points {
 }
 
 /**
- * Makes the strip's buffers ready for `stripRows` rows from row `stripTop`: each pixel inside the
- * image open (its bit set, nothing above it: see-through CLEAR), the margin's buried from the
- * start, each band's count of open bits per word.
+ * Makes the strip's buffers ready for its rows: each pixel inside the image open (its bit set,
+ * nothing above it: see-through CLEAR, no colour), the margin's buried from the start, each
+ * band's count of open bits per word.
  */
 function openStrip(
   { seeThrough, open, band }: StripBuffers,
-  rgba: Uint8ClampedArray,
-  rowWidth: number,
-  stripTop: number,
-  stripRows: number,
-  inside: Inside,
+  { rgba, rowWidth, top: stripTop, rows: stripRows, inside }: StripRows,
 ): void {
   const words = rowWidth >> 5;
   open.fill(0, 0, words * stripRows);
@@ -144,10 +150,7 @@ function bitCount(bits: number): number {
  */
 function compositeStrip(
   b: StripBuffers,
-  rgba: Uint8ClampedArray,
-  rowWidth: number,
-  stripTop: number,
-  stripRows: number,
+  { rgba, rowWidth, top: stripTop, rows: stripRows }: StripRows,
   atlas: SpriteAtlas,
   points: Points,
   j: number,
@@ -229,13 +232,7 @@ function compositeStrip(
 }
 
 /** Turns the strip's premultiplied pixels inside the image into the straight RGBA that `putImageData` takes. */
-function unpremultiply(
-  rgba: Uint8ClampedArray,
-  rowWidth: number,
-  stripTop: number,
-  stripRows: number,
-  inside: Inside,
-): void {
+function unpremultiply({ rgba, rowWidth, top: stripTop, rows: stripRows, inside }: StripRows): void {
   for (let y = Math.max(stripTop, inside.top), end = Math.min(stripTop + stripRows, inside.bottom + 1); y < end; y++) {
     for (let q = 4 * (y * rowWidth + inside.left), e = 4 * (y * rowWidth + inside.right); q <= e; q += 4) {
       const a = rgba[q + 3]!;
