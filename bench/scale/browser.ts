@@ -61,6 +61,8 @@ export interface BrowserFigures {
   /** A filter change's ms, from the pick to the map's drawing (filterChange.ts), each of three, and the finds drawn after each. */
   filterRuns: number[];
   filterDrawn: number[];
+  /** The workers' own ms in each filter change (FilterChanges.workers), or null. */
+  filterWorkers: number[] | null;
   /** The data core's marks and the page's drawings during the filter changes, ms after the first pick. */
   filterSteps: LoadStep[];
   /** The last returning start's marks and drawings so far, ms from navigation start. */
@@ -139,9 +141,12 @@ function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number>; answer
   };
 }
 
+/** The phone profile's CPU slowdown (Lighthouse's mobile): CDP applies it to the page's main thread only. */
+export const PHONE_CPU_SLOWDOWN = 4;
+
 /** Turns the phone profile (4x CPU, slow 4G) on or off for the page. */
 async function throttle(cdp: CDPSession, on: boolean): Promise<void> {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? 4 : 1 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? PHONE_CPU_SLOWDOWN : 1 });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: on ? 150 : 0,
@@ -265,6 +270,7 @@ export async function browserFigures(url: string, client: pg.Client, label: stri
       returningBytes: median(bytes),
       filterRuns: filters.ms,
       filterDrawn: filters.drawn,
+      filterWorkers: filters.workers,
       filterSteps: filters.steps,
       returningSteps,
       rssGrowth,

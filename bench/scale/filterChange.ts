@@ -7,7 +7,7 @@
  * redraw, at the view the start left (the country on a phone).
  */
 import type { Page } from 'playwright-core';
-import { pageSteps, type LoadStep } from './marks.ts';
+import { pageSteps, workerMarks, type LoadStep, type Mark } from './marks.ts';
 
 /** How long the layer may take to settle whole after a returning start (its feed answered, redrawn). */
 const SETTLE_TIMEOUT_MS = 180_000;
@@ -34,12 +34,39 @@ export async function settled(page: Page): Promise<void> {
   throw new Error('the layer did not settle after the returning start');
 }
 
+/** What the filter changes measured. */
+export interface FilterChanges {
+  /** Ms from each of the three picks to the map's drawing of it. */
+  ms: number[];
+  /** The finds drawn after each. */
+  drawn: number[];
+  /**
+   * The workers' own ms in each: the data core's selection and batch (`layer:selected`,
+   * `layer:points`) and the map worker's drawing (`map:drawn`), as they time themselves; null
+   * when the marks do not pair with the changes.
+   */
+  workers: number[] | null;
+  /** The data core's marks and the page's drawings meanwhile, in ms after the first pick. */
+  steps: LoadStep[];
+}
+
+/** Each of `changes` changes' workers' own ms from their marks since `since` (ms since the epoch), or null. */
+function workersMs(marks: Mark[], since: number, changes: number): number[] | null {
+  const msOf = (name: string): number[] =>
+    marks
+      .filter((m) => m.name === name && m.at >= since)
+      .sort((a, b) => a.at - b.at)
+      .map((m) => Number((m.detail as { ms?: unknown } | null)?.ms));
+  const parts = ['layer:selected', 'layer:points', 'map:drawn'].map(msOf);
+  if (parts.some((p) => p.length < changes || p.slice(0, changes).some((ms) => !Number.isFinite(ms)))) return null;
+  return Array.from({ length: changes }, (_, c) => parts.reduce((sum, p) => sum + p[c]!, 0));
+}
+
 /**
  * Ms from each of three year changes in *Filtri* to the map's drawing of it, the finds drawn after
- * each, and what happened meanwhile: the data core's marks and the page's drawings, in ms after
- * the first pick.
+ * each, the workers' own part of each, and what happened meanwhile.
  */
-export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: number[]; steps: LoadStep[] }> {
+export async function filterChanges(page: Page): Promise<FilterChanges> {
   await settled(page);
   await page.getByRole('button', { name: 'Filtri' }).click();
   const year = page.getByRole('complementary', { name: 'Filtri' }).getByLabel('Leto');
@@ -72,8 +99,9 @@ export async function filterChanges(page: Page): Promise<{ ms: number[]; drawn: 
     ms.push(r.ms);
     drawn.push(r.n);
   }
+  const workers = workersMs(await workerMarks(page), startedAt, ms.length);
   await page.getByRole('button', { name: 'Ponastavi' }).click();
   const { origin, steps } = await pageSteps(page);
   const since = startedAt - origin;
-  return { ms, drawn, steps: steps.map((s) => ({ ...s, at: s.at - since })).filter((s) => s.at >= 0) };
+  return { ms, drawn, workers, steps: steps.map((s) => ({ ...s, at: s.at - since })).filter((s) => s.at >= 0) };
 }

@@ -13,7 +13,7 @@
 import { loadavg } from 'node:os';
 import { ensureAppBuild, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
 import { benchAdminUrl, insertBenchSightings, openBenchDatabase } from '../sightings.ts';
-import { browserFigures, CHANGED_FINDS, type BrowserFigures } from './browser.ts';
+import { browserFigures, CHANGED_FINDS, PHONE_CPU_SLOWDOWN, type BrowserFigures } from './browser.ts';
 import { printServerTable, serverFigures } from './server.ts';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? (QUICK ? '10000,100000' : '10000,100000,1000000'))
@@ -75,6 +75,15 @@ try {
     for (const st of f.returningSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
     console.log(`Filter changes, ${label}: ms from the first pick`);
     for (const st of f.filterSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
+    if (f.filterWorkers) {
+      // CDP's CPU throttling slows the page's main thread only: a phone would run the workers 4x slower too.
+      const estimate = f.filterRuns.map((ms, c) => ms + (PHONE_CPU_SLOWDOWN - 1) * f.filterWorkers![c]!);
+      console.log(
+        `Filter changes, ${label}: the workers' own ms ${f.filterWorkers.map((m) => fmt(m, 0)).join(' / ')}; ` +
+          `with the workers ${PHONE_CPU_SLOWDOWN}x slower too (an estimate, not a measurement) ` +
+          `${estimate.map((m) => fmt(m, 0)).join(' / ')} ms (median ${fmt(median(estimate), 0)})`,
+      );
+    }
   };
   if (sample) {
     detail('the sample', sample);
