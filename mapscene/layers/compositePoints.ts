@@ -16,16 +16,14 @@
  * The image is written with one `putImageData`; it differs from drawing every point by rounding
  * only (tests/unit/mapscene/layers/drawPoints.test.ts).
  */
-import type { SpriteAtlas } from './spriteAtlas.ts';
+import { CLEAR, HALF_LEVEL, type SpriteAtlas } from './spriteAtlas.ts';
 import { CompositeScratch, type StripBuffers } from './compositeScratch.ts';
 import { placeSprites, sortIntoStrips, STRIP, STRIP_SHIFT } from './stripOrder.ts';
 
 export { CompositeScratch };
 
-/** A pixel's see-through when nothing is above it (fixed point: 65535 = all of it shows). */
-const CLEAR = 65535;
 /** A see-through below this hides whatever is beneath (even an opaque pixel adds under half a level). */
-const BURIED = Math.ceil(CLEAR / 2 / 255);
+const BURIED = Math.ceil(HALF_LEVEL / 255);
 /** Bands of 8 rows count their open bits per word of 32 pixels. */
 const BAND_SHIFT = 3;
 
@@ -63,7 +61,8 @@ export function compositePoints(
   const { px, py, shown } = scratch.pointsFor(count);
   placeSprites(coords, { left, top, scale: pixelRatio / resolution, margin }, atlas, sprite, indices, count, scratch);
   const strips = sortIntoStrips(atlas, sprite, count, rows, scratch);
-  const strip = scratch.stripFor(rowWidth << STRIP_SHIFT);
+  const words = rowWidth >> 5;
+  const strip = scratch.stripFor(rowWidth * STRIP, words * STRIP, words * (STRIP >> BAND_SHIFT));
   const inside = { left: margin, right: margin + width - 1, top: margin, bottom: margin + height - 1 };
   const points = { sprite, px, py, shown, starts: scratch.starts, inStrip: scratch.stripPoints };
   for (let j = 0; j < strips; j++) {
@@ -132,16 +131,10 @@ function openStrip(
       if (w === a >> 5) bits &= -1 << (a & 31);
       if (w === e >> 5) bits &= ~(-2 << (e & 31));
       open[r * words + w] = bits;
-      band[(r >> BAND_SHIFT) * words + w]! += bitCount(bits);
+      // The pixels of the word inside the image.
+      band[(r >> BAND_SHIFT) * words + w]! += Math.min(e, 32 * w + 31) - Math.max(a, 32 * w) + 1;
     }
   }
-}
-
-/** The number of bits set in a 32-bit integer. */
-function bitCount(bits: number): number {
-  let v = bits - ((bits >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 /**

@@ -50,14 +50,14 @@ export class CompositeScratch {
     return this.stripPoints;
   }
 
-  /** The buffers of a strip of `size` pixels (their contents as the last strip left them). */
-  stripFor(size: number): StripBuffers {
+  /** The buffers of a strip of `pixels` pixels, `words` words of bits and `bands` band counts (as the last strip left them). */
+  stripFor(pixels: number, words: number, bands: number): StripBuffers {
     const strip = this.strip;
-    if (strip.seeThrough.length >= size) return strip;
+    if (strip.seeThrough.length >= pixels && strip.open.length >= words && strip.band.length >= bands) return strip;
     return (this.strip = {
-      seeThrough: new Uint16Array(size),
-      open: new Int32Array(size >> 5),
-      band: new Int32Array(size >> 8),
+      seeThrough: new Uint16Array(pixels),
+      open: new Int32Array(words),
+      band: new Int32Array(bands),
     });
   }
 

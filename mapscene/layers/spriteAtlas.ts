@@ -27,8 +27,13 @@ export interface SpriteAtlas {
   colour: Uint8Array;
 }
 
-/** A pixel of alpha a over see-through t adds t * a / 65535 colour levels: from half a level it shows. */
-const HALF_LEVEL = 32768;
+/** A pixel's see-through when nothing is above it (fixed point: 65535 = all of it shows). */
+export const CLEAR = 65535;
+/**
+ * A pixel of alpha a (0–255) over see-through t adds t * a / CLEAR colour levels: from half a
+ * level (t * a >= CLEAR / 2, whole numbers) it shows.
+ */
+export const HALF_LEVEL = Math.ceil(CLEAR / 2);
 
 /** The atlas of `sprites` (by number; a hole or a sprite without pixels touches nothing). */
 export function spriteAtlas(sprites: readonly (Sprite | undefined)[]): SpriteAtlas {
