@@ -41,9 +41,9 @@ export interface FilterChanges {
   /** The finds drawn after each. */
   drawn: number[];
   /**
-   * The workers' own ms in each: the data core's selection and batch (`layer:selected`,
-   * `layer:points`) and the map worker's drawing (`map:drawn`), as they time themselves; null
-   * when the marks do not pair with the changes.
+   * The workers' own ms in each: the data core's batch (`layer:points`, its selection included)
+   * and the map worker's drawing (`map:drawn`), as they time themselves; null when the marks do
+   * not pair with the changes.
    */
   workers: number[] | null;
   /** The data core's marks and the page's drawings meanwhile, in ms after the first pick. */
@@ -57,7 +57,7 @@ function workersMs(marks: Mark[], since: number, changes: number): number[] | nu
       .filter((m) => m.name === name && m.at >= since)
       .sort((a, b) => a.at - b.at)
       .map((m) => Number((m.detail as { ms?: unknown } | null)?.ms));
-  const parts = ['layer:selected', 'layer:points', 'map:drawn'].map(msOf);
+  const parts = ['layer:points', 'map:drawn'].map(msOf);
   if (parts.some((p) => p.length < changes || p.slice(0, changes).some((ms) => !Number.isFinite(ms)))) return null;
   return Array.from({ length: changes }, (_, c) => parts.reduce((sum, p) => sum + p[c]!, 0));
 }
