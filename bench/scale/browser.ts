@@ -19,9 +19,10 @@
  * Both starts run with CDP `Emulation.setCPUThrottlingRate` 4 and
  * `Network.emulateNetworkConditions` at Lighthouse's slow 4G (1.6 Mbps down, 750 kbps up, 150 ms
  * RTT) on the page's target. The network profile also holds the data core worker's fetches
- * (checked: a 400 KB fetch in a worker takes 2.2 s under it); the CPU slowdown does not reach the
- * workers (Chromium refuses it on a worker target: "Operation is only supported for pages, not
- * workers"), so the data core and map worker run at the machine's speed.
+ * (checked: a 400 KB fetch in a worker takes 2.2 s under it); Chromium's CPU slowdown does not
+ * reach the workers, so where the machine allows it (root, cgroup v1) workerThrottle.ts slows
+ * the data core, the map worker and the service worker 4x too; elsewhere they run at the
+ * machine's speed and the report says so (`workersSlowed`).
  */
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -30,6 +31,7 @@ import { launch, median, PHONE_CONTEXT } from '../lib.ts';
 import { makeReturningUser } from '../startup/signIn.ts';
 import { chromiumMemory } from './processMemory.ts';
 import { PageThreads, type ThreadHeap } from './threadSessions.ts';
+import { WorkerThrottle } from './workerThrottle.ts';
 import { filterChanges, settled } from './filterChange.ts';
 import { pageSteps, workerMarks, type LoadStep, type Mark } from './marks.ts';
 
@@ -72,6 +74,8 @@ export interface BrowserFigures {
   /** All chromium processes' RSS by process type, after the starts (bytes). */
   rssByType: Record<string, number>;
   heaps: ThreadHeap[];
+  /** Whether the workers ran at the phone's CPU slowdown too (workerThrottle.ts), and which threads. */
+  workersSlowed: string | null;
 }
 
 /**
@@ -141,11 +145,12 @@ function watchLayerBytes(ctx: BrowserContext): { take(): Promise<number>; answer
   };
 }
 
-/** The phone profile's CPU slowdown (Lighthouse's mobile): CDP applies it to the page's main thread only. */
+/** The phone profile's CPU slowdown (Lighthouse's mobile). */
 export const PHONE_CPU_SLOWDOWN = 4;
 
-/** Turns the phone profile (4x CPU, slow 4G) on or off for the page. */
-async function throttle(cdp: CDPSession, on: boolean): Promise<void> {
+/** Turns the phone profile (4x CPU, slow 4G) on or off for the page and, given `workers`, its workers. */
+async function throttle(cdp: CDPSession, on: boolean, workers: WorkerThrottle | null): Promise<void> {
+  workers?.set(on ? PHONE_CPU_SLOWDOWN : 1);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? PHONE_CPU_SLOWDOWN : 1 });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -199,6 +204,7 @@ async function changeFinds(client: pg.Client, n: number): Promise<void> {
 /** Runs the journeys against the app at `url` (its database reached by `client`); `label` names the run's profiles. */
 export async function browserFigures(url: string, client: pg.Client, label: string): Promise<BrowserFigures> {
   const browser = await launch();
+  const workers = process.env.BENCH_SCALE_WORKER_THROTTLE !== '0' && WorkerThrottle.available() ? new WorkerThrottle() : null;
   try {
     const ctx = await browser.newContext(PHONE_CONTEXT);
     await ctx.addInitScript(MARK_SIGHTINGS);
@@ -215,7 +221,7 @@ export async function browserFigures(url: string, client: pg.Client, label: stri
     await forgetLayer(page, url);
     await cdp.send('Network.clearBrowserCache');
     await layerBytes.take();
-    await throttle(cdp, true);
+    await throttle(cdp, true, workers);
     const requests: LoadStep[] = [];
     const onRequest = (r: Request): void => {
       const t = r.timing();
@@ -253,7 +259,7 @@ export async function browserFigures(url: string, client: pg.Client, label: stri
     if (profileDir) await threads.startProfiles();
     const filters = await filterChanges(page);
     if (profileDir) console.log(`CPU profiles: ${(await threads.stopProfiles(join(profileDir, label))).join(', ')}`);
-    await throttle(cdp, false);
+    await throttle(cdp, false, workers);
 
     // Memory at rest: the layer drawn, the filter columns warmed in the background.
     await page.waitForTimeout(3000);
@@ -276,8 +282,10 @@ export async function browserFigures(url: string, client: pg.Client, label: stri
       rssGrowth,
       rssByType: memory.byType,
       heaps,
+      workersSlowed: workers?.summary() ?? null,
     };
   } finally {
+    workers?.close();
     await browser.close();
   }
 }

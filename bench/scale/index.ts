@@ -75,12 +75,15 @@ try {
     for (const st of f.returningSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
     console.log(`Filter changes, ${label}: ms from the first pick`);
     for (const st of f.filterSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
-    if (f.filterWorkers) {
-      // CDP's CPU throttling slows the page's main thread only: a phone would run the workers 4x slower too.
+    if (f.workersSlowed) console.log(`Workers slowed ${PHONE_CPU_SLOWDOWN}x too, ${label}: ${f.workersSlowed}`);
+    if (f.filterWorkers && f.workersSlowed) {
+      console.log(`Filter changes, ${label}: the workers' own ms ${f.filterWorkers.map((m) => fmt(m, 0)).join(' / ')}`);
+    } else if (f.filterWorkers) {
+      // Without workerThrottle.ts the CPU slowdown reaches the page's main thread only: a phone would run the workers 4x slower too.
       const estimate = f.filterRuns.map((ms, c) => ms + (PHONE_CPU_SLOWDOWN - 1) * f.filterWorkers![c]!);
       console.log(
         `Filter changes, ${label}: the workers' own ms ${f.filterWorkers.map((m) => fmt(m, 0)).join(' / ')}; ` +
-          `with the workers ${PHONE_CPU_SLOWDOWN}x slower too (an estimate, not a measurement) ` +
+          `they ran at this machine's speed; ${PHONE_CPU_SLOWDOWN}x slower too (an estimate, not a measurement) ` +
           `${estimate.map((m) => fmt(m, 0)).join(' / ')} ms (median ${fmt(median(estimate), 0)})`,
       );
     }

@@ -50,32 +50,37 @@ function typeOf(pid: number): string {
   }
 }
 
-/**
- * The summed RSS (bytes) and the count of the chromium processes below `root` (default: this
- * process), and the RSS by process type (browser, renderer, gpu-process, utility, …).
- */
-export function chromiumMemory(root = process.pid): { rss: number; processes: number; byType: Record<string, number> } {
+/** The chromium processes below `root` (default: this process), each with its type. */
+export function chromiumProcesses(root = process.pid): { pid: number; type: string }[] {
   const all = processes();
   const children = new Map<number, Proc[]>();
   for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
-  let rss = 0;
-  let count = 0;
-  const byType: Record<string, number> = {};
+  const out: { pid: number; type: string }[] = [];
   const walk = (pid: number): void => {
     for (const c of children.get(pid) ?? []) {
-      // A Node child is the app server: not the browser's memory.
+      // A Node child is the app server: not the browser.
       if (c.comm === 'node' || c.comm.startsWith('node ')) continue;
-      if (/chrom/i.test(c.comm)) {
-        const r = rssOf(c.pid);
-        rss += r;
-        count++;
-        const type = typeOf(c.pid);
-        byType[type] = (byType[type] ?? 0) + r;
-      }
+      if (/chrom/i.test(c.comm)) out.push({ pid: c.pid, type: typeOf(c.pid) });
       // A shell that starts chromium (a wrapper script) is walked through.
       walk(c.pid);
     }
   };
   walk(root);
-  return { rss, processes: count, byType };
+  return out;
+}
+
+/**
+ * The summed RSS (bytes) and the count of the chromium processes below `root` (default: this
+ * process), and the RSS by process type (browser, renderer, gpu-process, utility, …).
+ */
+export function chromiumMemory(root = process.pid): { rss: number; processes: number; byType: Record<string, number> } {
+  let rss = 0;
+  const byType: Record<string, number> = {};
+  const all = chromiumProcesses(root);
+  for (const { pid, type } of all) {
+    const r = rssOf(pid);
+    rss += r;
+    byType[type] = (byType[type] ?? 0) + r;
+  }
+  return { rss, processes: all.length, byType };
 }
