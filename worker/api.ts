@@ -153,6 +153,13 @@ export interface MapBatch {
   squares: Float64Array;
   /** Per point: its square's place in `squares`, -1 for an exact place (or one the data core could not project). */
   squareOf: Int32Array;
+  /** Per square: its box, minX, minY, maxX, maxY (NaN when it could not be projected). */
+  squareBoxes: Float64Array;
+  /**
+   * Per square, one byte per style (the styles are `squareLooks.length / (squares.length / 8)`):
+   * 1 where a point of that style lies in it. The map draws a square per style from these.
+   */
+  squareLooks: Uint8Array;
 }
 
 /** A MapBatch with each find's properties ('Moje najdbe' lists them). */

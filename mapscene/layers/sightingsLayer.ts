@@ -38,6 +38,8 @@ export const EMPTY_BATCH: MapBatch = {
   generalised: new Uint16Array(0),
   squares: new Float64Array(0),
   squareOf: new Int32Array(0),
+  squareBoxes: new Float64Array(0),
+  squareLooks: new Uint8Array(0),
 };
 
 /** The sightings layer: one batch, drawn from its arrays, and the questions about its points. */

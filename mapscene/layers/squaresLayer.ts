@@ -12,15 +12,9 @@ import type { Color } from 'ol/color.js';
 import type { Fill, Stroke, Style } from 'ol/style.js';
 import type { MapBatch } from '../../worker/api.ts';
 import { canvasImageLayer } from './canvasImage.ts';
+import { drawnKey, MIN_SQUARE_PX, NONE, shownRings, squaresOf, STRIDE, type Squares } from './squareSet.ts';
 
-/** Numbers per square in MapBatch.squares (worker/layer/squares.ts SQUARE_STRIDE). */
-const STRIDE = 8;
-
-/**
- * Below this width on screen (CSS px) a square is not drawn: its find's marker alone says where
- * it is, and a country-wide view is not strewn with specks.
- */
-export const MIN_SQUARE_PX = 10;
+export { MIN_SQUARE_PX };
 
 /** Opacity of a square's fill: a tint that leaves the orthophoto readable. */
 const FILL_ALPHA = 0.08;
@@ -54,33 +48,13 @@ export function squareLooks(markerStyles: readonly Style[]): SquareLook[] {
   });
 }
 
-/** The squares of a batch: its distinct rings with their boxes, which looks each is drawn in, and each find's ring. */
-interface Squares {
-  /** STRIDE corners (x, y: SW, SE, NE, NW) per ring. */
-  corners: Float64Array;
-  /** minX, minY, maxX, maxY per ring. */
-  boxes: Float64Array;
-  /** 1 where ring q has a find of look l, at q * looks + l. */
-  looks: Uint8Array;
-  /** Number of (ring, look) pairs: the squares drawn. */
-  count: number;
-  /** Per find of the batch: its ring (-1: none, or one the data core could not project). */
-  ringOf: Int32Array;
-}
-
-const NONE: Squares = {
-  corners: new Float64Array(0),
-  boxes: new Float64Array(0),
-  looks: new Uint8Array(0),
-  count: 0,
-  ringOf: new Int32Array(0),
-};
-
 /** The layer of the squares of generalised finds, in the colours of the marker styles (by the batch's style index). */
 export class SquaresLayer {
   /** The OpenLayers layer (class name 'squares'; hidden while empty). */
   readonly layer: ImageLayer<ImageCanvasSource>;
   private squares: Squares = NONE;
+  /** The view of the image drawn last and what it holds (drawnKey). */
+  private drawn: { extent: number[]; resolution: number; key: string } | null = null;
   private readonly looks: SquareLook[];
 
   constructor(markerStyles: readonly Style[]) {
@@ -99,9 +73,13 @@ export class SquaresLayer {
 
   /** The squares of a batch's generalised finds (those the data core could project). */
   setBatch(batch: MapBatch): void {
-    this.squares = squaresOf(batch, this.looks.length);
+    const next = squaresOf(batch, this.looks.length);
+    const last = this.drawn;
+    // The image kept when the new squares look the same in it (the squares' raster is most of their cost).
+    const same = last !== null && drawnKey(next, shownRings(next, last.extent, last.resolution), this.looks.length) === last.key;
+    this.squares = next;
     this.layer.setVisible(this.size > 0);
-    this.layer.getSource()!.changed();
+    if (!same) this.layer.getSource()!.changed();
   }
 
   /** The finds (batch indices, ascending) whose square, wide enough to be drawn at `resolution`, holds `coordinate`. */
@@ -125,23 +103,12 @@ export class SquaresLayer {
 
   /** Draws the squares wide enough to see on the image's canvas: halos first, then each colour's tint and outline. */
   private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
-    const { corners, boxes, looks } = this.squares;
+    const { corners, looks } = this.squares;
     const scale = pixelRatio / resolution;
-    const [left, bottom, right, top] = extent as [number, number, number, number];
-    // The rings wide enough to see that reach into the image: at a country view, the 10 km squares.
-    const shown: number[] = [];
-    for (let q = 0; q < boxes.length / 4; q++) {
-      const b = 4 * q;
-      if (
-        (boxes[b + 2]! - boxes[b]!) / resolution >= MIN_SQUARE_PX &&
-        boxes[b]! <= right &&
-        boxes[b + 2]! >= left &&
-        boxes[b + 1]! <= top &&
-        boxes[b + 3]! >= bottom
-      )
-        shown.push(q);
-    }
+    const [left, , , top] = extent as [number, number, number, number];
+    const shown = shownRings(this.squares, extent, resolution);
     const L = this.looks.length;
+    this.drawn = { extent: extent.slice(), resolution, key: drawnKey(this.squares, shown, L) };
     const path = (look: number): void => {
       ctx.beginPath();
       for (const q of shown) {
@@ -183,56 +150,4 @@ function inQuad(corners: Float64Array, at: number, x: number, y: number): boolea
     else if (Math.sign(cross) !== sign) return false;
   }
   return true;
-}
-
-/**
- * The squares of a batch's generalised finds: the data core sends each ring once and each find's
- * ring by its place (MapBatch.squareOf), so a square is a ring drawn in the look (colour) of each
- * style among its finds, `lookCount` looks, styles past the last drawn in the last. Rings the
- * data core could not project (NaN) are left out. No object or hashing per find: at 1M finds a
- * quarter generalised, the 160k squares of a batch took 60–90 ms to group by hashing their
- * corners (node, 2026-11-29).
- */
-function squaresOf(batch: MapBatch, lookCount: number): Squares {
-  const { squares, squareOf, styleIndex } = batch;
-  const rings = squares.length / STRIDE;
-  if (rings === 0 || lookCount === 0) return NONE;
-  const boxes = new Float64Array(4 * rings);
-  const finite = new Uint8Array(rings);
-  for (let q = 0; q < rings; q++) {
-    const r = STRIDE * q;
-    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-    let ok = 1;
-    for (let k = 0; k < STRIDE; k += 2) {
-      const x = squares[r + k]!;
-      const y = squares[r + k + 1]!;
-      if (!Number.isFinite(x) || !Number.isFinite(y)) ok = 0;
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-    }
-    finite[q] = ok;
-    boxes[4 * q] = minX;
-    boxes[4 * q + 1] = minY;
-    boxes[4 * q + 2] = maxX;
-    boxes[4 * q + 3] = maxY;
-  }
-  const looks = new Uint8Array(rings * lookCount);
-  // Each find's ring is the batch's own when every ring could be projected (no copy of 4 MB at 1M).
-  const shared = finite.every((ok) => ok === 1);
-  const ringOf = shared ? squareOf : new Int32Array(squareOf.length).fill(-1);
-  const last = lookCount - 1;
-  let count = 0;
-  for (let i = 0; i < squareOf.length; i++) {
-    const q = squareOf[i]!;
-    if (q < 0 || !finite[q]) continue;
-    if (!shared) ringOf[i] = q;
-    const at = q * lookCount + Math.min(styleIndex[i]!, last);
-    if (!looks[at]) {
-      looks[at] = 1;
-      count++;
-    }
-  }
-  return count === 0 ? NONE : { corners: squares, boxes, looks, count, ringOf };
 }

@@ -8,7 +8,7 @@ import { thinLevels } from './thin.ts';
 import { unconfirmedRows } from './unconfirmed.ts';
 import { finestCell } from './thinSorted.ts';
 import { keepLevels, thinSelection } from './batchLevels.ts';
-import { generalisedSide, SquareRings, type BatchSquares, type GridProjection } from './squares.ts';
+import { generalisedSide, SquareRings, type BatchSquares, type GridProjection, type PointStyles } from './squares.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
 export class BatchScratch {
@@ -112,7 +112,8 @@ export function assembleBatch(
     return thinned;
   };
   const minLevel = keptLevels?.length === k ? keptLevels.slice() : thinBatch();
-  const { squares, squareOf } = squaresOf(rows, selected, k, coords, generalised, scratch.squares, grid);
+  const styleCount = styles.rules.length + 1;
+  const squares = squaresOf(rows, selected, k, coords, generalised, { styleIndex, count: styleCount }, scratch.squares, grid);
   const statuses = store.dictionary(COL.status);
   const unconfirmed = unconfirmedRows(
     statuses,
@@ -120,7 +121,7 @@ export function assembleBatch(
     k,
     extras.map((f) => f.properties),
   );
-  const batch = { ids, coords, styleIndex, minLevel, unconfirmed, generalised, squares, squareOf };
+  const batch = { ids, coords, styleIndex, minLevel, unconfirmed, generalised, ...squares };
   if (!all) return batch;
   // Kept: lent to the map, or as a copy for a caller that keeps what it gets.
   if (lend) return lent(styles, grid, batch);
@@ -159,6 +160,8 @@ export const MAP_BATCH_ARRAYS = [
   'generalised',
   'squares',
   'squareOf',
+  'squareBoxes',
+  'squareLooks',
 ] as const satisfies readonly (keyof MapBatch)[];
 /** Compile-time check that the list names every member of MapBatch. */
 const everyArray: Exclude<keyof MapBatch, (typeof MAP_BATCH_ARRAYS)[number]> extends never ? true : never = true;
@@ -189,6 +192,7 @@ function squaresOf(
   k: number,
   coords: Float64Array,
   generalised: Uint16Array,
+  styles: PointStyles,
   cache: SquareRings,
   grid: GridProjection | null,
 ): BatchSquares {
@@ -199,5 +203,5 @@ function squaresOf(
   }
   for (let b = k; b < ring.length; b++)
     if (grid && generalised[b]! > 0) ring[b] = cache.idOf(coords[2 * b]!, coords[2 * b + 1]!, generalised[b]!, grid);
-  return cache.pack(ring);
+  return cache.pack(ring, styles);
 }

@@ -74,6 +74,11 @@ export function buildPointBatch(features: readonly Feature[], o: PointBatchOptio
     properties: packedProperties,
     unconfirmed: unconfirmedFlags(packedProperties),
     generalised: packedGeneralised,
-    ...new SquareRings().of(packedCoords, packedGeneralised, o.grid ?? null),
+    ...new SquareRings().of(
+      packedCoords,
+      packedGeneralised,
+      { styleIndex: packedStyles, count: o.rules.length + 1 },
+      o.grid ?? null,
+    ),
   };
 }

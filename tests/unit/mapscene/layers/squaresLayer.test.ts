@@ -9,13 +9,14 @@ import { pointBatch } from '../../../helpers/pointBatch.ts';
 const ring = (x: number, y: number, w: number): number[] => [x, y, x + w, y + 1, x + w - 1, y + w, x - 1, y + w - 1];
 
 /** Four finds: exact, two in one 1 km square (same colour), one in a 10 km square. */
-function batch(): PointBatch {
+function batch(fields: Partial<PointBatch> = {}): PointBatch {
   return pointBatch(4, {
     coords: new Float64Array([0, 0, 700, 700, 700, 700, 7000, 7000]),
     styleIndex: new Uint16Array([0, 1, 1, 0]),
     generalised: new Uint16Array([0, 1000, 1000, 10000]),
     squares: new Float64Array([...ring(0, 0, 1400), ...ring(0, 0, 14000)]),
     squareOf: new Int32Array([-1, 0, 0, 1]),
+    ...fields,
   });
 }
 
@@ -33,30 +34,31 @@ describe('squares layer', () => {
     // Inside the 10 km square only; outside both.
     expect(layer.indicesAt([5000, 5000], 1)).toEqual([3]);
     expect(layer.indicesAt([-500, 7000], 1)).toEqual([]);
-    layer.setBatch({
-      ...batch(),
-      generalised: new Uint16Array(4),
-      squares: new Float64Array(0),
-      squareOf: new Int32Array(4).fill(-1),
-    });
+    layer.setBatch(
+      batch({
+        generalised: new Uint16Array(4),
+        squares: new Float64Array(0),
+        squareOf: new Int32Array(4).fill(-1),
+      }),
+    );
     expect(layer.size).toBe(0);
     expect(layer.layer.getVisible()).toBe(false);
   });
 
   it('keeps finds of one ring in another colour in a square of their own', () => {
     const layer = new SquaresLayer(styles);
-    layer.setBatch({ ...batch(), styleIndex: new Uint16Array([0, 1, 2, 0]) });
+    layer.setBatch(batch({ styleIndex: new Uint16Array([0, 1, 2, 0]) }));
     expect(layer.size).toBe(3);
     expect(layer.indicesAt([700, 700], 1)).toEqual([1, 2, 3]);
   });
 
   it('skips squares the data core could not project', () => {
     const layer = new SquaresLayer(styles);
-    layer.setBatch({ ...batch(), squares: new Float64Array(16).fill(NaN) });
+    layer.setBatch(batch({ squares: new Float64Array(16).fill(NaN) }));
     expect(layer.size).toBe(0);
     expect(layer.indicesAt([700, 700], 1)).toEqual([]);
     // The 10 km ring not projected: the 1 km square's finds only.
-    layer.setBatch({ ...batch(), squares: new Float64Array([...ring(0, 0, 1400), ...new Array<number>(8).fill(NaN)]) });
+    layer.setBatch(batch({ squares: new Float64Array([...ring(0, 0, 1400), ...new Array<number>(8).fill(NaN)]) }));
     expect(layer.size).toBe(1);
     expect(layer.indicesAt([700, 700], 1)).toEqual([1, 2]);
   });
@@ -94,6 +96,37 @@ describe('squares layer', () => {
     expect(inside[3]).toBeLessThan(60);
     // Outside every square: nothing.
     expect(at(-200, -200)[3]).toBe(0);
+  });
+
+  it('keeps its image when a new batch draws the same squares in the same colours in it', () => {
+    const layer = new SquaresLayer(styles);
+    layer.setBatch(batch());
+    const source = layer.layer.getSource()!;
+    // A view where only the 10 km square is wide enough to see (the 1 km one is 7 px).
+    const resolution = 1400 / (MIN_SQUARE_PX - 3);
+    source.getImage([-20000, -20000, 40000, 40000], resolution, 1, source.getProjection()!);
+    const revision = source.getRevision();
+    // Other finds and rings, in another order; the 10 km square again with a find of its colour.
+    layer.setBatch(
+      pointBatch(3, {
+        coords: new Float64Array([7000, 7000, 300, 300, 7100, 7100]),
+        styleIndex: new Uint16Array([0, 2, 0]),
+        generalised: new Uint16Array([10000, 1000, 10000]),
+        squares: new Float64Array([...ring(0, 0, 14000), ...ring(0, 0, 1500)]),
+        squareOf: new Int32Array([0, 1, 0]),
+      }),
+    );
+    expect(source.getRevision()).toBe(revision);
+    // Clicks follow the new batch.
+    expect(layer.indicesAt([5000, 5000], resolution)).toEqual([0, 2]);
+    // The 10 km square with a find of another colour too: drawn anew.
+    layer.setBatch(batch({ styleIndex: new Uint16Array([0, 1, 1, 1]) }));
+    expect(source.getRevision()).toBeGreaterThan(revision);
+    // Drawn at a closer view, where the 1 km square shows: a batch without it is drawn anew.
+    source.getImage([-100, -100, 1900, 1500], 1, 1, source.getProjection()!);
+    const closer = source.getRevision();
+    layer.setBatch(batch({ squareOf: new Int32Array([-1, -1, -1, 1]) }));
+    expect(source.getRevision()).toBeGreaterThan(closer);
   });
 
   it("gives the sightings layer's point of a generalised find its side and square", () => {

@@ -60,7 +60,18 @@ describe('MapChannel', () => {
     expect(Array.from(m.batch.ids.slice(0, 3))).toEqual([1000, 1001, 1002]);
     // The arrays only: the map asks for a clicked find's properties (no structured clone of them).
     expect(Object.keys(m.batch).sort()).toEqual(
-      ['coords', 'generalised', 'ids', 'minLevel', 'squareOf', 'squares', 'styleIndex', 'unconfirmed'].sort(),
+      [
+        'coords',
+        'generalised',
+        'ids',
+        'minLevel',
+        'squareBoxes',
+        'squareLooks',
+        'squareOf',
+        'squares',
+        'styleIndex',
+        'unconfirmed',
+      ].sort(),
     );
     // Moved, not copied: the data core's arrays are detached.
     expect(batch.ids.byteLength).toBe(0);

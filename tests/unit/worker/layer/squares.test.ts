@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import proj4 from 'proj4';
-import { generalisedSide, gridFor, SquareRings, squareRing, SQUARE_STRIDE } from '../../../../worker/layer/squares.ts';
+import {
+  generalisedSide,
+  gridFor,
+  ringBox,
+  SquareRings,
+  squareRing,
+  SQUARE_STRIDE,
+  type PointStyles,
+} from '../../../../worker/layer/squares.ts';
 import { nationalGrid } from '../../../../worker/nationalGrid.ts';
 import { publicPlaceOf } from '../../../../server/api/sensitivity/generalise.ts';
 import { EPSG_3794_DEF } from '../../../../server/geo/projection.ts';
@@ -71,18 +79,42 @@ describe('SquareRings', () => {
   ]);
   const generalised = new Uint16Array([1000, 0, 10000]);
 
-  it("packs each distinct ring once, in order of first use, and each point's place among them", () => {
+  const oneStyle = (n: number): PointStyles => ({ styleIndex: new Uint16Array(n), count: 1 });
+
+  it("packs each distinct ring once, in order of first use, with its box and styles, and each point's place among them", () => {
     const twice = new Float64Array([...coords, ...coords.subarray(0, 2)]);
-    const { squares, squareOf } = new SquareRings().of(twice, new Uint16Array([...generalised, 1000]), nationalGrid);
+    const styles = { styleIndex: new Uint16Array([2, 0, 1, 0]), count: 3 };
+    const { squares, squareOf, squareBoxes, squareLooks } = new SquareRings().of(
+      twice,
+      new Uint16Array([...generalised, 1000]),
+      styles,
+      nationalGrid,
+    );
     expect(squares.length).toBe(2 * SQUARE_STRIDE);
     expect([...squareOf]).toEqual([0, -1, 1, 0]);
-    expect([...squares.subarray(0, 8)]).toEqual([...squareRing(coords[0]!, coords[1]!, 1000, nationalGrid)]);
+    const first = squareRing(coords[0]!, coords[1]!, 1000, nationalGrid);
+    expect([...squares.subarray(0, 8)]).toEqual([...first]);
     expect([...squares.subarray(8, 16)]).toEqual([...squareRing(coords[4]!, coords[5]!, 10000, nationalGrid)]);
+    // The first ring's box holds its corners and touches each side.
+    const [minX, minY, maxX, maxY] = [...squareBoxes.subarray(0, 4)] as [number, number, number, number];
+    expect(Math.min(first[0]!, first[2]!, first[4]!, first[6]!)).toBe(minX);
+    expect(Math.max(first[1]!, first[3]!, first[5]!, first[7]!)).toBe(maxY);
+    expect(minY).toBeLessThan(maxY);
+    expect(minX).toBeLessThan(maxX);
+    expect(squareBoxes.length).toBe(8);
+    // Styles 2 and 0 in the first ring (the last point is the first's place again), 1 in the second.
+    expect([...squareLooks]).toEqual([1, 0, 1, 0, 1, 0]);
+  });
+
+  it('gives a ring that could not be projected a box of NaN', () => {
+    const out = new Float64Array(8).fill(7);
+    ringBox([0, 0, 1, 0, 1, NaN, 0, 1], 0, out, 4);
+    expect([...out]).toEqual([7, 7, 7, 7, NaN, NaN, NaN, NaN]);
   });
 
   it('keeps a point of the same centre but another side in a square of its own', () => {
     const same = new Float64Array([...coords.subarray(0, 2), ...coords.subarray(0, 2)]);
-    const { squares, squareOf } = new SquareRings().of(same, new Uint16Array([1000, 10000]), nationalGrid);
+    const { squares, squareOf } = new SquareRings().of(same, new Uint16Array([1000, 10000]), oneStyle(2), nationalGrid);
     expect([...squareOf]).toEqual([0, 1]);
     expect(squares[2]! - squares[0]!).toBeLessThan(squares[10]! - squares[8]!);
   });
@@ -94,11 +126,11 @@ describe('SquareRings', () => {
       toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)),
       fromGrid: nationalGrid.fromGrid,
     };
-    rings.of(coords, generalised, counting);
-    rings.of(coords, generalised, counting);
+    rings.of(coords, generalised, oneStyle(3), counting);
+    rings.of(coords, generalised, oneStyle(3), counting);
     expect(calls).toBe(2);
     expect(rings.size).toBe(2);
-    const none = rings.of(coords, generalised, null);
+    const none = rings.of(coords, generalised, oneStyle(3), null);
     expect(none.squares.length).toBe(0);
     expect([...none.squareOf]).toEqual([-1, -1, -1]);
   });
@@ -121,7 +153,7 @@ describe('SquareRings', () => {
     rows.version++;
     const moved = rings.ofRows(rows, nationalGrid);
     expect([...moved]).toEqual([1, -1, 1, -1]);
-    const { squares, squareOf } = rings.pack(moved.slice());
+    const { squares, squareOf } = rings.pack(moved.slice(), oneStyle(4));
     expect([...squareOf]).toEqual([0, -1, 0, -1]);
     expect([...squares]).toEqual([...squareRing(coords[4]!, coords[5]!, 10000, nationalGrid)]);
   });
@@ -141,14 +173,18 @@ describe('SquareRings', () => {
       toGrid: (x: number, y: number) => (calls++, nationalGrid.toGrid(x, y)),
       fromGrid: nationalGrid.fromGrid,
     };
-    const { squares, squareOf } = rings.of(many, sides, counting);
-    rings.of(many, sides, counting);
+    const { squares, squareOf, squareBoxes } = rings.of(many, sides, oneStyle(n), counting);
+    rings.of(many, sides, oneStyle(n), counting);
     expect(calls).toBe(6000);
     expect(rings.size).toBe(6000);
     expect(squares.length).toBe(6000 * SQUARE_STRIDE);
     for (const i of [0, 1, 2047, 2048, 5999, 6000, 11_999]) {
       const q = squareOf[i]!;
       expect(q).toBe(i % 6000);
+      // Each ring's box as computed when it was projected, kept as the cache grew.
+      const box = new Float64Array(4);
+      ringBox(squares, 8 * q, box, 0);
+      expect([...squareBoxes.subarray(4 * q, 4 * q + 4)]).toEqual([...box]);
       expect([...squares.subarray(8 * q, 8 * q + 8)]).toEqual([
         ...squareRing(many[2 * i]!, many[2 * i + 1]!, 1000, nationalGrid),
       ]);
