@@ -101,7 +101,10 @@ export class SquaresLayer {
     return out;
   }
 
-  /** Draws the squares wide enough to see on the image's canvas: halos first, then each colour's tint and outline. */
+  /**
+   * Draws the squares wide enough to see on the image's canvas: halos first, then each colour's
+   * tint and the outlines in it.
+   */
   private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
     const { corners, looks } = this.squares;
     const scale = pixelRatio / resolution;
@@ -109,26 +112,35 @@ export class SquaresLayer {
     const shown = shownRings(this.squares, extent, resolution);
     const L = this.looks.length;
     this.drawn = { extent: extent.slice(), resolution, key: drawnKey(this.squares, shown, L) };
-    const path = (look: number): void => {
+    // The look each ring's outline is drawn in: the last of its looks. An outline under it would
+    // show through at 5 % only, and stroking them was half the squares' raster (chromium, 1,500
+    // squares of 300 rings at a country view: 12 → 7 ms).
+    const topLook = new Int32Array(shown.length).fill(-1);
+    shown.forEach((q, i) => {
+      for (let l = L - 1; l >= 0 && topLook[i]! < 0; l--) if (looks[q * L + l]) topLook[i] = l;
+    });
+    const path = (take: (q: number, i: number) => boolean): void => {
       ctx.beginPath();
-      for (const q of shown) {
-        if (look >= 0 && !looks[q * L + look]) continue;
+      shown.forEach((q, i) => {
+        if (!take(q, i)) return;
         const c = STRIDE * q;
         ctx.moveTo((corners[c]! - left) * scale, (top - corners[c + 1]!) * scale);
         for (let k = 2; k < STRIDE; k += 2)
           ctx.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
         ctx.closePath();
-      }
+      });
     };
-    ctx.lineJoin = 'round';
-    path(-1);
+    // Square corners: a square's outline is drawn as one (and miter joins rasterise faster than round).
+    ctx.lineJoin = 'miter';
+    path(() => true);
     ctx.strokeStyle = HALO.color;
     ctx.lineWidth = HALO.width * pixelRatio;
     ctx.stroke();
     for (let look = 0; look < L; look++) {
-      path(look);
+      path((q) => looks[q * L + look] === 1);
       ctx.fillStyle = this.looks[look]!.tint;
       ctx.fill();
+      path((_q, i) => topLook[i] === look);
       ctx.strokeStyle = this.looks[look]!.outline;
       ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;
       ctx.stroke();

@@ -98,6 +98,23 @@ describe('squares layer', () => {
     expect(at(-200, -200)[3]).toBe(0);
   });
 
+  it("outlines a square of several colours once, in the last one's", () => {
+    /** The pixel at (x, y) of the layer's image of `b` at 1 map unit a pixel (as in the test above). */
+    const pixel = (b: PointBatch, x: number, y: number): number[] => {
+      const layer = new SquaresLayer(styles);
+      layer.setBatch(b);
+      const source = layer.layer.getSource()!;
+      const image = source.getImage([-100, -100, 1900, 1500], 1, 1, source.getProjection()!)!;
+      const ctx = (image.getImage() as unknown as OffscreenCanvas).getContext('2d')!;
+      return [...ctx.getImageData(x + 350, 1700 - y, 1, 1).data];
+    };
+    // The 1 km square with a purple and a grey find, and with the grey one only.
+    const both = pixel(batch({ styleIndex: new Uint16Array([0, 1, 2, 0]) }), 700, 1);
+    const grey = pixel(batch({ styleIndex: new Uint16Array([0, 2, 2, 0]) }), 700, 1);
+    // The purple outline under the grey one showed through at 5 % (3–4 levels of green): not drawn.
+    both.forEach((v, c) => expect(Math.abs(v - grey[c]!)).toBeLessThanOrEqual(1));
+  });
+
   it('keeps its image when a new batch draws the same squares in the same colours in it', () => {
     const layer = new SquaresLayer(styles);
     layer.setBatch(batch());
