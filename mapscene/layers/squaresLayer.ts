@@ -119,31 +119,35 @@ export class SquaresLayer {
     shown.forEach((q, i) => {
       for (let l = L - 1; l >= 0 && topLook[i]! < 0; l--) if (looks[q * L + l]) topLook[i] = l;
     });
-    const path = (take: (q: number, i: number) => boolean): void => {
-      ctx.beginPath();
+    // Each ring a closed path of its own, added to the path of each colour that draws it: chromium's
+    // closePath takes time in the number of subpaths already in the path (300 squares: 0.5 ms a
+    // path, 2,100: 22 ms), addPath of a closed ring does not, and draws the same pixels.
+    const ringPaths = shown.map((q) => {
+      const c = STRIDE * q;
+      const p = new Path2D();
+      p.moveTo((corners[c]! - left) * scale, (top - corners[c + 1]!) * scale);
+      for (let k = 2; k < STRIDE; k += 2) p.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
+      p.closePath();
+      return p;
+    });
+    const path = (take: (q: number, i: number) => boolean): Path2D => {
+      const p = new Path2D();
       shown.forEach((q, i) => {
-        if (!take(q, i)) return;
-        const c = STRIDE * q;
-        ctx.moveTo((corners[c]! - left) * scale, (top - corners[c + 1]!) * scale);
-        for (let k = 2; k < STRIDE; k += 2)
-          ctx.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
-        ctx.closePath();
+        if (take(q, i)) p.addPath(ringPaths[i]!);
       });
+      return p;
     };
     // Square corners: a square's outline is drawn as one (and miter joins rasterise faster than round).
     ctx.lineJoin = 'miter';
-    path(() => true);
     ctx.strokeStyle = HALO.color;
     ctx.lineWidth = HALO.width * pixelRatio;
-    ctx.stroke();
+    ctx.stroke(path(() => true));
     for (let look = 0; look < L; look++) {
-      path((q) => looks[q * L + look] === 1);
       ctx.fillStyle = this.looks[look]!.tint;
-      ctx.fill();
-      path((_q, i) => topLook[i] === look);
+      ctx.fill(path((q) => looks[q * L + look] === 1));
       ctx.strokeStyle = this.looks[look]!.outline;
       ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;
-      ctx.stroke();
+      ctx.stroke(path((_q, i) => topLook[i] === look));
     }
   }
 }

@@ -4,7 +4,7 @@
  * OpenLayers module. Canvases are @napi-rs/canvas (a real 2D canvas); requestAnimationFrame never
  * calls back, so no frame is drawn by itself.
  */
-import { Canvas } from '@napi-rs/canvas';
+import { Canvas, Path2D } from '@napi-rs/canvas';
 
 class WorkerGlobalScope {}
 /** Fills and strokes check `instanceof` these; @napi-rs/canvas has no classes of that name. */
@@ -14,6 +14,7 @@ Object.assign(globalThis, {
   WorkerGlobalScope,
   ...('CanvasPattern' in globalThis ? {} : { CanvasPattern, CanvasGradient }),
   OffscreenCanvas: Canvas,
+  ...('Path2D' in globalThis ? {} : { Path2D }),
   self: Object.create(WorkerGlobalScope.prototype) as object,
   // OpenLayers swaps cached shapes for bitmaps; here the canvas itself stands in for one.
   createImageBitmap: (image: unknown) => Promise.resolve(image),
