@@ -137,6 +137,9 @@ export class SquareRings {
   private rowsKey: { rows: RowPoints; version: number; grid: GridProjection } | null = null;
   /** Per ring id: its place in the batch being packed, -1 when not in it (reset after each batch). */
   private inBatch = new Int32Array(0);
+  /** The batch being packed: its rings' ids in order, and their styles (zeroed after each batch). */
+  private used = new Int32Array(0);
+  private looks = new Uint8Array(0);
 
   /** Number of rings cached. */
   get size(): number {
@@ -145,7 +148,17 @@ export class SquareRings {
 
   /** Bytes held: the hash table, the rings, the rows' ring ids and the batch scratch. */
   bytes(): number {
-    const arrays = [this.centres, this.sides, this.ids, this.rings, this.boxes, this.rowRings, this.inBatch];
+    const arrays = [
+      this.centres,
+      this.sides,
+      this.ids,
+      this.rings,
+      this.boxes,
+      this.rowRings,
+      this.inBatch,
+      this.used,
+      this.looks,
+    ];
     return arrays.reduce((sum, a) => sum + a.byteLength, 0);
   }
 
@@ -190,9 +203,12 @@ export class SquareRings {
       this.inBatch = new Int32Array(Math.max(this.cached, 2 * this.inBatch.length)).fill(-1);
     const { inBatch } = this;
     const { styleIndex, count: S } = styles;
-    // The ids in order of first use (at most every cached ring once), and the styles in each.
-    const used = new Int32Array(this.cached);
-    const looks = new Uint8Array(this.cached * S);
+    // The ids in order of first use (at most every cached ring once), and the styles in each:
+    // scratch kept between batches (at 1M finds ~1.4 MB a batch otherwise), the looks zeroed after use.
+    if (this.used.length < this.cached) this.used = new Int32Array(Math.max(this.cached, 2 * this.used.length));
+    if (this.looks.length < this.cached * S)
+      this.looks = new Uint8Array(Math.max(this.cached * S, 2 * this.looks.length));
+    const { used, looks } = this;
     let m = 0;
     for (let i = 0; i < ring.length; i++) {
       const id = ring[i]!;
@@ -214,7 +230,9 @@ export class SquareRings {
       for (let k = 0; k < BOX_STRIDE; k++) squareBoxes[q * BOX_STRIDE + k] = boxes[id * BOX_STRIDE + k]!;
       inBatch[id] = -1;
     }
-    return { squares, squareOf: ring, squareBoxes, squareLooks: looks.slice(0, m * S) };
+    const squareLooks = looks.slice(0, m * S);
+    looks.fill(0, 0, m * S);
+    return { squares, squareOf: ring, squareBoxes, squareLooks };
   }
 
   /** The id of the ring of the `side` square centred at (x, y), projected on first use. */

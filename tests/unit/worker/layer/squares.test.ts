@@ -106,6 +106,14 @@ describe('SquareRings', () => {
     expect([...squareLooks]).toEqual([1, 0, 1, 0, 1, 0]);
   });
 
+  it("gives each batch its own points' styles", () => {
+    const rings = new SquareRings();
+    const first = rings.of(coords, generalised, { styleIndex: new Uint16Array([1, 0, 1]), count: 2 }, nationalGrid);
+    expect([...first.squareLooks]).toEqual([0, 1, 0, 1]);
+    const second = rings.of(coords, generalised, { styleIndex: new Uint16Array([0, 0, 0]), count: 2 }, nationalGrid);
+    expect([...second.squareLooks]).toEqual([1, 0, 1, 0]);
+  });
+
   it('gives a ring that could not be projected a box of NaN', () => {
     const out = new Float64Array(8).fill(7);
     ringBox([0, 0, 1, 0, 1, NaN, 0, 1], 0, out, 4);
