@@ -26,9 +26,16 @@ const POLL_MS = 20;
 /** Chromium's names for the threads that run a page's workers (comm holds 15 characters at most). */
 const WORKER_THREAD = /^(DedicatedWorker|ServiceWorker)/;
 
-/** The ids and names of the worker threads of the chromium renderers below this process. */
-function workerThreads(): { tid: number; name: string }[] {
-  const out: { tid: number; name: string }[] = [];
+/** A worker thread of a renderer: its id, name and whether it is in one of the bench's groups now. */
+interface WorkerThread {
+  tid: number;
+  name: string;
+  grouped: boolean;
+}
+
+/** The worker threads of the chromium renderers below this process. */
+function workerThreads(): WorkerThread[] {
+  const out: WorkerThread[] = [];
   for (const { pid, type } of chromiumProcesses()) {
     if (type !== 'renderer') continue;
     let tids: string[];
@@ -40,7 +47,12 @@ function workerThreads(): { tid: number; name: string }[] {
     for (const tid of tids) {
       try {
         const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-        if (WORKER_THREAD.test(name)) out.push({ tid: Number(tid), name });
+        if (!WORKER_THREAD.test(name)) continue;
+        // Read each time, not remembered by id: a new thread may get the id of one that ended.
+        const grouped = readFileSync(`/proc/${pid}/task/${tid}/cgroup`, 'utf8')
+          .split('\n')
+          .some((l) => /^\d+:([\w,]*,)?cpu(,[\w,]*)?:\/sv-bench-/.test(l));
+        out.push({ tid: Number(tid), name, grouped });
       } catch {
         // ended meanwhile
       }
@@ -95,7 +107,8 @@ export class WorkerThrottle {
     for (const tid of this.placed) {
       const dir = `${CPU_CGROUP}/sv-bench-${tid}`;
       try {
-        for (const t of readFileSync(`${dir}/tasks`, 'utf8').split('\n').filter(Boolean)) writeFileSync(`${CPU_CGROUP}/tasks`, t);
+        for (const t of readFileSync(`${dir}/tasks`, 'utf8').split('\n').filter(Boolean))
+          writeFileSync(`${CPU_CGROUP}/tasks`, t);
         rmdirSync(dir);
       } catch {
         // the group is gone already
@@ -105,8 +118,8 @@ export class WorkerThrottle {
   }
 
   private place(): void {
-    for (const { tid, name } of workerThreads()) {
-      if (this.placed.has(tid)) continue;
+    for (const { tid, name, grouped } of workerThreads()) {
+      if (grouped) continue;
       const dir = `${CPU_CGROUP}/sv-bench-${tid}`;
       try {
         mkdirSync(dir, { recursive: true });
