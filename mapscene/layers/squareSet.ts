@@ -24,8 +24,8 @@ export interface Squares {
   boxes: Float64Array;
   /** 1 where ring q has a find of look l, at q * looks + l. */
   looks: Uint8Array;
-  /** Number of (ring, look) pairs: the squares drawn. */
-  count: number;
+  /** Number of rings that could be projected (each has a find, so at least one look). */
+  rings: number;
   /** Per find of the batch: its ring (-1: none, or one the data core could not project). */
   ringOf: Int32Array;
 }
@@ -34,7 +34,7 @@ export const NONE: Squares = {
   corners: new Float64Array(0),
   boxes: new Float64Array(0),
   looks: new Uint8Array(0),
-  count: 0,
+  rings: 0,
   ringOf: new Int32Array(0),
 };
 
@@ -50,22 +50,20 @@ export function squaresOf(batch: MapBatch, lookCount: number): Squares {
   const { squares, squareOf, squareBoxes: boxes, squareLooks } = batch;
   const rings = squares.length / STRIDE;
   if (rings === 0 || lookCount === 0) return NONE;
+  let finite = 0;
+  for (let q = 0; q < rings; q++) if (Number.isFinite(boxes[4 * q])) finite++;
+  if (finite === 0) return NONE;
   const styles = squareLooks.length / rings;
-  const looks = new Uint8Array(rings * lookCount);
-  const last = lookCount - 1;
-  let shared = true;
-  let count = 0;
-  for (let q = 0; q < rings; q++) {
-    if (!Number.isFinite(boxes[4 * q])) {
-      shared = false;
-      continue;
-    }
-    for (let s = 0; s < styles; s++) {
-      const at = q * lookCount + Math.min(s, last);
-      if (squareLooks[q * styles + s] && !looks[at]) {
-        looks[at] = 1;
-        count++;
-      }
+  const shared = finite === rings;
+  // The data core's table as it is when its styles are the looks and every ring was projected
+  // (the usual case: no pass over the 125k rings' styles at 1M finds), else folded.
+  let looks = squareLooks;
+  if (!shared || styles !== lookCount) {
+    looks = new Uint8Array(rings * lookCount);
+    const last = lookCount - 1;
+    for (let q = 0; q < rings; q++) {
+      if (!Number.isFinite(boxes[4 * q])) continue;
+      for (let s = 0; s < styles; s++) if (squareLooks[q * styles + s]) looks[q * lookCount + Math.min(s, last)] = 1;
     }
   }
   // Each find's ring is the batch's own when every ring could be projected (no copy of 4 MB at 1M).
@@ -77,7 +75,14 @@ export function squaresOf(batch: MapBatch, lookCount: number): Squares {
       ringOf[i] = q >= 0 && Number.isFinite(boxes[4 * q]) ? q : -1;
     }
   }
-  return count === 0 ? NONE : { corners: squares, boxes, looks, count, ringOf };
+  return { corners: squares, boxes, looks, rings: finite, ringOf };
+}
+
+/** Number of (ring, look) pairs: the squares drawn. */
+export function squareCount(squares: Squares): number {
+  let n = 0;
+  for (const l of squares.looks) n += l;
+  return n;
 }
 
 /** The rings wide enough to see at `resolution` that reach into `extent`: at a country view, the 10 km squares. */

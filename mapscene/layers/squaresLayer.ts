@@ -12,7 +12,16 @@ import type { Color } from 'ol/color.js';
 import type { Fill, Stroke, Style } from 'ol/style.js';
 import type { MapBatch } from '../../worker/api.ts';
 import { canvasImageLayer } from './canvasImage.ts';
-import { drawnKey, MIN_SQUARE_PX, NONE, shownRings, squaresOf, STRIDE, type Squares } from './squareSet.ts';
+import {
+  drawnKey,
+  MIN_SQUARE_PX,
+  NONE,
+  shownRings,
+  squareCount,
+  squaresOf,
+  STRIDE,
+  type Squares,
+} from './squareSet.ts';
 
 export { MIN_SQUARE_PX };
 
@@ -68,7 +77,7 @@ export class SquaresLayer {
 
   /** Number of squares drawn (one per square and colour). */
   get size(): number {
-    return this.squares.count;
+    return squareCount(this.squares);
   }
 
   /** The squares of a batch's generalised finds (those the data core could project). */
@@ -76,9 +85,10 @@ export class SquaresLayer {
     const next = squaresOf(batch, this.looks.length);
     const last = this.drawn;
     // The image kept when the new squares look the same in it (the squares' raster is most of their cost).
-    const same = last !== null && drawnKey(next, shownRings(next, last.extent, last.resolution), this.looks.length) === last.key;
+    const same =
+      last !== null && drawnKey(next, shownRings(next, last.extent, last.resolution), this.looks.length) === last.key;
     this.squares = next;
-    this.layer.setVisible(this.size > 0);
+    this.layer.setVisible(next.rings > 0);
     if (!same) this.layer.getSource()!.changed();
   }
 
@@ -126,7 +136,8 @@ export class SquaresLayer {
       const c = STRIDE * q;
       const p = new Path2D();
       p.moveTo((corners[c]! - left) * scale, (top - corners[c + 1]!) * scale);
-      for (let k = 2; k < STRIDE; k += 2) p.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
+      for (let k = 2; k < STRIDE; k += 2)
+        p.lineTo((corners[c + k]! - left) * scale, (top - corners[c + k + 1]!) * scale);
       p.closePath();
       return p;
     });

@@ -135,9 +135,13 @@ export function difference(a: Int32Array | null, na: number, b: Int32Array, nb: 
   return k;
 }
 
-/** Copies selection a (or 0..n-1) into out. */
+/**
+ * Copies selection a (or 0..n-1) into out. A copy is the engine's own (`set`), not a loop: the
+ * filter of every row copies the 1M candidates at its first use after a start, when a loop is not
+ * yet compiled (9 ms in the browser's data core, 1 ms once compiled).
+ */
 export function copySelection(a: Int32Array | null, n: number, out: Int32Array): number {
   if (a === null) for (let i = 0; i < n; i++) out[i] = i;
-  else if (a !== out) for (let j = 0; j < n; j++) out[j] = a[j]!;
+  else if (a !== out) out.set(a.subarray(0, n));
   return n;
 }
