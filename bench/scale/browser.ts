@@ -204,7 +204,8 @@ async function changeFinds(client: pg.Client, n: number): Promise<void> {
 /** Runs the journeys against the app at `url` (its database reached by `client`); `label` names the run's profiles. */
 export async function browserFigures(url: string, client: pg.Client, label: string): Promise<BrowserFigures> {
   const browser = await launch();
-  const workers = process.env.BENCH_SCALE_WORKER_THROTTLE !== '0' && WorkerThrottle.available() ? new WorkerThrottle() : null;
+  const workers =
+    process.env.BENCH_SCALE_WORKER_THROTTLE !== '0' && WorkerThrottle.available() ? new WorkerThrottle() : null;
   try {
     const ctx = await browser.newContext(PHONE_CONTEXT);
     await ctx.addInitScript(MARK_SIGHTINGS);

@@ -113,7 +113,16 @@ export function assembleBatch(
   };
   const minLevel = keptLevels?.length === k ? keptLevels.slice() : thinBatch();
   const styleCount = styles.rules.length + 1;
-  const squares = squaresOf(rows, selected, k, coords, generalised, { styleIndex, count: styleCount }, scratch.squares, grid);
+  const squares = squaresOf(
+    rows,
+    selected,
+    k,
+    coords,
+    generalised,
+    { styleIndex, count: styleCount },
+    scratch.squares,
+    grid,
+  );
   const statuses = store.dictionary(COL.status);
   const unconfirmed = unconfirmedRows(
     statuses,
