@@ -1,6 +1,6 @@
 import { packProperties } from '../../domain/packedProperties.ts';
 import type { PointBatch } from '../../worker/api.ts';
-import { BOX_STRIDE, ringBox, SQUARE_STRIDE } from '../../worker/layer/squares.ts';
+import { BOX_STRIDE, ringBox, SQUARE_STRIDE } from '../../worker/layer/squareRing.ts';
 
 /**
  * A batch of the map (worker/api.ts PointBatch) of `n` finds, with `fields` as given: the others

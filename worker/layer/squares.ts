@@ -1,15 +1,9 @@
 import type { Feature } from '../../domain/model.ts';
-import { gridSquare, readGeneralisation } from '../../domain/sensitivity.ts';
+import { readGeneralisation } from '../../domain/sensitivity.ts';
 import { pointHash } from '../../domain/pointHash.ts';
+import { BOX_STRIDE, ringBox, squareRing, SQUARE_STRIDE, type GridProjection } from './squareRing.ts';
 
-/** EPSG:3857 <-> national grid (D96-TM, EPSG:3794) easting/northing; worker/nationalGrid.ts, loaded on demand. */
-export interface GridProjection {
-  toGrid(x: number, y: number): [number, number];
-  fromGrid(e: number, n: number): [number, number];
-}
-
-/** Numbers per square in PointBatch.squares: four corners x, y (SW, SE, NE, NW). */
-export const SQUARE_STRIDE = 8;
+export { squareRing, SQUARE_STRIDE, type GridProjection };
 
 /**
  * The side in metres of the national-grid square a feature's point stands for (issue #21: the
@@ -65,33 +59,6 @@ export interface BatchSquares {
   squareBoxes: Float64Array;
   /** Per square, one byte per style (the batch's style count): 1 where a point of that style lies in it. */
   squareLooks: Uint8Array;
-}
-
-/** Numbers per square in BatchSquares.squareBoxes. */
-export const BOX_STRIDE = 4;
-
-/**
- * The box (minX, minY, maxX, maxY) of the ring at `ring[at …]`, written to `out[outAt …]`; all
- * NaN when a corner is not a finite number (a square that could not be projected is not drawn).
- */
-export function ringBox(ring: ArrayLike<number>, at: number, out: Float64Array, outAt: number): void {
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let k = 0; k < SQUARE_STRIDE; k += 2) {
-    const x = ring[at + k]!;
-    const y = ring[at + k + 1]!;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) {
-      out.fill(NaN, outAt, outAt + BOX_STRIDE);
-      return;
-    }
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  out[outAt] = minX;
-  out[outAt + 1] = minY;
-  out[outAt + 2] = maxX;
-  out[outAt + 3] = maxY;
 }
 
 /** The points' styles for a batch's squares: each point's style index and how many styles there are. */
@@ -301,27 +268,4 @@ export class SquareRings {
     this.inBatch = new Int32Array(0);
     this.rowsKey = null;
   }
-}
-
-/**
- * The corners (EPSG:3857, SW SE NE NW) of the `side` m national-grid square whose centre is the
- * EPSG:3857 point: the grid cell that holds the centre, so that a centre a rounding error off
- * the cell's middle still gives the exact cell.
- */
-export function squareRing(x: number, y: number, side: number, grid: GridProjection): Float64Array {
-  const [e, n] = grid.toGrid(x, y);
-  const [minE, minN, maxE, maxN] = gridSquare(e, n, side);
-  const out = new Float64Array(SQUARE_STRIDE);
-  const corners: Array<[number, number]> = [
-    [minE, minN],
-    [maxE, minN],
-    [maxE, maxN],
-    [minE, maxN],
-  ];
-  corners.forEach(([ce, cn], k) => {
-    const [cx, cy] = grid.fromGrid(ce, cn);
-    out[2 * k] = cx;
-    out[2 * k + 1] = cy;
-  });
-  return out;
 }

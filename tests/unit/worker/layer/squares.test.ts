@@ -3,12 +3,12 @@ import proj4 from 'proj4';
 import {
   generalisedSide,
   gridFor,
-  ringBox,
   SquareRings,
   squareRing,
   SQUARE_STRIDE,
   type PointStyles,
 } from '../../../../worker/layer/squares.ts';
+import { ringBox } from '../../../../worker/layer/squareRing.ts';
 import { nationalGrid } from '../../../../worker/nationalGrid.ts';
 import { publicPlaceOf } from '../../../../server/api/sensitivity/generalise.ts';
 import { EPSG_3794_DEF } from '../../../../server/geo/projection.ts';
