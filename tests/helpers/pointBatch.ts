@@ -29,5 +29,6 @@ export function pointBatch(n: number, fields: Partial<PointBatch> = {}): PointBa
   b.squareOf.forEach((q, i) => {
     if (q >= 0) squareLooks[q * styles + b.styleIndex[i]!] = 1;
   });
-  return { squareBoxes, squareLooks, ...b, ...fields } as PointBatch;
+  // `b` holds `fields`, boxes and styles included when given: they win over the derived ones.
+  return { squareBoxes, squareLooks, ...b } as PointBatch;
 }
