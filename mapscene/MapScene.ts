@@ -247,7 +247,7 @@ export class MapScene {
     // A frame drawn now, not at the next animation frame (up to 16 ms later): the sightings image is
     // made in the frame itself, not waiting for tiles.
     this.map.once('postrender', () => {
-      timing.drawn(this.sightings.layer?.lastDraw.ms);
+      timing.drawn(this.sightings.layer?.lastDraw);
       this.emit({ type: 'drawn', generation });
     });
     this.map.renderSync();

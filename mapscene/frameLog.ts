@@ -1,5 +1,6 @@
 import type OlMap from 'ol/Map.js';
 import type { FrameRecord } from './types.ts';
+import type { DrawCount } from './layers/drawPoints.ts';
 
 /** At most this many frames are kept between two readings (a few minutes of moving at 60 fps). */
 const MAX_FRAMES = 10_000;
@@ -28,22 +29,31 @@ export class FrameLog {
   }
 
   /**
-   * A batch has arrived: `set()` once the layers hold it, `drawn(drawMs)` once a frame has drawn
-   * it (its points' redraw took `drawMs`). The frame that drew it is marked with the ms from its
+   * A batch has arrived: `set()` once the layers hold it, `drawn(draw)` once a frame has drawn
+   * it (what its points' redraw did). The frame that drew it is marked with the ms from its
    * arrival, and for bench/scale, which reads the workers' performance marks, `map:batch` and
    * `map:drawn` are marked too (a mark costs nothing when nobody reads it).
    */
-  batchArrived(n: number): { set: () => void; drawn: (drawMs: number | undefined) => void } {
+  batchArrived(n: number): { set: () => void; drawn: (draw: DrawCount | undefined) => void } {
     const arrived = performance.now();
     let set = NaN;
     performance.mark('map:batch', { detail: { n } });
     return {
       set: () => (set = performance.now() - arrived),
-      drawn: (drawMs) => {
+      drawn: (draw) => {
         const ms = performance.now() - arrived;
+        const drawMs = draw?.ms;
         const last = this.frames[this.frames.length - 1];
         if (last) Object.assign(last, { batchMs: ms }, drawMs === undefined ? {} : { drawMs });
-        const detail = { ms: Math.round(ms), set: Math.round(set), points: Math.round(drawMs ?? NaN) };
+        // The frame's whole render, and the points thinning kept in and around the image and those shown.
+        const detail = {
+          ms: Math.round(ms),
+          set: Math.round(set),
+          points: Math.round(drawMs ?? NaN),
+          frame: Math.round(last?.renderMs ?? NaN),
+          candidates: draw?.candidates,
+          shown: draw?.drawn,
+        };
         performance.mark('map:drawn', { detail });
       },
     };

@@ -14,7 +14,7 @@ import { toLonLat } from 'ol/proj.js';
 import { MapProxy } from '../../src/map/proxy/MapProxy.ts';
 import type { FrameRecord } from '../../mapscene/types.ts';
 import { batchTransferables } from '../../worker/core/mapChannel.ts';
-import { copyBatch } from '../../worker/layer/layerBatch.ts';
+import { copyBatch } from '../../worker/layer/keptBatches.ts';
 import type { PointBatch, ToMapChannel } from '../../worker/api.ts';
 import { unpackProperties } from '../../domain/packedProperties.ts';
 import { thinLevelFor } from '../../domain/thinGrid.ts';

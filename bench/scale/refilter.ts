@@ -17,7 +17,7 @@ import { decodeMessages } from '../../domain/layerColumns/decode.ts';
 import { BLOCK_ROWS } from '../../domain/layerColumns/format.ts';
 import { ColumnLayer } from '../../worker/layer/ColumnLayer.ts';
 import { blockOf } from '../../worker/layer/layerReplica.ts';
-import { lentBatches } from '../../worker/layer/layerBatch.ts';
+import { lentBatches } from '../../worker/layer/keptBatches.ts';
 
 const n = Number(process.argv[2] ?? 1_000_000);
 

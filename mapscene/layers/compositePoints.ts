@@ -61,11 +61,19 @@ export function compositePoints(
   const { px, py, shown } = scratch.pointsFor(count);
   placeSprites(coords, { left, top, scale: pixelRatio / resolution, margin }, atlas, sprite, indices, count, scratch);
   const strips = sortIntoStrips(atlas, sprite, count, rows, scratch);
+  // Only the strips from the first to the last with points are composited and written: the canvas
+  // is cleared, and at a country view on a phone held upright most rows are empty.
+  const { starts } = scratch;
+  let first = 0;
+  while (first < strips && starts[first + 1] === starts[first]) first++;
+  if (first === strips) return 0;
+  let last = strips - 1;
+  while (starts[last + 1] === starts[last]) last--;
   const words = rowWidth >> 5;
   const strip = scratch.stripFor(rowWidth * STRIP, words * STRIP, words * (STRIP >> BAND_SHIFT));
   const inside = { left: margin, right: margin + width - 1, top: margin, bottom: margin + height - 1 };
-  const points = { sprite, px, py, shown, starts: scratch.starts, inStrip: scratch.stripPoints };
-  for (let j = 0; j < strips; j++) {
+  const points = { sprite, px, py, shown, starts, inStrip: scratch.stripPoints };
+  for (let j = first; j <= last; j++) {
     const stripTop = j << STRIP_SHIFT;
     const stripRows = Math.min(rows, stripTop + STRIP) - stripTop;
     const rowsOf: StripRows = { rgba: image.data, rowWidth, top: stripTop, rows: stripRows, inside };
@@ -73,7 +81,10 @@ export function compositePoints(
     compositeStrip(strip, rowsOf, atlas, points, j);
     unpremultiply(rowsOf);
   }
-  ctx.putImageData(image, -margin, -margin, margin, margin, width, height);
+  // The rows written: those of the composited strips inside the image.
+  const from = Math.max(inside.top, first << STRIP_SHIFT);
+  const to = Math.min(inside.bottom, ((last + 1) << STRIP_SHIFT) - 1);
+  if (to >= from) ctx.putImageData(image, -margin, -margin, margin, from, width, to - from + 1);
   let drawn = 0;
   for (let k = 0; k < count; k++) drawn += shown[k]!;
   return drawn;

@@ -1,5 +1,6 @@
 import type { FromMapChannel, LayerFilterState, MapBatch, ToMapChannel } from '../api.ts';
-import { lentBatches, MAP_BATCH_ARRAYS, withArrays } from '../layer/layerBatch.ts';
+import { MAP_BATCH_ARRAYS, withArrays } from '../layer/batchArrays.ts';
+import { lentBatches } from '../layer/keptBatches.ts';
 import { buffersOf } from '../../domain/transferables.ts';
 
 /**
@@ -29,8 +30,8 @@ export function batchTransferables(batch: MapBatch): ArrayBuffer[] {
  */
 export class MapChannel {
   private port: MessagePort | null = null;
-  /** The batch lent to the map (sent without a copy), by the generation it was drawn as, and what takes it back. */
-  private lent: { generation: number; keep: (back: MapBatch) => void } | null = null;
+  /** The batches lent to the map (sent without a copy), by the generation they were drawn as: what takes each back. */
+  private readonly lent = new Map<number, (back: MapBatch) => void>();
 
   constructor(
     /** The layer's sightings under a filter as the map draws them (asked with a null extent: the whole layer). */
@@ -41,13 +42,13 @@ export class MapChannel {
   connect(port: MessagePort): void {
     this.port?.close();
     this.port = port;
-    this.lent = null;
+    this.lent.clear();
     port.onmessage = (e: MessageEvent<FromMapChannel>) => {
       const m = e.data;
       if (m.type === 'tileRequest') void this.answerTile(port, m.id, m.url);
-      else if (m.generation === this.lent?.generation) {
-        this.lent.keep(m.batch);
-        this.lent = null;
+      else {
+        this.lent.get(m.generation)?.(m.batch);
+        this.lent.delete(m.generation);
       }
     };
   }
@@ -63,7 +64,7 @@ export class MapChannel {
     const count = batch.ids.length;
     const message: ToMapChannel = { type: 'batch', batch, generation };
     port.postMessage(message, batchTransferables(batch));
-    if (keep) this.lent = { generation, keep };
+    if (keep) this.lent.set(generation, keep);
     drawing.behind?.();
     return count;
   }

@@ -9,8 +9,8 @@ import { SelectionPool } from '../filters/columnar/Shared.ts';
 import type { FilterInput } from '../../domain/filters/types.ts';
 import { validate, type ColumnSource } from '../../domain/filters/validate.ts';
 import { LayerRows, type LayerSource } from './LayerRows.ts';
-import { assembleBatch, BatchScratch } from './layerBatch.ts';
-import { thinAhead } from './batchLevels.ts';
+import { assembleBatch, BatchScratch, type BatchUse } from './layerBatch.ts';
+import { keepBatch, keptBatch, keptBytes } from './keptBatches.ts';
 import { markLayer } from './loadMarks.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 import type { GridProjection } from './squares.ts';
@@ -83,11 +83,10 @@ export class LayerIndex {
     return rebuilt;
   }
 
-  /** Bytes held: the rows (LayerRows.bytes), the styles and thinning order, the batch of every row, the scratch selections. */
+  /** Bytes held: the rows (LayerRows.bytes), the styles and thinning order, the kept batches and levels, the scratch selections. */
   bytes(): number {
     const o = this.styles?.order;
-    const all = this.styles?.all?.batch;
-    let kept = all ? Object.values(all).reduce((sum: number, a: ArrayBufferView) => sum + a.byteLength, 0) : 0;
+    let kept = this.styles ? keptBytes(this.styles) : 0;
     for (const levels of this.styles?.levels.values() ?? []) kept += levels.byteLength;
     const styles = this.styles
       ? this.styles.style.byteLength + o!.rank.byteLength + o!.style.byteLength + o!.cx.byteLength + o!.cy.byteLength
@@ -101,22 +100,18 @@ export class LayerIndex {
   }
 
   /**
-   * Thins the rows a filter selects ahead of its batch, keeping their levels with the styles
-   * (thinAhead): a batch under it then only gathers. True when it thinned.
+   * Assembles the map's batch of a filter ahead of its ask and keeps it with the styles
+   * (keptBatches.ts): the map's ask then only sends it. True when it assembled one.
    */
-  thinAhead(q: LayerQuery): boolean {
-    const rows = this.rows;
-    const filter = this.compile(q.filter, q);
+  ahead(q: LayerQuery): boolean {
+    // The device's records over the rows are drawn with them: their batches are not kept.
+    if (this.rows.extras.length) return false;
     const styles = this.stylesFor(q);
-    // The device's records over the rows are drawn with them and change the levels: not ahead.
-    if (rows.extras.length) return false;
-    const selected = this.pool.take();
-    try {
-      const k = filter.columnar.select(rows.candidates, rows.candidates.length, selected);
-      return thinAhead(selected, k, styles, this.scratch, this.filterKey(q.filter, q));
-    } finally {
-      this.pool.give(selected);
-    }
+    const key = this.filterKey(q.filter, q);
+    // Kept already, or lent to the map (it hands the batch back).
+    if (styles.batches.get(key)?.grid === (q.grid ?? null)) return false;
+    this.select({ ...q, extent: null }, () => null, 'ahead');
+    return keptBatch(styles, key, q.grid ?? null) !== null;
   }
 
   /**
@@ -140,8 +135,14 @@ export class LayerIndex {
 
   /** As `batch`, without the properties: what the map draws (it asks for a clicked find's properties by id). */
   mapBatch(q: LayerQuery): MapBatch {
-    // The map's batch moves to the map worker: the kept batch of every row is lent (lentBatches).
-    return this.select(q, (_selected, _k, _extras, batch) => batch, true);
+    // The map's batch moves to the map worker: a kept batch is lent (keptBatches.ts), with no selection.
+    if (!q.extent && !this.rows.extras.length) {
+      const styles = this.stylesFor(q);
+      const key = this.filterKey(q.filter, q);
+      const kept = keptBatch(styles, key, q.grid ?? null);
+      if (kept) return keepBatch(styles, key, q.grid ?? null, kept, true);
+    }
+    return this.select(q, (_selected, _k, _extras, batch) => batch, 'map');
   }
 
   /**
@@ -164,7 +165,7 @@ export class LayerIndex {
   private select<B>(
     q: LayerQuery,
     finish: (selected: Int32Array, k: number, extras: Feature[], batch: MapBatch) => B,
-    lend = false,
+    use: BatchUse = 'caller',
   ): B {
     const rows = this.rows;
     const started = performance.now();
@@ -179,9 +180,9 @@ export class LayerIndex {
       for (const f of rows.extras) if (visible(f, q.extent) && filter.objects(f.properties)) extras.push(f);
       this.lastRun = { columnarRows: rows.candidates.length, objectFeatures: rows.extras.length };
       // How long compiling, styling and selecting took, before the batch is assembled (bench/scale).
-      markLayer('selected', { n: k + extras.length, ms: Math.round(performance.now() - started) });
+      if (use !== 'ahead') markLayer('selected', { n: k + extras.length, ms: Math.round(performance.now() - started) });
       const key = q.extent ? null : this.filterKey(q.filter, q);
-      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, key, lend);
+      const batch = assembleBatch(rows, selected, k, extras, styles, this.scratch, q.grid ?? null, key, use);
       return finish(selected, k, extras, batch);
     } finally {
       this.pool.give(selected);

@@ -5,8 +5,8 @@ import type { BatchScratch } from './layerBatch.ts';
 /**
  * The thinning levels of a batch's selected rows from the layer's thinning order
  * (layerStyles.ts, thinSorted.ts), and those kept per filter with the rows' styles: a batch
- * under a filter whose levels are kept only gathers them, and the filter panel's years are
- * thinned ahead while the data core is idle (SightingsLayer).
+ * under a filter whose levels are kept (its batch itself no longer kept: keptBatches.ts) only
+ * gathers them.
  */
 
 /** At most this many filters' thinning levels are kept per LayerStyles (the panel's years and a few more). */
@@ -17,26 +17,6 @@ export function keepLevels(styles: LayerStyles, key: string, levels: Uint8Array)
   styles.levels.delete(key);
   if (styles.levels.size >= KEPT_LEVELS) styles.levels.delete(styles.levels.keys().next().value!);
   styles.levels.set(key, levels);
-}
-
-/**
- * Thins the selected rows under filter `key` ahead of a batch (the data core does it for the filter
- * panel's years while idle) and keeps their levels with the styles; false when there was nothing to
- * do or it cannot be done this way (a point beyond the integer cell range).
- */
-export function thinAhead(
-  selected: Int32Array,
-  k: number,
-  styles: LayerStyles,
-  scratch: BatchScratch,
-  key: string,
-): boolean {
-  if (styles.levels.has(key)) return false;
-  scratch.fit(styles.order.style.length, k);
-  const none = new Int32Array(0);
-  const levels = thinSelection(selected, k, styles, scratch, new Uint16Array(0), none, none);
-  if (levels) keepLevels(styles, key, levels);
-  return levels !== null;
 }
 
 /**

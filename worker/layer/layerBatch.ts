@@ -8,6 +8,7 @@ import { thinLevels } from './thin.ts';
 import { unconfirmedRows } from './unconfirmed.ts';
 import { finestCell } from './thinSorted.ts';
 import { keepLevels, thinSelection } from './batchLevels.ts';
+import { copyBatch, keepBatch, keptBatch } from './keptBatches.ts';
 import { generalisedSide, SquareRings, type BatchSquares, type GridProjection, type PointStyles } from './squares.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
@@ -42,6 +43,13 @@ export class BatchScratch {
 }
 
 /**
+ * Who a batch is for: a caller that keeps what it gets (the batch of every row is kept as a copy),
+ * the map (a kept batch is lent: keptBatches.ts), or the styles themselves (assembled ahead of the
+ * map's ask, kept as it is).
+ */
+export type BatchUse = 'caller' | 'map' | 'ahead';
+
+/**
  * Packs the selected rows (ascending) and then the extras (features outside the store, already
  * filtered) into a MapBatch (the properties are LayerIndex.batch's to add). The thinning levels
  * come from one walk of the thinning order (layerStyles.ts) with the extras merged in; should a
@@ -49,8 +57,8 @@ export class BatchScratch {
  * batch instead. A batch without extras under a filter whose levels are kept with the styles
  * (`filterKey`; thinAhead) takes them instead of thinning, and keeps those it thins. Generalised
  * points get their squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an
- * extra's looked up. The batch of every row is kept with the styles: lent as it is to the map
- * (`lend`: lentBatches), else copied when asked again.
+ * extra's looked up. The batch of every row, and the map's batch of a filter, are kept with the
+ * styles (keptBatches.ts): lent as they are to the map, else copied when asked again.
  */
 export function assembleBatch(
   rows: LayerRows,
@@ -61,12 +69,18 @@ export function assembleBatch(
   scratch: BatchScratch,
   grid: GridProjection | null,
   filterKey: string | null = null,
-  lend = false,
+  use: BatchUse = 'caller',
 ): MapBatch {
   // Every drawable row and nothing else (no filter): the batch does not change until the rows do.
   const all = extras.length === 0 && k === rows.candidates.length;
-  const kept = all && styles.all?.grid === grid ? styles.all.batch : null;
-  if (kept) return lend ? lent(styles, grid, kept) : copyBatch(kept);
+  // A filter's batch is kept by its key; with extras (the device's records) it is not kept.
+  const key = extras.length === 0 && !all ? filterKey : null;
+  const keptKey = all ? null : key;
+  const kept = all || key !== null ? keptBatch(styles, keptKey, grid) : null;
+  if (kept) {
+    if (use === 'map') return keepBatch(styles, keptKey, grid, kept, true);
+    return use === 'ahead' ? kept : copyBatch(kept);
+  }
   const n = k + extras.length;
   scratch.fit(styles.order.style.length, n);
   const ids = new Float64Array(n);
@@ -103,7 +117,6 @@ export function assembleBatch(
     if (ex[e]! < 0 || ey[e]! < 0) inRange = false;
   }
   // The rows' levels as kept for this filter (no extras: they would change them), else thinned now.
-  const key = extras.length === 0 && !all ? filterKey : null;
   const keptLevels = key === null ? undefined : styles.levels.get(key);
   const thinBatch = (): Uint8Array => {
     const thinned =
@@ -131,67 +144,12 @@ export function assembleBatch(
     extras.map((f) => f.properties),
   );
   const batch = { ids, coords, styleIndex, minLevel, unconfirmed, generalised, ...squares };
-  if (!all) return batch;
-  // Kept: lent to the map, or as a copy for a caller that keeps what it gets.
-  if (lend) return lent(styles, grid, batch);
-  styles.all = { grid, batch: copyBatch(batch) };
+  // Kept: lent to the map, kept as it is when assembled ahead, and for a caller that keeps what it
+  // gets, the batch of every row as a copy (a filter's is not: the map's batches are what it keeps).
+  if (use === 'map' && (all || key !== null)) return keepBatch(styles, keptKey, grid, batch, true);
+  if (use === 'ahead' && key !== null) return keepBatch(styles, key, grid, batch, false);
+  if (use === 'caller' && all) keepBatch(styles, null, grid, copyBatch(batch), false);
   return batch;
-}
-
-/**
- * The kept batches lent to the map, each with what takes it back. A batch sent to the map worker
- * moves there (its arrays emptied here), so the kept batch of every row was sent as a copy: ~30 MB
- * at 1M, 25–38 ms in the browser's data core, at every return to the unfiltered map. Lent
- * instead, it is sent as it is, and the map hands its arrays back when a newer batch replaces it
- * (worker/core/mapChannel.ts); until then a batch of every row is assembled anew.
- */
-export const lentBatches = new WeakMap<MapBatch, (back: MapBatch) => void>();
-
-/** Lends `batch` as the styles' kept batch of every row: the styles hold none until it is given back. */
-function lent(styles: LayerStyles, grid: GridProjection | null, batch: MapBatch): MapBatch {
-  const entry: NonNullable<LayerStyles['all']> = { grid, batch: null };
-  const n = batch.ids.length;
-  styles.all = entry;
-  lentBatches.set(batch, (back) => {
-    // Taken back only while that entry still waits for it (the rows or the rules may have changed since).
-    if (styles.all === entry && entry.batch === null && back.ids.length === n) entry.batch = back;
-  });
-  return batch;
-}
-
-/** The arrays of a MapBatch, each named once: what is copied, moved to the map worker, or kept from a PointBatch. */
-export const MAP_BATCH_ARRAYS = [
-  'ids',
-  'coords',
-  'styleIndex',
-  'minLevel',
-  'unconfirmed',
-  'generalised',
-  'squares',
-  'squareOf',
-  'squareBoxes',
-  'squareLooks',
-] as const satisfies readonly (keyof MapBatch)[];
-/** Compile-time check that the list names every member of MapBatch. */
-const everyArray: Exclude<keyof MapBatch, (typeof MAP_BATCH_ARRAYS)[number]> extends never ? true : never = true;
-void everyArray;
-
-/** A MapBatch of `b`'s arrays as `f` gives them (`b` itself, with properties, stays as it is). */
-export function withArrays(
-  b: MapBatch,
-  f: (a: MapBatch[(typeof MAP_BATCH_ARRAYS)[number]]) => ArrayBufferView,
-): MapBatch {
-  // Built member by member from the list above, which names every member of MapBatch.
-  return Object.fromEntries(MAP_BATCH_ARRAYS.map((k) => [k, f(b[k])])) as unknown as MapBatch;
-}
-
-/**
- * A copy of a batch's arrays: a batch sent to the map worker is moved there (its arrays emptied
- * here), so one that is kept and sent again is copied first, unless it is lent (lentBatches): a
- * memory copy of ~30 MB at 1M finds, 11–15 ms in node and 25–38 ms in the browser's data core.
- */
-export function copyBatch(b: MapBatch): MapBatch {
-  return withArrays(b, (a) => a.slice());
 }
 
 /** The batch's squares: the selected rows' rings from the rows' cache, then the extras' (after them in `coords`). */

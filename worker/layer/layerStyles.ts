@@ -33,14 +33,23 @@ export interface LayerStyles {
   /**
    * The batch of every drawable row (no filter: the filter panel's default state, the one it
    * returns to), kept once assembled with the national grid it was made with; null until then.
-   * Its `batch` is null while it is lent to the map (layerBatch.ts, `lentBatches`).
+   * Its `batch` is null while it is lent to the map (keptBatches.ts).
    */
-  all: { grid: GridProjection | null; batch: MapBatch | null } | null;
+  all: KeptBatch | null;
   /**
    * The thinning levels of the rows a filter selects (in row order), by the filter's key: kept
    * from a batch without extras, or thinned ahead for the filter panel's years (layerBatch.ts).
    */
   levels: Map<string, Uint8Array>;
+  /** The map's batches of a few filters (by the key of `levels`), kept once assembled for the map or ahead of it (keptBatches.ts). */
+  batches: Map<string, KeptBatch>;
+}
+
+/** A batch kept with the styles, with the national grid it was made with and its number of points; `batch` is null while lent to the map. */
+export interface KeptBatch {
+  grid: GridProjection | null;
+  batch: MapBatch | null;
+  size: number;
 }
 
 /** A filter compiled for the store's rows (columnar) and for features outside it (objects). */
@@ -76,6 +85,7 @@ export function layerStyles(
     order: thinOrder(rows, style),
     all: null,
     levels: new Map(),
+    batches: new Map(),
   };
 }
 

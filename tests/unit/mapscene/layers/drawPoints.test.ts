@@ -27,7 +27,14 @@ function arrays(n: number) {
   };
 }
 
-function render(ratio: number, a: ReturnType<typeof arrays>, skipHidden: boolean, list = styles, resolution = 1) {
+function render(
+  ratio: number,
+  a: ReturnType<typeof arrays>,
+  skipHidden: boolean,
+  list = styles,
+  resolution = 1,
+  scratch = new DrawScratch(),
+) {
   const frame: DrawFrame = {
     extent: [0, 0, 100, 60],
     resolution,
@@ -51,8 +58,21 @@ function render(ratio: number, a: ReturnType<typeof arrays>, skipHidden: boolean
   };
   const canvas = new Canvas(frame.width, frame.height);
   const ctx = canvas.getContext('2d') as unknown as OffscreenCanvasRenderingContext2D;
-  const count = drawPoints(ctx, a, frame, symbolOf, new DrawScratch());
+  const count = drawPoints(ctx, a, frame, symbolOf, scratch);
   return { count, pixels: ctx.getImageData(0, 0, frame.width, frame.height).data };
+}
+
+/** The same image but for rounding: a few levels at most, on a few pixels. */
+function expectSameImage(pixels: Uint8ClampedArray, reference: Uint8ClampedArray): void {
+  let worst = 0;
+  let off = 0;
+  for (let i = 0; i < reference.length; i++) {
+    const d = Math.abs(reference[i]! - pixels[i]!);
+    worst = Math.max(worst, d);
+    if (d > 1) off++;
+  }
+  expect(worst).toBeLessThanOrEqual(4);
+  expect(off).toBeLessThan(reference.length / 100);
 }
 
 describe('drawPoints', () => {
@@ -71,17 +91,23 @@ describe('drawPoints', () => {
       expect(skipped.count.candidates).toBe(all.count.candidates);
       // Thousands of points in 100 x 60 px: most are under others.
       expect(skipped.count.drawn).toBeLessThan(all.count.candidates / 4);
-      // The same image but for rounding: a few levels at most, on a few pixels.
-      let worst = 0;
-      let off = 0;
-      for (let i = 0; i < all.pixels.length; i++) {
-        const d = Math.abs(all.pixels[i]! - skipped.pixels[i]!);
-        worst = Math.max(worst, d);
-        if (d > 1) off++;
-      }
-      expect(worst).toBeLessThanOrEqual(4);
-      expect(off).toBeLessThan(all.pixels.length / 100);
+      expectSameImage(skipped.pixels, all.pixels);
     }
+  });
+
+  it('composites only the strips of rows with points, leaving nothing of a fuller redraw before it', () => {
+    const scratch = new DrawScratch();
+    // Over 400 x 240 px: points all over, then, with the same buffers, only in a band across the middle.
+    render(1, arrays(48_000), true, styles, 0.25, scratch);
+    const band = arrays(48_000);
+    for (let i = 1; i < band.coords.length; i += 2) band.coords[i] = 28 + ((band.coords[i]! + 5) % 4);
+    const again = render(1, band, true, styles, 0.25, scratch);
+    expectSameImage(again.pixels, render(1, band, false, styles, 0.25).pixels);
+    // The band's points are on rows 112 … 128, their symbols 10 px across or less: the rows above and below are as cleared.
+    const rowBytes = 4 * 400;
+    expect(again.pixels.subarray(0, 96 * rowBytes).every((v) => v === 0)).toBe(true);
+    expect(again.pixels.subarray(144 * rowBytes).every((v) => v === 0)).toBe(true);
+    expect(again.count.drawn).toBeGreaterThan(50);
   });
 
   it('draws every point one by one, in batch order, when a style is not a plain sprite', () => {

@@ -121,7 +121,7 @@ describe('MapChannel', () => {
     await expect(ask(3, '/tiles/ortho/3.png')).resolves.toEqual({ type: 'tile', id: 3, blob: null });
   });
 
-  it('lends the batch of every row to the map, takes it back when the map hands it back, and sends it again as it is', async () => {
+  it('lends kept batches to the map, takes them back when the map hands them back, and sends them again as they are', async () => {
     const index = new LayerIndex(layerFeatures(800, 5));
     const { core, map, next } = connected(
       (_extent, filter) => Promise.resolve({ batch: index.mapBatch(layerQuery(filter)) }),
@@ -138,18 +138,26 @@ describe('MapChannel', () => {
     // Not handed back yet: the next batch of every row is assembled anew, the same.
     const again = await send(FILTER, 2);
     expect(Array.from(again.minLevel)).toEqual(Array.from(first.minLevel));
-    await send({ ...FILTER, year: 2024 }, 3);
+    const year = await send({ ...FILTER, year: 2024 }, 3);
     // The map hands back the batch the year replaced (marked, to see it come back).
     again.minLevel[0] = 99;
     const back: FromMapChannel = { type: 'returned', generation: 2, batch: again };
     map.postMessage(back, [...new Set(Object.values(again).map((a: ArrayBufferView) => a.buffer as ArrayBuffer))]);
-    // A generation the data core did not lend is dropped.
+    // A batch no longer kept (a newer one of every row was lent after it) is dropped.
     const stray: FromMapChannel = { type: 'returned', generation: 1, batch: first };
     map.postMessage(stray);
     await new Promise((r) => setTimeout(r, 20));
     const third = await send(FILTER, 4);
     expect(third.minLevel[0]).toBe(99);
     expect(Array.from(third.ids)).toEqual(Array.from(first.ids));
+    // The year's batch, lent too, comes back when the batch of every row replaces it, and is sent again as it is.
+    year.minLevel[0] = 98;
+    const yearBack: FromMapChannel = { type: 'returned', generation: 3, batch: year };
+    map.postMessage(yearBack, [...new Set(Object.values(year).map((a: ArrayBufferView) => a.buffer as ArrayBuffer))]);
+    await new Promise((r) => setTimeout(r, 20));
+    const yearAgain = await send({ ...FILTER, year: 2024 }, 5);
+    expect(yearAgain.minLevel[0]).toBe(98);
+    expect(yearAgain.ids.length).toBeGreaterThan(0);
   });
 
   it('refuses to send before a map is connected, and a new map replaces the old one', async () => {

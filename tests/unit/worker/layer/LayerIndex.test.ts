@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PointBatch } from '../../../../worker/api.ts';
+import type { MapBatch, PointBatch } from '../../../../worker/api.ts';
 import { compile } from '../../../../worker/filters/index.ts';
 import type { FilterInput } from '../../../../domain/filters/types.ts';
 import { LayerIndex } from '../../../../worker/layer/LayerIndex.ts';
@@ -10,6 +10,7 @@ import { prng, randomFilter, randomRecords } from '../../server/filters/random.t
 import { loadVectors } from '../filters/vectorsFile.ts';
 import { nationalGrid } from '../../../../worker/nationalGrid.ts';
 import type { GridProjection } from '../../../../worker/layer/squares.ts';
+import { lentBatches } from '../../../../worker/layer/keptBatches.ts';
 
 const v = loadVectors();
 const now = Date.parse(v.now);
@@ -142,27 +143,45 @@ describe('LayerIndex', () => {
     expect(index.lastRun).toEqual({ columnarRows: expect.any(Number), objectFeatures: 0 });
   });
 
-  it("thins a filter's rows ahead of its batch, and the batch takes those levels until the rows change", () => {
+  it("assembles a filter's map batch ahead and sends it kept until the rows change; its levels outlive it", () => {
     const features = randomFeatures(6, 1200);
     const index = new LayerIndex(features);
-    let thinned = 0;
+    let ahead = 0;
     for (const { filter, expected } of randomCases(features, 9, 40)) {
-      if (!index.thinAhead(query(filter))) continue;
-      thinned++;
-      // Asked again, nothing to do: the levels are kept.
-      expect(index.thinAhead(query(filter))).toBe(false);
-      expect(plain(index.batch(query(filter))), JSON.stringify(filter)).toEqual(plain(expected));
+      if (!index.ahead(query(filter))) continue;
+      ahead++;
+      // Asked again, nothing to do: the batch is kept.
+      expect(index.ahead(query(filter))).toBe(false);
+      expect(
+        plain({ ...index.mapBatch(query(filter)), properties: expected.properties }),
+        JSON.stringify(filter),
+      ).toEqual(plain(expected));
     }
-    expect(thinned).toBeGreaterThan(20);
-    // The batch reads the kept levels (marked here), not a thinning of its own.
+    expect(ahead).toBeGreaterThan(20);
     const filter: FilterInput = { type: 'condition', columnId: 920, operationType: 'equals', values: [3] };
-    index.thinAhead(query(filter));
-    const kept = [...index.batch(query(filter)).minLevel];
-    expect(kept.length).toBeGreaterThan(10);
-    const styles = (index as unknown as { styles: { levels: Map<string, Uint8Array> } }).styles;
+    const styles = (
+      index as unknown as {
+        styles: { levels: Map<string, Uint8Array>; batches: Map<string, { batch: MapBatch | null }> };
+      }
+    ).styles;
+    index.ahead(query(filter));
+    const key = [...styles.batches.keys()].at(-1)!;
+    // The map's ask sends the kept batch itself (marked here), lent: the styles hold none until it is handed back.
+    const kept = styles.batches.get(key)!.batch!;
+    expect(kept.ids.length).toBeGreaterThan(10);
+    kept.minLevel.fill(9);
+    const sent = index.mapBatch(query(filter));
+    expect(sent).toBe(kept);
+    expect(styles.batches.get(key)!.batch).toBeNull();
+    // Lent, the batch is assembled anew, from the kept levels (marked here), not a thinning of its
+    // own, and is the one kept once handed back (the older one, handed back after it, is not).
     for (const levels of styles.levels.values()) levels.fill(7);
-    expect(new Set(index.batch(query(filter)).minLevel)).toEqual(new Set([7]));
-    // Rows changed: new styles, no kept levels, the batch thinned anew.
+    const again = index.mapBatch(query(filter));
+    expect(new Set(again.minLevel)).toEqual(new Set([7]));
+    lentBatches.get(again)!(again);
+    lentBatches.get(sent)!(sent);
+    expect(index.mapBatch(query(filter))).toBe(again);
+    // Rows changed: new styles, nothing kept, the batch thinned anew.
     index.sync(features.filter((_, i) => i % 10 !== 1));
     const after = reference(
       features.filter((_, i) => i % 10 !== 1),
@@ -170,6 +189,24 @@ describe('LayerIndex', () => {
       RULES,
     );
     expect(plain(index.batch(query(filter)))).toEqual(plain(after));
+    expect(plain({ ...index.mapBatch(query(filter)), properties: after.properties })).toEqual(plain(after));
+  });
+
+  it("keeps at most eight filters' batches, the oldest dropped first", () => {
+    const features = randomFeatures(7, 900);
+    const index = new LayerIndex(features);
+    const species = (id: number): FilterInput => ({
+      type: 'condition',
+      columnId: 920,
+      operationType: 'equals',
+      values: [id],
+    });
+    const styles = index as unknown as { styles: { batches: Map<string, unknown> } | null };
+    for (let id = 1; id <= 10; id++) index.ahead(query(species(id)));
+    expect(styles.styles!.batches.size).toBe(8);
+    // The first two were dropped: assembled again; the last is still kept.
+    expect(index.ahead(query(species(1)))).toBe(true);
+    expect(index.ahead(query(species(10)))).toBe(false);
   });
 
   it('keeps only points inside the extent', () => {

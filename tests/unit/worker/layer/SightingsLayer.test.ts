@@ -9,9 +9,9 @@ import { layerQuery } from './layerQuery.ts';
 const NONE: LayerFilterState = { year: null, speciesId: null, mineOnly: false, status: null };
 /** The data core's query of the map's batch for a filter panel state. */
 const query = (filter: LayerFilterState) => ({ ...layerQuery(filter), filter });
-/** The layer's styles' kept levels, by filter key. */
-const keptLevels = (layer: SightingsLayer): Map<string, Uint8Array> =>
-  (layer.current as unknown as { styles: { levels: Map<string, Uint8Array> } }).styles.levels;
+/** The layer's styles' kept batches, by filter key. */
+const keptBatches = (layer: SightingsLayer): Map<string, unknown> =>
+  (layer.current as unknown as { styles: { batches: Map<string, unknown> } }).styles.batches;
 const plain = (b: MapBatch): unknown =>
   Object.fromEntries(Object.entries(b).map(([k, a]) => [k, [...(a as Uint8Array)]]));
 /** Lets the layer's idle tasks (setTimeout 0, one per year) run. */
@@ -20,16 +20,16 @@ const idle = async (): Promise<void> => {
 };
 
 describe('SightingsLayer', () => {
-  it("thins the filter panel's years while idle; a year's batch is the one thinned on demand", async () => {
+  it("assembles the filter panel's years' batches while idle; a year's is the one assembled on demand", async () => {
     const features = layerFeatures(3000, 7);
     const layer = new SightingsLayer();
     layer.mapPoints(features, query(NONE));
-    expect(keptLevels(layer).size).toBe(0);
+    expect(keptBatches(layer).size).toBe(0);
     await idle();
-    expect(keptLevels(layer).size).toBe(yearOptions().length);
+    expect(keptBatches(layer).size).toBe(yearOptions().length);
     const year = yearOptions()[2]!;
     const ahead = layer.mapPoints(features, query({ ...NONE, year }));
-    // A layer that thins the year when asked (before its idle tasks run).
+    // A layer that assembles the year when asked (before its idle tasks run).
     const fresh = new SightingsLayer();
     fresh.mapPoints(features, query(NONE));
     const onDemand = fresh.mapPoints(features, query({ ...NONE, year }));
