@@ -52,9 +52,34 @@ function colourOf(style: Style): Color | null {
  */
 export function squareLooks(markerStyles: readonly Style[]): SquareLook[] {
   return markerStyles.map((s) => {
-    const [r, g, b] = colourOf(s) ?? [132, 132, 132];
+    const [r, g, b] = rgbOf(s);
     return { outline: `rgba(${r},${g},${b},0.95)`, tint: `rgba(${r},${g},${b},${FILL_ALPHA})` };
   });
+}
+
+/** A marker style's colour as red, green and blue (grey for a style of no one colour). */
+function rgbOf(style: Style): [number, number, number] {
+  const [r, g, b] = colourOf(style) ?? [132, 132, 132];
+  return [r!, g!, b!];
+}
+
+/**
+ * The one tint that the tints of `looks` (in order, each in its colour at FILL_ALPHA) make when
+ * filled over each other: alpha 1 - (1 - FILL_ALPHA)^n, and each colour weighted by how much of
+ * it the later tints leave showing.
+ */
+export function blendedTint(rgbs: readonly (readonly number[])[], looks: readonly number[]): string {
+  let [r, g, b, alpha] = [0, 0, 0, 0];
+  for (const look of looks) {
+    const [lr, lg, lb] = rgbs[look]!;
+    // Source over, premultiplied: the new tint over what the earlier ones made.
+    r = lr! * FILL_ALPHA + r * (1 - FILL_ALPHA);
+    g = lg! * FILL_ALPHA + g * (1 - FILL_ALPHA);
+    b = lb! * FILL_ALPHA + b * (1 - FILL_ALPHA);
+    alpha = FILL_ALPHA + alpha * (1 - FILL_ALPHA);
+  }
+  if (alpha === 0) return 'rgba(0,0,0,0)';
+  return `rgba(${Math.round(r / alpha)},${Math.round(g / alpha)},${Math.round(b / alpha)},${+alpha.toFixed(4)})`;
 }
 
 /** The layer of the squares of generalised finds, in the colours of the marker styles (by the batch's style index). */
@@ -65,9 +90,12 @@ export class SquaresLayer {
   /** The view of the image drawn last and what it holds (drawnKey). */
   private drawn: { extent: number[]; resolution: number; key: string } | null = null;
   private readonly looks: SquareLook[];
+  /** Each look's colour, for the tints of squares of several looks (blendedTint). */
+  private readonly rgbs: [number, number, number][];
 
   constructor(markerStyles: readonly Style[]) {
     this.looks = squareLooks(markerStyles);
+    this.rgbs = markerStyles.map(rgbOf);
     // Under the sightings (10), over the base maps and the downloaded areas (5).
     this.layer = canvasImageLayer(
       { className: 'squares', zIndex: 9, visible: false },
@@ -112,8 +140,8 @@ export class SquaresLayer {
   }
 
   /**
-   * Draws the squares wide enough to see on the image's canvas: halos first, then each colour's
-   * tint and the outlines in it.
+   * Draws the squares wide enough to see on the image's canvas: halos first, then the tints, then
+   * the outlines in each colour.
    */
   private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
     const { corners, looks } = this.squares;
@@ -153,11 +181,25 @@ export class SquaresLayer {
     ctx.strokeStyle = HALO.color;
     ctx.lineWidth = HALO.width * pixelRatio;
     ctx.stroke(path(() => true));
+    // Each ring tinted once, in the one tint its looks' tints make over each other (blendedTint):
+    // the pixels of filling them one over another (rounding aside), with a sixth of the raster in
+    // a ring of six colours, as most are at the country view with no filter.
+    const byTint = new Map<string, Path2D>();
+    shown.forEach((q, i) => {
+      let key = '';
+      for (let look = 0; look < L; look++) if (looks[q * L + look]) key += `${look},`;
+      if (!key) return;
+      let p = byTint.get(key);
+      if (!p) byTint.set(key, (p = new Path2D()));
+      p.addPath(ringPaths[i]!);
+    });
+    for (const [key, p] of byTint) {
+      ctx.fillStyle = blendedTint(this.rgbs, key.split(',').slice(0, -1).map(Number));
+      ctx.fill(p);
+    }
+    ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;
     for (let look = 0; look < L; look++) {
-      ctx.fillStyle = this.looks[look]!.tint;
-      ctx.fill(path((q) => looks[q * L + look] === 1));
       ctx.strokeStyle = this.looks[look]!.outline;
-      ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;
       ctx.stroke(path((_q, i) => topLook[i] === look));
     }
   }

@@ -1,6 +1,7 @@
 import '../workerGlobals.ts';
 import { describe, expect, it } from 'vitest';
-import { MIN_SQUARE_PX, squareLooks, SquaresLayer } from '../../../../mapscene/layers/squaresLayer.ts';
+import { Canvas } from '@napi-rs/canvas';
+import { blendedTint, MIN_SQUARE_PX, squareLooks, SquaresLayer } from '../../../../mapscene/layers/squaresLayer.ts';
 import { SightingsLayer } from '../../../../mapscene/layers/sightingsLayer.ts';
 import { circle } from './circleStyle.ts';
 import type { PointBatch } from '../../../../worker/api.ts';
@@ -86,7 +87,7 @@ describe('squares layer', () => {
     };
     // The purple outline of the two finds' square just inside its bottom edge (from y 0 to 1 over
     // x; the 10 km square's green edge runs along it), the white halo just outside.
-    expect(at(700, 1)).toEqual([144, 62, 145, 254]);
+    expect(at(700, 1)).toEqual([144, 63, 145, 254]);
     const halo = at(700, -1);
     expect(halo.slice(0, 3)).toEqual([255, 255, 255]);
     expect(halo[3]).toBeGreaterThan(60);
@@ -113,6 +114,31 @@ describe('squares layer', () => {
     const grey = pixel(batch({ styleIndex: new Uint16Array([0, 2, 2, 0]) }), 700, 1);
     // The purple outline under the grey one showed through at 5 % (3–4 levels of green): not drawn.
     both.forEach((v, c) => expect(Math.abs(v - grey[c]!)).toBeLessThanOrEqual(1));
+  });
+
+  it('tints a square of several colours once, as their tints filled over each other would', () => {
+    const rgbs = [
+      [112, 191, 76],
+      [144, 56, 148],
+      [132, 132, 132],
+    ];
+    for (const looks of [[0], [1, 2], [0, 1, 2], [2, 0]]) {
+      const stacked = new Canvas(4, 4).getContext('2d');
+      for (const look of looks) {
+        stacked.fillStyle = squareLooks(styles)[look]!.tint;
+        stacked.fillRect(0, 0, 4, 4);
+      }
+      const once = new Canvas(4, 4).getContext('2d');
+      once.fillStyle = blendedTint(rgbs, looks);
+      once.fillRect(0, 0, 4, 4);
+      // Premultiplied, as it shows over the map (a faint pixel's straight colour is rounded coarsely),
+      // within the rounding of the stacked fills, each rounded to whole levels.
+      const [a, b] = [stacked, once].map((c) => {
+        const [r, g, bl, alpha] = c.getImageData(1, 1, 1, 1).data;
+        return [...[r!, g!, bl!].map((v) => (v * alpha!) / 255), alpha!];
+      });
+      a!.forEach((v, c) => expect(Math.abs(v - b![c]!), `${looks}: ${a} / ${b}`).toBeLessThanOrEqual(3));
+    }
   });
 
   it('keeps its image when a new batch draws the same squares in the same colours in it', () => {
