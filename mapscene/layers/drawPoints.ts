@@ -92,7 +92,9 @@ export function drawPoints(
     if (x >= x0 && x <= x1 && y >= y0 && y <= y1) indices[count++] = i;
   }
   // Their symbols (numbered style index * 2 + unconfirmed), and the margin any sprite needs around the image.
-  const symbols: PointSymbol[] = [];
+  // Kept dense, never read past its end: a read out of bounds or of a hole deoptimises the loop
+  // (V8), and the redraws after it ran slowly again until it was compiled anew.
+  const symbols: (PointSymbol | null)[] = [];
   const symbolOfPoint = scratch.symbolsFor(count);
   let margin = 0;
   let allSprites = true;
@@ -100,7 +102,8 @@ export function drawPoints(
     const i = indices[k]!;
     const key = styleIndex[i]! * 2 + unconfirmed[i]!;
     symbolOfPoint[k] = key;
-    if (symbols[key]) continue;
+    if (key < symbols.length && symbols[key] !== null) continue;
+    while (symbols.length <= key) symbols.push(null);
     const s = symbolOf(styleIndex[i]!, unconfirmed[i] === 1);
     symbols[key] = s;
     if (s.kind === 'sprite' && s.rgba) margin = Math.max(margin, s.width, s.height);
