@@ -55,7 +55,7 @@ export type BatchUse = 'caller' | 'map' | 'ahead';
  * come from one walk of the thinning order (layerStyles.ts) with the extras merged in; should a
  * point lie beyond the integer cell range (far outside the world), thinLevels does the whole
  * batch instead. A batch without extras under a filter whose levels are kept with the styles
- * (`filterKey`; thinAhead) takes them instead of thinning, and keeps those it thins. Generalised
+ * (`filterKey`: its batch since dropped, keptBatches.ts) takes them instead of thinning, and keeps those it thins. Generalised
  * points get their squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an
  * extra's looked up. The batch of every row, and the map's batch of a filter, are kept with the
  * styles (keptBatches.ts): lent as they are to the map, else copied when asked again.
@@ -144,10 +144,11 @@ export function assembleBatch(
     extras.map((f) => f.properties),
   );
   const batch = { ids, coords, styleIndex, minLevel, unconfirmed, generalised, ...squares };
-  // Kept: lent to the map, kept as it is when assembled ahead, and for a caller that keeps what it
-  // gets, the batch of every row as a copy (a filter's is not: the map's batches are what it keeps).
+  // Kept: lent to the map; kept as it is when assembled ahead (under a filter that selects every
+  // row, such as the year of every find, as the batch of every row); for a caller that keeps what
+  // it gets, the batch of every row as a copy (a filter's is not: the map's batches are what it keeps).
   if (use === 'map' && (all || key !== null)) return keepBatch(styles, keptKey, grid, batch, true);
-  if (use === 'ahead' && key !== null) return keepBatch(styles, key, grid, batch, false);
+  if (use === 'ahead' && (all || key !== null)) return keepBatch(styles, keptKey, grid, batch, false);
   if (use === 'caller' && all) keepBatch(styles, null, grid, copyBatch(batch), false);
   return batch;
 }

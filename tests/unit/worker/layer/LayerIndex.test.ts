@@ -192,6 +192,23 @@ describe('LayerIndex', () => {
     expect(plain({ ...index.mapBatch(query(filter)), properties: after.properties })).toEqual(plain(after));
   });
 
+  it('keeps a batch assembled ahead under a filter that selects every row as the batch of every row', () => {
+    const index = new LayerIndex(randomFeatures(8, 400));
+    const species: FilterInput = { type: 'condition', columnId: 920, operationType: 'equals', values: [3] };
+    // Every row is of species 3 or not: the filter selects them all.
+    const every: FilterInput = {
+      type: 'expression',
+      left: species,
+      right: { ...species, negate: true },
+      joinType: 'Or',
+    };
+    expect(index.ahead(query(every, null, nationalGrid))).toBe(false);
+    const all = (index as unknown as { styles: { all: { batch: MapBatch | null } | null } }).styles.all?.batch;
+    expect(all?.ids.length).toBeGreaterThan(100);
+    // No year (no filter) then sends that batch as it is.
+    expect(index.mapBatch(query(null, null, nationalGrid))).toBe(all);
+  });
+
   it("keeps at most eight filters' batches, the oldest dropped first", () => {
     const features = randomFeatures(7, 900);
     const index = new LayerIndex(features);
