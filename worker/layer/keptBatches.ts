@@ -46,6 +46,8 @@ export function keepBatch(
   else {
     const kept = styles.batches;
     kept.delete(key);
+    // A batch larger than all the kept ones may be is not kept, and drops none.
+    if (entry.size > KEPT_POINTS) return batch;
     let points = entry.size;
     for (const other of kept.values()) points += other.size;
     // The oldest dropped first.
@@ -54,7 +56,7 @@ export function keepBatch(
       kept.delete(oldKey);
       points -= old.size;
     }
-    if (entry.size <= KEPT_POINTS) kept.set(key, entry);
+    kept.set(key, entry);
   }
   if (lend) {
     lentBatches.set(batch, (back) => {
