@@ -184,17 +184,18 @@ export class SquaresLayer {
     // Each ring tinted once, in the one tint its looks' tints make over each other (blendedTint):
     // the pixels of filling them one over another (rounding aside), with a sixth of the raster in
     // a ring of six colours, as most are at the country view with no filter.
-    const byTint = new Map<string, Path2D>();
+    const byTint = new Map<string, { looks: number[]; path: Path2D }>();
     shown.forEach((q, i) => {
-      let key = '';
-      for (let look = 0; look < L; look++) if (looks[q * L + look]) key += `${look},`;
-      if (!key) return;
-      let p = byTint.get(key);
-      if (!p) byTint.set(key, (p = new Path2D()));
-      p.addPath(ringPaths[i]!);
+      const ringLooks: number[] = [];
+      for (let look = 0; look < L; look++) if (looks[q * L + look]) ringLooks.push(look);
+      if (!ringLooks.length) return;
+      const key = ringLooks.join(',');
+      let tint = byTint.get(key);
+      if (!tint) byTint.set(key, (tint = { looks: ringLooks, path: new Path2D() }));
+      tint.path.addPath(ringPaths[i]!);
     });
-    for (const [key, p] of byTint) {
-      ctx.fillStyle = blendedTint(this.rgbs, key.split(',').slice(0, -1).map(Number));
+    for (const { looks: tintLooks, path: p } of byTint.values()) {
+      ctx.fillStyle = blendedTint(this.rgbs, tintLooks);
       ctx.fill(p);
     }
     ctx.lineWidth = OUTLINE_WIDTH * pixelRatio;

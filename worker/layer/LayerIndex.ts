@@ -10,7 +10,7 @@ import type { FilterInput } from '../../domain/filters/types.ts';
 import { validate, type ColumnSource } from '../../domain/filters/validate.ts';
 import { LayerRows, type LayerSource } from './LayerRows.ts';
 import { assembleBatch, BatchScratch, type BatchUse } from './layerBatch.ts';
-import { keepBatch, keptBatch, keptBytes } from './keptBatches.ts';
+import { keptBatch, keptBytes, lendKept } from './keptBatches.ts';
 import { markLayer } from './loadMarks.ts';
 import { layerStyles, type CompiledFilter, type LayerStyles } from './layerStyles.ts';
 import type { GridProjection } from './squares.ts';
@@ -137,10 +137,8 @@ export class LayerIndex {
   mapBatch(q: LayerQuery): MapBatch {
     // The map's batch moves to the map worker: a kept batch is lent (keptBatches.ts), with no selection.
     if (!q.extent && !this.rows.extras.length) {
-      const styles = this.stylesFor(q);
-      const key = this.filterKey(q.filter, q);
-      const kept = keptBatch(styles, key, q.grid ?? null);
-      if (kept) return keepBatch(styles, key, q.grid ?? null, kept, true);
+      const kept = lendKept(this.stylesFor(q), this.filterKey(q.filter, q), q.grid ?? null);
+      if (kept) return kept;
     }
     return this.select(q, (_selected, _k, _extras, batch) => batch, 'map');
   }

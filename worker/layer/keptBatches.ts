@@ -68,6 +68,12 @@ export function keepBatch(
   return batch;
 }
 
+/** Lends the map the kept batch of every row (`key` null) or of a filter made with `grid`; null when none is kept now. */
+export function lendKept(styles: LayerStyles, key: string | null, grid: GridProjection | null): MapBatch | null {
+  const kept = keptBatch(styles, key, grid);
+  return kept && keepBatch(styles, key, grid, kept, true);
+}
+
 /** Bytes of the kept batches the styles hold now. */
 export function keptBytes(styles: LayerStyles): number {
   let bytes = 0;

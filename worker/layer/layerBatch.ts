@@ -8,7 +8,7 @@ import { thinLevels } from './thin.ts';
 import { unconfirmedRows } from './unconfirmed.ts';
 import { finestCell } from './thinSorted.ts';
 import { keepLevels, thinSelection } from './batchLevels.ts';
-import { copyBatch, keepBatch, keptBatch } from './keptBatches.ts';
+import { copyBatch, keepBatch, keptBatch, lendKept } from './keptBatches.ts';
 import { generalisedSide, SquareRings, type BatchSquares, type GridProjection, type PointStyles } from './squares.ts';
 
 /** Scratch arrays of the batch assembly, kept between batches of one layer (grown on demand). */
@@ -75,11 +75,11 @@ export function assembleBatch(
   const all = extras.length === 0 && k === rows.candidates.length;
   // A filter's batch is kept by its key; with extras (the device's records) it is not kept.
   const key = extras.length === 0 && !all ? filterKey : null;
+  const keepable = all || key !== null;
   const keptKey = all ? null : key;
-  const kept = all || key !== null ? keptBatch(styles, keptKey, grid) : null;
-  if (kept) {
-    if (use === 'map') return keepBatch(styles, keptKey, grid, kept, true);
-    return use === 'ahead' ? kept : copyBatch(kept);
+  if (keepable) {
+    const kept = use === 'map' ? lendKept(styles, keptKey, grid) : keptBatch(styles, keptKey, grid);
+    if (kept) return use === 'caller' ? copyBatch(kept) : kept;
   }
   const n = k + extras.length;
   scratch.fit(styles.order.style.length, n);
@@ -147,8 +147,7 @@ export function assembleBatch(
   // Kept: lent to the map; kept as it is when assembled ahead (under a filter that selects every
   // row, such as the year of every find, as the batch of every row); for a caller that keeps what
   // it gets, the batch of every row as a copy (a filter's is not: the map's batches are what it keeps).
-  if (use === 'map' && (all || key !== null)) return keepBatch(styles, keptKey, grid, batch, true);
-  if (use === 'ahead' && (all || key !== null)) return keepBatch(styles, keptKey, grid, batch, false);
+  if (keepable && use !== 'caller') return keepBatch(styles, keptKey, grid, batch, use === 'map');
   if (use === 'caller' && all) keepBatch(styles, null, grid, copyBatch(batch), false);
   return batch;
 }
