@@ -61,6 +61,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Keeps the page's last `max` console lines (its workers' too) and page errors, each with the
+ * seconds since it was opened; read when a test fails, to say what the app was doing.
+ */
+export function recentConsole(page: Page, max = 40): () => string[] {
+  const lines: string[] = [];
+  const started = Date.now();
+  const keep = (line: string): void => {
+    lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (lines.length > max) lines.shift();
+  };
+  page.on('pageerror', (e) => keep(`pageerror: ${e.message}`));
+  page.on('console', (m) => keep(`${m.type()}: ${m.text().slice(0, 300)}`));
+  return () => [...lines];
+}
+
 /** Collects console errors and page errors, to assert none happened. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

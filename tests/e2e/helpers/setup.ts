@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext } from './browser.ts';
+import { launch, newContext, recentConsole, screenshot } from './browser.ts';
 import { ANA, signIn, waitForSightings } from './app.ts';
 import { startAppServer } from './server.ts';
 import type { StartServerOptions, TestServer } from '../../api/helpers/server.ts';
@@ -18,6 +18,17 @@ export interface SignedInPage {
   page: Page;
   ctx: BrowserContext;
   sightings: number;
+}
+
+/**
+ * Saves a screenshot of a page whose test failed (`failed-<time>.png`) and throws the error again
+ * with the page's last console lines, to say what the app was doing (a failure on CI is seen once).
+ */
+async function failed(page: Page, lines: string[], e: unknown): Promise<never> {
+  const shot = await screenshot(page, `failed-${Date.now()}`).catch(() => 'none');
+  if (e instanceof Error)
+    e.message += `\n  screenshot: ${shot}\n  the page's last console lines:\n    ${lines.join('\n    ') || '(none)'}`;
+  throw e;
 }
 
 /** The app server and the browser of a test file, once started (read them inside tests). */
@@ -64,8 +75,13 @@ export function useAppAndBrowser(opts: StartServerOptions = {}, browserArgs: rea
       try {
         if (opts.mapThread) await chooseMapThread(ctx, opts.mapThread);
         const page = await ctx.newPage();
-        await signIn(page, env.server.url, user);
-        await body({ page, ctx, sightings: await waitForSightings(page) });
+        const consoleLines = recentConsole(page);
+        try {
+          await signIn(page, env.server.url, user);
+          await body({ page, ctx, sightings: await waitForSightings(page) });
+        } catch (e) {
+          await failed(page, consoleLines(), e);
+        }
       } finally {
         await ctx.close();
       }
