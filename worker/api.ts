@@ -266,6 +266,8 @@ export interface DataCore {
   searchSpecies(query: string): Promise<SpeciesHit[]>;
   /** Ids of the user's finds likely the same as this one (same species, <= 100 m, same Ljubljana day): server and device. */
   findDuplicates(check: DuplicateCheck): Promise<number[]>;
+  /** The report form opened: loads what reading a photo needs (the EXIF reader) while there may be a signal. */
+  preparePhotos(): void;
   /** Checks a picked photo (type by bytes), reads EXIF GPS and date, makes a preview. */
   inspectPhoto(file: Blob): Promise<PhotoInspection>;
   /** A sighting with its photos, for editing. */

@@ -51,6 +51,7 @@ export function openNewRecord(): void {
   closePanels();
   pickingLocation.value = false;
   recordForm.value = emptyForm();
+  void core.preparePhotos();
 }
 
 /** Opens the form on an existing sighting (loaded from the server with its photo). */
@@ -59,6 +60,7 @@ export async function openEditRecord(id: number): Promise<void> {
   closePanels();
   pickingLocation.value = false;
   recordForm.value = { ...emptyForm(), mode: 'edit', id, loading: true, pristine: null };
+  void core.preparePhotos();
   try {
     const r = await core.getRecord(id);
     if (r.basicOnly) {

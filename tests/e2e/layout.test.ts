@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, screenshot } from './helpers/browser.ts';
-import { APOLON_IN_LJUBLJANA, reportWithPhoto } from './helpers/app.ts';
+import { APOLON_IN_LJUBLJANA, reportWithPhoto, waitForServiceWorker } from './helpers/app.ts';
 import { useAppAndBrowser } from './helpers/setup.ts';
 
 /**
@@ -106,13 +106,15 @@ async function panelProblems(page: Page, what: string, phone: boolean): Promise<
 describe('the header at every width', () => {
   it('fits online, offline and offline with a change waiting', { timeout: 300_000 }, () =>
     env.withSignedInPage(DESKTOP, async ({ page, ctx }) => {
-      // The form's code loads once online (no service worker controls this first visit).
+      // The form's code loads once online.
       await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
       await page.getByLabel('Skupina').waitFor();
       await page.getByRole('button', { name: 'Prekliči' }).first().click();
       await page.getByLabel('Skupina').waitFor({ state: 'detached' });
       const problems = await sweep(page, 'online');
 
+      // Offline as a user is once the app is cached: its service worker controls the page.
+      await waitForServiceWorker(page);
       await ctx.setOffline(true);
       await page.locator('.offline-badge').waitFor({ timeout: 30_000 });
       problems.push(...(await sweep(page, 'offline')));

@@ -6,9 +6,11 @@ import {
   ANA,
   BOR,
   deleteFind,
+  APOLON_IN_LJUBLJANA,
   fillReportWithPhoto,
   framesAsked,
   signIn,
+  waitForSightings,
   waitForMapAtRest,
   waitForTiles,
 } from './helpers/app.ts';
@@ -100,6 +102,28 @@ describe('report a sighting with a photo', () => {
       await waitForTiles(page);
       await screenshot(page, '12-new-find-card-desktop');
     }));
+
+  it('reads the place of a photo picked offline once the form has opened online, with no service worker', async () => {
+    // A first visit that loses the signal before the service worker has cached the app: the data
+    // core started before it and fetches its files itself, so the form loads the EXIF reader.
+    const ctx = await newContext(env.browser, DESKTOP, { serviceWorkers: 'block' });
+    try {
+      const page = await ctx.newPage();
+      await signIn(page, env.server.url, ANA);
+      await waitForSightings(page);
+      const reader = page.waitForResponse((r) => /exifr|full\.esm/.test(r.url()), { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Dodaj najdbo' }).click();
+      await page.getByLabel('Skupina').waitFor();
+      await reader;
+      await page.getByRole('button', { name: 'Prekliči' }).first().click();
+      await ctx.setOffline(true);
+      await page.locator('.offline-badge').waitFor({ timeout: 30_000 });
+      await fillReportWithPhoto(page, APOLON_IN_LJUBLJANA);
+      expect(await page.getByLabel('Datum najdbe').inputValue()).toBe('2025-07-02');
+    } finally {
+      await ctx.close();
+    }
+  });
 
   it('edits it, adds photos and removes the old one, then deletes it', async () => {
     const ctx = await newContext(env.browser, PHONE);

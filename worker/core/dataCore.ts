@@ -97,7 +97,7 @@ export function createDataCore(opts: DataCoreOptions = {}): DataCore {
       'saveRecord',
       'deleteRecord',
     ]),
-    ...bound(photos, ['inspectPhoto', 'getPhoto', 'getPhotos']),
+    ...bound(photos, ['preparePhotos', 'inspectPhoto', 'getPhoto', 'getPhotos']),
     ...bound(sounds, ['inspectSound', 'getSound', 'saveSound']),
     ...bound(areas, [
       'estimateDownload',

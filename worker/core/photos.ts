@@ -1,6 +1,7 @@
 import type { FindPhoto, PhotoInspection } from '../api.ts';
 import { isPhoto } from '../records/recordsCore.ts';
 import { inspectPhoto } from '../photos/inspect.ts';
+import { preloadExif } from '../photos/exif.ts';
 import { TEMP_ID_LIMIT } from '../sync/index.ts';
 import type { OfflineRecords } from '../sync/index.ts';
 import type { CoreSession } from './session.ts';
@@ -12,6 +13,11 @@ export class PhotosPart {
     private readonly s: CoreSession,
     private readonly stored: () => OfflineRecords,
   ) {}
+
+  /** The report form opened: what reading a photo needs is loaded now, while there may be a signal. */
+  preparePhotos(): void {
+    preloadExif();
+  }
 
   inspectPhoto(file: Blob): Promise<PhotoInspection> {
     return inspectPhoto(file);

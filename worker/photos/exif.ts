@@ -28,11 +28,31 @@ function dayOf(d: unknown): string | null {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** The EXIF reader (exifr, ~74 KB), loaded on the first ask, not with the worker; asked again after a failed load. */
+let reader: Promise<typeof import('exifr')> | null = null;
+
+function exifReader(): Promise<typeof import('exifr')> {
+  reader ??= import('exifr').catch((e: unknown) => {
+    reader = null;
+    throw e;
+  });
+  return reader;
+}
+
+/**
+ * Loads the EXIF reader now, without waiting for it: the report form opened, maybe the last time
+ * with a signal. On a first visit this worker started before the service worker and is never
+ * controlled by it, so a photo picked offline later could reach the reader's file only through the
+ * browser's HTTP cache, which a phone may empty; without it the photo's place and day are not read.
+ */
+export function preloadExif(): void {
+  exifReader().catch(() => undefined);
+}
+
 /** Reads GPS and the capture date from a photo; a photo without EXIF gives nulls, never an error. */
 export async function readExif(photo: Blob): Promise<PhotoExif> {
   try {
-    // exifr loads on the first photo, not with the worker.
-    const { parse } = await import('exifr');
+    const { parse } = await exifReader();
     // The bytes rather than the Blob: exifr reads a Blob only through browser APIs (tests run in Node).
     const out = (await parse(await photo.arrayBuffer(), {
       tiff: true,

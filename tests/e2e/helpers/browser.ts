@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../helpers/chromium.ts';
@@ -33,10 +33,18 @@ const COUNT_FRAMES = `(() => {
   window.requestAnimationFrame = (cb) => { window.__framesAsked++; return raf(cb); };
 })();`;
 
-/** A fresh context (own storage) at a viewport; phone contexts are touch devices. */
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+/**
+ * A fresh context (own storage) at a viewport; phone contexts are touch devices. `serviceWorkers:
+ * 'block'` keeps the app's service worker out (a first visit before it has cached the app).
+ */
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  opts: Pick<BrowserContextOptions, 'serviceWorkers'> = {},
+): Promise<BrowserContext> {
   const phone = viewport.width <= 480;
   const ctx = await browser.newContext({
+    ...opts,
     viewport,
     locale: 'sl-SI',
     timezoneId: 'Europe/Ljubljana',
