@@ -80,8 +80,23 @@ export async function boot(): Promise<void> {
   appConfig.value = cfg;
   const drained = queueDrainWatcher();
   let outboxWatch: Promise<typeof import('./outboxWatch.ts')> | null = null;
-  // After a background replay by the service worker, the map and counts follow (loaded when the page is idle).
-  setTimeout(() => void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.listenForBackgroundSync()), 3000);
+  // Its chunk, loaded when the page is idle or changes wait; once loaded, the map and counts follow
+  // a background replay by the service worker. One that failed to load (offline on a first visit,
+  // before the service worker has cached the app) is asked again the next time.
+  const withOutboxWatch = (use?: (m: typeof import('./outboxWatch.ts')) => void): void => {
+    outboxWatch ??= import('./outboxWatch.ts').then(
+      (m) => {
+        m.listenForBackgroundSync();
+        return m;
+      },
+      (e: unknown) => {
+        outboxWatch = null;
+        throw e;
+      },
+    );
+    outboxWatch.then(use, () => undefined);
+  };
+  setTimeout(() => withOutboxWatch(), 3000);
   // init has just asked the server: the state it found is the start's (no second health check).
   online.value = await core.subscribe(
     proxy((e) => {
@@ -98,14 +113,12 @@ export async function boot(): Promise<void> {
       if (e.type === 'layerProgress') layerProgress.value = e.progress;
       if (e.type === 'extentsChanged') void loadExtents();
       // A sound waits: the service worker's background sync sends it too (worker/sync/background.ts).
-      if (e.type === 'soundsWaiting')
-        void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(true));
+      if (e.type === 'soundsWaiting') withOutboxWatch((m) => m.watchOutbox(true));
       if (e.type === 'sync') {
         syncState.value = e.state;
         // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).
         const waiting = e.state.pending > 0;
-        if (waiting || outboxWatch)
-          void (outboxWatch ??= import('./outboxWatch.ts')).then((m) => m.watchOutbox(waiting));
+        if (waiting || outboxWatch) withOutboxWatch((m) => m.watchOutbox(waiting));
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
           dismissMessage(sl.offline.savedOffline);
