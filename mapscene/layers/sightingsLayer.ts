@@ -17,7 +17,8 @@ import type { FindPosition, SceneSighting } from '../types.ts';
 import { toOlStyle } from './symbology.ts';
 import { FALLBACK, unconfirmedStyle } from './layerStyles.ts';
 import { pointSymbol, type PointSymbol } from './pointSymbols.ts';
-import { DrawScratch, drawPoints, type DrawCount } from './drawPoints.ts';
+import { DrawScratch, drawPoints, type DrawCount, type DrawFrame } from './drawPoints.ts';
+import { DrawWarmUp } from './drawWarmUp.ts';
 import { PointGrid } from './pointGrid.ts';
 import { pointHits, type PointHits } from './pointHits.ts';
 
@@ -57,6 +58,14 @@ export class SightingsLayer {
   private readonly scratch = new DrawScratch();
   /** What the last redraw did (for the tests and bench/map). */
   lastDraw: DrawCount = { candidates: 0, drawn: 0 };
+  /** Where the last redraw drew, and the canvas of the warm redraws (drawWarmUp.ts) while they go on. */
+  private lastFrame: DrawFrame | null = null;
+  private warmCanvas: OffscreenCanvas | null = null;
+  private lastFrameAt = 0;
+  private readonly warmUp = new DrawWarmUp(
+    () => this.drawWarm(),
+    () => performance.now() - this.lastFrameAt,
+  );
 
   /** `styles`: one per symbology rule, then the default (a batch's style index picks one). */
   constructor(styles: Style[]) {
@@ -65,6 +74,7 @@ export class SightingsLayer {
     this.layer = canvasImageLayer({ className: 'sightings', zIndex: 10 }, (ctx, extent, resolution, pixelRatio) =>
       this.draw(ctx, extent, resolution, pixelRatio),
     );
+    this.layer.on('prerender', () => (this.lastFrameAt = performance.now()));
   }
 
   /** The style of a style index (past the rules: the default). */
@@ -103,22 +113,36 @@ export class SightingsLayer {
   private draw(ctx: OffscreenCanvasRenderingContext2D, extent: number[], resolution: number, pixelRatio: number): void {
     const { width, height } = ctx.canvas;
     const started = performance.now();
-    this.lastDraw = drawPoints(
-      ctx,
-      this.batch,
-      {
-        extent,
-        resolution,
-        pixelRatio,
-        width,
-        height,
-        level: thinLevelFor(resolution),
-        bufferPx: SIGHTINGS_RENDER_BUFFER,
-      },
-      (s, u) => this.symbolOf(s, u, pixelRatio),
-      this.scratch,
-    );
+    const frame: DrawFrame = {
+      extent: extent.slice(),
+      resolution,
+      pixelRatio,
+      width,
+      height,
+      level: thinLevelFor(resolution),
+      bufferPx: SIGHTINGS_RENDER_BUFFER,
+    };
+    this.lastDraw = drawPoints(ctx, this.batch, frame, (s, u) => this.symbolOf(s, u, pixelRatio), this.scratch);
     this.lastDraw.ms = performance.now() - started;
+    this.lastFrame = frame;
+    this.warmCanvas = null;
+    this.warmUp.drew(this.size);
+  }
+
+  /** The last redraw again, into a canvas of its own that nobody sees (drawWarmUp.ts). */
+  private drawWarm(): void {
+    const frame = this.lastFrame;
+    // Only in the map worker: on the page (the fallback) a redraw nobody asked for would block the user.
+    if (!frame || typeof OffscreenCanvas === 'undefined' || 'document' in globalThis) return;
+    let canvas = this.warmCanvas;
+    if (canvas?.width !== frame.width || canvas.height !== frame.height)
+      canvas = this.warmCanvas = new OffscreenCanvas(frame.width, frame.height);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.clearRect(0, 0, frame.width, frame.height);
+    drawPoints(ctx, this.batch, frame, (s, u) => this.symbolOf(s, u, frame.pixelRatio), this.scratch);
+    this.warmUp.drew(this.size);
+    if (this.warmUp.done) this.warmCanvas = null;
   }
 
   private gridNow(): PointGrid {
