@@ -10,8 +10,8 @@
 
 /** Redraws of large batches (the user's and the warm ones) after which the redraw counts as compiled. */
 export const WARM_DRAWS = 5;
-/** A batch with fewer points redraws in a few ms anyway: no warm-up. */
-export const WARM_MIN_POINTS = 100_000;
+/** A batch with fewer points redraws in a few ms even when cold: no warm-up. */
+export const WARM_MIN_POINTS = 20_000;
 /** How long the map has drawn no frame (the user is not moving it) before a warm redraw. */
 export const WARM_IDLE_MS = 800;
 
