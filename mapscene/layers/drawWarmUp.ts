@@ -52,10 +52,4 @@ export class DrawWarmUp {
   get done(): boolean {
     return this.draws >= WARM_DRAWS;
   }
-
-  /** Stops a warm redraw that was asked for (the layer is gone). */
-  stop(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-  }
 }
