@@ -20,6 +20,23 @@ export const COL = {
   createdByEmail: 1820,
 } as const;
 
+/**
+ * The columns of the map's layer, which the device keeps a copy of and the change feed sends: what
+ * the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. The
+ * accuracy class is there because the find card shows it (a small integer per find).
+ */
+export const LAYER_COLUMNS: readonly number[] = [
+  COL.id,
+  COL.group,
+  COL.species,
+  COL.publicSpecies,
+  COL.date,
+  COL.status,
+  COL.public,
+  COL.createdByEmail,
+  COL.locationAccuracy,
+];
+
 /** Unit (species) table 53: id field 971, description field 926. */
 export const UNIT_TABLE = { id: 53, unitId: 971, description: 926 } as const;
 

@@ -192,7 +192,7 @@ async function forgetLayer(page: Page, url: string): Promise<void> {
 }
 
 /** Changes `n` random finds of table 48 on the server (their count), as edits from elsewhere would. */
-async function changeFinds(client: pg.Client, n: number): Promise<void> {
+export async function changeFinds(client: pg.Client, n: number): Promise<void> {
   await client.query(
     `update records set properties = jsonb_set(properties, '{782}', to_jsonb(coalesce((properties->>'782')::int, 0) + 1))
       where id in (select id from records where table_id = 48 and not archived and geometry is not null

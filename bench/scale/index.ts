@@ -4,9 +4,9 @@
  * (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local cluster): a fresh database with the seeded
  * server, then table-48 finds added in steps at random places in Slovenia (bench/sightings.ts).
  *
- * At each size: the server's in-view query (server.ts) and a reporter's journeys in Debian
- * chromium against the app server on that database (browser.ts), the latter also on the sample
- * data alone first, as the memory goal's baseline. Prints the figures against the goals of
+ * At each size: the server's in-view query and change feed (server.ts) and a reporter's journeys
+ * in Debian chromium against the app server on that database (browser.ts), the latter also on the
+ * sample data alone first, as the memory goal's baseline. Prints the figures against the goals of
  * issue #32 and exits 1 on a miss (`--no-fail` or BENCH_NO_FAIL=1: report only).
  * `BENCH_SCALE_PARTS=server` or `=browser` runs one part.
  */
@@ -14,7 +14,7 @@ import { loadavg } from 'node:os';
 import { ensureAppBuild, fmt, median, printTable, QUICK, startServer } from '../lib.ts';
 import { benchAdminUrl, insertBenchSightings, openBenchDatabase } from '../sightings.ts';
 import { browserFigures, CHANGED_FINDS, PHONE_CPU_SLOWDOWN, type BrowserFigures } from './browser.ts';
-import { printServerTable, serverFigures } from './server.ts';
+import { feedFigures, printServerTable, serverFigures } from './server.ts';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? (QUICK ? '10000,100000' : '10000,100000,1000000'))
   .split(',')
@@ -99,9 +99,10 @@ try {
     have = size;
     console.log(`${size.toLocaleString('en')} finds (+ the sample) after ${s(Date.now() - t0)} s of inserting`);
     if (PARTS.includes('server')) {
-      const r = await serverFigures(client, size);
-      serverRows.push(...r.rows);
-      ok &&= r.ok;
+      for (const r of [await serverFigures(client, size), await feedFigures(client, size)]) {
+        serverRows.push(...r.rows);
+        ok &&= r.ok;
+      }
     }
     if (app && sample) {
       const f = await browserFigures(app.url, client, String(size));

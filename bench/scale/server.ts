@@ -1,14 +1,19 @@
 /**
  * bench/scale, the server's part (index.ts runs it at each size). For an anonymous viewer, a
- * reporter and a reviewer of every group, the in-view query the map and the OGC API run
+ * reporter and a reviewer of every group: the in-view query the map and the OGC API run
  * (server/api/spatial/extentTables.ts `extentChunks`, the whole answer) over three boxes: 1 km,
- * 10 km and 50 km around Ljubljana (the last for information). p50 and p95 over R runs, the rows,
- * and the indexes the first chunk's plan uses (EXPLAIN), against the goal: p95 <= 100 ms, each
- * plan through an index.
+ * 10 km and 50 km around Ljubljana (the last for information); and the change feed a returning
+ * start asks (server/api/changes/feed.ts `tableChanges`, its changed records and its removals)
+ * since a cursor taken before CHANGED_FINDS finds were changed. p50 and p95 over R runs, the rows,
+ * and the indexes the plans use (EXPLAIN), against the goal: p95 <= 100 ms, each plan through an
+ * index.
  */
 import type pg from 'pg';
 import { ANONYMOUS, type Viewer } from '../../domain/review.ts';
 import { extentChunks } from '../../server/api/spatial/extentTables.ts';
+import { currentCursor, tableChanges } from '../../server/api/changes/feed.ts';
+import { LAYER_COLUMNS } from '../../domain/columns.ts';
+import { CHANGED_FINDS, changeFinds } from './browser.ts';
 import { loadTable } from '../../server/api/meta/tableMeta.ts';
 import type { Queryable } from '../../server/db/types.ts';
 import { fmt, printTable, QUICK } from '../lib.ts';
@@ -39,17 +44,33 @@ const VIEWERS: [string, Viewer][] = [
 const quantile = (xs: readonly number[], q: number): number =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
 
-/** A Queryable that keeps the first statement it runs and its parameters. */
-function recording(c: pg.Client): Queryable & { first: { sql: string; params: unknown[] } | null } {
+/** A statement and its parameters. */
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A Queryable that keeps the statements it runs and their parameters. */
+function recording(c: pg.Client): Queryable & { statements: Statement[] } {
   const q = queryableOf(c);
   const r = {
-    first: null as { sql: string; params: unknown[] } | null,
+    statements: [] as Statement[],
     query: <T>(sql: string, params?: unknown[]): Promise<T[]> => {
-      r.first ??= { sql, params: [...(params ?? [])] };
+      r.statements.push({ sql, params: [...(params ?? [])] });
       return q.query<T>(sql, params);
     },
   };
   return r;
+}
+
+/** The indexes the plans of `statements` read, together. */
+async function indexesRead(client: pg.Client, statements: readonly Statement[]): Promise<string[]> {
+  const names = new Set<string>();
+  for (const { sql, params } of statements) {
+    const [plan] = (await client.query(`explain (format json) ${sql}`, params)).rows as { 'QUERY PLAN': unknown }[];
+    for (const name of indexesOf(plan?.['QUERY PLAN'])) names.add(name);
+  }
+  return [...names];
 }
 
 /** The names of the indexes a plan reads ('' when it reads none). */
@@ -75,11 +96,7 @@ export async function serverFigures(client: pg.Client, size: number): Promise<{ 
     for (const [label, box, goal] of BOXES) {
       const rec = recording(client);
       for await (const chunk of extentChunks(rec, meta, box, viewer, null, 'record')) void chunk;
-      const first = rec.first!;
-      const [plan] = (await client.query(`explain (format json) ${first.sql}`, first.params)).rows as {
-        'QUERY PLAN': unknown;
-      }[];
-      const used = indexesOf(plan?.['QUERY PLAN']);
+      const used = await indexesRead(client, rec.statements.slice(0, 1));
       const times: number[] = [];
       let features = 0;
       for (let i = 0; i < (goal ? RUNS : 3); i++) {
@@ -107,11 +124,52 @@ export async function serverFigures(client: pg.Client, size: number): Promise<{ 
   return { rows, ok };
 }
 
+/**
+ * The change feed at one size: a cursor taken, CHANGED_FINDS finds changed (as browser.ts does
+ * before a returning start), then the feed since the cursor for each viewer, in the Features form
+ * with the layer's columns, as a returning start asks it. A row per viewer, and whether each met.
+ */
+export async function feedFigures(client: pg.Client, size: number): Promise<{ rows: string[][]; ok: boolean }> {
+  const db = queryableOf(client);
+  const meta = await loadTable(db, 35, 48);
+  const cursor = await currentCursor(db);
+  await changeFinds(client, CHANGED_FINDS);
+  const rows: string[][] = [];
+  let ok = true;
+  for (const [who, viewer] of VIEWERS) {
+    const rec = recording(client);
+    await tableChanges(rec, meta, viewer, cursor, [...LAYER_COLUMNS], 'feature');
+    const used = await indexesRead(client, rec.statements);
+    const times: number[] = [];
+    let items = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now();
+      const changes = await tableChanges(db, meta, viewer, cursor, [...LAYER_COLUMNS], 'feature');
+      times.push(performance.now() - s);
+      items = changes ? changes.upserts.length + changes.removed.length : NaN;
+    }
+    const p95 = quantile(times, 0.95);
+    const met = p95 <= GOAL_P95_MS && used.length > 0;
+    ok &&= met;
+    rows.push([
+      size.toLocaleString('en'),
+      who,
+      'feed',
+      items.toLocaleString('en'),
+      fmt(quantile(times, 0.5)),
+      fmt(p95),
+      used.join(' + ') || '(none: a table scan)',
+      met ? 'met' : 'MISSED',
+    ]);
+  }
+  return { rows, ok };
+}
+
 /** Prints the server's rows of every size as one table. */
 export function printServerTable(rows: string[][]): void {
   printTable(
-    `In-view query (extentChunks, whole answer) on PostgreSQL; ${RUNS} runs each (information rows: 3); goal p95 <= ${GOAL_P95_MS} ms through an index`,
-    ['finds', 'viewer', 'box', 'rows', 'p50 ms', 'p95 ms', 'indexes of the plan', 'goal'],
+    `In-view query (extentChunks, whole answer) and the change feed since ${CHANGED_FINDS} changes (tableChanges, the layer's columns) on PostgreSQL; ${RUNS} runs each (information rows: 3); goal p95 <= ${GOAL_P95_MS} ms through an index`,
+    ['finds', 'viewer', 'box', 'rows', 'p50 ms', 'p95 ms', 'indexes of the plans', 'goal'],
     rows,
   );
 }

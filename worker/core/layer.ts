@@ -2,7 +2,7 @@ import type { ExportFile, LayerFilterState, LayerLoadProgress, PointBatch } from
 import type { MapDrawing } from './mapChannel.ts';
 import type { Feature, Properties } from '../../domain/model.ts';
 import { OverlaidLayer, type StoredRecords } from '../layer/OverlaidLayer.ts';
-import { COL } from '../../domain/columns.ts';
+import { LAYER_COLUMNS } from '../../domain/columns.ts';
 import type { LayerSource } from '../layer/LayerRows.ts';
 import { LayerBatches } from './layerBatches.ts';
 import { preloadGrid } from '../layer/squares.ts';
@@ -18,20 +18,6 @@ import type { CoreSession } from './session.ts';
 import type { ProfileData } from './profile.ts';
 import { LayerFirstView } from './layerFirstView.ts';
 import { firstDrawing, storedView, type FirstDrawing } from '../layer/firstView.ts';
-
-/** The columns the map, its filters, short info and 'Moje najdbe' read; the rest is loaded per record. */
-const LAYER_COLUMNS = [
-  COL.id,
-  COL.group,
-  COL.species,
-  COL.publicSpecies,
-  COL.date,
-  COL.status,
-  COL.public,
-  COL.createdByEmail,
-  // The find card shows the accuracy class: a small integer per find.
-  COL.locationAccuracy,
-];
 
 /** The copy of the layer held in memory: its key (project, table, columns, user), the copy, its rows. */
 interface HeldCopy {
