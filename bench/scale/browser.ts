@@ -56,6 +56,13 @@ export interface BrowserFigures {
   firstVisitSteps: LoadStep[];
   /** The first visit's layer answers over the wire (bytes, with headers). */
   firstVisitBytes: number;
+  /**
+   * The page's tasks over 50 ms (ms each) from the first drawing until the whole layer had
+   * arrived and was drawn: the main thread while the rest of the layer comes in the background.
+   */
+  firstVisitLongTasks: number[];
+  /** The same before the first drawing (for information: the start's own work). */
+  firstVisitTasksBefore: number[];
   returningMs: number;
   /** Every returning start's time (ms), in order. */
   returningRuns: number[];
@@ -84,6 +91,11 @@ export interface BrowserFigures {
  */
 const MARK_SIGHTINGS = `(() => {
   window.__sightingsLog = [];
+  // The page's long tasks (over 50 ms), each as its start and duration (ms from navigation start).
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ at: e.startTime, ms: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
   // The document has no element yet when this runs: watch the whole document for the attribute.
   new MutationObserver(() => {
     const n = Number(document.documentElement?.dataset.sightings ?? 0);
@@ -158,6 +170,15 @@ async function throttle(cdp: CDPSession, on: boolean, workers: WorkerThrottle | 
     downloadThroughput: on ? 1_600_000 / 8 : -1,
     uploadThroughput: on ? 750_000 / 8 : -1,
   });
+}
+
+/** The ms of the page's long tasks that started before `atMs` (from navigation start) and of those after. */
+async function longTasksAround(page: Page, atMs: number): Promise<{ before: number[]; after: number[] }> {
+  const tasks = await page.evaluate(
+    () => (window as unknown as { __longTasks: { at: number; ms: number }[] }).__longTasks,
+  );
+  const ms = (list: { ms: number }[]): number[] => list.map((t) => Math.round(t.ms));
+  return { before: ms(tasks.filter((t) => t.at < atMs)), after: ms(tasks.filter((t) => t.at >= atMs)) };
 }
 
 /** Starts the app with `navigate` and returns the ms from navigation start to the sightings drawn, and their count. */
@@ -235,6 +256,7 @@ export async function browserFigures(url: string, client: pg.Client, label: stri
     const first = await timedStart(page, () => page.goto(`${url}/#/`));
     const firstVisitBytes = await layerBytes.take();
     const firstVisitSteps = await loadSteps(page, requests);
+    const firstVisitTasks = await longTasksAround(page, first.ms);
     ctx.off('requestfinished', onRequest);
     // The full load, finished while the steps were waited for, is not the first drawing's.
     await layerBytes.take();
@@ -272,6 +294,8 @@ export async function browserFigures(url: string, client: pg.Client, label: stri
       firstVisitMs: first.ms,
       firstVisitSteps,
       firstVisitBytes,
+      firstVisitLongTasks: firstVisitTasks.after,
+      firstVisitTasksBefore: firstVisitTasks.before,
       returningMs: median(times),
       returningRuns: times,
       returningBytes: median(bytes),

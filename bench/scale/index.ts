@@ -69,6 +69,11 @@ try {
   const steps = (label: string, f: BrowserFigures): void => {
     console.log(`First visit, ${label} (load ${loadavg()[0]!.toFixed(1)}): ms from navigation start`);
     for (const st of f.firstVisitSteps) console.log(`  ${fmt(st.at, 0).padStart(7)}  ${st.what}`);
+    const tasks = (ms: number[]): string => (ms.length ? `${ms.join(', ')} ms` : 'none');
+    console.log(
+      `First visit, ${label}: the page's tasks over 50 ms before the first drawing ${tasks(f.firstVisitTasksBefore)}; ` +
+        `after it, until the whole layer was drawn, ${tasks(f.firstVisitLongTasks)}`,
+    );
     const types = Object.entries(f.rssByType).map(([t, b]) => `${t} ${mb(b)}`);
     console.log(`Chromium's RSS by process type, ${label}, after the journeys (MB): ${types.join(', ')}`);
     console.log(`The last returning start, ${label}: ms from navigation start`);
@@ -135,6 +140,12 @@ try {
           `${s(f.firstVisitMs)} s`,
           `<= ${s(goal.firstVisitMs)} s`,
           f.firstVisitMs <= goal.firstVisitMs,
+        ],
+        [
+          'first visit: page tasks over 50 ms while the rest arrives',
+          f.firstVisitLongTasks.length ? f.firstVisitLongTasks.join(', ') + ' ms' : 'none',
+          'none',
+          f.firstVisitLongTasks.length === 0,
         ],
         [
           'first visit: layer bytes per find drawn',
