@@ -62,10 +62,14 @@ export class SightingsLayer {
   private lastFrame: DrawFrame | null = null;
   private warmCanvas: OffscreenCanvas | null = null;
   private lastFrameAt = 0;
-  private readonly warmUp = new DrawWarmUp(
-    () => this.drawWarm(),
-    () => performance.now() - this.lastFrameAt,
-  );
+  /** Only in the map worker: on the page (the fallback) a redraw nobody asked for would block the user. */
+  private readonly warmUp =
+    'document' in globalThis
+      ? null
+      : new DrawWarmUp(
+          () => this.drawWarm(),
+          () => performance.now() - this.lastFrameAt,
+        );
 
   /** `styles`: one per symbology rule, then the default (a batch's style index picks one). */
   constructor(styles: Style[]) {
@@ -126,14 +130,13 @@ export class SightingsLayer {
     this.lastDraw.ms = performance.now() - started;
     this.lastFrame = frame;
     this.warmCanvas = null;
-    this.warmUp.drew(this.size);
+    this.warmUp?.drew(this.size);
   }
 
   /** The last redraw again, into a canvas of its own that nobody sees (drawWarmUp.ts). */
   private drawWarm(): void {
     const frame = this.lastFrame;
-    // Only in the map worker: on the page (the fallback) a redraw nobody asked for would block the user.
-    if (!frame || typeof OffscreenCanvas === 'undefined' || 'document' in globalThis) return;
+    if (!frame || !this.warmUp || typeof OffscreenCanvas === 'undefined') return;
     let canvas = this.warmCanvas;
     if (canvas?.width !== frame.width || canvas.height !== frame.height)
       canvas = this.warmCanvas = new OffscreenCanvas(frame.width, frame.height);

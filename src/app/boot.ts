@@ -21,6 +21,7 @@ import { queueDrainWatcher } from '../state/queueDrained.ts';
 import { loadReviewState, watchInbox } from '../state/review.ts';
 import { afterFirstDrawing } from '../state/firstDrawing.ts';
 import { layerProgress } from '../state/layerProgress.ts';
+import { loadOnce } from '../../domain/loadOnce.ts';
 
 let userManager: UserManager | null = null;
 /** Set when a returning user started without the sign-in library: the user manager it creates later. */
@@ -79,23 +80,17 @@ export async function boot(): Promise<void> {
   const cfg = await core.init(location.origin);
   appConfig.value = cfg;
   const drained = queueDrainWatcher();
-  let outboxWatch: Promise<typeof import('./outboxWatch.ts')> | null = null;
-  // Its chunk, loaded when the page is idle or changes wait; once loaded, the map and counts follow
-  // a background replay by the service worker. One that failed to load (offline on a first visit,
-  // before the service worker has cached the app) is asked again the next time.
-  const withOutboxWatch = (use?: (m: typeof import('./outboxWatch.ts')) => void): void => {
-    outboxWatch ??= import('./outboxWatch.ts').then(
-      (m) => {
-        m.listenForBackgroundSync();
-        return m;
-      },
-      (e: unknown) => {
-        outboxWatch = null;
-        throw e;
-      },
-    );
-    outboxWatch.then(use, () => undefined);
-  };
+  // The outbox watch's chunk, loaded when the page is idle or changes wait; once loaded, the map and
+  // counts follow a background replay by the service worker. One that failed to load (offline on a
+  // first visit, before the service worker has cached the app) is asked again the next time.
+  const outboxWatch = loadOnce(() =>
+    import('./outboxWatch.ts').then((m) => {
+      m.listenForBackgroundSync();
+      return m;
+    }),
+  );
+  const withOutboxWatch = (use?: (m: typeof import('./outboxWatch.ts')) => void): void =>
+    void outboxWatch.get().then(use, () => undefined);
   setTimeout(() => withOutboxWatch(), 3000);
   // init has just asked the server: the state it found is the start's (no second health check).
   online.value = await core.subscribe(
@@ -118,7 +113,7 @@ export async function boot(): Promise<void> {
         syncState.value = e.state;
         // Changes wait: keep the data, and have the service worker send them if the tab closes (chunk of its own).
         const waiting = e.state.pending > 0;
-        if (waiting || outboxWatch) withOutboxWatch((m) => m.watchOutbox(waiting));
+        if (waiting || outboxWatch.asked) withOutboxWatch((m) => m.watchOutbox(waiting));
         // The connection came back and the queue emptied by itself: say so, and drop 'will be sent'.
         if (drained(e.state)) {
           dismissMessage(sl.offline.savedOffline);

@@ -55,8 +55,8 @@ export type BatchUse = 'caller' | 'map' | 'ahead';
  * come from one walk of the thinning order (layerStyles.ts) with the extras merged in; should a
  * point lie beyond the integer cell range (far outside the world), thinLevels does the whole
  * batch instead. A batch without extras under a filter whose levels are kept with the styles
- * (`filterKey`: its batch since dropped, keptBatches.ts) takes them instead of thinning, and keeps those it thins. Generalised
- * points get their squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an
+ * (`filterKey`: its batch since dropped, keptBatches.ts) takes them instead of thinning, and keeps
+ * those it thins. Generalised points get their squares from `grid` (squares.ts): a row's ring as the rows' cache has it, an
  * extra's looked up. The batch of every row, and the map's batch of a filter, are kept with the
  * styles (keptBatches.ts): lent as they are to the map, else copied when asked again.
  */

@@ -1,3 +1,5 @@
+import { loadOnce } from '../../domain/loadOnce.ts';
+
 /** What a photo's EXIF tells about the sighting. */
 export interface PhotoExif {
   /** GPS position (WGS84), only when both longitude and latitude are present and numeric. */
@@ -29,15 +31,7 @@ function dayOf(d: unknown): string | null {
 }
 
 /** The EXIF reader (exifr, ~74 KB), loaded on the first ask, not with the worker; asked again after a failed load. */
-let reader: Promise<typeof import('exifr')> | null = null;
-
-function exifReader(): Promise<typeof import('exifr')> {
-  reader ??= import('exifr').catch((e: unknown) => {
-    reader = null;
-    throw e;
-  });
-  return reader;
-}
+const exifReader = loadOnce(() => import('exifr'));
 
 /**
  * Loads the EXIF reader now, without waiting for it: the report form opened, maybe the last time
@@ -46,13 +40,13 @@ function exifReader(): Promise<typeof import('exifr')> {
  * browser's HTTP cache, which a phone may empty; without it the photo's place and day are not read.
  */
 export function preloadExif(): void {
-  exifReader().catch(() => undefined);
+  exifReader.get().catch(() => undefined);
 }
 
 /** Reads GPS and the capture date from a photo; a photo without EXIF gives nulls, never an error. */
 export async function readExif(photo: Blob): Promise<PhotoExif> {
   try {
-    const { parse } = await exifReader();
+    const { parse } = await exifReader.get();
     // The bytes rather than the Blob: exifr reads a Blob only through browser APIs (tests run in Node).
     const out = (await parse(await photo.arrayBuffer(), {
       tiff: true,
